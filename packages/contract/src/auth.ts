@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { loginErrors, registrationErrors, stripDocument } from '@portal/domain';
+import { endpoint } from './endpoint.js';
+import { envelope, refineWith, text } from './common.js';
+
+export const driver = z.object({ id: z.number().int(), name: z.string(), cpfCnpj: z.string() });
+export type Driver = z.infer<typeof driver>;
+
+export const loginRequest = z
+  .object({ cpfCnpj: text, password: text })
+  .superRefine(refineWith(loginErrors))
+  .transform((v) => ({ ...v, cpfCnpj: stripDocument(v.cpfCnpj) }));
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const loginResponse = envelope.extend({ Sucesso: z.literal(true), Token: z.string(), Data: driver });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const registrationRequest = z
+  .object({
+    name: text,
+    cpfCnpj: text,
+    phoneNumber: text,
+    password: text,
+    password_confirmation: text,
+    type: text,
+  })
+  .superRefine((value, ctx) => {
+    refineWith(registrationErrors)(value, ctx);
+    if (value.type !== 'driver') ctx.addIssue({ code: 'custom', path: ['type'], message: 'Tipo de usuário inválido' });
+  })
+  .transform((v) => ({
+    ...v,
+    type: 'driver' as const,
+    name: v.name.trim().replace(/\s+/g, ' '),
+    cpfCnpj: stripDocument(v.cpfCnpj),
+  }));
+export type RegistrationRequest = z.input<typeof registrationRequest>;
+
+export const registeredUser = driver.extend({ phoneNumber: z.string() });
+export const registrationResponse = envelope.extend({
+  Sucesso: z.literal(true),
+  Token: z.string(),
+  User: registeredUser,
+});
+export type RegistrationResponse = z.infer<typeof registrationResponse>;
+
+export const authApi = {
+  login: endpoint({
+    method: 'POST',
+    path: '/api/tokens/login-motorista',
+    auth: false,
+    summary: 'Entrar com CPF/CNPJ e senha',
+    body: loginRequest,
+    response: loginResponse,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/tokens/logout',
+    auth: true,
+    summary: 'Encerrar a sessão (revoga o token)',
+    response: envelope,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/user/create-user',
+    auth: false,
+    summary: 'Criar conta de motorista',
+    body: registrationRequest,
+    response: registrationResponse,
+  }),
+};

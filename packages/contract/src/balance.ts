@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { envelope } from './common.js';
+
+/** Reais, at most 2 decimals (ARCHITECTURE 4). */
+export const reais = z.number();
+
+export const balanceResponse = envelope.extend({ Saldo: reais, SaldoTerceiro: reais });
+export type BalanceResponse = z.infer<typeof balanceResponse>;
+
+export const balanceApi = {
+  balance: endpoint({
+    method: 'GET',
+    path: '/api/motorista/saldo',
+    auth: true,
+    summary: 'Saldo de pedágio e saldo em outras plataformas',
+    response: balanceResponse,
+  }),
+};

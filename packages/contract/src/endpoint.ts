@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Endpoint<
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Fastify style: /api/termos/status-atual/:userId */
+  path: string;
+  auth: boolean;
+  summary: string;
+  body?: Body;
+  params?: Params;
+  query?: Query;
+  response: Response;
+}
+
+export function endpoint<
+  Body extends z.ZodType | undefined = undefined,
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Response extends z.ZodType = z.ZodType,
+>(e: Endpoint<Body, Params, Query, Response>): Endpoint<Body, Params, Query, Response> {
+  return e;
+}
+
+/** '/api/termos/status-atual/:userId' + { userId: 7 } -> '/api/termos/status-atual/7' */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Parâmetro ausente: ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export type ResponseOf<E extends Endpoint> = z.infer<E['response']>;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;

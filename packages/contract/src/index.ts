@@ -1,0 +1,14 @@
+export * from './common.js';
+export * from './endpoint.js';
+export * from './auth.js';
+export * from './terms.js';
+export * from './balance.js';
+export * from './health.js';
+
+import { authApi } from './auth.js';
+import { balanceApi } from './balance.js';
+import { healthApi } from './health.js';
+import { termsApi } from './terms.js';
+
+/** Every call of the API, by name. */
+export const api = { ...authApi, ...termsApi, ...balanceApi, ...healthApi };

@@ -1,0 +1,50 @@
+/** Money is integer centavos inside the system; reais (max 2 decimals) on the wire. */
+export type Cents = number;
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** 123456 -> 'R$ 1.234,56'; -1590 -> '-R$ 15,90' (the sign is always written, never colour alone). */
+export function formatBrl(cents: Cents): string {
+  assertCents(cents);
+  return brl.format(cents / 100);
+}
+
+/** Wire value (reais) -> centavos. Refuses more than 2 decimals and unsafe values. */
+export function reaisToCents(reais: number): Cents {
+  if (!Number.isFinite(reais)) throw new RangeError('Valor monetário inválido');
+  const cents = Math.round(reais * 100);
+  if (Math.abs(cents - reais * 100) > 1e-6 || !Number.isSafeInteger(cents)) {
+    throw new RangeError('Valor monetário com mais de 2 casas decimais');
+  }
+  return cents;
+}
+
+export function isReaisAmount(reais: number): boolean {
+  try {
+    reaisToCents(reais);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function centsToReais(cents: Cents): number {
+  assertCents(cents);
+  return cents / 100;
+}
+
+/**
+ * A driver's typed value ('1.234,56', 'R$ 150,00', '150') -> centavos, or null when it is
+ * not a number. SPEC 5: thousand dots removed, the comma becomes the decimal point.
+ */
+export function parseBrlInput(text: string): Cents | null {
+  const normalised = text.replace(/R\$/g, '').replace(/\s/g, '').replace(/\./g, '').replace(',', '.');
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(normalised);
+  if (!m) return null;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+function assertCents(cents: Cents): void {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Centavos devem ser inteiros: ${cents}`);
+}
