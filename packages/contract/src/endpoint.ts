@@ -2,22 +2,28 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export interface Endpoint<
+/** A part of the request that an endpoint has (required) or does not have (absent). */
+type Part<K extends string, T> = [T] extends [z.ZodType]
+  ? { [P in K]: T }
+  : [T] extends [undefined]
+    ? { [P in K]?: undefined }
+    : { [P in K]?: T };
+
+export type Endpoint<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Params extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
-> {
+> = {
   method: HttpMethod;
   /** Fastify style: /api/termos/status-atual/:userId */
   path: string;
   auth: boolean;
   summary: string;
-  body?: Body;
-  params?: Params;
-  query?: Query;
   response: Response;
-}
+} & Part<'body', Body> &
+  Part<'params', Params> &
+  Part<'query', Query>;
 
 export function endpoint<
   Body extends z.ZodType | undefined = undefined,

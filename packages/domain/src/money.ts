@@ -12,8 +12,11 @@ export function formatBrl(cents: Cents): string {
 /** Wire value (reais) -> centavos. Refuses more than 2 decimals and unsafe values. */
 export function reaisToCents(reais: number): Cents {
   if (!Number.isFinite(reais)) throw new RangeError('Valor monetário inválido');
-  const cents = Math.round(reais * 100);
-  if (Math.abs(cents - reais * 100) > 1e-6 || !Number.isSafeInteger(cents)) {
+  const scaled = reais * 100;
+  const cents = Math.round(scaled);
+  // Float noise grows with magnitude (0.1 + 0.2, 123456789.07 * 100); a real third decimal does not.
+  const noise = Math.max(1e-6, Math.abs(scaled) * 8 * Number.EPSILON);
+  if (Math.abs(cents - scaled) > noise || !Number.isSafeInteger(cents)) {
     throw new RangeError('Valor monetário com mais de 2 casas decimais');
   }
   return cents;

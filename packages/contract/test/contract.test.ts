@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { api, buildPath } from '../src/index.js';
+
+describe('contract', () => {
+  it('reports every registration rule on its field, and refuses other user types', () => {
+    const result = api.register.body.safeParse({});
+    expect(result.success).toBe(false);
+    const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(byField).toEqual({
+      name: 'Por favor digite seu nome completo',
+      cpfCnpj: 'Por favor insira seu CPF ou CNPJ',
+      phoneNumber: 'Por favor insira seu telefone',
+      password: 'Digite uma senha de pelo menos 8 caracteres',
+      type: 'Tipo de usuário inválido',
+    });
+  });
+
+  it('normalises what it accepts: CPF/CNPJ without mask, name without extra spaces', () => {
+    const parsed = api.register.body.parse({
+      name: '  Maria   da Silva ',
+      cpfCnpj: '12.abc.345/01de-35',
+      phoneNumber: '(11) 98765-4321',
+      password: 'segredo123',
+      password_confirmation: 'segredo123',
+      type: 'driver',
+    });
+    expect(parsed.name).toBe('Maria da Silva');
+    expect(parsed.cpfCnpj).toBe('12ABC34501DE35');
+    expect(api.login.body.parse({ cpfCnpj: '529.982.247-25', password: 'x' }).cpfCnpj).toBe('52998224725');
+  });
+
+  it('builds paths with encoded parameters', () => {
+    expect(buildPath(api.status.path, { userId: 7 })).toBe('/api/termos/status-atual/7');
+    expect(() => buildPath(api.download.path)).toThrow('Parâmetro ausente: termId');
+  });
+});

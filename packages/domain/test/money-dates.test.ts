@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  centsToReais,
+  formatBrl,
+  formatDateTime,
+  parseBrlInput,
+  reaisToCents,
+} from '../src/index.js';
+
+const nbsp = '\u00a0';
+
+describe('money', () => {
+  it('formats BRL with comma decimals, dots for thousands and a minus sign', () => {
+    expect(formatBrl(123456)).toBe(`R$${nbsp}1.234,56`);
+    expect(formatBrl(0)).toBe(`R$${nbsp}0,00`);
+    expect(formatBrl(-1590)).toBe(`-R$${nbsp}15,90`);
+    expect(() => formatBrl(1.5)).toThrow();
+  });
+
+  it('reads what a driver types', () => {
+    expect(parseBrlInput('150,00')).toBe(15000);
+    expect(parseBrlInput('1.234,5')).toBe(123450);
+    expect(parseBrlInput('R$ 40')).toBe(4000);
+    expect(parseBrlInput('0,00')).toBe(0);
+    expect(parseBrlInput('')).toBeNull();
+    expect(parseBrlInput('abc')).toBeNull();
+    expect(parseBrlInput('1,234')).toBeNull();
+  });
+
+  it('round-trips every amount through the display format', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10 ** 13 }), (c) => parseBrlInput(formatBrl(c)) === c));
+  });
+
+  it('converts reais on the wire to centavos exactly, and refuses fractions of a centavo', () => {
+    fc.assert(fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (c) => reaisToCents(centsToReais(c)) === c));
+    expect(reaisToCents(0.1 + 0.2)).toBe(30);
+    expect(reaisToCents(15.9)).toBe(1590);
+    expect(() => reaisToCents(1.005)).toThrow();
+    expect(() => reaisToCents(Number.NaN)).toThrow();
+  });
+});
+
+describe('dates', () => {
+  it('shows DD/MM/YYYY HH:mm:ss in São Paulo time', () => {
+    expect(formatDateTime('2026-11-21T19:24:49Z')).toBe('21/11/2026 16:24:49');
+    expect(formatDateTime('2026-01-01T02:59:59.999Z')).toBe('31/12/2025 23:59:59');
+    expect(formatDateTime(new Date('2026-07-01T12:00:00-03:00'))).toBe('01/07/2026 12:00:00');
+  });
+
+  it('raises the exact error of the specification for anything that is not a date', () => {
+    const message = 'Invalid date format. Expected Date or string in ISO 8601 format.';
+    for (const bad of ['21/11/2026', 'ontem', '', '2026-13-45T99:99:99Z']) {
+      expect(() => formatDateTime(bad)).toThrow(message);
+    }
+    expect(() => formatDateTime(new Date(Number.NaN))).toThrow(message);
+  });
+
+  it('formats every instant in the same shape', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (d) =>
+        /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/.test(formatDateTime(d.toISOString())),
+      ),
+    );
+  });
+});
