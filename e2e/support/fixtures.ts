@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { cpf } from 'cpf-cnpj-validator';
+import { formatCpfCnpj } from '@portal/domain';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+export interface TestDriver {
+  name: string;
+  cpfCnpj: string;
+  maskedCpfCnpj: string;
+  phone: string;
+  password: string;
+}
+
+export function newDriver(): TestDriver {
+  const document = cpf.generate();
+  return {
+    name: 'Joana Caminhoneira Teste',
+    cpfCnpj: document,
+    maskedCpfCnpj: formatCpfCnpj(document),
+    phone: '11987654321',
+    password: 'estrada2026',
+  };
+}
+
+export const demoDriver = { cpfCnpj: '52998224725', password: 'motorista123' };
+
+export async function registerViaApi(request: APIRequestContext, driver: TestDriver) {
+  const response = await request.post('/api/user/create-user', {
+    data: {
+      name: driver.name,
+      cpfCnpj: driver.cpfCnpj,
+      phoneNumber: `+55${driver.phone}`,
+      password: driver.password,
+      password_confirmation: driver.password,
+      type: 'driver',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { Token: string; User: { id: number; name: string } };
+}
+
+export async function signIn(page: Page, cpfCnpj: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('CPF/CNPJ').fill(cpfCnpj);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** Fails on serious or critical axe findings (WCAG 2 A/AA). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking, blocking.join('\n')).toEqual([]);
+}
+
+export const test = base.extend<{ look: (name: string) => Promise<void> }>({
+  /** Screenshot for a human to look at (e2e/screenshots/<width>/<name>.png), then the axe check. */
+  look: async ({ page }, use, testInfo) => {
+    await use(async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(screenshotDir, testInfo.project.name, `${name}.png`), fullPage: true });
+      await expectAccessible(page);
+    });
+  },
+});
+
+export { expect };
