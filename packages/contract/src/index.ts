@@ -4,11 +4,13 @@ export * from './auth.js';
 export * from './terms.js';
 export * from './balance.js';
 export * from './health.js';
+export * from './support.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
 import { healthApi } from './health.js';
+import { supportApi } from './support.js';
 import { termsApi } from './terms.js';
 
 /** Every call of the API, by name. */
-export const api = { ...authApi, ...termsApi, ...balanceApi, ...healthApi };
+export const api = { ...authApi, ...termsApi, ...balanceApi, ...healthApi, ...supportApi };

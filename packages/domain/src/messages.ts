@@ -6,6 +6,17 @@ export const messages = {
     invalidCredentials: 'Usuário ou senha incorretos',
     throttled:
       'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+    ok: 'Login realizado com sucesso',
+  },
+  balance: {
+    ok: 'Saldo consultado com sucesso',
+  },
+  support: {
+    greeting: 'Olá! Preciso de ajuda com o Portal do Motorista.',
+  },
+  web: {
+    notBuilt:
+      'A aplicação web ainda não foi compilada. Execute `npm run build` na raiz do projeto (ou `npm start`) e recarregue a página.',
   },
   registration: {
     nameTooShort: 'Por favor digite seu nome completo',
@@ -29,6 +40,9 @@ export const messages = {
     noCurrentTerm: 'Nenhum termo de uso publicado no momento',
     termNotFound: 'Termo de uso não encontrado',
     notYours: 'Você só pode consultar a sua própria situação nos termos de uso',
+    statusOk: 'Situação do termo consultada com sucesso',
+    currentOk: 'Termo de uso vigente',
+    fileOk: 'Arquivo do termo de uso',
   },
   session: {
     unauthorized: 'Sua sessão expirou. Entre novamente.',

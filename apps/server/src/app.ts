@@ -1,0 +1,64 @@
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import { createLogger } from './logger.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { balanceRoutes } from './modules/balance/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { supportRoutes } from './modules/support/routes.js';
+import { termsRoutes } from './modules/terms/routes.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+import { createServices } from './services.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: FastifyBaseLogger;
+}
+
+/** The HTTP app, ready to listen or to answer app.inject (tests, bench). */
+export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
+  registerErrorHandling(app);
+
+  const services = createServices(config, db, app.log);
+  app.decorate('sessions', services.sessions);
+  app.decorateRequest('driver', null);
+
+  await registerSecurityHeaders(app, { hsts: config.hsts });
+  await registerDocs(app, { hsts: config.hsts });
+
+  healthRoutes(app, db.kysely);
+  authRoutes(app, services.auth);
+  termsRoutes(app, services.terms);
+  balanceRoutes(app, db.kysely);
+  supportRoutes(app, config.supportWhatsapp);
+  await registerWeb(app, config.webDist);
+
+  await app.ready();
+  return app;
+}
+
+/** SPEC 7 sends "empty body" POSTs (terms accept/reject); a JSON content type with no body is not an error. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(req, text, done);
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoDriver } from './db/seed.js';
+import { ensureTerms } from './modules/terms/bootstrap.js';
+import { createServices } from './services.js';
+
+/** Everything the start does before listening: migrations, first terms, demo data. */
+export async function prepareDatabase(config: Config, db: Db, log: FastifyBaseLogger): Promise<void> {
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'migrações aplicadas');
+  const services = createServices(config, db, log);
+  if (await ensureTerms(services.terms)) log.info('termos de uso MODELO publicados (versão 1)');
+  if (config.demoSeed) await seedDemoDriver(db, services, log);
+}

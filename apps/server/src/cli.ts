@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+import type { Config } from './config.js';
+import { dialectOf, openDb, sqlitePath } from './db/connection.js';
+import type { Db } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { InvalidPdfError, TermsService } from './modules/terms/service.js';
+
+interface Command {
+  usage: string;
+  description: string;
+  run: (args: string[], ctx: { config: Config; withDb: <T>(fn: (db: Db) => Promise<T>) => Promise<T> }) => Promise<void>;
+}
+
+const commands: Record<string, Command> = {
+  help: {
+    usage: 'help',
+    description: 'Lista os comandos disponíveis',
+    run: async () => printHelp(),
+  },
+  migrate: {
+    usage: 'migrate',
+    description: 'Aplica as migrações pendentes no banco (DATABASE_URL)',
+    run: async (_args, { withDb }) => {
+      const applied = await withDb(migrateToLatest);
+      console.log(applied.length ? `Migrações aplicadas: ${applied.join(', ')}` : 'Banco já está atualizado.');
+    },
+  },
+  'terms:publish': {
+    usage: 'terms:publish <arquivo.pdf>',
+    description: 'Publica uma nova versão dos Termos de Uso; todos os motoristas precisarão aceitá-la',
+    run: async ([file], { config, withDb }) => {
+      if (!file) throw new UsageError('Informe o arquivo PDF: terms:publish <arquivo.pdf>');
+      // npm runs scripts from the package folder; INIT_CWD is where the operator typed the command.
+      const full = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+      if (!fs.existsSync(full)) throw new UsageError(`Arquivo não encontrado: ${full}`);
+      const term = await withDb(async (db) => {
+        await migrateToLatest(db);
+        return new TermsService(db.kysely).publish(fs.readFileSync(full));
+      });
+      const where = dialectOf(config.databaseUrl) === 'postgres' ? 'PostgreSQL' : sqlitePath(config.databaseUrl);
+      console.log(`Termos de Uso versão ${term.version} publicados (id ${term.id}) em ${where}.`);
+    },
+  },
+  'terms:list': {
+    usage: 'terms:list',
+    description: 'Lista as versões publicadas dos Termos de Uso',
+    run: async (_args, { withDb }) => {
+      const rows = await withDb(async (db) => {
+        await migrateToLatest(db);
+        return db.kysely.selectFrom('terms').select(['id', 'version', 'published_at', 'sha256']).orderBy('version').execute();
+      });
+      if (rows.length === 0) console.log('Nenhum termo publicado.');
+      for (const r of rows) console.log(`v${r.version}  id=${r.id}  ${new Date(r.published_at).toISOString()}  sha256=${r.sha256}`);
+    },
+  },
+};
+
+class UsageError extends Error {}
+
+function printHelp(): void {
+  console.log('Uso: npm run cli -- <comando> [argumentos]\n\nComandos:');
+  for (const c of Object.values(commands)) console.log(`  ${c.usage.padEnd(30)} ${c.description}`);
+  console.log('\nO banco é o de DATABASE_URL (padrão: ./data/portal.sqlite).');
+}
+
+async function run(argv: string[]): Promise<number> {
+  const [name = 'help', ...args] = argv;
+  const command = commands[name];
+  if (!command) {
+    console.error(`Comando desconhecido: ${name}\n`);
+    printHelp();
+    return 2;
+  }
+  try {
+    const config = loadConfig();
+    const withDb = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
+      const db = openDb(config.databaseUrl);
+      try {
+        return await fn(db);
+      } finally {
+        await db.kysely.destroy();
+      }
+    };
+    await command.run(args, { config, withDb });
+    return 0;
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof UsageError || error instanceof InvalidPdfError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2));

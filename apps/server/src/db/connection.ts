@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+}
+
+export function dialectOf(url: string): Dialect {
+  return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
+}
+
+/** 'file:/x/portal.sqlite', 'sqlite:./x.sqlite', ':memory:' or a plain path. */
+export function sqlitePath(url: string): string {
+  return url.replace(/^(file|sqlite):(\/\/)?/i, '');
+}
+
+const INT8_OID = 20;
+
+/** int8 (bigint, count(*)) as a JS number: centavos and ids stay far below 2^53; refuse otherwise. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID && format !== 'binary') {
+      return (value: string) => {
+        const n = Number(value);
+        if (!Number.isSafeInteger(n)) throw new RangeError(`int8 fora do intervalo seguro: ${value}`);
+        return n;
+      };
+    }
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  },
+};
+
+export interface OpenOptions {
+  poolMax?: number;
+  /** An idle PostgreSQL connection failed (server restart, network): the pool replaces it. */
+  onPoolError?: (error: Error) => void;
+}
+
+export function openDb(url: string, options: OpenOptions = {}): Db {
+  if (dialectOf(url) === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, types: pgTypes });
+    // Without a listener an idle client's error would crash the process.
+    pool.on('error', (error) => options.onPoolError?.(error));
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const file = sqlitePath(url);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/** SQLite's and PostgreSQL's unique-constraint violations. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

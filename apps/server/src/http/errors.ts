@@ -1,0 +1,22 @@
+import { messages } from '@portal/domain';
+
+export type FieldErrorList = Record<string, string[]>;
+
+/** An answer the driver should read: status, Portuguese Mensagem and, for 422, field errors. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrorList,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = () => new HttpError(401, messages.session.unauthorized);
+export const forbidden = (message: string = messages.session.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = messages.session.notFound) => new HttpError(404, message);
+
+export function fieldError(field: string, message: string): HttpError {
+  return new HttpError(422, message, { [field]: [message] });
+}

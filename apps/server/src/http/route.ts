@@ -1,0 +1,91 @@
+import type { Endpoint } from '@portal/contract';
+import { errorResponse } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthedDriver } from '../plugins/auth.js';
+import { requireDriver } from '../plugins/auth.js';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<E extends Endpoint> {
+  body: Out<E['body']>;
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface DriverRouteContext<E extends Endpoint> extends RouteContext<E> {
+  driver: AuthedDriver;
+}
+
+interface Options {
+  /** Success status; 200 unless the contract's call creates something. */
+  status?: 200 | 201;
+}
+
+function schemaOf(e: Endpoint, status: number) {
+  return {
+    summary: e.summary,
+    tags: [e.path.split('/')[2] ?? 'api'],
+    ...(e.auth ? { security: [{ bearerAuth: [] }] } : {}),
+    ...(e.body ? { body: e.body } : {}),
+    ...(e.params ? { params: e.params } : {}),
+    ...(e.query ? { querystring: e.query } : {}),
+    response: { [status]: e.response, '4xx': errorResponse, '5xx': errorResponse },
+  };
+}
+
+function contextOf<E extends Endpoint>(req: FastifyRequest, reply: FastifyReply): RouteContext<E> {
+  // The contract's schemas already validated and transformed these (validatorCompiler).
+  return {
+    body: req.body as Out<E['body']>,
+    params: req.params as Out<E['params']>,
+    query: req.query as Out<E['query']>,
+    req,
+    reply,
+  };
+}
+
+/** Registers a public call of the contract: path, method and schemas come from the endpoint. */
+export function publicRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  handler: (ctx: RouteContext<NoInfer<E>>) => Promise<NoInfer<z.output<E['response']>>>,
+  options: Options = {},
+): void {
+  if (e.auth) throw new Error(`${e.path} exige autenticação: use driverRoute`);
+  const status = options.status ?? 200;
+  app.route({
+    method: e.method,
+    url: e.path,
+    schema: schemaOf(e, status),
+    handler: async (req, reply) => {
+      const body = await handler(contextOf<E>(req, reply));
+      return reply.code(status).send(body);
+    },
+  });
+}
+
+/** Registers a call that needs a signed-in driver (401 otherwise). */
+export function driverRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  handler: (ctx: DriverRouteContext<NoInfer<E>>) => Promise<NoInfer<z.output<E['response']>>>,
+  options: Options = {},
+): void {
+  if (!e.auth) throw new Error(`${e.path} é pública: use publicRoute`);
+  const status = options.status ?? 200;
+  app.route({
+    method: e.method,
+    url: e.path,
+    schema: schemaOf(e, status),
+    onRequest: requireDriver,
+    handler: async (req, reply) => {
+      const driver = req.driver;
+      if (!driver) throw new Error('requireDriver não executou');
+      const body = await handler({ ...contextOf<E>(req, reply), driver });
+      return reply.code(status).send(body);
+    },
+  });
+}

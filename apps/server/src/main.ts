@@ -1,0 +1,65 @@
+import { buildApp } from './app.js';
+import { prepareDatabase } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import type { Config } from './config.js';
+import { openDb } from './db/connection.js';
+import { createLogger } from './logger.js';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const logger = createLogger(config.logLevel);
+  const db = openDb(config.databaseUrl, {
+    poolMax: config.databasePoolMax,
+    onPoolError: (err) => logger.warn({ err }, 'conexão ociosa com o PostgreSQL falhou'),
+  });
+  logger.info({ dialect: db.dialect, env: config.env }, 'banco de dados aberto');
+  await prepareDatabase(config, db, logger);
+  const app = await buildApp({ config, db, logger });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'encerrando');
+    const timer = setTimeout(() => {
+      logger.error('encerramento excedeu o tempo limite; saindo à força');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    app
+      .close()
+      .then(() => db.kysely.destroy())
+      .then(() => {
+        logger.info('encerrado');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'falha ao encerrar');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info(`Portal do Motorista em http://localhost:${port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Falha ao iniciar o Portal do Motorista:', error);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { api } from '@portal/contract';
+import { messages } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { driverRoute, publicRoute } from '../../http/route.js';
+import type { AuthService } from './service.js';
+
+export function authRoutes(app: FastifyInstance, auth: AuthService): void {
+  publicRoute(app, api.login, async ({ body, req }) => {
+    const { token, driver } = await auth.login(body.cpfCnpj, body.password, req.ip);
+    return { Sucesso: true as const, Mensagem: messages.login.ok, Token: token, Data: driver };
+  });
+
+  publicRoute(
+    app,
+    api.register,
+    async ({ body }) => {
+      const { token, driver } = await auth.register(body);
+      return { Sucesso: true as const, Mensagem: messages.registration.created, Token: token, User: driver };
+    },
+    { status: 201 },
+  );
+
+  driverRoute(app, api.logout, async ({ driver }) => {
+    await auth.logout(driver.sessionId);
+    return { Sucesso: true, Mensagem: messages.session.loggedOut };
+  });
+}

@@ -1,0 +1,15 @@
+import { messages } from '@portal/domain';
+import { api } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { driverRoute } from '../../http/route.js';
+import { driverBalance } from './service.js';
+
+export function balanceRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+  driverRoute(app, api.balance, async ({ driver }) => ({
+    Sucesso: true,
+    Mensagem: messages.balance.ok,
+    ...(await driverBalance(db, driver.id)),
+  }));
+}

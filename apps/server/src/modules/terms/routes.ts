@@ -1,0 +1,36 @@
+import { api } from '@portal/contract';
+import { messages } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../../http/errors.js';
+import { driverRoute } from '../../http/route.js';
+import type { TermsService } from './service.js';
+
+export function termsRoutes(app: FastifyInstance, terms: TermsService): void {
+  driverRoute(app, api.status, async ({ params, driver }) => {
+    if (params.userId !== driver.id) throw forbidden(messages.terms.notYours);
+    return { Sucesso: true, Mensagem: messages.terms.statusOk, data: await terms.status(driver.id) };
+  });
+
+  driverRoute(app, api.current, async () => {
+    return { Sucesso: true, Mensagem: messages.terms.currentOk, data: await terms.requireCurrent() };
+  });
+
+  driverRoute(app, api.download, async ({ params }) => {
+    const file = await terms.file(params.termId);
+    return {
+      Sucesso: true,
+      Mensagem: messages.terms.fileOk,
+      data: { id: file.id, fileName: file.fileName, arquivo_base64: file.pdf.toString('base64') },
+    };
+  });
+
+  driverRoute(app, api.accept, async ({ driver }) => {
+    await terms.decide(driver.id, 'aceite');
+    return { Sucesso: true, Mensagem: messages.terms.accepted };
+  });
+
+  driverRoute(app, api.reject, async ({ driver }) => {
+    await terms.decide(driver.id, 'rejeite');
+    return { Sucesso: true, Mensagem: messages.terms.rejected };
+  });
+}

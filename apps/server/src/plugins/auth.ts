@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/errors.js';
+import type { SessionDriver, SessionStore } from '../modules/auth/sessions.js';
+
+export type AuthedDriver = SessionDriver;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+  }
+  interface FastifyRequest {
+    driver: AuthedDriver | null;
+  }
+}
+
+function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** onRequest hook of every driver call: runs before the body is even parsed, so no token -> 401. */
+export async function requireDriver(req: FastifyRequest): Promise<void> {
+  const token = bearerToken(req);
+  const driver = token ? await req.server.sessions.resolve(token) : null;
+  if (!driver) throw unauthorized();
+  req.driver = driver;
+}

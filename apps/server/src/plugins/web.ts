@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { messages } from '@portal/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+function isApi(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** A page navigation: GET/HEAD, wants HTML, and not a path to a file. */
+function wantsSpa(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const pathname = req.url.split('?')[0] ?? '/';
+  if (path.posix.extname(pathname) !== '') return false;
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * The built web app with history fallback; unknown /api/* paths answer JSON 404.
+ * Without a build, page requests get a 503 explaining how to build it.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (!built) app.log.warn({ webDist }, 'aplicação web não encontrada; execute npm run build');
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const rel = path.relative(webDist, filePath).split(path.sep);
+        res.setHeader('Cache-Control', rel[0] === 'assets' ? IMMUTABLE : NO_CACHE);
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html', webDist, { cacheControl: false });
+
+  if (built) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler((req, reply) => {
+    if (isApi(req.url)) return reply.code(404).send({ Sucesso: false, Mensagem: messages.session.notFound });
+    if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(messages.web.notBuilt);
+    if (wantsSpa(req)) return sendIndex(reply);
+    return reply.code(404).type('text/plain; charset=utf-8').send(messages.session.notFound);
+  });
+}

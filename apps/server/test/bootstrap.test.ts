@@ -1,0 +1,64 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { prepareDatabase } from '../src/bootstrap.js';
+import { loadConfig } from '../src/config.js';
+import type { Db } from '../src/db/connection.js';
+import { createLogger } from '../src/logger.js';
+import { PasswordHasher } from '../src/modules/auth/passwords.js';
+import { TEST_ENV } from './helpers/app.js';
+import { createTestDatabase, describeEachDatabase } from './helpers/databases.js';
+import type { TestDatabase } from './helpers/databases.js';
+
+describeEachDatabase('início (migrações, termos, demonstração)', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  const lines: string[] = [];
+  const log = createLogger(
+    'info',
+    new Writable({
+      write(chunk: Buffer, _e, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    }),
+  );
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    db = database.open();
+  });
+  afterAll(async () => {
+    await db.kysely.destroy();
+    await database.drop();
+  });
+
+  it('migrates, publishes the MODELO term and creates the demo driver through registration; running twice changes nothing', async () => {
+    const config = loadConfig({ ...TEST_ENV, DEMO_SEED: 'true', DATABASE_URL: database.url });
+    await prepareDatabase(config, db, log);
+    await prepareDatabase(config, db, log);
+
+    const terms = await db.kysely.selectFrom('terms').select(['version', 'file_name']).execute();
+    expect(terms).toEqual([{ version: 1, file_name: 'Termos-de-Uso.pdf' }]);
+    const drivers = await db.kysely.selectFrom('drivers').selectAll().execute();
+    expect(drivers).toHaveLength(1);
+    const demo = drivers[0]!;
+    expect(demo).toMatchObject({ cpf_cnpj: '52998224725', phone_number: '+5511987654321' });
+    expect(await new PasswordHasher(config.argon2).verify(demo.password_hash, 'motorista123')).toBe(true);
+    const accounts = await db.kysely.selectFrom('accounts').select('kind').where('driver_id', '=', demo.id).orderBy('kind').execute();
+    expect(accounts.map((a) => a.kind)).toEqual(['own', 'third']);
+    expect(lines.join('')).toContain('Motorista de demonstração: CPF 529.982.247-25, senha motorista123');
+  });
+
+  it('does not seed when DEMO_SEED is off', async () => {
+    const other = await createTestDatabase(dialect);
+    const otherDb = other.open();
+    try {
+      await prepareDatabase(loadConfig({ ...TEST_ENV, DEMO_SEED: 'false', DATABASE_URL: other.url }), otherDb, log);
+      expect(await otherDb.kysely.selectFrom('drivers').select('id').execute()).toEqual([]);
+      expect(await otherDb.kysely.selectFrom('terms').select('id').execute()).toHaveLength(1);
+    } finally {
+      await otherDb.kysely.destroy();
+      await other.drop();
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { Writable } from 'node:stream';
+import { cpf } from 'cpf-cnpj-validator';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { Config } from '../../src/config.js';
+import type { Db, Dialect } from '../../src/db/connection.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createLogger } from '../../src/logger.js';
+import { ensureTerms } from '../../src/modules/terms/bootstrap.js';
+import { TermsService } from '../../src/modules/terms/service.js';
+import { createTestDatabase } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Every log line written so far. */
+  logs: string[];
+}
+
+/** Cheap argon2 for tests; production keeps the secure defaults. */
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'info',
+  DEMO_SEED: 'false',
+  ARGON2_MEMORY_KIB: '256',
+  ARGON2_TIME_COST: '1',
+  WEB_DIST: '/nonexistent/web/dist',
+};
+
+/** A fresh database and app per test file (beforeAll/afterAll); the returned getter is valid inside tests. */
+export function useTestApp(dialect: Dialect, env: Record<string, string> = {}, options: { skipTerms?: boolean } = {}): () => TestApp {
+  let ctx: TestApp | null = null;
+  let drop: (() => Promise<void>) | null = null;
+  beforeAll(async () => {
+    const database = await createTestDatabase(dialect);
+    drop = database.drop;
+    const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
+    const db = database.open();
+    await migrateToLatest(db);
+    if (!options.skipTerms) await ensureTerms(new TermsService(db.kysely));
+    const logs: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = await buildApp({ config, db, logger: createLogger(config.logLevel, sink) });
+    ctx = { app, db, config, logs };
+  });
+  afterAll(async () => {
+    if (ctx) {
+      await ctx.app.close();
+      await ctx.db.kysely.destroy();
+    }
+    await drop?.();
+  });
+  return () => {
+    if (!ctx) throw new Error('useTestApp: app not ready');
+    return ctx;
+  };
+}
+
+export const newCpf = (): string => cpf.generate();
+
+export interface Registered {
+  id: number;
+  token: string;
+  cpfCnpj: string;
+  password: string;
+}
+
+export async function registerDriver(app: FastifyInstance, overrides: Record<string, string> = {}): Promise<Registered> {
+  const body = {
+    name: 'Maria das Graças Souza',
+    cpfCnpj: newCpf(),
+    phoneNumber: '(11) 98765-4321',
+    password: 'segredo123',
+    password_confirmation: 'segredo123',
+    type: 'driver',
+    ...overrides,
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/user/create-user', payload: body });
+  if (res.statusCode !== 201) throw new Error(`cadastro falhou: ${res.statusCode} ${res.body}`);
+  const json = res.json<{ Token: string; User: { id: number; cpfCnpj: string } }>();
+  return { id: json.User.id, token: json.Token, cpfCnpj: json.User.cpfCnpj, password: body.password };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json<T>();
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { messages } from '@portal/domain';
+import { afterAll, expect, it } from 'vitest';
+import { json, useTestApp } from './helpers/app.js';
+import { describeEachDatabase } from './helpers/databases.js';
+
+const INDEX = '<!doctype html><html lang="pt-BR"><head><title>Portal do Motorista</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("portal")');
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+describeEachDatabase('aplicação web (SPA)', (dialect) => {
+  const dist = fakeWebDist();
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  const ctx = useTestApp(dialect, { WEB_DIST: dist });
+
+  it('serves index.html, not cached, for the root and any page route (history fallback)', async () => {
+    for (const url of ['/', '/login', '/registrar', '/dashboard', '/tags/detalhes/ABC1D23', '/blocked-access?x=1']) {
+      const res = await ctx().app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves hashed assets with a long immutable cache and other files with no-cache', async () => {
+    const asset = await ctx().app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("portal")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await ctx().app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not answer index.html for missing files, non-HTML requests or other methods', async () => {
+    expect((await ctx().app.inject({ method: 'GET', url: '/assets/missing-1.js', headers: html })).statusCode).toBe(404);
+    expect((await ctx().app.inject({ method: 'GET', url: '/login', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+    expect((await ctx().app.inject({ method: 'POST', url: '/login', headers: html })).statusCode).toBe(404);
+    expect((await ctx().app.inject({ method: 'GET', url: '/../package.json' })).statusCode).toBe(404);
+  });
+
+  it('keeps unknown /api paths as JSON 404 even for browsers', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/qualquer', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.session.notFound });
+  });
+});
+
+describeEachDatabase('aplicação web não compilada', (dialect) => {
+  const ctx = useTestApp(dialect, { WEB_DIST: path.join(os.tmpdir(), 'portal-sem-build-nao-existe') });
+
+  it('answers page requests with a clear 503 telling to build', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/login', headers: html });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('npm run build');
+  });
+
+  it('the API keeps working', async () => {
+    expect((await ctx().app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await ctx().app.inject({ method: 'GET', url: '/api/nada' })).statusCode).toBe(404);
+  });
+});
