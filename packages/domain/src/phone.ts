@@ -2,8 +2,10 @@ import { messages } from './messages.js';
 
 export const PHONE_DIGITS = 11;
 
+/** The national digits (DDD + number): an explicit '+55' country code is dropped. */
 export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
+  const digits = value.replace(/\D/g, '');
+  return value.trim().startsWith('+55') ? digits.slice(2) : digits;
 }
 
 /** SPEC 5: required, then exactly 11 digits (DDD + 9 digits). */
@@ -16,14 +18,12 @@ export function phoneError(value: string): string | null {
 
 /** Decision 9: the phone goes out as +55 followed by its 11 digits. */
 export function toBrazilianE164(value: string): string {
-  const digits = phoneDigits(value);
-  return `+55${digits.startsWith('55') && digits.length === PHONE_DIGITS + 2 ? digits.slice(2) : digits}`;
+  return `+55${phoneDigits(value)}`;
 }
 
 /** '+5511987654321' or '11987654321' -> '(11) 98765-4321'. */
 export function formatPhone(value: string): string {
-  let digits = phoneDigits(value);
-  if (digits.length === PHONE_DIGITS + 2 && digits.startsWith('55')) digits = digits.slice(2);
+  const digits = phoneDigits(value);
   const m = /^(\d{2})(\d{5})(\d{4})$/.exec(digits);
   return m ? `(${m[1]}) ${m[2]}-${m[3]}` : digits;
 }

@@ -25,6 +25,8 @@ describe('registration rules', () => {
       password_confirmation: 'As senhas não coincidem',
     });
     expect(registrationErrors({ ...valid, phoneNumber: '(11) 9876-5432' }).phoneNumber).toBe('Número de telefone inválido');
+    expect(registrationErrors({ ...valid, phoneNumber: '+5511987654321' })).toEqual({});
+    expect(registrationErrors({ ...valid, phoneNumber: '+55 (11) 9876-5432' }).phoneNumber).toBe('Número de telefone inválido');
     expect(registrationErrors({ ...valid, name: '    Ana    ' }).name).toBe('Por favor digite seu nome completo');
   });
 
@@ -39,6 +41,9 @@ describe('registration rules', () => {
 describe('phone', () => {
   it('goes out as +55 and 11 digits and comes back masked', () => {
     expect(toBrazilianE164('(11) 98765-4321')).toBe('+5511987654321');
+    expect(toBrazilianE164('+5511987654321')).toBe('+5511987654321');
+    // DDD 55 (Rio Grande do Sul) is an area code, not a country code, without the '+'.
+    expect(toBrazilianE164('55987654321')).toBe('+5555987654321');
     expect(formatPhone('+5511987654321')).toBe('(11) 98765-4321');
   });
 });

@@ -1,0 +1,89 @@
+import './shellStyles';
+import { Box, Button, Container, Group, Text } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { api } from '@portal/contract';
+import { TOAST_MS } from '@portal/domain';
+import { IconLogout, IconTruck } from '@tabler/icons-react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { request } from '../lib/api';
+import { firstName } from '../lib/format';
+import { queryClient } from '../lib/queryClient';
+import { clearSession, getUser } from '../lib/storage';
+
+/** Every authenticated screen: header (app name, greeting, 'Sair'), one content column, toasts, dialogs. */
+export function AuthenticatedShell() {
+  const navigate = useNavigate();
+  const [user] = useState(() => getUser());
+  const [leaving, setLeaving] = useState(false);
+  const name = firstName(user?.name);
+
+  // Decision 5: revoke the session (its failure is ignored), forget it locally, go to /login.
+  const logout = async () => {
+    setLeaving(true);
+    try {
+      await request(api.logout);
+    } catch {
+      // The token is dropped locally anyway.
+    }
+    clearSession();
+    queryClient.clear();
+    await navigate('/login', { replace: true });
+  };
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }} modalProps={{ centered: true, closeButtonProps: { 'aria-label': 'Fechar' } }}>
+        <Notifications position="top-right" autoClose={TOAST_MS} limit={3} zIndex={1000} />
+        <Box
+          component="header"
+          pos="sticky"
+          top={0}
+          bg="road.8"
+          c="white"
+          style={{ zIndex: 10, boxShadow: 'var(--mantine-shadow-sm)' }}
+        >
+          <Container px="md" py={8}>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Box style={{ minWidth: 0 }}>
+                <Text
+                  component={Link}
+                  to="/dashboard"
+                  fw={800}
+                  size="md"
+                  c="white"
+                  style={{ display: 'inline-flex', alignItems: 'center', gap: 6, textDecoration: 'none' }}
+                >
+                  <IconTruck size={22} aria-hidden />
+                  Portal do Motorista
+                </Text>
+                {name ? (
+                  <Text size="sm" c="road.0" truncate="end">
+                    Olá, {name}
+                  </Text>
+                ) : null}
+              </Box>
+              <Button
+                onClick={logout}
+                loading={leaving}
+                variant="white"
+                color="road"
+                size="sm"
+                leftSection={<IconLogout size={18} aria-hidden />}
+              >
+                Sair
+              </Button>
+            </Group>
+          </Container>
+        </Box>
+        <Container component="main" px="md" py="lg" pb={0}>
+          <Box pb="xl">
+            <Outlet />
+          </Box>
+        </Container>
+      </ModalsProvider>
+    </QueryClientProvider>
+  );
+}

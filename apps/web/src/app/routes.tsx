@@ -1,0 +1,54 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/ui/PageLoader';
+import { RequireAuth } from './RequireAuth';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+/** The later screens: an honest placeholder titled by the route's handle, until they are built. */
+const comingSoon = () => import('../components/ui/ComingSoonPage').then((m) => ({ Component: m.ComingSoonPage }));
+
+/** SPEC 2's route table. Every screen is its own lazy chunk; /login loads only its own code. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, element: <Navigate to="/login" replace /> },
+      { path: 'login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) },
+      {
+        path: 'registrar',
+        lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
+      },
+      {
+        path: 'blocked-access',
+        lazy: () => import('../features/terms/BlockedAccessPage').then((m) => ({ Component: m.BlockedAccessPage })),
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: () => import('./AuthenticatedShell').then((m) => ({ Component: m.AuthenticatedShell })),
+            children: [
+              {
+                path: 'dashboard',
+                lazy: () => import('./routes/DashboardRoute').then((m) => ({ Component: m.DashboardRoute })),
+              },
+              { path: 'saldo/retirar', handle: { title: 'Sacar Saldo' }, lazy: comingSoon },
+              { path: 'saldo/comprar', handle: { title: 'Comprar Saldo' }, lazy: comingSoon },
+              { path: 'tags/listar', handle: { title: 'Tags' }, lazy: comingSoon },
+              { path: 'tags/adicionar', handle: { title: 'Cadastrar Tag' }, lazy: comingSoon },
+              { path: 'tags/detalhes/:licensePlate', handle: { title: 'Detalhes da Tag' }, lazy: comingSoon },
+              { path: 'tags/editar/:licensePlate', handle: { title: 'Editar Tag' }, lazy: comingSoon },
+              { path: 'veiculos/listar', handle: { title: 'Veículos' }, lazy: comingSoon },
+              { path: 'vpos/listar', handle: { title: 'VPOs' }, lazy: comingSoon },
+              { path: 'extrato/listar', handle: { title: 'Extrato' }, lazy: comingSoon },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
+    ],
+  },
+];

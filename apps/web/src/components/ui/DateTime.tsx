@@ -1,0 +1,21 @@
+import { formatDateTimeOrNull } from '../../lib/format';
+
+export interface DateTimeProps {
+  value: Date | string | null | undefined;
+  /** Shown when the value is missing or not a valid ISO 8601 date. */
+  fallback?: string;
+}
+
+/** DD/MM/YYYY HH:mm:ss in São Paulo time (domain formatDateTime), inside a <time> element. */
+export function DateTime({ value, fallback = '—' }: DateTimeProps) {
+  const text = formatDateTimeOrNull(value);
+  if (text === null) return <span>{fallback}</span>;
+  const iso = value instanceof Date ? value.toISOString() : (value ?? undefined);
+  return (
+    <time dateTime={iso} className="tabular-nums">
+      {text}
+    </time>
+  );
+}
+
+export { formatDateTimeOrNull as formatDateTimeSafe };

@@ -1,0 +1,66 @@
+import { Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { api } from '@portal/contract';
+import { IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Money } from '../../components/ui/Money';
+import { request } from '../../lib/api';
+
+export const balanceQueryKey = ['motorista', 'saldo'] as const;
+
+export function useBalance() {
+  return useQuery({
+    queryKey: balanceQueryKey,
+    queryFn: ({ signal }) => request(api.balance, { signal }),
+  });
+}
+
+function Figure({ label, value, loading, hero }: { label: string; value: number | undefined; loading: boolean; hero: boolean }) {
+  return (
+    <Stack gap={2}>
+      <Text component="h2" size={hero ? 'md' : 'sm'} fw={600} c="dimmed" m={0}>
+        {label}
+      </Text>
+      {loading || value === undefined ? (
+        <Skeleton height={hero ? 40 : 28} width={hero ? 220 : 160} radius="sm" mt={4} />
+      ) : (
+        <Money reais={value} colorPositive fz={hero ? 'calc(2.25rem * var(--mantine-scale))' : 'xl'} fw={700} lh={1.2} />
+      )}
+    </Stack>
+  );
+}
+
+/** 'Saldo de pedágio' (Saldo) and 'Saldo em outras plataformas' (SaldoTerceiro). SPEC 8: failures only logged. */
+export function BalancePanel() {
+  const { data, isPending, isError, error, refetch, isFetching } = useBalance();
+
+  useEffect(() => {
+    if (isError) console.error('Falha ao carregar o saldo', error);
+  }, [isError, error]);
+
+  return (
+    <Paper withBorder shadow="xs" p="lg" radius="lg" aria-busy={isPending} aria-live="polite">
+      {isError && !data ? (
+        <Stack gap="sm" align="flex-start">
+          <Text fw={600}>Saldo de pedágio</Text>
+          <Text>Não foi possível mostrar seu saldo agora. Tente novamente em instantes.</Text>
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconRefresh size={18} aria-hidden />}
+            onClick={() => void refetch()}
+            loading={isFetching}
+          >
+            Tentar novamente
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Figure label="Saldo de pedágio" value={data?.Saldo} loading={isPending} hero />
+          <Divider />
+          <Figure label="Saldo em outras plataformas" value={data?.SaldoTerceiro} loading={isPending} hero={false} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}

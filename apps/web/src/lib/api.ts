@@ -1,0 +1,95 @@
+import { buildPath, type Endpoint, type ResponseOf } from '@portal/contract';
+import type { z } from 'zod';
+import {
+  API_BASE_URL,
+  ApiError,
+  errorFromBody,
+  handleUnauthorized,
+  NETWORK_ERROR_MESSAGE,
+  UNEXPECTED_RESPONSE_MESSAGE,
+} from './http';
+import { clearSession, getToken } from './storage';
+
+export * from './http';
+
+type BodyInput<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
+
+export interface RequestOptions<E extends Endpoint> {
+  /** Values for the path's :placeholders. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: BodyInput<E>;
+  /**
+   * Bearer token to use instead of the stored one (/blocked-access keeps it only in memory).
+   * null sends no Authorization header.
+   */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+function queryString(query: RequestOptions<Endpoint>['query']): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls one endpoint of the contract: path from buildPath, JSON body, bearer token for
+ * authenticated endpoints, response parsed with the endpoint's zod schema.
+ * Any 401 on an authenticated call clears the session and sends the driver to /login.
+ */
+export async function request<E extends Endpoint>(
+  endpoint: E,
+  options: RequestOptions<E> = {},
+): Promise<ResponseOf<E>> {
+  const url = `${API_BASE_URL}${buildPath(endpoint.path, options.params)}${queryString(options.query)}`;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+  if (endpoint.method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body ?? {});
+  }
+  if (endpoint.auth) {
+    const token = options.token !== undefined ? options.token : getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method: endpoint.method, headers, body, signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    if (response.status === 401 && endpoint.auth) {
+      clearSession();
+      handleUnauthorized();
+    }
+    throw errorFromBody(response.status, data);
+  }
+
+  const parsed = endpoint.response.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Resposta fora do contrato em ${endpoint.method} ${endpoint.path}`, parsed.error);
+    throw new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE, {}, data);
+  }
+  return parsed.data as ResponseOf<E>;
+}
+

@@ -1,0 +1,73 @@
+/**
+ * The API client's light half: errors, base URL and the 401 hook. It imports nothing from the
+ * contract (and so no zod), which keeps it out of the /login route's first download.
+ */
+import { messages } from '@portal/domain';
+
+/** '' = same origin (the server serves the app); set VITE_API_URL to talk to another back end. */
+export const API_BASE_URL = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
+
+export const NETWORK_ERROR_MESSAGE =
+  'Não foi possível conectar ao servidor. Verifique sua internet e tente novamente.';
+export const UNEXPECTED_RESPONSE_MESSAGE = 'O servidor respondeu de um jeito inesperado. Tente novamente.';
+
+/** A non-2xx answer (or no answer at all: status 0), with the body's Mensagem and errors map. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+    readonly body: unknown = null,
+  ) {
+    super(message);
+  }
+
+  /** The session was refused (401): storage is already cleared and /login is on its way. */
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type UnauthorizedHandler = () => void;
+
+let unauthorizedHandler: UnauthorizedHandler = () => {
+  window.location.replace('/login');
+};
+
+/** The router registers a client-side navigation (history replaced) here. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  unauthorizedHandler = handler;
+}
+
+/** Called by the API client after it cleared the session on a 401. */
+export function handleUnauthorized(): void {
+  unauthorizedHandler();
+}
+
+export function errorFromBody(status: number, body: unknown): ApiError {
+  let message: string = status >= 500 ? messages.session.internalError : UNEXPECTED_RESPONSE_MESSAGE;
+  let errors: Record<string, string[]> = {};
+  if (typeof body === 'object' && body !== null) {
+    const b = body as { Mensagem?: unknown; errors?: unknown };
+    if (typeof b.Mensagem === 'string' && b.Mensagem) message = b.Mensagem;
+    if (typeof b.errors === 'object' && b.errors !== null) {
+      errors = Object.fromEntries(
+        Object.entries(b.errors as Record<string, unknown>).map(([field, list]) => [
+          field,
+          (Array.isArray(list) ? list : [list]).filter((m): m is string => typeof m === 'string'),
+        ]),
+      );
+    }
+  }
+  return new ApiError(status, message, errors, body);
+}
+
+/** The message to show a driver for any failure. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
+}

@@ -1,0 +1,139 @@
+/**
+ * Every key the web app keeps in localStorage (ARCHITECTURE decisions 2, 5, 6), in one place.
+ * Reads never throw: a blocked or corrupted storage reads as "nothing stored".
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  userData: 'user_data',
+  termsFlag: 'aceite_termo',
+  buyValue: 'comprar_saldo_valor',
+  buyPix: 'comprar_saldo_pix',
+  buyFormVisible: 'comprar_saldo_form_visivel',
+} as const;
+
+export interface StoredUser {
+  id: number;
+  name: string;
+  cpfCnpj: string;
+}
+
+/** 'aceito': terms accepted; 'inexistente': no decision on the current version yet. */
+export type TermsFlag = 'aceito' | 'inexistente';
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full storage: the session simply does not survive a reload.
+  }
+}
+
+function remove(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
+
+export function getToken(): string | null {
+  const token = read(STORAGE_KEYS.token);
+  return token ? token : null;
+}
+
+export function setToken(token: string): void {
+  write(STORAGE_KEYS.token, token);
+}
+
+export function removeToken(): void {
+  remove(STORAGE_KEYS.token);
+}
+
+export function getUser(): StoredUser | null {
+  const raw = read(STORAGE_KEYS.userData);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as StoredUser).id === 'number' &&
+      typeof (value as StoredUser).name === 'string' &&
+      typeof (value as StoredUser).cpfCnpj === 'string'
+    ) {
+      const { id, name, cpfCnpj } = value as StoredUser;
+      return { id, name, cpfCnpj };
+    }
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+export function setUser(user: StoredUser): void {
+  const { id, name, cpfCnpj } = user;
+  write(STORAGE_KEYS.userData, JSON.stringify({ id, name, cpfCnpj }));
+}
+
+export function getTermsFlag(): TermsFlag | null {
+  const value = read(STORAGE_KEYS.termsFlag);
+  return value === 'aceito' || value === 'inexistente' ? value : null;
+}
+
+export function setTermsFlag(flag: TermsFlag): void {
+  write(STORAGE_KEYS.termsFlag, flag);
+}
+
+export function removeTermsFlag(): void {
+  remove(STORAGE_KEYS.termsFlag);
+}
+
+/** Buy-balance flow (decision 6). The Pix data is stored as JSON by its screen. */
+export function getBuyValue(): string | null {
+  return read(STORAGE_KEYS.buyValue);
+}
+
+export function setBuyValue(value: string): void {
+  write(STORAGE_KEYS.buyValue, value);
+}
+
+export function getBuyPix<T = unknown>(): T | null {
+  const raw = read(STORAGE_KEYS.buyPix);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function setBuyPix(value: unknown): void {
+  write(STORAGE_KEYS.buyPix, JSON.stringify(value));
+}
+
+export function getBuyFormVisible(): boolean {
+  return read(STORAGE_KEYS.buyFormVisible) !== 'false';
+}
+
+export function setBuyFormVisible(visible: boolean): void {
+  write(STORAGE_KEYS.buyFormVisible, String(visible));
+}
+
+export function clearBuyBalance(): void {
+  remove(STORAGE_KEYS.buyValue);
+  remove(STORAGE_KEYS.buyPix);
+  remove(STORAGE_KEYS.buyFormVisible);
+}
+
+/** Sign-out and any 401: forget the session and everything tied to it (decision 5). */
+export function clearSession(): void {
+  for (const key of Object.values(STORAGE_KEYS)) remove(key);
+}

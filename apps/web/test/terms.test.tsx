@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok, renderRoute, signInStorage } from './utils';
+
+const balance = { 'GET /api/motorista/saldo': ok({ Saldo: 50, SaldoTerceiro: 0 }) };
+
+describe('terms bar on /dashboard', () => {
+  it("keeps 'Aceitar' disabled until the checkbox is ticked, then accepts and hides", async () => {
+    signInStorage({ terms: 'inexistente' });
+    const api = mockApi({ ...balance, 'POST /api/termos/aceitar': ok() });
+    const { user } = renderRoute('/dashboard');
+    const bar = await screen.findByRole('region', { name: 'Termos de Uso' });
+    const accept = within(bar).getByRole('button', { name: 'Aceitar' });
+    expect(accept).toBeDisabled();
+    await user.click(within(bar).getByRole('checkbox', { name: 'Li e aceito os Termos de Uso' }));
+    expect(accept).toBeEnabled();
+    await user.click(accept);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Termos de Uso' })).not.toBeInTheDocument());
+    expect(localStorage.getItem('aceite_termo')).toBe('aceito');
+    expect(api.callsTo('POST', '/api/termos/aceitar')).toHaveLength(1);
+    expect(await screen.findByText('Termo aceito com sucesso!')).toBeInTheDocument();
+  });
+
+  it("is hidden when aceite_termo is 'aceito'", async () => {
+    signInStorage({ terms: 'aceito' });
+    mockApi(balance);
+    renderRoute('/dashboard');
+    expect(await screen.findByText('Olá, Maria')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Termos de Uso' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aceitar' })).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Falha ao aceitar o termo' when the server fails", async () => {
+    signInStorage({ terms: 'inexistente' });
+    mockApi({ ...balance, 'POST /api/termos/aceitar': { status: 500, body: { Sucesso: false, Mensagem: 'erro' } } });
+    const { user } = renderRoute('/dashboard');
+    await user.click(await screen.findByRole('checkbox', { name: 'Li e aceito os Termos de Uso' }));
+    await user.click(screen.getByRole('button', { name: 'Aceitar' }));
+    expect(await screen.findByText('Falha ao aceitar o termo')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Termos de Uso' })).toBeInTheDocument();
+    expect(localStorage.getItem('aceite_termo')).toBe('inexistente');
+  });
+
+  it("'Rejeitar' asks for confirmation, then goes to /blocked-access", async () => {
+    signInStorage({ terms: 'inexistente' });
+    const api = mockApi({ ...balance, 'POST /api/termos/rejeitar': ok() });
+    const { user, router } = renderRoute('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Rejeitar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(api.callsTo('POST', '/api/termos/rejeitar')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Rejeitar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocked-access'));
+    expect(api.callsTo('POST', '/api/termos/rejeitar')).toHaveLength(1);
+  });
+});
+
+describe('/blocked-access', () => {
+  it('moves the token out of storage, and accepting with it restores the session', async () => {
+    signInStorage();
+    const api = mockApi({ ...balance, 'POST /api/termos/aceitar': ok() });
+    const { user, router } = renderRoute('/blocked-access');
+    expect(await screen.findByRole('heading', { name: 'Acesso Bloqueado' })).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(screen.getByText(/continua restrito até que você aceite os Termos de Uso/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Aceito os termos' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.callsTo('POST', '/api/termos/aceitar')[0]?.headers.authorization).toBe('Bearer token-de-teste');
+    expect(localStorage.getItem('token')).toBe('token-de-teste');
+    expect(localStorage.getItem('aceite_termo')).toBe('aceito');
+  });
+
+  it('downloads the current terms with the in-memory token', async () => {
+    signInStorage();
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:termos';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const api = mockApi({
+      'GET /api/termos/getCurrentTerm': ok({ data: { id: 3, version: 2, publishedAt: '2026-01-01T00:00:00-03:00' } }),
+      'GET /api/termos/download-base64/3': ok({ data: { id: 3, fileName: 'termos.pdf', arquivo_base64: btoa('%PDF-1.4 MODELO') } }),
+    });
+    const { user } = renderRoute('/blocked-access');
+    await user.click(await screen.findByRole('button', { name: 'Baixar Termos de Uso' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]?.type).toBe('application/pdf');
+    expect(api.callsTo('GET', '/api/termos/download-base64/3')[0]?.headers.authorization).toBe('Bearer token-de-teste');
+  });
+
+  it("rejecting shows the restriction; a failure shows 'Falha ao rejeitar o termo'", async () => {
+    signInStorage();
+    let fail = true;
+    mockApi({
+      'POST /api/termos/rejeitar': () => (fail ? { status: 500, body: { Sucesso: false, Mensagem: 'x' } } : ok()),
+    });
+    const { user } = renderRoute('/blocked-access');
+    await user.click(await screen.findByRole('radio', { name: 'Rejeito os termos' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Falha ao rejeitar o termo');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(/Termo rejeitado/)).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('without any token explains and offers the way to the login', async () => {
+    mockApi({});
+    renderRoute('/blocked-access');
+    expect(await screen.findByRole('heading', { name: 'Acesso Bloqueado' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para o login' })).toHaveAttribute('href', '/login');
+  });
+});

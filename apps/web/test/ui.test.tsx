@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableColumn } from '../src/components/ui/DataTable';
+import { DateTime } from '../src/components/ui/DateTime';
+import { Money } from '../src/components/ui/Money';
+import { renderWithProviders } from './utils';
+
+describe('Money', () => {
+  it('writes a negative amount with the minus sign and in red', () => {
+    renderWithProviders(<Money reais={-15.9} />);
+    const text = screen.getByText('-R$ 15,90');
+    expect(text).toHaveAttribute('data-negative', 'true');
+    expect(text).toHaveStyle({ color: 'var(--mantine-color-red-9)' });
+  });
+
+  it('writes a positive amount without red; green only when asked', () => {
+    renderWithProviders(
+      <>
+        <Money cents={123456} />
+        <Money reais={10} colorPositive />
+      </>,
+    );
+    const plain = screen.getByText('R$ 1.234,56');
+    expect(plain).not.toHaveAttribute('data-negative');
+    expect(plain.getAttribute('style') ?? '').not.toContain('red');
+    expect(screen.getByText('R$ 10,00')).toHaveStyle({ color: 'var(--mantine-color-sign-8)' });
+  });
+});
+
+describe('DateTime', () => {
+  it('formats in São Paulo time as DD/MM/YYYY HH:mm:ss', () => {
+    renderWithProviders(<DateTime value="2026-03-05T15:04:05Z" />);
+    expect(screen.getByText('05/03/2026 12:04:05')).toBeInTheDocument();
+  });
+});
+
+interface Row {
+  plate: string;
+  value: number;
+}
+const columns: DataTableColumn<Row>[] = [
+  { key: 'plate', header: 'Placa', render: (r) => r.plate },
+  { key: 'value', header: 'Valor', render: (r) => <Money reais={r.value} />, align: 'right' },
+];
+
+describe('DataTable', () => {
+  it("shows 'Carregando...' while loading", () => {
+    renderWithProviders(<DataTable columns={columns} rows={[]} getRowKey={(r) => r.plate} loading />);
+    expect(screen.getByText('Carregando...')).toBeInTheDocument();
+    expect(screen.queryByText('Nenhum item.')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Nenhum item.' when there are no rows", () => {
+    renderWithProviders(<DataTable columns={columns} rows={[]} getRowKey={(r) => r.plate} />);
+    expect(screen.getByText('Nenhum item.')).toBeInTheDocument();
+    expect(screen.queryByText('Carregando...')).not.toBeInTheDocument();
+  });
+
+  it('renders rows with a label per cell, row clicks and pagination from TotalPaginas', async () => {
+    const onRowClick = vi.fn();
+    const onPageChange = vi.fn();
+    const { user } = renderWithProviders(
+      <DataTable
+        columns={columns}
+        rows={[{ plate: 'ABC1D23', value: -5 }]}
+        getRowKey={(r) => r.plate}
+        onRowClick={onRowClick}
+        page={1}
+        totalPages={3}
+        onPageChange={onPageChange}
+      />,
+    );
+    const cell = screen.getByText('ABC1D23');
+    expect(cell.closest('td')).toHaveAttribute('data-label', 'Placa');
+    await user.click(cell);
+    expect(onRowClick).toHaveBeenCalledWith({ plate: 'ABC1D23', value: -5 });
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it('hides the pagination with a single page', () => {
+    renderWithProviders(<DataTable columns={columns} rows={[{ plate: 'X', value: 1 }]} getRowKey={(r) => r.plate} totalPages={1} onPageChange={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Página 1' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../src/app/AppProviders';
+import { routes } from '../src/app/routes';
+import { setUnauthorizedHandler } from '../src/lib/http';
+import { queryClient } from '../src/lib/queryClient';
+
+export interface MockReply {
+  status?: number;
+  body?: unknown;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Handler = MockReply | ((call: RecordedCall) => MockReply);
+
+/**
+ * Replaces fetch with a fake API: handlers keyed 'METHOD /path' (query string ignored).
+ * Unknown calls answer 404 so a test never reaches a real server.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const call: RecordedCall = { method, path: url.pathname, headers, body };
+    calls.push(call);
+    const handler = handlers[`${method} ${url.pathname}`];
+    const reply = typeof handler === 'function' ? handler(call) : (handler ?? { status: 404, body: { Sucesso: false, Mensagem: 'Recurso não encontrado' } });
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+}
+
+export const demoUser = { id: 7, name: 'maria da silva', cpfCnpj: '52998224725' };
+
+export function signInStorage(options: { terms?: 'aceito' | 'inexistente' | null } = {}) {
+  window.localStorage.setItem('token', 'token-de-teste');
+  window.localStorage.setItem('user_data', JSON.stringify(demoUser));
+  if (options.terms) window.localStorage.setItem('aceite_termo', options.terms);
+}
+
+/** Renders the real route table at a path, as the app does (memory history instead of the URL bar). */
+export function renderRoute(path: string) {
+  queryClient.clear();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setUnauthorizedHandler(() => {
+    void router.navigate('/login', { replace: true });
+  });
+  const user = userEvent.setup();
+  const utils = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router, user };
+}
+
+export function renderWithProviders(ui: ReactNode) {
+  const user = userEvent.setup();
+  return { ...render(<AppProviders>{ui}</AppProviders>), user };
+}
+
+export const ok = (body: Record<string, unknown> = {}) => ({ status: 200, body: { Sucesso: true, Mensagem: 'OK', ...body } });
