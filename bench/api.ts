@@ -25,6 +25,7 @@ export async function benchBalance(seconds = 10) {
     PORT: String(portalPort),
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
+    PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret',
     DEMO_SEED: 'false',
     LOG_LEVEL: 'info',
     DATABASE_URL: path.join(dataDir, 'portal.sqlite'),

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 // React and the router are on every page: one long-cached vendor chunk. Everything else is
 // split by the lazy routes, so /login never downloads dashboard-only code (Query, modals,
@@ -7,7 +8,7 @@ import react from '@vitejs/plugin-react';
 const reactVendor = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
@@ -19,8 +20,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // dist/.vite/manifest.json: lets scripts/login-size.mjs follow exactly what /login loads.
-    manifest: true,
     // Every browser we target supports <link rel=modulepreload>; the polyfill is dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -46,10 +46,10 @@ test('a new driver registers, sees the balance, accepts the terms and signs out'
   await page.getByLabel('Telefone').pressSequentially(driver.phone);
   await expect(page.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
   await page.getByLabel('Senha', { exact: true }).fill(driver.password);
-  await page.getByLabel('Confirmação de senha').fill('outra-senha');
+  await page.getByLabel('Confirmação de senha', { exact: true }).fill('outra-senha');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByText('As senhas não coincidem')).toBeVisible();
-  await page.getByLabel('Confirmação de senha').fill(driver.password);
+  await page.getByLabel('Confirmação de senha', { exact: true }).fill(driver.password);
   await look('registrar');
   await page.getByRole('button', { name: 'Criar conta' }).click();
 
@@ -57,9 +57,16 @@ test('a new driver registers, sees the balance, accepts the terms and signs out'
   await expect(page.getByText('Olá, Joana')).toBeVisible();
   await expect(page.getByText('Saldo de pedágio')).toBeVisible();
   await expect(page.getByText(/R\$\s0,00/).first()).toBeVisible();
-  for (const tile of ['Veículos', 'Tags', 'VPOs', 'Extrato']) {
-    await expect(page.getByRole('link', { name: tile, exact: true })).toBeVisible();
+  for (const [tile, route] of [
+    ['Veículos', '/veiculos/listar'],
+    ['Tags', '/tags/listar'],
+    ['VPOs', '/vpos/listar'],
+    ['Extrato', '/extrato/listar'],
+  ]) {
+    await expect(page.getByRole('link', { name: new RegExp(`^${tile}\\b`) })).toHaveAttribute('href', route!);
   }
+  await expect(page.getByRole('link', { name: 'Sacar saldo via Pix' })).toHaveAttribute('href', '/saldo/retirar');
+  await expect(page.getByRole('link', { name: 'Comprar créditos de pedágio' })).toHaveAttribute('href', '/saldo/comprar');
   const accept = page.getByRole('button', { name: 'Aceitar', exact: true });
   await expect(accept).toBeDisabled();
   await look('dashboard-termos');
@@ -88,7 +95,8 @@ test('a driver who rejects the terms is blocked until accepting them', async ({ 
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.getByRole('button', { name: 'Rejeitar' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Rejeitar os Termos de Uso?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Rejeitar' }).click();
   await expect(page).toHaveURL(/\/blocked-access$/);
   await expect(page.getByRole('heading', { name: 'Acesso Bloqueado' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -107,7 +115,7 @@ test('a driver who rejects the terms is blocked until accepting them', async ({ 
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-  await page.getByText('Aceito os termos').click();
+  await page.getByLabel('Aceito os termos').check();
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();

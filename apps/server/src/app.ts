@@ -1,16 +1,21 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PixProvider } from './adapters/pix/port.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { createLogger } from './logger.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { balanceRoutes } from './modules/balance/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { pixRoutes } from './modules/pix/routes.js';
+import { statementRoutes } from './modules/statement/routes.js';
+import { withdrawalRoutes } from './modules/withdrawal/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { termsRoutes } from './modules/terms/routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerRequestLog } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { createServices } from './services.js';
@@ -19,26 +24,30 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger?: FastifyBaseLogger;
+  /** Tests inject a fake Pix provider; otherwise PIX_PROVIDER builds one. */
+  pixProvider?: PixProvider;
 }
 
 /** The HTTP app, ready to listen or to answer app.inject (tests, bench). */
-export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, pixProvider }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
+  registerRequestLog(app);
 
-  const services = createServices(config, db, app.log);
+  const services = createServices(config, db, app.log, { pixProvider });
   app.decorate('sessions', services.sessions);
   app.decorateRequest('driver', null);
 
-  await registerSecurityHeaders(app, { hsts: config.hsts });
+  registerSecurityHeaders(app, { hsts: config.hsts });
   await registerDocs(app, { hsts: config.hsts });
 
   healthRoutes(app, db.kysely);
@@ -46,6 +55,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   termsRoutes(app, services.terms);
   balanceRoutes(app, db.kysely);
   supportRoutes(app, config.supportWhatsapp);
+  pixRoutes(app, services.charges, services.webhook, config.pix.webhookToken);
+  withdrawalRoutes(app, services.eligibility, services.withdrawals);
+  statementRoutes(app, db.kysely);
   await registerWeb(app, config.webDist);
 
   await app.ready();

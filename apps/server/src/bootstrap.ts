@@ -12,5 +12,5 @@ export async function prepareDatabase(config: Config, db: Db, log: FastifyBaseLo
   if (applied.length > 0) log.info({ migrations: applied }, 'migrações aplicadas');
   const services = createServices(config, db, log);
   if (await ensureTerms(services.terms)) log.info('termos de uso MODELO publicados (versão 1)');
-  if (config.demoSeed) await seedDemoDriver(db, services, log);
+  if (config.demoSeed) await seedDemoDriver(db, services, log, config);
 }

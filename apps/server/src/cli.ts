@@ -6,6 +6,7 @@ import { dialectOf, openDb, sqlitePath } from './db/connection.js';
 import type { Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { InvalidPdfError, TermsService } from './modules/terms/service.js';
+import { CliFailure, simulatePixEvent } from './cli/pix.js';
 
 interface Command {
   usage: string;
@@ -55,6 +56,20 @@ const commands: Record<string, Command> = {
       for (const r of rows) console.log(`v${r.version}  id=${r.id}  ${new Date(r.published_at).toISOString()}  sha256=${r.sha256}`);
     },
   },
+  'pix:pay': {
+    usage: 'pix:pay <id da cobrança>',
+    description: 'Simula o pagamento de um Pix do provedor local (webhook para o servidor em execução)',
+    run: async ([id], { config, withDb }) => {
+      console.log(await withDb((db) => simulatePixEvent(config, db, id, 'PAYMENT_RECEIVED')));
+    },
+  },
+  'pix:expire': {
+    usage: 'pix:expire <id da cobrança>',
+    description: 'Simula o vencimento de um Pix do provedor local (PAYMENT_OVERDUE)',
+    run: async ([id], { config, withDb }) => {
+      console.log(await withDb((db) => simulatePixEvent(config, db, id, 'PAYMENT_OVERDUE')));
+    },
+  },
 };
 
 class UsageError extends Error {}
@@ -86,7 +101,7 @@ async function run(argv: string[]): Promise<number> {
     await command.run(args, { config, withDb });
     return 0;
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof UsageError || error instanceof InvalidPdfError) {
+    if (error instanceof ConfigError || error instanceof UsageError || error instanceof InvalidPdfError || error instanceof CliFailure) {
       console.error(error.message);
       return 1;
     }

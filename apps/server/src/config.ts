@@ -2,6 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/**
+ * Development/test webhook token (documented in the README): anyone who knows it can confirm
+ * payments, so production refuses to start without its own PIX_WEBHOOK_TOKEN.
+ */
+export const DEV_PIX_WEBHOOK_TOKEN = 'dev-webhook-token-portal-do-motorista';
+
 /** Placeholder support number (Brazil +55, DDD 11): replace it with the real one via SUPPORT_WHATSAPP. */
 export const SUPPORT_WHATSAPP_PLACEHOLDER = '5511999999999';
 
@@ -36,7 +42,25 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(19456),
   ARGON2_TIME_COST: positiveInt.default(2),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
-});
+  PIX_PROVIDER: z.enum(['local', 'asaas']).default('local'),
+  PIX_RECEIVER_KEY: z.string().trim().min(1).max(77).default('pix@portaldomotorista.com.br'),
+  PIX_MERCHANT_NAME: z.string().trim().min(1).max(25, 'no máximo 25 caracteres (BR Code)').default('PORTAL DO MOTORISTA'),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).max(15, 'no máximo 15 caracteres (BR Code)').default('SAO PAULO'),
+  PIX_WEBHOOK_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
+  ASAAS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ASAAS_API_KEY: z.string().min(1).optional(),
+  ASAAS_TIMEOUT_MS: positiveInt.default(10_000),
+  SERVER_URL: z.url({ protocol: /^https?$/ }).optional(),
+})
+  .superRefine((e, ctx) => {
+    if (e.PIX_PROVIDER === 'asaas') {
+      if (!e.ASAAS_API_URL) ctx.addIssue({ code: 'custom', path: ['ASAAS_API_URL'], message: 'obrigatório com PIX_PROVIDER=asaas' });
+      if (!e.ASAAS_API_KEY) ctx.addIssue({ code: 'custom', path: ['ASAAS_API_KEY'], message: 'obrigatório com PIX_PROVIDER=asaas' });
+    }
+    if (e.NODE_ENV === 'production' && !e.PIX_WEBHOOK_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['PIX_WEBHOOK_TOKEN'], message: 'obrigatório em produção' });
+    }
+  });
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -54,6 +78,18 @@ export interface Config {
   login: { maxFailuresPerDocument: number; maxFailuresPerIp: number; windowMinutes: number };
   argon2: { memoryCost: number; timeCost: number };
   shutdownTimeoutMs: number;
+  pix: PixConfig;
+  /** Where operator commands (pix:pay) reach the running server. */
+  serverUrl: string;
+}
+
+export interface PixConfig {
+  provider: 'local' | 'asaas';
+  receiverKey: string;
+  merchantName: string;
+  merchantCity: string;
+  webhookToken: string;
+  asaas: { apiUrl: string; apiKey: string; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +122,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    pix: {
+      provider: e.PIX_PROVIDER,
+      receiverKey: e.PIX_RECEIVER_KEY,
+      merchantName: e.PIX_MERCHANT_NAME,
+      merchantCity: e.PIX_MERCHANT_CITY,
+      webhookToken: e.PIX_WEBHOOK_TOKEN ?? DEV_PIX_WEBHOOK_TOKEN,
+      asaas:
+        e.ASAAS_API_URL && e.ASAAS_API_KEY
+          ? { apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''), apiKey: e.ASAAS_API_KEY, timeoutMs: e.ASAAS_TIMEOUT_MS }
+          : null,
+    },
+    serverUrl: (e.SERVER_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -1,22 +1,56 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createPixProvider } from './adapters/pix/index.js';
+import type { PixProvider } from './adapters/pix/port.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
+import { ChargeService } from './modules/pix/charges.js';
+import { SettlementService } from './modules/pix/settlement.js';
+import { AsaasWebhookHandler } from './modules/pix/webhook.js';
 import { TermsService } from './modules/terms/service.js';
+import { WithdrawalEligibility } from './modules/withdrawal/eligibility.js';
+import { WithdrawalOutcomes } from './modules/withdrawal/outcome.js';
+import { WithdrawalService } from './modules/withdrawal/service.js';
 
 export interface Services {
   sessions: SessionStore;
   auth: AuthService;
   terms: TermsService;
+  pixProvider: PixProvider;
+  charges: ChargeService;
+  settlement: SettlementService;
+  webhook: AsaasWebhookHandler;
+  eligibility: WithdrawalEligibility;
+  withdrawals: WithdrawalService;
+}
+
+export interface ServiceOverrides {
+  /** Tests inject a fake provider; otherwise PIX_PROVIDER decides. */
+  pixProvider?: PixProvider;
 }
 
 /** Wires the services over one database; used by the HTTP app, the start-up seed and the CLI. */
-export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
+export function createServices(config: Config, db: Db, log: FastifyBaseLogger, overrides: ServiceOverrides = {}): Services {
   const sessions = new SessionStore(db.kysely, config.sessionTtlHours);
   const throttle = new LoginThrottle(db.kysely, config.login);
   const auth = new AuthService(db.kysely, sessions, new PasswordHasher(config.argon2), throttle, log);
-  return { sessions, auth, terms: new TermsService(db.kysely) };
+  const terms = new TermsService(db.kysely);
+  const pixProvider = overrides.pixProvider ?? createPixProvider(config.pix);
+  const settlement = new SettlementService(db, log);
+  const outcomes = new WithdrawalOutcomes(db, log);
+  const eligibility = new WithdrawalEligibility(db.kysely, terms);
+  return {
+    sessions,
+    auth,
+    terms,
+    pixProvider,
+    charges: new ChargeService(db.kysely, pixProvider, log),
+    settlement,
+    webhook: new AsaasWebhookHandler(settlement, outcomes),
+    eligibility,
+    withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, log),
+  };
 }

@@ -47,6 +47,20 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
     const accounts = await db.kysely.selectFrom('accounts').select('kind').where('driver_id', '=', demo.id).orderBy('kind').execute();
     expect(accounts.map((a) => a.kind)).toEqual(['own', 'third']);
     expect(lines.join('')).toContain('Motorista de demonstração: CPF 529.982.247-25, senha motorista123');
+
+    // A history made through the services, once: two paid purchases and one withdrawal.
+    const charges = await db.kysely.selectFrom('pix_charges').select(['status', 'amount_cents']).where('driver_id', '=', demo.id).orderBy('created_at').execute();
+    expect(charges.map((c) => [c.status, Number(c.amount_cents)])).toEqual([['RECEIVED', 15_000], ['RECEIVED', 25_000]]);
+    const withdrawals = await db.kysely.selectFrom('withdrawals').select(['status', 'amount_cents', 'pix_key_type']).where('driver_id', '=', demo.id).execute();
+    expect(withdrawals.map((w) => [w.status, Number(w.amount_cents), w.pix_key_type])).toEqual([['DONE', 4_000, 'EMAIL']]);
+    const entries = await db.kysely.selectFrom('ledger_entries').select(['amount_cents', 'origin', 'driver_seq']).where('driver_id', '=', demo.id).orderBy('driver_seq').execute();
+    expect(entries.map((e) => [Number(e.amount_cents), e.origin, Number(e.driver_seq)])).toEqual([
+      [15_000, 'compra-pix', 1],
+      [25_000, 'compra-pix', 2],
+      [-4_000, 'saque-pix', 3],
+    ]);
+    const own = await db.kysely.selectFrom('accounts').select('balance_cents').where('driver_id', '=', demo.id).where('kind', '=', 'own').executeTakeFirstOrThrow();
+    expect(Number(own.balance_cents)).toBe(36_000);
   });
 
   it('does not seed when DEMO_SEED is off', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SUPPORT_WHATSAPP_PLACEHOLDER } from '../src/config.js';
+import { ConfigError, DEV_PIX_WEBHOOK_TOKEN, loadConfig, SUPPORT_WHATSAPP_PLACEHOLDER } from '../src/config.js';
 import { dialectOf, sqlitePath } from '../src/db/connection.js';
 
 describe('config', () => {
@@ -22,8 +22,9 @@ describe('config', () => {
   });
 
   it('turns the demo seed off in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demoSeed).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true' }).demoSeed).toBe(true);
+    const token = 'um-token-de-producao-bem-longo';
+    expect(loadConfig({ NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: token }).demoSeed).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: token, DEMO_SEED: 'true' }).demoSeed).toBe(true);
   });
 
   it('names every invalid variable', () => {
@@ -34,6 +35,29 @@ describe('config', () => {
       expect((e as Error).message).toContain('PORT');
       expect((e as Error).message).toContain('SUPPORT_WHATSAPP');
     }
+  });
+
+  it('Pix: local provider by default, with a development webhook token and the BR Code receiver', () => {
+    expect(loadConfig({}, '/repo').pix).toEqual({
+      provider: 'local',
+      receiverKey: 'pix@portaldomotorista.com.br',
+      merchantName: 'PORTAL DO MOTORISTA',
+      merchantCity: 'SAO PAULO',
+      webhookToken: DEV_PIX_WEBHOOK_TOKEN,
+      asaas: null,
+    });
+    expect(loadConfig({ PORT: '4000' }).serverUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ SERVER_URL: 'http://10.0.0.5:3000/' }).serverUrl).toBe('http://10.0.0.5:3000');
+  });
+
+  it('Pix: asaas needs its URL and key; production needs its own webhook token', () => {
+    expect(() => loadConfig({ PIX_PROVIDER: 'asaas' })).toThrow(/ASAAS_API_URL[\s\S]*ASAAS_API_KEY/);
+    const c = loadConfig({ PIX_PROVIDER: 'asaas', ASAAS_API_URL: 'https://api-sandbox.asaas.com/', ASAAS_API_KEY: 'k', ASAAS_TIMEOUT_MS: '5000' });
+    expect(c.pix.asaas).toEqual({ apiUrl: 'https://api-sandbox.asaas.com', apiKey: 'k', timeoutMs: 5000 });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PIX_WEBHOOK_TOKEN: obrigatório em produção/);
+    expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: 'curto' })).toThrow(/PIX_WEBHOOK_TOKEN/);
+    expect(() => loadConfig({ PIX_MERCHANT_CITY: 'SAO JOSE DOS CAMPOS' })).toThrow(/PIX_MERCHANT_CITY/);
+    expect(() => loadConfig({ PIX_PROVIDER: 'banco' })).toThrow(/PIX_PROVIDER/);
   });
 
   it('reads the database URL', () => {

@@ -9,6 +9,8 @@ export const errorResponse = z.object({
   Sucesso: z.literal(false),
   Mensagem: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** SPEC 7 withdrawal: 'success or Sucesso, Mensagem, error'. */
+  error: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -5,12 +5,27 @@ export * from './terms.js';
 export * from './balance.js';
 export * from './health.js';
 export * from './support.js';
+export * from './credit.js';
+export * from './withdrawal.js';
+export * from './statement.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
+import { creditApi } from './credit.js';
 import { healthApi } from './health.js';
+import { statementApi } from './statement.js';
 import { supportApi } from './support.js';
 import { termsApi } from './terms.js';
+import { withdrawalApi } from './withdrawal.js';
 
 /** Every call of the API, by name. */
-export const api = { ...authApi, ...termsApi, ...balanceApi, ...healthApi, ...supportApi };
+export const api = {
+  ...authApi,
+  ...termsApi,
+  ...balanceApi,
+  ...healthApi,
+  ...supportApi,
+  ...creditApi,
+  ...withdrawalApi,
+  ...statementApi,
+};

@@ -5,3 +5,6 @@ export * from './messages.js';
 export * from './money.js';
 export * from './phone.js';
 export * from './registration.js';
+export * from './pix.js';
+export * from './credit.js';
+export * from './statement.js';

@@ -1,19 +1,29 @@
 import { Migrator } from 'kysely';
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider, MigrationResultSet } from 'kysely';
 import type { Db } from './connection.js';
 import { initial } from './migrations/001-initial.js';
+import { pix } from './migrations/002-pix.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
 function migrations(db: Db): Record<string, Migration> {
   const t = columnTypes(db.dialect);
-  return { '001-initial': initial(t) };
+  return { '001-initial': initial(t), '002-pix': pix(t, db.dialect) };
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  return run(db, (m) => m.migrateToLatest());
+}
+
+/** Up (or down) to one named migration: tests of a migration's data backfill. */
+export async function migrateTo(db: Db, name: string): Promise<string[]> {
+  return run(db, (m) => m.migrateTo(name));
+}
+
+async function run(db: Db, step: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
   const migrator = new Migrator({ db: db.kysely, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await step(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

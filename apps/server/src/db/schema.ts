@@ -1,3 +1,4 @@
+import type { PixKeyType } from '@portal/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Written as ISO 8601 strings; read back as Date (PostgreSQL timestamptz) or string (SQLite text). */
@@ -73,6 +74,48 @@ export interface LedgerEntriesTable {
   reference: string | null;
   idempotency_key: string;
   created_at: Timestamp;
+  /** 1, 2, 3... per driver, in commit order: statement page p is a range of it (migration 002). */
+  driver_seq: number;
+}
+
+export interface DriverLedgerCountersTable {
+  driver_id: number;
+  /** The driver's number of ledger entries = the last driver_seq given. */
+  entry_count: number;
+}
+
+export type PixProviderName = 'local' | 'asaas';
+export type PixChargeStatus = 'PENDING' | 'RECEIVED' | 'OVERDUE' | 'REFUNDED';
+
+export interface PixChargesTable {
+  id: string;
+  driver_id: number;
+  provider: PixProviderName;
+  provider_charge_id: string;
+  amount_cents: number;
+  payload: string;
+  encoded_image: string | null;
+  status: PixChargeStatus;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  received_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+}
+
+export type WithdrawalStatus = 'PROCESSING' | 'DONE' | 'FAILED';
+
+export interface WithdrawalsTable {
+  id: string;
+  driver_id: number;
+  amount_cents: number;
+  pix_key_type: PixKeyType;
+  pix_key: string;
+  description: string;
+  status: WithdrawalStatus;
+  provider_transfer_id: string | null;
+  failure_reason: string | null;
+  created_at: Timestamp;
+  completed_at: Timestamp | null;
 }
 
 export interface Database {
@@ -83,7 +126,12 @@ export interface Database {
   term_decisions: TermDecisionsTable;
   accounts: AccountsTable;
   ledger_entries: LedgerEntriesTable;
+  driver_ledger_counters: DriverLedgerCountersTable;
+  pix_charges: PixChargesTable;
+  withdrawals: WithdrawalsTable;
 }
 
 export type DriverRow = Selectable<DriversTable>;
 export type NewLedgerEntry = Insertable<LedgerEntriesTable>;
+export type PixChargeRow = Selectable<PixChargesTable>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrorList,
+    /** SPEC 7's `error` field (withdrawal): the same text the driver should read. */
+    readonly error?: string,
   ) {
     super(message);
   }

@@ -1,6 +1,6 @@
 import type { Endpoint } from '@portal/contract';
 import { errorResponse } from '@portal/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { AuthedDriver } from '../plugins/auth.js';
 import { requireDriver } from '../plugins/auth.js';
@@ -22,6 +22,8 @@ export interface DriverRouteContext<E extends Endpoint> extends RouteContext<E> 
 interface Options {
   /** Success status; 200 unless the contract's call creates something. */
   status?: 200 | 201;
+  /** Runs before the body is parsed (public calls with their own authentication, e.g. webhooks). */
+  onRequest?: onRequestHookHandler;
 }
 
 function schemaOf(e: Endpoint, status: number) {
@@ -60,6 +62,7 @@ export function publicRoute<E extends Endpoint>(
     method: e.method,
     url: e.path,
     schema: schemaOf(e, status),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     handler: async (req, reply) => {
       const body = await handler(contextOf<E>(req, reply));
       return reply.code(status).send(body);

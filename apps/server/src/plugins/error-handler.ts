@@ -29,7 +29,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
-        .send({ Sucesso: false, Mensagem: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+        .send({
+          Sucesso: false,
+          Mensagem: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.error ? { error: error.error } : {}),
+        });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -33,6 +33,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       index: false,
       wildcard: true,
+      // apps/web writes .br/.gz beside each asset at build time (apps/web/build/precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const rel = path.relative(webDist, filePath).split(path.sep);

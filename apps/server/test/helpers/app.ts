@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { cpf } from 'cpf-cnpj-validator';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { PixProvider } from '../../src/adapters/pix/port.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Config } from '../../src/config.js';
@@ -31,7 +32,11 @@ export const TEST_ENV = {
 };
 
 /** A fresh database and app per test file (beforeAll/afterAll); the returned getter is valid inside tests. */
-export function useTestApp(dialect: Dialect, env: Record<string, string> = {}, options: { skipTerms?: boolean } = {}): () => TestApp {
+export function useTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: { skipTerms?: boolean; pixProvider?: PixProvider } = {},
+): () => TestApp {
   let ctx: TestApp | null = null;
   let drop: (() => Promise<void>) | null = null;
   beforeAll(async () => {
@@ -48,7 +53,7 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}, o
         done();
       },
     });
-    const app = await buildApp({ config, db, logger: createLogger(config.logLevel, sink) });
+    const app = await buildApp({ config, db, logger: createLogger(config.logLevel, sink), pixProvider: options.pixProvider });
     ctx = { app, db, config, logs };
   });
   afterAll(async () => {

@@ -22,7 +22,7 @@ export type PostResult =
 
 export type GuardedDebitResult = PostResult | { status: 'insufficient' };
 
-/** A driver's two accounts, created with the driver (ARCHITECTURE 4). */
+/** A driver's two accounts and its entry counter, created with the driver (ARCHITECTURE 4). */
 export async function openAccounts(trx: Trx, driverId: number): Promise<void> {
   await trx
     .insertInto('accounts')
@@ -31,6 +31,7 @@ export async function openAccounts(trx: Trx, driverId: number): Promise<void> {
       { driver_id: driverId, kind: 'third', balance_cents: 0 },
     ])
     .execute();
+  await trx.insertInto('driver_ledger_counters').values({ driver_id: driverId, entry_count: 0 }).execute();
 }
 
 export async function balances(db: Kysely<Database>, driverId: number): Promise<Record<AccountKind, number>> {
@@ -55,22 +56,13 @@ export async function accountId(db: Kysely<Database>, driverId: number, kind: Ac
 }
 
 /**
- * Unguarded movement (credits, toll passages): the entry and the balance change in the same
- * transaction. A repeated idempotency key changes nothing and reports the first entry.
+ * Unguarded movement (credits, toll passages, refunds): the entry and the balance change in the
+ * same transaction. A repeated idempotency key changes nothing and reports the first entry.
  */
 export async function post(trx: Trx, entry: EntryInput): Promise<PostResult> {
-  assertAmount(entry.amountCents);
-  const existing = await findByKey(trx, entry.idempotencyKey);
-  if (existing) return { status: 'duplicate', entryId: existing };
-  const entryId = await insertEntry(trx, entry);
-  if (entryId === null) return { status: 'duplicate', entryId: await findByKeyOrThrow(trx, entry.idempotencyKey) };
-  const balance = await trx
-    .updateTable('accounts')
-    .set((eb) => ({ balance_cents: eb('balance_cents', '+', entry.amountCents) }))
-    .where('id', '=', entry.accountId)
-    .returning('balance_cents')
-    .executeTakeFirstOrThrow();
-  return { status: 'posted', entryId, balanceCents: Number(balance.balance_cents) };
+  const result = await apply(trx, entry, false);
+  if (result.status === 'insufficient') throw new Error('Lançamento sem garantia não pode ser recusado');
+  return result;
 }
 
 /**
@@ -78,42 +70,64 @@ export async function post(trx: Trx, entry: EntryInput): Promise<PostResult> {
  * concurrent debits can never both pass. Zero rows updated -> 'insufficient', nothing written.
  */
 export async function postGuardedDebit(trx: Trx, entry: EntryInput): Promise<GuardedDebitResult> {
+  if (Number.isSafeInteger(entry.amountCents) && entry.amountCents > 0) throw new RangeError('Débito deve ter valor negativo');
+  return apply(trx, entry, true);
+}
+
+/**
+ * Locks are always taken in the same order (account row, then the driver's counter row), so
+ * concurrent movements on PostgreSQL queue instead of deadlocking.
+ */
+async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<GuardedDebitResult> {
   assertAmount(entry.amountCents);
-  if (entry.amountCents >= 0) throw new RangeError('Débito deve ter valor negativo');
   const existing = await findByKey(trx, entry.idempotencyKey);
   if (existing) return { status: 'duplicate', entryId: existing };
   const updated = await trx
     .updateTable('accounts')
     .set((eb) => ({ balance_cents: eb('balance_cents', '+', entry.amountCents) }))
     .where('id', '=', entry.accountId)
-    .where((eb) => eb(eb('balance_cents', '+', entry.amountCents), '>=', 0))
-    .returning('balance_cents')
+    .$if(guarded, (qb) => qb.where((eb) => eb(eb('balance_cents', '+', entry.amountCents), '>=', 0)))
+    .returning(['balance_cents', 'driver_id'])
     .executeTakeFirst();
-  if (!updated) return { status: 'insufficient' };
-  const entryId = await insertEntry(trx, entry);
+  if (!updated) {
+    if (guarded) return { status: 'insufficient' };
+    throw new Error(`Conta ${entry.accountId} não encontrada`);
+  }
+  const seq = await bumpCounter(trx, updated.driver_id, 1);
+  const entryId = await insertEntry(trx, entry, updated.driver_id, seq);
   if (entryId === null) {
-    // A concurrent request with the same key won the insert: give the money back.
+    // A concurrent request with the same key won the insert: undo the balance and the sequence.
     await trx
       .updateTable('accounts')
       .set((eb) => ({ balance_cents: eb('balance_cents', '-', entry.amountCents) }))
       .where('id', '=', entry.accountId)
       .execute();
+    await bumpCounter(trx, updated.driver_id, -1);
     return { status: 'duplicate', entryId: await findByKeyOrThrow(trx, entry.idempotencyKey) };
   }
   return { status: 'posted', entryId, balanceCents: Number(updated.balance_cents) };
 }
 
-async function insertEntry(trx: Trx, entry: EntryInput): Promise<number | null> {
-  const account = await trx
-    .selectFrom('accounts')
-    .select('driver_id')
-    .where('id', '=', entry.accountId)
+/** UPDATE ... RETURNING on the driver's counter row: the next driver_seq, gapless, in commit order. */
+async function bumpCounter(trx: Trx, driverId: number, delta: 1 | -1): Promise<number> {
+  const row = await trx
+    .insertInto('driver_ledger_counters')
+    .values({ driver_id: driverId, entry_count: Math.max(delta, 0) })
+    .onConflict((oc) =>
+      oc.column('driver_id').doUpdateSet((eb) => ({ entry_count: eb('driver_ledger_counters.entry_count', '+', delta) })),
+    )
+    .returning('entry_count')
     .executeTakeFirstOrThrow();
+  return Number(row.entry_count);
+}
+
+async function insertEntry(trx: Trx, entry: EntryInput, driverId: number, driverSeq: number): Promise<number | null> {
   const row = await trx
     .insertInto('ledger_entries')
     .values({
       account_id: entry.accountId,
-      driver_id: account.driver_id,
+      driver_id: driverId,
+      driver_seq: driverSeq,
       amount_cents: entry.amountCents,
       origin: entry.origin,
       event: entry.event ?? null,

@@ -31,6 +31,7 @@ export function showToast({ title, message, tone = 'info', position, autoClose =
     position,
     autoClose,
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Fechar aviso' },
   });
 }
 

@@ -1,0 +1,70 @@
+import { messages } from '@portal/domain';
+import { z } from 'zod';
+import { AsaasClient, AsaasRequestError } from './asaas-client.js';
+import type { AsaasClientConfig } from './asaas-client.js';
+import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider } from './port.js';
+import { PayoutRejected } from './port.js';
+
+const customerList = z.object({ data: z.array(z.object({ id: z.string() })) });
+const withId = z.object({ id: z.string() });
+const pixQrCode = z.object({ encodedImage: z.string().nullish(), payload: z.string().min(1) });
+const transfer = z.object({ id: z.string(), status: z.string(), failReason: z.string().nullish() });
+
+/** YYYY-MM-DD in São Paulo: Asaas's dueDate is a calendar day there. */
+export function saoPauloDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date);
+}
+
+/** Asaas API v3 (ARCHITECTURE 5): customer by cpfCnpj, PIX payment and its QR code, transfers to Pix keys. */
+export class AsaasPixProvider implements PixProvider {
+  readonly name = 'asaas' as const;
+  private readonly client: AsaasClient;
+
+  constructor(config: AsaasClientConfig, fetchImpl?: typeof fetch) {
+    this.client = new AsaasClient(config, fetchImpl);
+  }
+
+  async createCharge(request: ChargeRequest): Promise<CreatedCharge> {
+    const customer = await this.customerId(request.driver);
+    const payment = await this.client.request('POST', '/v3/payments', withId, {
+      customer,
+      billingType: 'PIX',
+      value: request.amountCents / 100,
+      dueDate: saoPauloDate(request.expiresAt),
+      externalReference: request.chargeId,
+      description: messages.pix.chargeDescription,
+    });
+    const qr = await this.client.request('GET', `/v3/payments/${encodeURIComponent(payment.id)}/pixQrCode`, pixQrCode);
+    return { providerChargeId: payment.id, payload: qr.payload, encodedImage: qr.encodedImage ?? null, expiresAt: request.expiresAt };
+  }
+
+  async sendPayout(request: PayoutRequest): Promise<PayoutResult> {
+    let result: z.output<typeof transfer>;
+    try {
+      result = await this.client.request('POST', '/v3/transfers', transfer, {
+        value: request.amountCents / 100,
+        operationType: 'PIX',
+        pixAddressKey: request.key,
+        pixAddressKeyType: request.keyType,
+        description: request.description,
+        externalReference: request.withdrawalId,
+      });
+    } catch (error) {
+      if (error instanceof AsaasRequestError) throw new PayoutRejected(error.message);
+      throw error;
+    }
+    if (result.status === 'DONE') return { status: 'DONE', providerTransferId: result.id };
+    if (result.status === 'FAILED' || result.status === 'CANCELLED') {
+      throw new PayoutRejected(result.failReason ?? messages.withdrawal.payoutRejected);
+    }
+    return { status: 'PENDING', providerTransferId: result.id };
+  }
+
+  private async customerId(driver: ChargeRequest['driver']): Promise<string> {
+    const found = await this.client.request('GET', `/v3/customers?cpfCnpj=${encodeURIComponent(driver.cpfCnpj)}`, customerList);
+    const first = found.data[0];
+    if (first) return first.id;
+    const created = await this.client.request('POST', '/v3/customers', withId, { name: driver.name, cpfCnpj: driver.cpfCnpj });
+    return created.id;
+  }
+}

@@ -1,0 +1,57 @@
+import { centsToReais, formatBrl } from '@portal/domain';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connection.js';
+
+export class CliFailure extends Error {}
+
+type PaymentEvent = 'PAYMENT_RECEIVED' | 'PAYMENT_OVERDUE';
+
+/**
+ * Sends the webhook Asaas would send for a local charge to the RUNNING server, so the
+ * settlement goes through exactly the path of production (token, lock, idempotent credit).
+ */
+export async function simulatePixEvent(
+  config: Config,
+  db: Db,
+  chargeId: string | undefined,
+  event: PaymentEvent,
+): Promise<string> {
+  if (!chargeId) throw new CliFailure('Informe o id da cobrança (ex.: chg_0123456789abcdef0123).');
+  const charge = await db.kysely
+    .selectFrom('pix_charges')
+    .select(['id', 'provider', 'provider_charge_id', 'amount_cents', 'status'])
+    .where('id', '=', chargeId)
+    .executeTakeFirst();
+  if (!charge) throw new CliFailure(`Cobrança Pix não encontrada: ${chargeId}`);
+  if (charge.provider !== 'local') {
+    throw new CliFailure(`A cobrança ${chargeId} é do provedor ${charge.provider}: só cobranças do provedor local podem ser simuladas.`);
+  }
+  const url = `${config.serverUrl}/api/webhooks/asaas`;
+  const body = {
+    id: `evt_cli_${Date.now()}`,
+    event,
+    payment: {
+      id: charge.provider_charge_id,
+      value: centsToReais(Number(charge.amount_cents)),
+      externalReference: charge.id,
+      billingType: 'PIX',
+    },
+  };
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'asaas-access-token': config.pix.webhookToken },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    throw new CliFailure(
+      `O servidor não respondeu em ${config.serverUrl}. Inicie-o (npm start) ou informe o endereço em SERVER_URL.`,
+    );
+  }
+  const answer = (await res.json().catch(() => null)) as { Mensagem?: unknown } | null;
+  const message = typeof answer?.Mensagem === 'string' ? answer.Mensagem : `HTTP ${res.status}`;
+  if (!res.ok) throw new CliFailure(`O servidor recusou o evento ${event} (HTTP ${res.status}): ${message}`);
+  return `${event} enviado para a cobrança ${charge.id} (${formatBrl(Number(charge.amount_cents))}): ${message}`;
+}

@@ -1,0 +1,88 @@
+import { centsToReais, messages, PIX_CHARGE_TTL_MINUTES } from '@portal/domain';
+import type { PixCharge } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable, Kysely } from 'kysely';
+import type { PixProvider } from '../../adapters/pix/port.js';
+import { toIso } from '../../db/connection.js';
+import { newId } from '../../db/ids.js';
+import type { Database, PixChargeRow, PixChargesTable } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+
+export function chargeView(row: PixChargeRow): PixCharge {
+  return {
+    id: row.id,
+    payload: row.payload,
+    valor: centsToReais(Number(row.amount_cents)),
+    status: row.status,
+    expiresAt: toIso(row.expires_at),
+    createdAt: toIso(row.created_at),
+  };
+}
+
+/** Buying credit: a Pix charge made by the provider and kept with its status (settled by the webhook). */
+export class ChargeService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly provider: PixProvider,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Amount already checked (purchaseAmountError). Provider failure -> 502, nothing stored. */
+  async create(driverId: number, amountCents: number): Promise<PixChargeRow> {
+    const driver = await this.db
+      .selectFrom('drivers')
+      .select(['name', 'cpf_cnpj'])
+      .where('id', '=', driverId)
+      .executeTakeFirstOrThrow();
+    const id = newId('chg');
+    const createdAt = this.now();
+    const expiresAt = new Date(createdAt.getTime() + PIX_CHARGE_TTL_MINUTES * 60_000);
+    let created;
+    try {
+      created = await this.provider.createCharge({
+        chargeId: id,
+        amountCents,
+        driver: { name: driver.name, cpfCnpj: driver.cpf_cnpj },
+        expiresAt,
+      });
+    } catch (error) {
+      this.log.error({ err: error, chargeId: id, provider: this.provider.name }, 'falha ao gerar cobrança Pix');
+      throw new HttpError(502, messages.pix.providerUnavailable);
+    }
+    const row: Insertable<PixChargesTable> & PixChargeRow = {
+      id,
+      driver_id: driverId,
+      provider: this.provider.name,
+      provider_charge_id: created.providerChargeId,
+      amount_cents: amountCents,
+      payload: created.payload,
+      encoded_image: created.encodedImage,
+      status: 'PENDING' as const,
+      expires_at: created.expiresAt.toISOString(),
+      created_at: createdAt.toISOString(),
+      received_at: null,
+      refunded_at: null,
+    };
+    await this.db.insertInto('pix_charges').values(row).execute();
+    this.log.info({ chargeId: id, driverId, amountCents, provider: this.provider.name }, 'cobrança Pix criada');
+    return row;
+  }
+
+  /** The driver's own charge (another driver's reads as unknown). A PENDING charge past its time becomes OVERDUE. */
+  async forDriver(driverId: number, id: string): Promise<PixChargeRow> {
+    const row = await this.db
+      .selectFrom('pix_charges')
+      .selectAll()
+      .where('id', '=', id)
+      .where('driver_id', '=', driverId)
+      .executeTakeFirst();
+    if (!row) throw notFound(messages.pix.chargeNotFound);
+    if (row.status === 'PENDING' && new Date(row.expires_at).getTime() <= this.now().getTime()) {
+      await this.db.updateTable('pix_charges').set({ status: 'OVERDUE' }).where('id', '=', id).where('status', '=', 'PENDING').execute();
+      return { ...row, status: 'OVERDUE' };
+    }
+    return row;
+  }
+}
+

@@ -1,0 +1,25 @@
+import { messages } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { TermsService } from '../terms/service.js';
+
+/** GET /api/motorista/verificar-saque: null when the driver may withdraw, else the reason. */
+export class WithdrawalEligibility {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly terms: TermsService,
+  ) {}
+
+  async refusal(driverId: number): Promise<string | null> {
+    const status = await this.terms.status(driverId);
+    if (status?.action !== 'aceite') return messages.withdrawal.termsNotAccepted;
+    const processing = await this.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('driver_id', '=', driverId)
+      .where('status', '=', 'PROCESSING')
+      .limit(1)
+      .executeTakeFirst();
+    return processing ? messages.withdrawal.alreadyProcessing : null;
+  }
+}

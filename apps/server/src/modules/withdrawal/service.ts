@@ -1,0 +1,154 @@
+import type { PixKeyType } from '@portal/domain';
+import {
+  isPixKeyType,
+  messages,
+  normalizePixKey,
+  reaisToCents,
+  STATEMENT_ORIGINS,
+  STATEMENT_PLACE_NAMES,
+  stripDocument,
+  withdrawalError,
+} from '@portal/domain';
+import type { withdrawalRequest } from '@portal/contract';
+import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connection.js';
+import { nowIso } from '../../db/connection.js';
+import { newId } from '../../db/ids.js';
+import type { WithdrawalRow, WithdrawalStatus } from '../../db/schema.js';
+import { fieldError, forbidden, HttpError } from '../../http/errors.js';
+import { PayoutRejected } from '../../adapters/pix/port.js';
+import type { PixProvider } from '../../adapters/pix/port.js';
+import type { SessionDriver } from '../auth/sessions.js';
+import { accountId, balances, postGuardedDebit } from '../ledger/ledger.js';
+import type { WithdrawalEligibility } from './eligibility.js';
+import type { WithdrawalOutcomes } from './outcome.js';
+
+/** A withdrawal the rules allowed: amount, normalised key and what the driver wrote. */
+export interface WithdrawalOrder {
+  driverId: number;
+  amountCents: number;
+  keyType: PixKeyType;
+  key: string;
+  description: string;
+}
+
+/** The body after the contract's schema (fields that were not strings or numbers read as empty). */
+export type WithdrawalInput = z.output<typeof withdrawalRequest>;
+
+export type WithdrawalResult =
+  | { status: Exclude<WithdrawalStatus, 'FAILED'>; withdrawalId: string }
+  | { status: 'FAILED'; withdrawalId: string; reason: string };
+
+/** Amount as sent (reais): NaN, infinite or more than 2 decimals read as "no value". */
+function toCents(amount: number): number | null {
+  if (!Number.isFinite(amount)) return null;
+  try {
+    return reaisToCents(amount);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /api/motorista/sacar: eligibility, the rules of SPEC 5 in order, then a guarded debit and
+ * the payout. A failed payout gives the money back (WithdrawalOutcomes.failed).
+ */
+export class WithdrawalService {
+  constructor(
+    private readonly db: Db,
+    private readonly eligibility: WithdrawalEligibility,
+    private readonly outcomes: WithdrawalOutcomes,
+    private readonly provider: PixProvider,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async request(driver: SessionDriver, input: WithdrawalInput): Promise<WithdrawalResult> {
+    const refusal = await this.eligibility.refusal(driver.id);
+    if (refusal) throw new HttpError(409, refusal);
+    const amountCents = toCents(input.amount);
+    const { own } = await balances(this.db.kysely, driver.id);
+    const keyType = input.pix.type;
+    const rawKey = input.pix.key;
+    const error = withdrawalError({ amountCents, balanceCents: own, keyType, key: rawKey });
+    if (error) throw fieldError(error.field, error.message);
+    if (amountCents === null || !isPixKeyType(keyType)) throw new Error('withdrawalError deixou passar um valor inválido');
+    if (stripDocument(input.receiver_document) !== driver.cpfCnpj) throw forbidden(messages.withdrawal.notYourDocument);
+    return this.execute({
+      driverId: driver.id,
+      amountCents,
+      keyType,
+      key: normalizePixKey(keyType, rawKey),
+      description: input.description.trim() || messages.withdrawal.defaultDescription,
+    });
+  }
+
+  /** Debit (guarded) and record, then pay out. Used by request() and by the demo seed. */
+  async execute(order: WithdrawalOrder): Promise<WithdrawalResult> {
+    const withdrawal = await this.open(order);
+    return this.payout(withdrawal);
+  }
+
+  /** One transaction: the PROCESSING withdrawal and its guarded debit, or nothing at all. */
+  async open(order: WithdrawalOrder): Promise<WithdrawalRow> {
+    const id = newId('wd');
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const row = {
+        id,
+        driver_id: order.driverId,
+        amount_cents: order.amountCents,
+        pix_key_type: order.keyType,
+        pix_key: order.key,
+        description: order.description,
+        status: 'PROCESSING' as const,
+        provider_transfer_id: null,
+        failure_reason: null,
+        created_at: nowIso(),
+        completed_at: null,
+      };
+      await trx.insertInto('withdrawals').values(row).execute();
+      const debit = await postGuardedDebit(trx, {
+        accountId: await accountId(trx, order.driverId, 'own'),
+        amountCents: -order.amountCents,
+        origin: STATEMENT_ORIGINS.pixWithdrawal,
+        event: null,
+        placeName: STATEMENT_PLACE_NAMES.pixWithdrawal,
+        reference: id,
+        idempotencyKey: `withdrawal:${id}:debit`,
+      });
+      // Throwing rolls the withdrawal row back too: nothing is written.
+      if (debit.status === 'insufficient') throw fieldError('amount', messages.withdrawal.amountAboveBalance);
+      return row;
+    });
+  }
+
+  private async payout(w: WithdrawalRow): Promise<WithdrawalResult> {
+    try {
+      const sent = await this.provider.sendPayout({
+        withdrawalId: w.id,
+        amountCents: Number(w.amount_cents),
+        key: w.pix_key,
+        keyType: w.pix_key_type,
+        description: w.description,
+      });
+      if (sent.status === 'DONE') {
+        const done = await this.outcomes.done({ withdrawalId: w.id }, sent.providerTransferId);
+        // A TRANSFER_FAILED webhook may have won the race: report what is stored.
+        if (done?.status === 'FAILED') return { status: 'FAILED', withdrawalId: w.id, reason: done.failure_reason ?? '' };
+        return { status: 'DONE', withdrawalId: w.id };
+      }
+      await this.outcomes.pending(w.id, sent.providerTransferId);
+      return { status: 'PROCESSING', withdrawalId: w.id };
+    } catch (error) {
+      const reason = error instanceof PayoutRejected ? error.reason : messages.withdrawal.providerUnavailable;
+      if (!(error instanceof PayoutRejected)) this.log.error({ err: error, withdrawalId: w.id }, 'falha ao enviar saque');
+      const failed = await this.outcomes.failed({ withdrawalId: w.id }, reason);
+      if (failed?.status === 'DONE') return { status: 'DONE', withdrawalId: w.id };
+      return { status: 'FAILED', withdrawalId: w.id, reason: failed?.failure_reason ?? reason };
+    }
+  }
+}
+
+export function payoutFailedMessage(reason: string): string {
+  return messages.withdrawal.payoutFailed.replace('{reason}', reason.trim().replace(/[.\s]+$/, ''));
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { LocalPixProvider } from '../../src/adapters/pix/local.js';
+import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider } from '../../src/adapters/pix/port.js';
+import { PayoutRejected, PixProviderUnavailable } from '../../src/adapters/pix/port.js';
+import { DEV_PIX_WEBHOOK_TOKEN } from '../../src/config.js';
+import type { Db } from '../../src/db/connection.js';
+import { bearer } from './app.js';
+import type { Registered } from './app.js';
+
+export type PayoutBehaviour = 'DONE' | 'PENDING' | { reject: string } | 'unavailable' | 'crash';
+
+/** A provider for tests: real local BR Codes, scripted payouts, every call recorded. */
+export class FakePixProvider implements PixProvider {
+  readonly name = 'local' as const;
+  private readonly local = new LocalPixProvider({ receiverKey: 'pix@portaldomotorista.com.br', merchantName: 'PORTAL DO MOTORISTA', merchantCity: 'SAO PAULO' });
+  readonly charges: ChargeRequest[] = [];
+  readonly payouts: PayoutRequest[] = [];
+  payout: PayoutBehaviour = 'DONE';
+  payoutDelayMs = 0;
+  failCharges = false;
+
+  async createCharge(request: ChargeRequest): Promise<CreatedCharge> {
+    if (this.failCharges) throw new PixProviderUnavailable('fora do ar');
+    this.charges.push(request);
+    return this.local.createCharge(request);
+  }
+
+  async sendPayout(request: PayoutRequest): Promise<PayoutResult> {
+    this.payouts.push(request);
+    if (this.payoutDelayMs) await new Promise((r) => setTimeout(r, this.payoutDelayMs));
+    const b = this.payout;
+    if (b === 'DONE' || b === 'PENDING') return { status: b, providerTransferId: `tr_${request.withdrawalId}` };
+    if (b === 'unavailable') throw new PixProviderUnavailable('timeout');
+    if (b === 'crash') throw new Error('boom');
+    throw new PayoutRejected(b.reject);
+  }
+}
+
+export const WEBHOOK_TOKEN = DEV_PIX_WEBHOOK_TOKEN;
+
+export async function acceptTerms(app: FastifyInstance, d: Registered): Promise<void> {
+  const res = await app.inject({ method: 'POST', url: '/api/termos/aceitar', headers: bearer(d.token) });
+  expect(res.statusCode).toBe(200);
+}
+
+export async function createCharge(app: FastifyInstance, d: Registered, valor: number): Promise<{ id: string; payload: string; valor: number; status: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/transacoes/gerar-qrcode',
+    headers: bearer(d.token),
+    payload: { valor, cpfCnpj: d.cpfCnpj, project: 'VPO' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ qrCode: { id: string; payload: string; valor: number; status: string } }>().qrCode;
+}
+
+export function paymentEvent(event: string, charge: { id: string; valor: number }, extra: Record<string, unknown> = {}) {
+  return { id: `evt_${Math.random().toString(36).slice(2)}`, event, payment: { id: `local_${charge.id}`, value: charge.valor, externalReference: charge.id, ...extra } };
+}
+
+export function sendWebhook(app: FastifyInstance, body: unknown, token: string | null = WEBHOOK_TOKEN): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/asaas',
+    headers: token === null ? {} : { 'asaas-access-token': token },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+/** Buys and settles credit through the HTTP calls: the driver's own balance grows by valor. */
+export async function fund(app: FastifyInstance, d: Registered, valor: number): Promise<string> {
+  const charge = await createCharge(app, d, valor);
+  const res = await sendWebhook(app, paymentEvent('PAYMENT_RECEIVED', charge));
+  expect(res.statusCode, res.body).toBe(200);
+  return charge.id;
+}
+
+export async function ownBalance(app: FastifyInstance, d: Registered): Promise<number> {
+  const res = await app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) });
+  return res.json<{ Saldo: number }>().Saldo;
+}
+
+/** ARCHITECTURE 4 invariant for every account: balance = sum of entries. */
+export async function expectLedgerInvariant(db: Db): Promise<void> {
+  const accounts = await db.kysely.selectFrom('accounts').select(['id', 'balance_cents']).execute();
+  const sums = await db.kysely
+    .selectFrom('ledger_entries')
+    .select(['account_id', (eb) => eb.fn.sum<number | string>('amount_cents').as('total')])
+    .groupBy('account_id')
+    .execute();
+  const byAccount = new Map(sums.map((s) => [s.account_id, Number(s.total)]));
+  for (const a of accounts) expect(Number(a.balance_cents), `conta ${a.id}`).toBe(byAccount.get(a.id) ?? 0);
+}
+
+export async function entriesOf(db: Db, driverId: number) {
+  const rows = await db.kysely
+    .selectFrom('ledger_entries')
+    .select(['amount_cents', 'origin', 'event', 'place_name', 'reference', 'idempotency_key', 'driver_seq'])
+    .where('driver_id', '=', driverId)
+    .orderBy('driver_seq')
+    .execute();
+  return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents), driver_seq: Number(r.driver_seq) }));
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { PIX_KEY_TYPES } from '@portal/domain';
+import { endpoint } from './endpoint.js';
+import { envelope } from './common.js';
+
+/** SPEC 7: {description, receiver_document, amount (number), pix {key, type}}. Rules are the domain's. */
+export const withdrawalRequest = z.object({
+  description: z.string().max(140).catch(''),
+  receiver_document: z.string().catch(''),
+  amount: z.number().catch(Number.NaN),
+  pix: z
+    .object({ key: z.string().catch(''), type: z.enum(PIX_KEY_TYPES).or(z.literal('')).catch('') })
+    .catch({ key: '', type: '' }),
+});
+export type WithdrawalRequest = z.input<typeof withdrawalRequest>;
+
+export const withdrawalResponse = envelope.extend({
+  withdrawalId: z.string().optional(),
+  status: z.enum(['PROCESSING', 'DONE', 'FAILED']).optional(),
+  error: z.string().optional(),
+});
+export type WithdrawalResponse = z.infer<typeof withdrawalResponse>;
+
+export const withdrawalApi = {
+  withdrawalEligibility: endpoint({
+    method: 'GET',
+    path: '/api/motorista/verificar-saque',
+    auth: true,
+    summary: 'O motorista pode sacar agora?',
+    response: envelope,
+  }),
+  withdraw: endpoint({
+    method: 'POST',
+    path: '/api/motorista/sacar',
+    auth: true,
+    summary: 'Sacar saldo para uma chave Pix',
+    body: withdrawalRequest,
+    response: withdrawalResponse,
+  }),
+};

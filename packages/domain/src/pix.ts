@@ -1,0 +1,55 @@
+import { isValidCnpj, isValidCpf, stripDocument } from './documents.js';
+import { PHONE_DIGITS } from './phone.js';
+
+/** The five Pix key types of SPEC 2/5, as the wire and Asaas (pixAddressKeyType) name them. */
+export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'PHONE', 'EMAIL', 'EVP'] as const;
+export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+
+export const pixKeyTypeLabels: Record<PixKeyType, string> = {
+  CPF: 'CPF',
+  CNPJ: 'CNPJ',
+  PHONE: 'Telefone',
+  EMAIL: 'E-mail',
+  EVP: 'Chave Aleatória',
+};
+
+export function isPixKeyType(value: unknown): value is PixKeyType {
+  return typeof value === 'string' && (PIX_KEY_TYPES as readonly string[]).includes(value);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EVP_MIN_LENGTH = 8;
+
+/**
+ * SPEC 7: digits only for CPF and PHONE; CNPJ without its mask (letters kept for the
+ * alphanumeric CNPJ, decision 10); e-mail and random key as typed (surrounding spaces removed).
+ */
+export function normalizePixKey(type: PixKeyType, key: string): string {
+  switch (type) {
+    case 'CPF':
+    case 'PHONE':
+      return key.replace(/\D/g, '');
+    case 'CNPJ':
+      return stripDocument(key);
+    case 'EMAIL':
+    case 'EVP':
+      return key.trim();
+  }
+}
+
+/** SPEC 5 'Key validity by type'. */
+export function isValidPixKey(type: PixKeyType, key: string): boolean {
+  const normalized = normalizePixKey(type, key);
+  switch (type) {
+    case 'CPF':
+      return isValidCpf(normalized);
+    case 'CNPJ':
+      return isValidCnpj(normalized);
+    case 'PHONE':
+      return normalized.length === PHONE_DIGITS;
+    case 'EMAIL':
+      return EMAIL.test(normalized);
+    case 'EVP':
+      return normalized.length >= EVP_MIN_LENGTH;
+  }
+}
