@@ -7,6 +7,8 @@ import type { Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { InvalidPdfError, TermsService } from './modules/terms/service.js';
 import { CliFailure, simulatePixEvent } from './cli/pix.js';
+import { resolveWithdrawal } from './cli/withdrawal.js';
+import { createLogger } from './logger.js';
 
 interface Command {
   usage: string;
@@ -68,6 +70,13 @@ const commands: Record<string, Command> = {
     description: 'Simula o vencimento de um Pix do provedor local (PAYMENT_OVERDUE)',
     run: async ([id], { config, withDb }) => {
       console.log(await withDb((db) => simulatePixEvent(config, db, id, 'PAYMENT_OVERDUE')));
+    },
+  },
+  'withdrawal:resolve': {
+    usage: 'withdrawal:resolve <id> done|failed [motivo]',
+    description: 'Conclui um saque em processamento cujo resultado o provedor não informou (failed devolve o valor)',
+    run: async (args, { config, withDb }) => {
+      console.log(await withDb((db) => resolveWithdrawal(db, createLogger(config.logLevel), args)));
     },
   },
 };

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { messages } from '@portal/domain';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AsaasPixProvider, saoPauloDate } from '../src/adapters/pix/asaas.js';
@@ -76,12 +77,15 @@ describe('adaptador Asaas contra um Asaas falso', () => {
     await expect(provider.sendPayout(payout())).rejects.toEqual(new PayoutRejected('Chave Pix não encontrada.; Tente outra chave.'));
     fake.transfer = { status: 'FAILED', failReason: 'Conta de destino encerrada' };
     await expect(provider.sendPayout(payout())).rejects.toMatchObject({ reason: 'Conta de destino encerrada' });
+    // 5xx and timeouts may have been carried out; a refused connection surely was not.
     fake.transfer = { httpStatus: 500 };
+    await expect(provider.sendPayout(payout())).rejects.toMatchObject({ mayHaveArrived: true });
     await expect(provider.sendPayout(payout())).rejects.toBeInstanceOf(PixProviderUnavailable);
     fake.transfer = { delayMs: 1_000 };
-    await expect(provider.sendPayout(payout())).rejects.toBeInstanceOf(PixProviderUnavailable);
-    const nowhere = new AsaasPixProvider({ apiUrl: 'http://127.0.0.1:9', apiKey: 'k', timeoutMs: 300 });
+    await expect(provider.sendPayout(payout())).rejects.toMatchObject({ mayHaveArrived: true });
+    const nowhere = new AsaasPixProvider({ apiUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: 'k', timeoutMs: 300 });
     await expect(nowhere.sendPayout(payout())).rejects.toBeInstanceOf(PixProviderUnavailable);
+    await expect(nowhere.sendPayout(payout())).rejects.toMatchObject({ mayHaveArrived: false });
     const wrongKey = new AsaasPixProvider({ apiUrl: fake.url, apiKey: 'errada', timeoutMs: 300 });
     await expect(wrongKey.createCharge({ chargeId: 'c', amountCents: 1, driver: { name: 'x', cpfCnpj: '1' }, expiresAt: new Date() })).rejects.toBeInstanceOf(AsaasRequestError);
     await expect(wrongKey.sendPayout(payout())).rejects.toMatchObject({ reason: 'A chave de API fornecida é inválida' });
@@ -137,3 +141,13 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     expect(await ctx().db.kysely.selectFrom('pix_charges').select('id').where('driver_id', '=', d.id).execute()).toEqual([]);
   });
 });
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('sem porta');
+  return address.port;
+}

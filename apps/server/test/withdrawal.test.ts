@@ -1,6 +1,7 @@
 import { messages, STATEMENT_ORIGINS } from '@portal/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.js';
+import { resolveWithdrawal } from '../src/cli/withdrawal.js';
 import { createLogger } from '../src/logger.js';
 import { createServices } from '../src/services.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
@@ -143,9 +144,9 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       await expectLedgerInvariant(db());
     });
 
-    it('a provider that does not answer: reversal with the "não respondeu" reason', async () => {
+    it('a provider that surely never got the payout: reversal with the "não respondeu" reason', async () => {
       const d = await readyDriver(200);
-      for (const behaviour of ['unavailable', 'crash'] as const) {
+      for (const behaviour of ['unreachable', 'crash'] as const) {
         provider.payout = behaviour;
         const res = await withdraw(d, { amount: 50, pix: { type: 'EVP', key: '123e4567-e89b-12d3' } });
         const text = 'Não foi possível concluir o saque: o serviço de pagamentos não respondeu. O valor foi devolvido ao seu saldo.';
@@ -153,6 +154,30 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
         expect(json(res)).toEqual({ Sucesso: false, Mensagem: text, error: text });
       }
       expect(await ownBalance(app(), d)).toBe(200);
+    });
+
+    it('a payout that timed out may have been made: it stays PROCESSING, nothing is given back twice', async () => {
+      const d = await readyDriver(200);
+      provider.payout = 'unavailable';
+      const res = await withdraw(d, { amount: 50, pix: { type: 'EVP', key: '123e4567-e89b-12d3' } });
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toMatchObject({ Sucesso: true, Mensagem: messages.withdrawal.processing, status: 'PROCESSING' });
+      expect(await ownBalance(app(), d)).toBe(150);
+      expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'PROCESSING' });
+      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: messages.withdrawal.alreadyProcessing });
+      await expectLedgerInvariant(db());
+
+      // The operator checked the provider: it was not made. The money comes back, once.
+      const id = json<{ withdrawalId: string }>(res).withdrawalId;
+      const log = createLogger('silent');
+      expect(await resolveWithdrawal(db(), log, [id, 'failed', 'transferência', 'não', 'realizada'])).toBe(
+        `Saque ${id} (R$\u00a050,00) marcado como FAILED.`,
+      );
+      expect(await resolveWithdrawal(db(), log, [id, 'failed'])).toContain('já estava FAILED; nada mudou');
+      expect(await ownBalance(app(), d)).toBe(200);
+      expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'FAILED', failure_reason: 'transferência não realizada' });
+      await expect(resolveWithdrawal(db(), log, [id, 'talvez'])).rejects.toThrow('Uso: withdrawal:resolve');
+      await expectLedgerInvariant(db());
     });
 
     it('a pending payout stays PROCESSING until TRANSFER_DONE; meanwhile no other withdrawal', async () => {

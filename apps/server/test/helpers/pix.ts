@@ -8,7 +8,7 @@ import type { Db } from '../../src/db/connection.js';
 import { bearer } from './app.js';
 import type { Registered } from './app.js';
 
-export type PayoutBehaviour = 'DONE' | 'PENDING' | { reject: string } | 'unavailable' | 'crash';
+export type PayoutBehaviour = 'DONE' | 'PENDING' | { reject: string } | 'unavailable' | 'unreachable' | 'crash';
 
 /** A provider for tests: real local BR Codes, scripted payouts, every call recorded. */
 export class FakePixProvider implements PixProvider {
@@ -32,6 +32,7 @@ export class FakePixProvider implements PixProvider {
     const b = this.payout;
     if (b === 'DONE' || b === 'PENDING') return { status: b, providerTransferId: `tr_${request.withdrawalId}` };
     if (b === 'unavailable') throw new PixProviderUnavailable('timeout');
+    if (b === 'unreachable') throw new PixProviderUnavailable('connection refused', false);
     if (b === 'crash') throw new Error('boom');
     throw new PayoutRejected(b.reject);
   }

@@ -42,11 +42,11 @@ export class AsaasClient {
         signal: AbortSignal.timeout(this.config.timeoutMs),
       });
     } catch (error) {
-      throw new PixProviderUnavailable(`Asaas inacessível (${method} ${path}): ${describe(error)}`);
+      throw new PixProviderUnavailable(`Asaas inacessível (${method} ${path}): ${describe(error)}`, !neverConnected(error));
     }
     const text = await res.text().catch(() => '');
     if (res.status >= 500 || res.status === 429) {
-      throw new PixProviderUnavailable(`Asaas respondeu ${res.status} (${method} ${path})`);
+      throw new PixProviderUnavailable(`Asaas respondeu ${res.status} (${method} ${path})`, res.status !== 429);
     }
     const json = parseJson(text);
     if (res.status >= 400) {
@@ -65,6 +65,14 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** fetch failed before any byte reached Asaas (the cause carries the socket error code). */
+function neverConnected(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' && NEVER_CONNECTED.has(cause.code);
 }
 
 function describe(error: unknown): string {

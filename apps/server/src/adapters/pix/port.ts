@@ -39,8 +39,19 @@ export class PayoutRejected extends Error {
   }
 }
 
-/** The provider did not answer or answered 5xx: nothing we can tell the driver beyond "try again". */
-export class PixProviderUnavailable extends Error {}
+/**
+ * The provider did not answer usefully. `mayHaveArrived`: the request may have been carried out
+ * (timeout, 5xx, an unreadable success); false only when it surely never got there (connection
+ * refused, unknown host, 429). A payout that may have arrived must not be given back blindly.
+ */
+export class PixProviderUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly mayHaveArrived = true,
+  ) {
+    super(message);
+  }
+}
 
 /** Port of ARCHITECTURE 5: where charges are made and payouts sent. */
 export interface PixProvider {

@@ -17,7 +17,7 @@ import { nowIso } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { WithdrawalRow, WithdrawalStatus } from '../../db/schema.js';
 import { fieldError, forbidden, HttpError } from '../../http/errors.js';
-import { PayoutRejected } from '../../adapters/pix/port.js';
+import { PayoutRejected, PixProviderUnavailable } from '../../adapters/pix/port.js';
 import type { PixProvider } from '../../adapters/pix/port.js';
 import type { SessionDriver } from '../auth/sessions.js';
 import { accountId, balances, postGuardedDebit } from '../ledger/ledger.js';
@@ -140,6 +140,12 @@ export class WithdrawalService {
       await this.outcomes.pending(w.id, sent.providerTransferId);
       return { status: 'PROCESSING', withdrawalId: w.id };
     } catch (error) {
+      if (error instanceof PixProviderUnavailable && error.mayHaveArrived) {
+        // The transfer may have been made: giving the money back now could pay twice. It stays
+        // PROCESSING until a TRANSFER_* webhook or an operator (withdrawal:resolve) settles it.
+        this.log.error({ err: error, withdrawalId: w.id }, 'saque com resultado desconhecido; aguardando confirmação');
+        return { status: 'PROCESSING', withdrawalId: w.id };
+      }
       const reason = error instanceof PayoutRejected ? error.reason : messages.withdrawal.providerUnavailable;
       if (!(error instanceof PayoutRejected)) this.log.error({ err: error, withdrawalId: w.id }, 'falha ao enviar saque');
       const failed = await this.outcomes.failed({ withdrawalId: w.id }, reason);
