@@ -85,7 +85,7 @@ class UsageError extends Error {}
 
 function printHelp(): void {
   console.log('Uso: npm run cli -- <comando> [argumentos]\n\nComandos:');
-  for (const c of Object.values(commands)) console.log(`  ${c.usage.padEnd(30)} ${c.description}`);
+  for (const c of Object.values(commands)) console.log(`  ${c.usage.padEnd(46)} ${c.description}`);
   console.log('\nO banco é o de DATABASE_URL (padrão: ./data/portal.sqlite).');
 }
 

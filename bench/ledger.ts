@@ -1,0 +1,144 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDb } from '../apps/server/src/db/connection.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { accountId, post } from '../apps/server/src/modules/ledger/ledger.js';
+import type { Trx } from '../apps/server/src/modules/ledger/ledger.js';
+import { median } from './lib.js';
+
+export interface LedgerBenchResult {
+  ledgerOpsPerSecond: number;
+  rawSqlOpsPerSecond: number;
+  ratio: number;
+  entries: number;
+  fillSeconds: number;
+  statement: { page: number; medianMs: number; p95Ms: number }[];
+  balanceMedianMs: number;
+  totalPages: number;
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor(values.length * p)] ?? 0;
+
+/** The least SQL a movement needs (insert an entry, update a balance) in its own transaction: the baseline. */
+function rawSqlOpsPerSecond(file: string, ops: number): number {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec('create table accounts (id integer primary key, balance_cents integer not null)');
+  db.exec('create table entries (id integer primary key, account_id integer not null, amount_cents integer not null, idempotency_key text not null unique)');
+  db.exec('insert into accounts (id, balance_cents) values (1, 0)');
+  const insert = db.prepare('insert into entries (account_id, amount_cents, idempotency_key) values (1, ?, ?)');
+  const update = db.prepare('update accounts set balance_cents = balance_cents + ? where id = 1');
+  const move = db.transaction((i: number) => {
+    insert.run(100, `raw:${i}`);
+    update.run(100);
+  });
+  const start = performance.now();
+  for (let i = 0; i < ops; i++) move(i);
+  const seconds = (performance.now() - start) / 1000;
+  db.close();
+  return ops / seconds;
+}
+
+/**
+ * Ledger movements per second on SQLite (one movement per transaction, as the services do),
+ * then GET /api/extrato/listar for a driver with `entries` entries: page 1, a middle page and
+ * the last page, against GET /api/motorista/saldo on the same app.
+ */
+export async function benchLedger(entries: number, singleOps = 5000, samples = 200): Promise<LedgerBenchResult> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-ledger-'));
+  const config = loadConfig(
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: path.join(dir, 'portal.sqlite'),
+      PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret',
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      WEB_DIST: path.join(dir, 'no-web'),
+    },
+    dir,
+  );
+  const db = openDb(config.databaseUrl);
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+  try {
+    const registration = await app.inject({
+      method: 'POST',
+      url: '/api/user/create-user',
+      payload: {
+        name: 'Motorista Benchmark',
+        cpfCnpj: '11144477735',
+        phoneNumber: '11987654321',
+        password: 'benchmark123',
+        password_confirmation: 'benchmark123',
+        type: 'driver',
+      },
+    });
+    const { Token: token, User: user } = registration.json<{ Token: string; User: { id: number } }>();
+    const own = await accountId(db.kysely, user.id, 'own');
+    const movement = (trx: Trx, i: number) =>
+      post(trx, {
+        accountId: own,
+        amountCents: i % 3 === 0 ? -590 : 1000,
+        origin: 'passagem',
+        event: null,
+        placeName: `Praça de pedágio ${i % 50}`,
+        idempotencyKey: `bench:${i}`,
+      });
+
+    let start = performance.now();
+    for (let i = 0; i < singleOps; i++) await db.kysely.transaction().execute((trx) => movement(trx, i));
+    const ledgerOpsPerSecond = singleOps / ((performance.now() - start) / 1000);
+    const rawOps = rawSqlOpsPerSecond(path.join(dir, 'raw.sqlite'), singleOps);
+
+    // The rest of the history through the same ledger code, many movements a transaction.
+    start = performance.now();
+    const batch = 5000;
+    for (let done = singleOps; done < entries; done += batch) {
+      await db.kysely.transaction().execute(async (trx) => {
+        for (let i = done; i < Math.min(done + batch, entries); i++) await movement(trx, i);
+      });
+    }
+    const fillSeconds = (performance.now() - start) / 1000;
+
+    const get = async (url: string) => {
+      const t = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      const ms = performance.now() - t;
+      if (res.statusCode !== 200) throw new Error(`${url} -> ${res.statusCode}`);
+      return { ms, body: res.json<{ Paginacao?: { TotalPaginas: number }; Transacoes?: unknown[] }>() };
+    };
+    const totalPages = (await get('/api/extrato/listar?page=1')).body.Paginacao?.TotalPaginas ?? 0;
+    const statement = [];
+    for (const page of [1, Math.ceil(totalPages / 2), totalPages]) {
+      const times: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        const { ms, body } = await get(`/api/extrato/listar?page=${page}`);
+        if (!body.Transacoes?.length) throw new Error(`page ${page} came back empty`);
+        times.push(ms);
+      }
+      statement.push({ page, medianMs: median(times), p95Ms: percentile(times, 0.95) });
+    }
+    const balanceTimes: number[] = [];
+    for (let i = 0; i < samples; i++) balanceTimes.push((await get('/api/motorista/saldo')).ms);
+
+    return {
+      ledgerOpsPerSecond,
+      rawSqlOpsPerSecond: rawOps,
+      ratio: ledgerOpsPerSecond / rawOps,
+      entries,
+      fillSeconds,
+      statement,
+      balanceMedianMs: median(balanceTimes),
+      totalPages,
+    };
+  } finally {
+    await app.close();
+    await db.kysely.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
