@@ -6,6 +6,10 @@ import { precompress } from './build/precompress';
 // split by the lazy routes, so /login never downloads dashboard-only code (Query, modals,
 // notifications, icons).
 const reactVendor = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+// @portal/domain is pure functions and constants. Saying so lets the bundler place each of its
+// modules with the screens that use it, instead of hoisting everything its barrel re-exports
+// (Pix, withdrawal, statement rules) into the entry chunk that /login downloads.
+const domainSource = /packages[\\/]domain[\\/]src[\\/]/;
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -23,9 +27,12 @@ export default defineConfig({
     // Every browser we target supports <link rel=modulepreload>; the polyfill is dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !domainSource.test(id) },
       output: {
         codeSplitting: {
-          groups: [{ name: 'react-vendor', test: reactVendor, priority: 10 }],
+          groups: [
+            { name: 'react-vendor', test: reactVendor, priority: 10 },
+          ],
         },
       },
     },

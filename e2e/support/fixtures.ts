@@ -2,10 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { cpf } from 'cpf-cnpj-validator';
 import { formatCpfCnpj } from '@portal/domain';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+/** The repository root and the e2e server's address and database (as playwright.config.ts sets them). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const e2eServerUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+const e2eDatabase = path.join(repoRoot, 'e2e', '.data', 'portal.sqlite');
 
 export interface TestDriver {
   name: string;
@@ -41,6 +47,39 @@ export async function registerViaApi(request: APIRequestContext, driver: TestDri
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { Token: string; User: { id: number; name: string } };
+}
+
+/** Bearer header for API calls made by the test itself. */
+export function bearer(token: string) {
+  return { Authorization: `Bearer ${token}` };
+}
+
+export async function acceptTermsViaApi(request: APIRequestContext, token: string) {
+  const response = await request.post('/api/termos/aceitar', { headers: bearer(token), data: {} });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** POST /api/transacoes/gerar-qrcode as the web app does; answers the charge. */
+export async function createPixChargeViaApi(request: APIRequestContext, token: string, cpfCnpj: string, valor: number) {
+  const response = await request.post('/api/transacoes/gerar-qrcode', {
+    headers: bearer(token),
+    data: { valor, cpfCnpj, project: 'VPO' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { qrCode: { id: string; payload: string; valor: number } }).qrCode;
+}
+
+/**
+ * Pays a charge of the local Pix provider exactly as a person would: the operator CLI
+ * (`npm run cli -- pix:pay <id>`), which sends the signed webhook to the running e2e server.
+ */
+export async function payPixWithCli(chargeId: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'apps/server/src/cli.ts', 'pix:pay', chargeId], {
+    cwd: repoRoot,
+    env: { ...process.env, SERVER_URL: e2eServerUrl, DATABASE_URL: e2eDatabase, NODE_ENV: 'development' },
+    timeout: 60_000,
+  });
+  return stdout;
 }
 
 export async function signIn(page: Page, cpfCnpj: string, password: string) {

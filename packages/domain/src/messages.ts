@@ -1,5 +1,9 @@
 /** Every text a driver reads that comes from a rule: SPEC.md sections 5 and 8, verbatim. */
 export const messages = {
+  toast: {
+    errorTitle: 'Ops, ocorreu um erro!',
+    successTitle: 'Sucesso!',
+  },
   login: {
     cpfCnpjRequired: 'Por favor digite seu CPF/CNPJ',
     passwordRequired: 'Por favor digite sua senha',

@@ -16,3 +16,4 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ScrollArea.css';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { TOAST_MS } from '@portal/domain';
+import { messages, TOAST_MS } from '@portal/domain';
 
 export type ToastTone = 'success' | 'error' | 'warning' | 'info';
 
@@ -45,3 +45,7 @@ export const toast = {
   info: (message: string, options: Omit<ToastOptions, 'message' | 'tone'> = {}) =>
     showToast({ ...options, message, tone: 'info' }),
 };
+
+/** SPEC 8 titles. */
+export const ERROR_TOAST_TITLE = messages.toast.errorTitle;
+export const SUCCESS_TOAST_TITLE = messages.toast.successTitle;

@@ -1,19 +1,8 @@
 import { Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { api } from '@portal/contract';
 import { IconRefresh } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Money } from '../../components/ui/Money';
-import { request } from '../../lib/api';
-
-export const balanceQueryKey = ['motorista', 'saldo'] as const;
-
-export function useBalance() {
-  return useQuery({
-    queryKey: balanceQueryKey,
-    queryFn: ({ signal }) => request(api.balance, { signal }),
-  });
-}
+import { useBalance } from '../../lib/balance';
 
 function Figure({ label, value, loading, hero }: { label: string; value: number | undefined; loading: boolean; hero: boolean }) {
   return (

@@ -1,0 +1,15 @@
+import { api } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from './api';
+
+/** GET /api/motorista/saldo, shared by the dashboard and the balance screens (one cache entry). */
+export const balanceQueryKey = ['motorista', 'saldo'] as const;
+
+export const balanceQuery = queryOptions({
+  queryKey: balanceQueryKey,
+  queryFn: ({ signal }) => request(api.balance, { signal }),
+});
+
+export function useBalance(options: { refetchOnMount?: boolean | 'always' } = {}) {
+  return useQuery({ ...balanceQuery, ...options });
+}

@@ -1,0 +1,293 @@
+import type { Page } from '@playwright/test';
+import {
+  acceptTermsViaApi,
+  createPixChargeViaApi,
+  expect,
+  newDriver,
+  payPixWithCli,
+  registerViaApi,
+  signIn,
+  test,
+} from '../support/fixtures.js';
+
+/** 'R$ 150,00' as Intl writes it (a no-break space after R$), matched loosely. */
+function brl(text: string): RegExp {
+  const [symbol, amount] = text.split(' ');
+  return new RegExp(`${symbol!.replace('$', '\\$')}\\s${amount!.replace('.', '\\.')}`);
+}
+
+/** Today as DD/MM/YYYY in São Paulo, as the statement shows it. */
+function todayInSaoPaulo(): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' })
+      .formatToParts(new Date())
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** Closes the one visible toast, so the next check reads a fresh one. */
+async function closeToast(page: Page, title: string) {
+  const toast = page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });
+  await toast.getByRole('button', { name: 'Fechar aviso' }).click();
+  await expect(page.getByText(title, { exact: true })).toBeHidden();
+}
+
+test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the credit', async ({ page, context, request, look }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const driver = newDriver();
+  await registerViaApi(request, driver);
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const accept = page.getByRole('button', { name: 'Aceitar', exact: true });
+  if (await accept.isVisible()) {
+    await page.getByLabel('Li e aceito os Termos de Uso').check();
+    await accept.click();
+    await expect(accept).toBeHidden();
+  }
+
+  await page.getByRole('link', { name: 'Comprar créditos de pedágio' }).click();
+  await expect(page).toHaveURL(/\/saldo\/comprar$/);
+  await expect(page).toHaveTitle(/Comprar Saldo/);
+  await expect(page.getByRole('heading', { name: 'Comprar Saldo' })).toBeVisible();
+  const valor = page.getByLabel('Valor Saldo');
+  await expect(valor).toHaveAttribute('inputmode', 'tel');
+  await look('comprar-saldo');
+
+  await page.getByRole('button', { name: 'Comprar', exact: true }).click();
+  await expect(page.getByText('Por favor digite o valor que deseja comprar de saldo')).toBeVisible();
+  await valor.pressSequentially('5000');
+  await expect(valor).toHaveValue('50,00');
+  await page.getByRole('button', { name: 'Comprar', exact: true }).click();
+  await expect(page.getByText('O valor mínimo para compra de saldo é de R$ 100,00')).toBeVisible();
+  await look('comprar-saldo-erro');
+
+  await valor.fill('');
+  await valor.pressSequentially('15000');
+  await expect(valor).toHaveValue('150,00');
+  await page.getByRole('button', { name: 'Comprar', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeVisible();
+  await expect(page.getByText('Copie o código abaixo para fazer o pagamento.')).toBeVisible();
+  await expect(page.getByText('O Pix pode demorar até alguns minutos para ser validado e receber seu saldo.')).toBeVisible();
+  await expect(page.getByText(brl('R$ 150,00')).first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR Code do Pix para pagamento' })).toBeVisible();
+  const payload = (await page.getByTestId('pix-payload').textContent()) ?? '';
+  expect(payload).toMatch(/^000201/);
+  expect(payload).toContain('br.gov.bcb.pix');
+  await expect(page.getByRole('button', { name: 'Gerar novo Pix' })).toBeVisible();
+  await look('pix-gerado');
+
+  await page.getByRole('button', { name: 'Copiar código PIX' }).click();
+  const copiedAt = Date.now();
+  await expect(page.getByRole('button', { name: 'Código PIX copiado!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(payload);
+  await look('pix-copiado');
+  await expect(page.getByRole('button', { name: 'Copiar código PIX' })).toBeVisible({ timeout: 6_000 });
+  expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(2_500);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeVisible();
+  expect(await page.getByTestId('pix-payload').textContent()).toBe(payload);
+  const stored = await page.evaluate(() => ({
+    valor: localStorage.getItem('comprar_saldo_valor'),
+    pix: localStorage.getItem('comprar_saldo_pix'),
+    visible: localStorage.getItem('comprar_saldo_form_visivel'),
+  }));
+  expect(stored.valor).toBe('150,00');
+  expect(stored.visible).toBe('false');
+  const charge = JSON.parse(stored.pix ?? '{}') as { id: string; payload: string };
+  expect(charge.payload).toBe(payload);
+
+  // The payment arrives (local provider): the operator CLI sends the webhook to the running server.
+  await payPixWithCli(charge.id);
+  await expect(page.getByText('Pagamento recebido! Seu saldo foi atualizado.')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('button', { name: 'Copiar código PIX' })).toBeHidden();
+  await look('pix-recebido');
+
+  await page.getByRole('link', { name: 'Ver meu saldo no painel' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(brl('R$ 150,00')).first()).toBeVisible();
+
+  await page.getByRole('link', { name: /^Extrato\b/ }).click();
+  await expect(page).toHaveURL(/\/extrato\/listar$/);
+  await expect(page).toHaveTitle(/Extrato/);
+  const row = page.getByRole('row').filter({ hasText: 'Compra de saldo via pix' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(brl('R$ 150,00'));
+  await expect(row).toContainText(todayInSaoPaulo());
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+  await expect(row).toContainText('Recebido');
+  await look('extrato-compra');
+
+  // Sair forgets the buy-balance data too (decision 5).
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('comprar_saldo_pix'))).toBeNull();
+});
+
+test("'Gerar novo Pix' goes back to an empty form and forgets the stored Pix", async ({ page, request }) => {
+  const driver = newDriver();
+  await registerViaApi(request, driver);
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/saldo/comprar');
+  await page.getByLabel('Valor Saldo').pressSequentially('10000');
+  await page.getByRole('button', { name: 'Comprar', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Gerar novo Pix' }).click();
+  await expect(page.getByLabel('Valor Saldo')).toHaveValue('');
+  expect(await page.evaluate(() => localStorage.getItem('comprar_saldo_pix'))).toBeNull();
+  await page.reload();
+  await expect(page.getByLabel('Valor Saldo')).toBeVisible();
+});
+
+test('a driver withdraws R$ 40,00 to each of the five Pix key types', async ({ page, request, look }) => {
+  test.setTimeout(120_000);
+  const driver = newDriver();
+  const { Token } = await registerViaApi(request, driver);
+  await acceptTermsViaApi(request, Token);
+  const charge = await createPixChargeViaApi(request, Token, driver.cpfCnpj, 250);
+  await payPixWithCli(charge.id);
+
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Sacar saldo via Pix' }).click();
+  await expect(page).toHaveURL(/\/saldo\/retirar$/);
+  await expect(page).toHaveTitle(/Sacar Saldo/);
+  await expect(page.getByText('Para sacar o saldo informe os dados abaixo')).toBeVisible();
+  await expect(page.getByText('Saldo de pedágio:')).toBeVisible();
+  const saldo = page.getByTestId('saldo-saque');
+  await expect(saldo).toHaveText(brl('R$ 250,00'));
+
+  const valor = page.getByLabel('Valor', { exact: true });
+  const tipo = page.getByLabel('Tipo da Chave Pix');
+  const chave = page.getByLabel('Chave Pix', { exact: true });
+  const sacar = page.getByRole('button', { name: 'Sacar', exact: true });
+  await expect(valor).toHaveAttribute('placeholder', '0,00');
+  await expect(chave).toBeDisabled();
+  await look('sacar-saldo');
+
+  // SPEC 5, in order.
+  await sacar.click();
+  await expect(page.getByText('Digite um valor para realizar o saque')).toBeVisible();
+  await valor.pressSequentially('30000');
+  await sacar.click();
+  await expect(page.getByText('O valor do saque não pode ser maior que o saldo disponível')).toBeVisible();
+  await valor.fill('');
+  await valor.pressSequentially('4000');
+  await expect(valor).toHaveValue('40,00');
+  await sacar.click();
+  await expect(page.getByText('Por favor selecione o tipo da chave primeiro')).toBeVisible();
+  await tipo.selectOption('CPF');
+  await expect(chave).toBeEnabled();
+  await sacar.click();
+  await expect(page.getByText('Por favor digite a chave pix para sacar seu saldo')).toBeVisible();
+  await chave.pressSequentially('11111111111');
+  await expect(chave).toHaveValue('111.111.111-11');
+  await sacar.click();
+  await expect(page.getByText('Digite uma chave pix válida')).toBeVisible();
+  await look('sacar-saldo-erro');
+  await tipo.selectOption('EMAIL');
+  await expect(chave).toHaveValue('');
+
+  const keys: { type: string; label: string; typed: string; shown: string }[] = [
+    { type: 'CPF', label: 'CPF', typed: '52998224725', shown: '529.982.247-25' },
+    { type: 'CNPJ', label: 'CNPJ', typed: '11222333000181', shown: '11.222.333/0001-81' },
+    { type: 'PHONE', label: 'Telefone', typed: '11987654321', shown: '(11) 98765-4321' },
+    { type: 'EMAIL', label: 'E-mail', typed: 'motorista@example.com', shown: 'motorista@example.com' },
+    { type: 'EVP', label: 'Chave Aleatória', typed: '123e4567-e89b-12d3-a456-426614174000', shown: '123e4567-e89b-12d3-a456-426614174000' },
+  ];
+  let balance = 250;
+  for (const key of keys) {
+    await valor.fill('');
+    await valor.pressSequentially('4000');
+    await tipo.selectOption({ label: key.label });
+    await expect(tipo).toHaveValue(key.type);
+    await chave.pressSequentially(key.typed);
+    await expect(chave).toHaveValue(key.shown);
+    await sacar.click();
+    await expect(page.getByText('Sucesso!', { exact: true })).toBeVisible();
+    balance -= 40;
+    await expect(saldo).toHaveText(brl(`R$ ${balance},00`));
+    await expect(valor).toHaveValue('');
+    await expect(tipo).toHaveValue('');
+    if (key.type === 'CPF') await look('sacar-saldo-sucesso');
+    await closeToast(page, 'Sucesso!');
+  }
+  await expect(sacar).toBeEnabled();
+
+  await page.goto('/extrato/listar');
+  const debits = page.getByRole('row').filter({ hasText: 'Saque via pix' });
+  await expect(debits).toHaveCount(5);
+  await expect(debits.first()).toContainText(brl('-R$ 40,00'));
+  await expect(page.getByRole('row').filter({ hasText: 'Compra de saldo via pix' })).toContainText(brl('R$ 250,00'));
+  await look('extrato-saques');
+});
+
+test('a driver who has not accepted the terms cannot withdraw and sees why', async ({ page, request, look }) => {
+  const driver = newDriver();
+  await registerViaApi(request, driver);
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/saldo/retirar');
+  await expect(page.getByRole('alert').filter({ hasText: 'Para sacar o saldo é preciso aceitar os Termos de Uso.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sacar', exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Tipo da Chave Pix')).toHaveCount(0);
+  await look('sacar-saldo-bloqueado');
+
+  await page.goto('/extrato/listar');
+  await expect(page.getByText('Nenhum item.')).toBeVisible();
+  await look('extrato-vazio');
+});
+
+test('the statement explains third-party rows with labelled icons and tooltips, and pages', async ({ page, request, look }) => {
+  // No partner pushes third-party movements in this journey yet: the rows come from a stubbed answer.
+  const at = new Date().toISOString();
+  const row = (id: number, origin: string, placeName: string, value: number, isThird = false) => ({
+    transactionId: id,
+    placeName,
+    value,
+    created_at: at,
+    event: null,
+    origin,
+    is_third: isThird,
+    user_transaction: false,
+  });
+  await page.route('**/api/extrato/listar*', async (route) => {
+    const pageNumber = new URL(route.request().url()).searchParams.get('page') ?? '1';
+    await route.fulfill({
+      json: {
+        Sucesso: true,
+        Mensagem: 'Extrato consultado com sucesso',
+        Transacoes: [
+          row(Number(pageNumber) * 10 + 1, 'passagem', 'Praça de Pedágio Jacareí - Rodovia Presidente Dutra km 165', -12.4),
+          row(Number(pageNumber) * 10 + 2, 'passagem', 'Praça Guararema', -9.8, true),
+          row(Number(pageNumber) * 10 + 3, 'debito-terceiro-movemais', 'MoveMais', -30),
+          row(Number(pageNumber) * 10 + 4, 'credito-terceiro-movemais', 'MoveMais', 45.5),
+        ],
+        Paginacao: { TotalPaginas: 3 },
+      },
+    });
+  });
+  const driver = newDriver();
+  await registerViaApi(request, driver);
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/extrato/listar');
+  await expect(page.getByText('Passagem por: Praça Guararema')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Praça Guararema' })).toContainText(brl('-R$ 9,80'));
+  const debit = page.getByRole('button', { name: 'Débito de Terceiro' });
+  await debit.click();
+  await expect(page.getByRole('tooltip')).toHaveText('Débito de Terceiro');
+  await look('extrato-terceiros');
+  await page.keyboard.press('Tab');
+  // Keyboard: the next icon's tooltip opens on focus (the pointer may still hold the first one open).
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Crédito de Terceiro' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Passagem de Terceiro' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/\/extrato\/listar\?page=2$/);
+  await expect(page.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+});
