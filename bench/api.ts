@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './paths.js';
-import { startProcess, stop, waitForHttp } from './lib.js';
+import { startPortal, startProcess, stop, waitForHttp } from './lib.js';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -21,15 +21,8 @@ export async function benchBalance(seconds = 10) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   const portalPort = 3201;
   const barePort = 3202;
-  const portal = startProcess('node', [path.join(repoRoot, 'apps/server/dist/main.js')], {
-    PORT: String(portalPort),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret',
-    DEMO_SEED: 'false',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: path.join(dataDir, 'portal.sqlite'),
-  });
+  // Production settings, request log on: what a driver's request costs in production.
+  const portal = startPortal(portalPort, dataDir, 'info');
   const bare = startProcess(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'bench/bare-server.ts')], {
     PORT: String(barePort),
   });

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { repoRoot } from './paths.js';
 
 export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -35,4 +37,17 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The built server in production mode on a fresh SQLite file, without demo data. */
+export function startPortal(port: number, dataDir: string, logLevel: string): ChildProcess {
+  return startProcess('node', [path.join(repoRoot, 'apps/server/dist/main.js')], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret',
+    DEMO_SEED: 'false',
+    LOG_LEVEL: logLevel,
+    DATABASE_URL: path.join(dataDir, 'portal.sqlite'),
+  });
 }

@@ -3,18 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
-import { repoRoot } from './paths.js';
-import { median, startProcess, stop, waitForHttp } from './lib.js';
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.js';
+import { median, startPortal, stop, waitForHttp } from './lib.js';
 
 /**
  * Chrome DevTools' "Slow 4G" preset, the request-level equivalent of Lighthouse's mobile
@@ -79,16 +69,8 @@ async function measureLcp(browser: Browser, url: string): Promise<number> {
 export async function benchLoginPage(runs = 5): Promise<LoginPageResult> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-web-'));
   const port = 3203;
-  const server = startProcess('node', [path.join(repoRoot, 'apps/server/dist/main.js')], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret',
-    DEMO_SEED: 'false',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: path.join(dataDir, 'portal.sqlite'),
-  });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const server = startPortal(port, dataDir, 'warn');
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`);
     const url = `http://127.0.0.1:${port}/login`;
