@@ -12,6 +12,7 @@ import { pixRoutes } from './modules/pix/routes.js';
 import { statementRoutes } from './modules/statement/routes.js';
 import { withdrawalRoutes } from './modules/withdrawal/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
+import { tagRoutes } from './modules/tags/routes.js';
 import { termsRoutes } from './modules/terms/routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, logger, pixProvider }: AppDeps): Pr
   pixRoutes(app, services.charges, services.webhook, config.pix.webhookToken);
   withdrawalRoutes(app, services.eligibility, services.withdrawals);
   statementRoutes(app, db.kysely);
+  tagRoutes(app, services.tags, services.catalogue);
   await registerWeb(app, config.webDist);
 
   await app.ready();

@@ -9,6 +9,7 @@ import { InvalidPdfError, TermsService } from './modules/terms/service.js';
 import { CliFailure, simulatePixEvent } from './cli/pix.js';
 import { resolveWithdrawal } from './cli/withdrawal.js';
 import { createLogger } from './logger.js';
+import { createServices } from './services.js';
 
 interface Command {
   usage: string;
@@ -72,6 +73,20 @@ const commands: Record<string, Command> = {
       console.log(await withDb((db) => simulatePixEvent(config, db, id, 'PAYMENT_OVERDUE')));
     },
   },
+  'billing:run': {
+    usage: 'billing:run [AAAA-MM]',
+    description: 'Cobra a mensalidade do mês de cada tag ativa (uma vez por tag e mês; saldo curto bloqueia com 204)',
+    run: async ([month], { config, withDb }) => {
+      const at = month === undefined ? new Date() : monthStart(month);
+      const report = await withDb(async (db) => {
+        await migrateToLatest(db);
+        return createServices(config, db, createLogger('warn')).billing.run(at);
+      });
+      console.log(
+        `Mensalidades de ${report.period}: ${report.charged} cobrada(s), ${report.blocked} tag(s) bloqueada(s) por saldo insuficiente, ${report.skipped} já paga(s) ou ignorada(s).`,
+      );
+    },
+  },
   'withdrawal:resolve': {
     usage: 'withdrawal:resolve <id> done|failed [motivo]',
     description: 'Conclui um saque em processamento cujo resultado o provedor não informou (failed devolve o valor)',
@@ -82,6 +97,12 @@ const commands: Record<string, Command> = {
 };
 
 class UsageError extends Error {}
+
+/** 'AAAA-MM' -> the middle of that month (no time-zone edge can move it to a neighbour). */
+function monthStart(month: string): Date {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError(`Mês inválido: ${month}. Use AAAA-MM, por exemplo 2026-07.`);
+  return new Date(`${month}-15T12:00:00Z`);
+}
 
 function printHelp(): void {
   console.log('Uso: npm run cli -- <comando> [argumentos]\n\nComandos:');

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LocalTagOperatorGateway } from './adapters/operators/local.js';
+import type { TagOperatorGateway } from './adapters/operators/port.js';
 import { createPixProvider } from './adapters/pix/index.js';
 import type { PixProvider } from './adapters/pix/port.js';
 import type { Config } from './config.js';
@@ -10,6 +12,9 @@ import { LoginThrottle } from './modules/auth/throttle.js';
 import { ChargeService } from './modules/pix/charges.js';
 import { SettlementService } from './modules/pix/settlement.js';
 import { AsaasWebhookHandler } from './modules/pix/webhook.js';
+import { BillingService } from './modules/tags/billing.js';
+import { Catalogue } from './modules/tags/catalogue.js';
+import { TagService } from './modules/tags/service.js';
 import { TermsService } from './modules/terms/service.js';
 import { WithdrawalEligibility } from './modules/withdrawal/eligibility.js';
 import { WithdrawalOutcomes } from './modules/withdrawal/outcome.js';
@@ -25,11 +30,17 @@ export interface Services {
   webhook: AsaasWebhookHandler;
   eligibility: WithdrawalEligibility;
   withdrawals: WithdrawalService;
+  catalogue: Catalogue;
+  tagOperator: TagOperatorGateway;
+  tags: TagService;
+  billing: BillingService;
 }
 
 export interface ServiceOverrides {
   /** Tests inject a fake provider; otherwise PIX_PROVIDER decides. */
   pixProvider?: PixProvider;
+  /** Tests may inject a clock for the billing month of activations and releases. */
+  now?: () => Date;
 }
 
 /** Wires the services over one database; used by the HTTP app, the start-up seed and the CLI. */
@@ -42,7 +53,14 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const settlement = new SettlementService(db, log);
   const outcomes = new WithdrawalOutcomes(db, log);
   const eligibility = new WithdrawalEligibility(db.kysely, terms);
+  const catalogue = new Catalogue();
+  const tagOperator = new LocalTagOperatorGateway();
+  const tags = new TagService(db, tagOperator, catalogue, overrides.now);
   return {
+    catalogue,
+    tagOperator,
+    tags,
+    billing: new BillingService(db, tags, tagOperator, log),
     sessions,
     auth,
     terms,

@@ -58,9 +58,27 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       [15_000, 'compra-pix', 1],
       [25_000, 'compra-pix', 2],
       [-4_000, 'saque-pix', 3],
+      [-1_590, 'mensalidade-tag', 4],
+      [-1_590, 'mensalidade-tag', 5],
     ]);
     const own = await db.kysely.selectFrom('accounts').select('balance_cents').where('driver_id', '=', demo.id).where('kind', '=', 'own').executeTakeFirstOrThrow();
-    expect(Number(own.balance_cents)).toBe(36_000);
+    expect(Number(own.balance_cents)).toBe(36_000 - 2 * 1_590);
+
+    // Vehicles and tags in every state, through the tag service (issue 4).
+    const tags = await db.kysely
+      .selectFrom('tags')
+      .innerJoin('vehicles', 'vehicles.id', 'tags.vehicle_id')
+      .select(['vehicles.license_plate', 'tags.status_code', 'tags.ownership_type'])
+      .where('tags.driver_id', '=', demo.id)
+      .orderBy('tags.id')
+      .execute();
+    expect(tags.map((t) => [t.license_plate, t.status_code === null ? null : Number(t.status_code), t.ownership_type])).toEqual([
+      ['RIO2A18', 100, 'own'],
+      ['BRA2E19', 200, 'own'],
+      ['MGA1234', null, 'own'],
+      ['PRN4C56', 300, 'own'],
+      ['TGY5G66', 201, 'operator'],
+    ]);
   });
 
   it('does not seed when DEMO_SEED is off', async () => {

@@ -8,6 +8,8 @@ export * from './support.js';
 export * from './credit.js';
 export * from './withdrawal.js';
 export * from './statement.js';
+export * from './vehicles.js';
+export * from './tags.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -15,7 +17,9 @@ import { creditApi } from './credit.js';
 import { healthApi } from './health.js';
 import { statementApi } from './statement.js';
 import { supportApi } from './support.js';
+import { tagsApi } from './tags.js';
 import { termsApi } from './terms.js';
+import { vehiclesApi } from './vehicles.js';
 import { withdrawalApi } from './withdrawal.js';
 
 /** Every call of the API, by name. */
@@ -28,4 +32,6 @@ export const api = {
   ...creditApi,
   ...withdrawalApi,
   ...statementApi,
+  ...tagsApi,
+  ...vehiclesApi,
 };

@@ -8,3 +8,4 @@ export * from './registration.js';
 export * from './pix.js';
 export * from './credit.js';
 export * from './statement.js';
+export * from './tags.js';

@@ -118,6 +118,57 @@ export interface WithdrawalsTable {
   completed_at: Timestamp | null;
 }
 
+export interface VehiclesTable {
+  id: Generated<number>;
+  driver_id: number;
+  license_plate: string;
+  cpf_cnpj_antt: string;
+  rntrc_antt: string;
+  axles: number;
+  vehicle_type: number;
+  model_id: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export type TagOwnership = 'own' | 'operator';
+
+export interface TagsTable {
+  id: Generated<number>;
+  driver_id: number;
+  vehicle_id: number;
+  serial_number: string;
+  operator_cnpj: string;
+  ownership_type: TagOwnership;
+  status_code: number | null;
+  activated_at: Timestamp | null;
+  /** Last billing period paid, 'YYYY-MM'. */
+  paid_through: string | null;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export type TagFeeStatus = 'paid' | 'unpaid';
+
+export interface TagFeeChargesTable {
+  id: Generated<number>;
+  tag_id: number;
+  period: string;
+  amount_cents: number;
+  status: TagFeeStatus;
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface OperatorTagsTable {
+  serial_number: string;
+  operator_cnpj: string;
+  status_code: number | null;
+  license_plate: string | null;
+  holder_document: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   drivers: DriversTable;
   sessions: SessionsTable;
@@ -129,9 +180,15 @@ export interface Database {
   driver_ledger_counters: DriverLedgerCountersTable;
   pix_charges: PixChargesTable;
   withdrawals: WithdrawalsTable;
+  vehicles: VehiclesTable;
+  tags: TagsTable;
+  tag_fee_charges: TagFeeChargesTable;
+  operator_tags: OperatorTagsTable;
 }
 
 export type DriverRow = Selectable<DriversTable>;
 export type NewLedgerEntry = Insertable<LedgerEntriesTable>;
 export type PixChargeRow = Selectable<PixChargesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type VehicleRow = Selectable<VehiclesTable>;
+export type TagRowDb = Selectable<TagsTable>;

@@ -1,4 +1,4 @@
-import { centsToReais, formatCpfCnpj } from '@portal/domain';
+import { centsToReais, formatCpfCnpj, INVOICE_GROUP_CODE, vehicleTypeFor } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './connection.js';
 import { LocalPixProvider } from '../adapters/pix/local.js';
@@ -25,6 +25,7 @@ export async function seedDemoDriver(db: Db, services: Services, log: FastifyBas
     .executeTakeFirst();
   const driverId = exists?.id ?? (await services.auth.register(DEMO_DRIVER)).driver.id;
   await seedDemoHistory(db, config, log, driverId);
+  await seedDemoTags(db, services, driverId);
   // The only password ever logged: the public demo one.
   log.info(`Motorista de demonstração: CPF ${formatCpfCnpj(DEMO_DRIVER.cpfCnpj)}, senha ${DEMO_DRIVER.password}`);
 }
@@ -48,4 +49,53 @@ async function seedDemoHistory(db: Db, config: Config, log: FastifyBaseLogger, d
     key: 'joao.batista@example.com',
     description: 'Saque de demonstração',
   });
+}
+
+type DemoTagState = 'active' | 'blocked' | 'inactive' | 'cancelled';
+
+/** The demo driver's trucks: one tag in each state, plus a Taggy Greenpass tag managed by the operator. */
+export const DEMO_VEHICLES: readonly {
+  plate: string;
+  serial: string;
+  operator: string;
+  axles: number;
+  model: string;
+  state: DemoTagState;
+  ownership: 'own' | 'operator';
+}[] = [
+  { plate: 'RIO2A18', serial: '6032000011110001', operator: 'SemParar', axles: 6, model: 'scania-r-450', state: 'active', ownership: 'own' },
+  { plate: 'BRA2E19', serial: '6032000011110002', operator: 'ConectCar', axles: 3, model: 'vw-constellation-24-280', state: 'blocked', ownership: 'own' },
+  { plate: 'MGA1234', serial: '6032000011110003', operator: 'Veloe', axles: 2, model: 'mb-accelo-1016', state: 'inactive', ownership: 'own' },
+  { plate: 'PRN4C56', serial: '6032000011110004', operator: 'MoveMais', axles: 9, model: 'volvo-fh-540', state: 'cancelled', ownership: 'own' },
+  { plate: 'TGY5G66', serial: '5666000022220005', operator: 'Taggy', axles: 5, model: 'daf-xf', state: 'inactive', ownership: 'operator' },
+];
+
+/** Through the tag service (operator gateway, ledger), once: a driver who already has vehicles is left alone. */
+async function seedDemoTags(db: Db, services: Services, driverId: number): Promise<void> {
+  const has = await db.kysely.selectFrom('vehicles').select('id').where('driver_id', '=', driverId).limit(1).executeTakeFirst();
+  if (has) return;
+  const driver = { id: driverId, cpfCnpj: DEMO_DRIVER.cpfCnpj };
+  for (const v of DEMO_VEHICLES) {
+    await services.tags.register(
+      driver,
+      {
+        serialNumber: v.serial,
+        Operadora: services.catalogue.operatorByName(v.operator).cnpj,
+        licensePlate: v.plate,
+        cnpj: DEMO_DRIVER.cpfCnpj,
+        invoiceGroupCode: INVOICE_GROUP_CODE,
+        vehicleType: vehicleTypeFor(v.axles),
+        axles: v.axles,
+        CpfCnpjAntt: DEMO_DRIVER.cpfCnpj,
+        RntrcAntt: '04521378',
+        modelo: v.model,
+      },
+      v.ownership,
+    );
+    if (v.state === 'active' || v.state === 'blocked') {
+      await services.tags.activate(driver, { serialNumber: v.serial, licensePlate: v.plate, cnpj: DEMO_DRIVER.cpfCnpj });
+    }
+    if (v.state === 'blocked') await services.tags.block(driver, v.serial);
+    if (v.state === 'cancelled') await services.tags.cancel(driver, v.serial);
+  }
 }

@@ -1,0 +1,52 @@
+import type { Trx } from '../../modules/ledger/ledger.js';
+
+/**
+ * The tag operators (Taggy, SemParar, MoveMais, ConectCar, Veloe) behind one port (ARCHITECTURE 5).
+ * Every call runs inside the caller's transaction: the `local` gateway writes the operator side in
+ * the same database, so a refused debit rolls the operator change back too. A remote gateway
+ * would ignore `trx` and be called before the local commit.
+ */
+export interface OperatorContext {
+  trx: Trx;
+}
+
+export interface OperatorRegistration {
+  serialNumber: string;
+  operatorCnpj: string;
+  licensePlate: string;
+  holderDocument: string;
+  axles: number;
+  vehicleType: number;
+  invoiceGroupCode: string;
+  /** A tag the operator itself manages (demo data, partner feeds); registered inactive. */
+  ownership: 'own' | 'operator';
+}
+
+/** The operator refused the call: its Mensagem is shown to the driver. */
+export class OperatorRefusal extends Error {
+  constructor(
+    message: string,
+    /** 404 unknown serial, 409 state or serial conflict. */
+    readonly statusCode: 404 | 409 = 409,
+  ) {
+    super(message);
+  }
+}
+
+/** Every method answers the serial's status code after the call (null = available for activation). */
+export interface TagOperatorGateway {
+  readonly name: string;
+  register(ctx: OperatorContext, tag: OperatorRegistration): Promise<number | null>;
+  activate(ctx: OperatorContext, serialNumber: string): Promise<number | null>;
+  /** 200 by the driver, 204 for an unpaid monthly fee (decision 12). */
+  block(ctx: OperatorContext, serialNumber: string, code: 200 | 204): Promise<number | null>;
+  release(ctx: OperatorContext, serialNumber: string): Promise<number | null>;
+  /** 300 by the driver (302 is written by replace). */
+  cancel(ctx: OperatorContext, serialNumber: string): Promise<number | null>;
+  /** The old serial becomes 302; the new one takes over its status. Answers the new serial's status. */
+  replace(ctx: OperatorContext, serialNumber: string, newSerialNumber: string): Promise<number | null>;
+  /** The serial leaves the driver's account (inactive or cancelled only). */
+  remove(ctx: OperatorContext, serialNumber: string): Promise<void>;
+  /** undefined when the operator does not know the serial. */
+  status(ctx: OperatorContext, serialNumber: string): Promise<number | null | undefined>;
+}

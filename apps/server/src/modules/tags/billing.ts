@@ -1,0 +1,94 @@
+import { billingPeriod, TAG_MONTHLY_FEE_CENTS, TAG_STATUS } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connection.js';
+import { nowIso } from '../../db/connection.js';
+import { forUpdate } from '../../db/lock.js';
+import type { TagOperatorGateway } from '../../adapters/operators/port.js';
+import type { TagService } from './service.js';
+
+export interface BillingReport {
+  period: string;
+  charged: number;
+  blocked: number;
+  skipped: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Decision 13: each active tag pays R$ 15,90 once a month. One transaction per tag: the tag row
+ * is locked (PostgreSQL), the (tag_id, period) row is unique, and the debit has an idempotency
+ * key, so two runs at once (several instances, the CLI and the schedule) charge once. A short
+ * balance blocks the tag with 204 and leaves the month 'unpaid' for the release to collect.
+ */
+export class BillingService {
+  constructor(
+    private readonly db: Db,
+    private readonly tags: TagService,
+    private readonly gateway: TagOperatorGateway,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async run(at: Date = new Date()): Promise<BillingReport> {
+    const period = billingPeriod(at);
+    const report: BillingReport = { period, charged: 0, blocked: 0, skipped: 0 };
+    const due = await this.db.kysely
+      .selectFrom('tags')
+      .select('id')
+      .where('status_code', '=', TAG_STATUS.active)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('paid_through', 'is', null), eb('paid_through', '<', period)]))
+      .orderBy('id')
+      .execute();
+    for (const { id } of due) {
+      try {
+        report[await this.billOne(id, period)] += 1;
+      } catch (error) {
+        this.log.error({ err: error, tagId: id, period }, 'falha ao cobrar a mensalidade da tag');
+        report.skipped += 1;
+      }
+    }
+    this.log.info(report, 'cobrança mensal das tags concluída');
+    return report;
+  }
+
+  private async billOne(tagId: number, period: string): Promise<'charged' | 'blocked' | 'skipped'> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const tag = await trx
+        .selectFrom('tags')
+        .selectAll()
+        .where('id', '=', tagId)
+        .$call(forUpdate(this.db.dialect))
+        .executeTakeFirst();
+      if (!tag || tag.deleted_at !== null || Number(tag.status_code) !== TAG_STATUS.active) return 'skipped';
+      const outcome = await this.tags.payFee(trx, tag, period);
+      if (outcome === 'charged') return 'charged';
+      if (outcome === 'already-paid') return 'skipped';
+      const inserted = await trx
+        .insertInto('tag_fee_charges')
+        .values({ tag_id: tag.id, period, amount_cents: TAG_MONTHLY_FEE_CENTS, status: 'unpaid', created_at: nowIso(), paid_at: null })
+        .onConflict((oc) => oc.columns(['tag_id', 'period']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return 'skipped';
+      const status = await this.gateway.block({ trx }, tag.serial_number, TAG_STATUS.blockedUnpaidFee);
+      await trx.updateTable('tags').set({ status_code: status }).where('id', '=', tag.id).execute();
+      return 'blocked';
+    });
+  }
+
+  /** The daily in-process schedule (main.ts): first run a minute after start, then every 24 h. */
+  schedule(intervalMs: number = DAY_MS, firstDelayMs = 60_000): () => void {
+    const tick = () => {
+      this.run().catch((error: unknown) => this.log.error({ err: error }, 'falha na cobrança mensal das tags'));
+    };
+    const first = setTimeout(tick, firstDelayMs);
+    const every = setInterval(tick, intervalMs);
+    first.unref();
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  }
+}

@@ -1,0 +1,87 @@
+import { api } from '@portal/contract';
+import { messages } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { driverRoute, publicRoute } from '../../http/route.js';
+import type { Catalogue } from './catalogue.js';
+import type { TagService } from './service.js';
+
+/** SPEC 7 tag and vehicle calls and decision 7 (vehicle list and delete). */
+export function tagRoutes(app: FastifyInstance, tags: TagService, catalogue: Catalogue): void {
+  publicRoute(app, api.operators, async () => ({
+    Sucesso: true,
+    Mensagem: messages.tag.operatorsOk,
+    Operadoras: catalogue.operatorList(),
+  }));
+
+  publicRoute(app, api.vehicleModels, async () => ({
+    Sucesso: true,
+    Mensagem: messages.tag.modelsOk,
+    Data: [...catalogue.brands],
+  }));
+
+  driverRoute(app, api.tags, async ({ driver, query }) => {
+    const page = await tags.listTags(driver.id, query.page);
+    return { Sucesso: true, Mensagem: messages.tag.listOk, Tags: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
+  });
+
+  driverRoute(app, api.vehicles, async ({ driver, query }) => {
+    const page = await tags.listVehicles(driver.id, query.page);
+    return { Sucesso: true, Mensagem: messages.vehicle.listOk, Veiculos: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
+  });
+
+  driverRoute(app, api.vehicleDetail, async ({ driver, params }) => ({
+    Sucesso: true,
+    Mensagem: messages.vehicle.detailOk,
+    Dados: await tags.vehicleDetail(driver.id, params.licensePlate),
+  }));
+
+  driverRoute(
+    app,
+    api.registerTag,
+    async ({ driver, body }) => {
+      await tags.register(driver, body);
+      return { Sucesso: true, Mensagem: messages.tag.registered };
+    },
+    { status: 201 },
+  );
+
+  driverRoute(app, api.blockTag, async ({ driver, body }) => {
+    await tags.block(driver, body.serialNumber);
+    return { Sucesso: true, Mensagem: messages.tag.blocked };
+  });
+
+  driverRoute(app, api.releaseTag, async ({ driver, body }) => {
+    await tags.release(driver, body.serialNumber);
+    return { Sucesso: true, Mensagem: messages.tag.released };
+  });
+
+  driverRoute(app, api.cancelTag, async ({ driver, body }) => {
+    await tags.cancel(driver, body.serialNumber);
+    return { Sucesso: true, Mensagem: messages.tag.cancelled };
+  });
+
+  driverRoute(app, api.activateTag, async ({ driver, body }) => {
+    await tags.activate(driver, body);
+    return { Sucesso: true, Mensagem: messages.tag.activated };
+  });
+
+  driverRoute(app, api.replaceTag, async ({ driver, body }) => {
+    await tags.replace(driver, body.serialNumber, body.newSerialNumber);
+    return { Sucesso: true, Mensagem: messages.tag.replaced };
+  });
+
+  driverRoute(app, api.removeTag, async ({ driver, body }) => {
+    await tags.remove(driver, body.serialNumber);
+    return { Sucesso: true, Mensagem: messages.tag.removed };
+  });
+
+  driverRoute(app, api.updateVehicle, async ({ driver, body }) => {
+    await tags.update(driver, body);
+    return { Sucesso: true, Mensagem: messages.tag.edited };
+  });
+
+  driverRoute(app, api.deleteVehicle, async ({ driver, body }) => {
+    await tags.deleteVehicle(driver, body.vehicle_id);
+    return { Sucesso: true, Mensagem: messages.vehicle.deleted };
+  });
+}

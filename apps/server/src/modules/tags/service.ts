@@ -1,0 +1,524 @@
+import type { TagRegistration, TagRow, VehicleDetail, VehicleRow as VehicleListRow, VehicleTag, VehicleUpdate } from '@portal/contract';
+import {
+  billingPeriod,
+  canActivate,
+  canBlock,
+  canCancel,
+  canEdit,
+  canManage,
+  canRelease,
+  canRemove,
+  canReplace,
+  INVOICE_GROUP_CODE,
+  isGreenpassSerial,
+  messages,
+  PAGE_SIZE,
+  STATEMENT_ORIGINS,
+  TAG_MONTHLY_FEE_CENTS,
+  TAG_STATUS,
+  tagFeePlaceName,
+} from '@portal/domain';
+import type { Db } from '../../db/connection.js';
+import { isUniqueViolation, nowIso } from '../../db/connection.js';
+import { forUpdate } from '../../db/lock.js';
+import type { TagOwnership, TagRowDb, VehicleRow } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { OperatorRefusal } from '../../adapters/operators/port.js';
+import type { TagOperatorGateway } from '../../adapters/operators/port.js';
+import type { Trx } from '../ledger/ledger.js';
+import { accountId, postGuardedDebit } from '../ledger/ledger.js';
+import type { Catalogue } from './catalogue.js';
+
+export interface TagDriver {
+  id: number;
+  cpfCnpj: string;
+}
+
+/** A refusal the driver reads: Mensagem and SPEC 7's `error` carry the same text. */
+export function refusal(status: number, message: string, field?: string): HttpError {
+  return new HttpError(status, message, field ? { [field]: [message] } : undefined, message);
+}
+
+function wireTag(t: Pick<TagRowDb, 'serial_number' | 'operator_cnpj' | 'status_code' | 'ownership_type'>): VehicleTag {
+  return {
+    serialNumber: t.serial_number,
+    Operadora: t.operator_cnpj,
+    statusCode: t.status_code === null ? null : Number(t.status_code),
+    ownershipType: t.ownership_type,
+  };
+}
+
+export interface Page<T> {
+  rows: T[];
+  totalPages: number;
+}
+
+export type FeeOutcome = 'charged' | 'already-paid' | 'insufficient';
+
+/**
+ * SPEC 4 and 5 on the server: every tag and vehicle call sees only the signed-in driver's rows
+ * (another driver's serial, plate or vehicle id is 404, and nothing changes). Each action is one
+ * transaction that locks the tag row (PostgreSQL), asks the operator gateway, stores the new
+ * status and, for activation and release, debits the monthly fee: all of it or nothing.
+ */
+export class TagService {
+  constructor(
+    private readonly db: Db,
+    private readonly gateway: TagOperatorGateway,
+    private readonly catalogue: Catalogue,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  // ---- reads --------------------------------------------------------------------------------
+
+  async listTags(driverId: number, page: number): Promise<Page<TagRow>> {
+    const total = await this.db.kysely
+      .selectFrom('tags')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('driver_id', '=', driverId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const rows = await this.db.kysely
+      .selectFrom('tags')
+      .innerJoin('vehicles', 'vehicles.id', 'tags.vehicle_id')
+      .select(['tags.serial_number', 'tags.operator_cnpj', 'tags.status_code', 'tags.ownership_type', 'vehicles.license_plate'])
+      .where('tags.driver_id', '=', driverId)
+      .where('tags.deleted_at', 'is', null)
+      .orderBy('tags.id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset(PAGE_SIZE * (page - 1))
+      .execute();
+    return {
+      totalPages: Math.ceil(Number(total.n) / PAGE_SIZE),
+      rows: rows.map((r) => ({ ...wireTag(r), vehicle: { LicensePlate: r.license_plate } })),
+    };
+  }
+
+  async listVehicles(driverId: number, page: number): Promise<Page<VehicleListRow>> {
+    const total = await this.db.kysely
+      .selectFrom('vehicles')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('driver_id', '=', driverId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const vehicles = await this.db.kysely
+      .selectFrom('vehicles')
+      .select(['id', 'license_plate'])
+      .where('driver_id', '=', driverId)
+      .where('deleted_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset(PAGE_SIZE * (page - 1))
+      .execute();
+    const tags = vehicles.length
+      ? await this.db.kysely
+          .selectFrom('tags')
+          .select(['vehicle_id', 'serial_number', 'operator_cnpj', 'status_code', 'ownership_type'])
+          .where('vehicle_id', 'in', vehicles.map((v) => v.id))
+          .where('deleted_at', 'is', null)
+          .execute()
+      : [];
+    const byVehicle = new Map(tags.map((t) => [t.vehicle_id, wireTag(t)]));
+    return {
+      totalPages: Math.ceil(Number(total.n) / PAGE_SIZE),
+      rows: vehicles.map((v) => {
+        const tag = byVehicle.get(v.id) ?? null;
+        // Decision 7: Status is the tag's code (an inactive tag without code shows 201), null = 'Sem tag'.
+        return { id: v.id, LicensePlate: v.license_plate, Status: tag ? (tag.statusCode ?? TAG_STATUS.inactive) : null, tag };
+      }),
+    };
+  }
+
+  async vehicleDetail(driverId: number, plate: string): Promise<VehicleDetail> {
+    const vehicle = await this.db.kysely
+      .selectFrom('vehicles')
+      .selectAll()
+      .where('driver_id', '=', driverId)
+      .where('license_plate', '=', plate)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!vehicle) throw refusal(404, messages.vehicle.notFound);
+    const tag = await this.db.kysely
+      .selectFrom('tags')
+      .selectAll()
+      .where('vehicle_id', '=', vehicle.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return {
+      id: vehicle.id,
+      LicensePlate: vehicle.license_plate,
+      CpfCnpjAntt: vehicle.cpf_cnpj_antt,
+      RntrcAntt: vehicle.rntrc_antt,
+      Axles: Number(vehicle.axles),
+      vehicleType: Number(vehicle.vehicle_type),
+      modelo: vehicle.model_id,
+      tag: tag ? wireTag(tag) : null,
+    };
+  }
+
+  // ---- register and edit ----------------------------------------------------------------------
+
+  /**
+   * POST /api/tag/cadastrar-tag: the vehicle (created, or an existing one of the driver without a
+   * live tag, updated) and its tag, registered at the operator. `ownership` 'operator' is for tags
+   * the operator assigns (demo data); the driver's own registrations are 'own'.
+   */
+  async register(driver: TagDriver, input: TagRegistration, ownership: TagOwnership = 'own'): Promise<void> {
+    if (input.cnpj !== driver.cpfCnpj) throw refusal(403, messages.tag.documentMismatch);
+    if (ownership === 'own' && isGreenpassSerial(input.serialNumber)) {
+      throw refusal(422, messages.tag.greenpassRefused, 'serialNumber');
+    }
+    if (!this.catalogue.operator(input.Operadora)) throw refusal(422, messages.tag.operatorUnknown, 'Operadora');
+    if (!this.catalogue.hasModel(input.modelo)) throw refusal(422, messages.tag.modelUnknown, 'modelo');
+    if (input.invoiceGroupCode !== INVOICE_GROUP_CODE) throw refusal(422, messages.tag.invoiceGroupInvalid, 'invoiceGroupCode');
+    await this.transaction(async (trx) => {
+      await this.assertSerialFree(trx, input.serialNumber);
+      const existing = await trx
+        .selectFrom('vehicles')
+        .selectAll()
+        .where('driver_id', '=', driver.id)
+        .where('license_plate', '=', input.licensePlate)
+        .where('deleted_at', 'is', null)
+        .$call(forUpdate(this.db.dialect))
+        .executeTakeFirst();
+      const fields = {
+        cpf_cnpj_antt: input.CpfCnpjAntt,
+        rntrc_antt: input.RntrcAntt,
+        axles: input.axles,
+        vehicle_type: input.vehicleType,
+        model_id: input.modelo,
+      };
+      let vehicleId: number;
+      if (existing) {
+        const liveTag = await this.liveTagOfVehicle(trx, existing.id);
+        if (liveTag) throw refusal(409, messages.tag.plateHasTag, 'licensePlate');
+        await trx.updateTable('vehicles').set(fields).where('id', '=', existing.id).execute();
+        vehicleId = existing.id;
+      } else {
+        const row = await trx
+          .insertInto('vehicles')
+          .values({ driver_id: driver.id, license_plate: input.licensePlate, ...fields, created_at: nowIso(), deleted_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        vehicleId = row.id;
+      }
+      const status = await this.operator(() =>
+        this.gateway.register(
+          { trx },
+          {
+            serialNumber: input.serialNumber,
+            operatorCnpj: input.Operadora,
+            licensePlate: input.licensePlate,
+            holderDocument: driver.cpfCnpj,
+            axles: input.axles,
+            vehicleType: input.vehicleType,
+            invoiceGroupCode: input.invoiceGroupCode,
+            ownership,
+          },
+        ),
+      );
+      await trx
+        .insertInto('tags')
+        .values({
+          driver_id: driver.id,
+          vehicle_id: vehicleId,
+          serial_number: input.serialNumber,
+          operator_cnpj: input.Operadora,
+          ownership_type: ownership,
+          status_code: status,
+          activated_at: null,
+          paid_through: null,
+          created_at: nowIso(),
+          deleted_at: null,
+        })
+        .execute();
+    });
+  }
+
+  /** POST /api/veiculo/update: SPEC 5 'Edit tag'; only while the tag is inactive and not cancelled. */
+  async update(driver: TagDriver, input: VehicleUpdate): Promise<void> {
+    if (!this.catalogue.operator(input.Operadora)) throw refusal(422, messages.tag.operatorUnknown, 'Operadora');
+    await this.transaction(async (trx) => {
+      const vehicle = await this.ownVehicle(trx, driver.id, input.vehicle_id);
+      const tag = await this.liveTagOfVehicle(trx, vehicle.id);
+      if (!tag) throw refusal(404, messages.tag.notFound);
+      this.assertManageable(tag);
+      if (!canEdit(tag.status_code)) throw refusal(409, messages.tag.cannotEdit);
+      if (input.LicensePlate !== vehicle.license_plate) {
+        const clash = await trx
+          .selectFrom('vehicles')
+          .select('id')
+          .where('driver_id', '=', driver.id)
+          .where('license_plate', '=', input.LicensePlate)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (clash) throw refusal(409, messages.vehicle.plateTaken, 'LicensePlate');
+      }
+      const serialChanged = input.serialNumber !== tag.serial_number;
+      const operatorChanged = input.Operadora !== tag.operator_cnpj;
+      if (serialChanged) {
+        if (isGreenpassSerial(input.serialNumber)) throw refusal(422, messages.tag.greenpassRefused, 'serialNumber');
+        await this.assertSerialFree(trx, input.serialNumber);
+      }
+      await trx
+        .updateTable('vehicles')
+        .set({
+          license_plate: input.LicensePlate,
+          cpf_cnpj_antt: input.CpfCnpjAntt,
+          rntrc_antt: input.RntrcAntt,
+          axles: input.Axles,
+          vehicle_type: input.vehicleType,
+        })
+        .where('id', '=', vehicle.id)
+        .execute();
+      // The operator learns the new data as a fresh registration of the (inactive) tag.
+      await this.operator(() => this.gateway.remove({ trx }, tag.serial_number));
+      const status = await this.operator(() =>
+        this.gateway.register(
+          { trx },
+          {
+            serialNumber: input.serialNumber,
+            operatorCnpj: input.Operadora,
+            licensePlate: input.LicensePlate,
+            holderDocument: driver.cpfCnpj,
+            axles: input.Axles,
+            vehicleType: input.vehicleType,
+            invoiceGroupCode: INVOICE_GROUP_CODE,
+            ownership: tag.ownership_type,
+          },
+        ),
+      );
+      if (serialChanged || operatorChanged || status !== tag.status_code) {
+        await trx
+          .updateTable('tags')
+          .set({ serial_number: input.serialNumber, operator_cnpj: input.Operadora, status_code: status })
+          .where('id', '=', tag.id)
+          .execute();
+      }
+    });
+  }
+
+  // ---- status changes -----------------------------------------------------------------------
+
+  async block(driver: TagDriver, serial: string): Promise<void> {
+    await this.onTag(driver, serial, async (trx, tag) => {
+      if (!canBlock(tag.status_code)) throw refusal(409, messages.tag.cannotBlock);
+      const status = await this.operator(() => this.gateway.block({ trx }, tag.serial_number, TAG_STATUS.blockedByDriver));
+      await this.setStatus(trx, tag.id, status);
+    });
+  }
+
+  /** From 200 or 204; the fee of the current month (and any unpaid one, 204) is paid first. */
+  async release(driver: TagDriver, serial: string): Promise<void> {
+    await this.onTag(driver, serial, async (trx, tag) => {
+      if (!canRelease(tag.status_code)) throw refusal(409, messages.tag.cannotRelease);
+      const unpaid = await trx
+        .selectFrom('tag_fee_charges')
+        .select('period')
+        .where('tag_id', '=', tag.id)
+        .where('status', '=', 'unpaid')
+        .orderBy('period')
+        .execute();
+      const periods = new Set([...unpaid.map((u) => u.period), billingPeriod(this.now())]);
+      for (const period of periods) {
+        if ((await this.payFee(trx, tag, period)) === 'insufficient') {
+          throw refusal(422, messages.tag.insufficientBalanceRelease);
+        }
+      }
+      const status = await this.operator(() => this.gateway.release({ trx }, tag.serial_number));
+      await this.setStatus(trx, tag.id, status);
+    });
+  }
+
+  async cancel(driver: TagDriver, serial: string): Promise<void> {
+    await this.onTag(driver, serial, async (trx, tag) => {
+      if (!canCancel(tag.status_code)) throw refusal(409, messages.tag.cannotCancel);
+      const status = await this.operator(() => this.gateway.cancel({ trx }, tag.serial_number));
+      await this.setStatus(trx, tag.id, status);
+    });
+  }
+
+  /** POST /api/tag/ativar-tag-motorista: status 100 and the month's fee, in one transaction. */
+  async activate(driver: TagDriver, input: { serialNumber: string; licensePlate: string; cnpj: string }): Promise<void> {
+    if (input.cnpj !== driver.cpfCnpj) throw refusal(403, messages.tag.documentMismatch);
+    await this.onTag(driver, input.serialNumber, async (trx, tag) => {
+      const vehicle = await trx.selectFrom('vehicles').select('license_plate').where('id', '=', tag.vehicle_id).executeTakeFirstOrThrow();
+      if (vehicle.license_plate !== input.licensePlate) throw refusal(422, messages.tag.plateMismatch, 'licensePlate');
+      if (!canActivate(tag.status_code)) throw refusal(409, messages.tag.cannotActivate);
+      if ((await this.payFee(trx, tag, billingPeriod(this.now()))) === 'insufficient') {
+        throw refusal(422, messages.tag.insufficientBalance);
+      }
+      const status = await this.operator(() => this.gateway.activate({ trx }, tag.serial_number));
+      await trx.updateTable('tags').set({ status_code: status, activated_at: nowIso() }).where('id', '=', tag.id).execute();
+    });
+  }
+
+  /** POST /api/tag/substituir: the tag keeps its vehicle, status and paid months under the new serial. */
+  async replace(driver: TagDriver, serial: string, newSerial: string): Promise<void> {
+    await this.onTag(driver, serial, async (trx, tag) => {
+      if (!canReplace(tag.status_code)) throw refusal(409, messages.tag.cannotReplace);
+      if (newSerial === tag.serial_number) throw refusal(422, messages.tag.sameSerial, 'newSerialNumber');
+      await this.assertSerialFree(trx, newSerial);
+      const status = await this.operator(() => this.gateway.replace({ trx }, tag.serial_number, newSerial));
+      await trx.updateTable('tags').set({ serial_number: newSerial, status_code: status }).where('id', '=', tag.id).execute();
+    });
+  }
+
+  /** POST /api/veiculo/delete-tag-vehicle: the tag leaves the vehicle (inactive or cancelled only). */
+  async remove(driver: TagDriver, serial: string): Promise<void> {
+    await this.onTag(
+      driver,
+      serial,
+      async (trx, tag) => {
+        if (!canRemove(tag.status_code)) throw refusal(409, messages.tag.cannotRemove);
+        await this.operator(() => this.gateway.remove({ trx }, tag.serial_number));
+        await trx.updateTable('tags').set({ deleted_at: nowIso() }).where('id', '=', tag.id).execute();
+      },
+      { needsManagement: false },
+    );
+  }
+
+  /** Decision 7: POST /api/veiculo/delete; refused while its tag is active or blocked. */
+  async deleteVehicle(driver: TagDriver, vehicleId: number): Promise<void> {
+    await this.transaction(async (trx) => {
+      const vehicle = await this.ownVehicle(trx, driver.id, vehicleId);
+      const tag = await this.liveTagOfVehicle(trx, vehicle.id);
+      if (tag) {
+        if (!canRemove(tag.status_code)) throw refusal(409, messages.vehicle.hasLiveTag);
+        await this.operator(() => this.gateway.remove({ trx }, tag.serial_number));
+        await trx.updateTable('tags').set({ deleted_at: nowIso() }).where('id', '=', tag.id).execute();
+      }
+      await trx.updateTable('vehicles').set({ deleted_at: nowIso() }).where('id', '=', vehicle.id).execute();
+    });
+  }
+
+  // ---- monthly fee --------------------------------------------------------------------------
+
+  /**
+   * Pays the fee of one tag and month (guarded debit, idempotency key per tag and month). The
+   * (tag_id, period) row is unique: a second payment of the same month is 'already-paid'.
+   * 'insufficient' writes nothing: the caller decides (refuse, or block with 204).
+   */
+  async payFee(trx: Trx, tag: Pick<TagRowDb, 'id' | 'driver_id' | 'serial_number'>, period: string): Promise<FeeOutcome> {
+    const existing = await trx
+      .selectFrom('tag_fee_charges')
+      .select(['id', 'status'])
+      .where('tag_id', '=', tag.id)
+      .where('period', '=', period)
+      .executeTakeFirst();
+    if (existing?.status === 'paid') return 'already-paid';
+    const debit = await postGuardedDebit(trx, {
+      accountId: await accountId(trx, tag.driver_id, 'own'),
+      amountCents: -TAG_MONTHLY_FEE_CENTS,
+      origin: STATEMENT_ORIGINS.tagFee,
+      event: null,
+      placeName: tagFeePlaceName(tag.serial_number),
+      reference: `${tag.id}:${period}`,
+      idempotencyKey: `tag-fee:${tag.id}:${period}`,
+    });
+    if (debit.status === 'insufficient') return 'insufficient';
+    const paidAt = nowIso();
+    if (existing) {
+      await trx.updateTable('tag_fee_charges').set({ status: 'paid', paid_at: paidAt }).where('id', '=', existing.id).execute();
+    } else {
+      await trx
+        .insertInto('tag_fee_charges')
+        .values({ tag_id: tag.id, period, amount_cents: TAG_MONTHLY_FEE_CENTS, status: 'paid', created_at: paidAt, paid_at: paidAt })
+        .execute();
+    }
+    await trx
+      .updateTable('tags')
+      .set({ paid_through: period })
+      .where('id', '=', tag.id)
+      .where((eb) => eb.or([eb('paid_through', 'is', null), eb('paid_through', '<', period)]))
+      .execute();
+    return debit.status === 'duplicate' ? 'already-paid' : 'charged';
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  /** Runs fn in a transaction; a unique violation from a concurrent twin reads as a conflict. */
+  async transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.kysely.transaction().execute(fn);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refusal(409, messages.tag.serialTaken);
+      throw error;
+    }
+  }
+
+  private async onTag(
+    driver: TagDriver,
+    serial: string,
+    fn: (trx: Trx, tag: TagRowDb) => Promise<void>,
+    { needsManagement = true } = {},
+  ): Promise<void> {
+    await this.transaction(async (trx) => {
+      const tag = await trx
+        .selectFrom('tags')
+        .selectAll()
+        .where('driver_id', '=', driver.id)
+        .where('serial_number', '=', serial)
+        .where('deleted_at', 'is', null)
+        .$call(forUpdate(this.db.dialect))
+        .executeTakeFirst();
+      if (!tag) throw refusal(404, messages.tag.notFound);
+      if (needsManagement) this.assertManageable(tag);
+      await fn(trx, { ...tag, status_code: tag.status_code === null ? null : Number(tag.status_code) });
+    });
+  }
+
+  private assertManageable(tag: TagRowDb): void {
+    const operatorName = this.catalogue.operator(tag.operator_cnpj)?.name ?? null;
+    if (!canManage({ ownershipType: tag.ownership_type, serialNumber: tag.serial_number, operatorName })) {
+      throw refusal(403, messages.tag.notManageable);
+    }
+  }
+
+  private async ownVehicle(trx: Trx, driverId: number, vehicleId: number): Promise<VehicleRow> {
+    const vehicle = await trx
+      .selectFrom('vehicles')
+      .selectAll()
+      .where('id', '=', vehicleId)
+      .where('driver_id', '=', driverId)
+      .where('deleted_at', 'is', null)
+      .$call(forUpdate(this.db.dialect))
+      .executeTakeFirst();
+    if (!vehicle) throw refusal(404, messages.vehicle.notFound);
+    return vehicle;
+  }
+
+  private async liveTagOfVehicle(trx: Trx, vehicleId: number): Promise<TagRowDb | undefined> {
+    const tag = await trx
+      .selectFrom('tags')
+      .selectAll()
+      .where('vehicle_id', '=', vehicleId)
+      .where('deleted_at', 'is', null)
+      .$call(forUpdate(this.db.dialect))
+      .executeTakeFirst();
+    return tag ? { ...tag, status_code: tag.status_code === null ? null : Number(tag.status_code) } : undefined;
+  }
+
+  private async assertSerialFree(trx: Trx, serial: string): Promise<void> {
+    const taken = await trx
+      .selectFrom('tags')
+      .select('id')
+      .where('serial_number', '=', serial)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (taken) throw refusal(409, messages.tag.serialTaken, 'serialNumber');
+  }
+
+  private async setStatus(trx: Trx, tagId: number, status: number | null): Promise<void> {
+    await trx.updateTable('tags').set({ status_code: status }).where('id', '=', tagId).execute();
+  }
+
+  private async operator<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof OperatorRefusal) throw refusal(error.statusCode, error.message);
+      throw error;
+    }
+  }
+}

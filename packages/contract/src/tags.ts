@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import {
+  INVOICE_GROUP_CODE,
+  TAG_ORIGEM,
+  TAG_STATUS_IDS,
+  messages,
+  normalizePlate,
+  normalizeRntrc,
+  normalizeSerial,
+  parseAxles,
+  replaceSerialError,
+  stripDocument,
+  tagEditErrors,
+  tagRegistrationErrors,
+  vehicleTypeFor,
+} from '@portal/domain';
+import { endpoint } from './endpoint.js';
+import { envelope, pageQuery, pagination, refineWith, text } from './common.js';
+import { actionResponse, vehicleId, vehicleTag } from './vehicles.js';
+
+/** A select's value: number or string; anything else reads as empty so the rules report it. */
+const selectValue = z.union([z.number(), z.string()]).nullable().catch('');
+
+/** SPEC 3 'Tag' of the tag list. */
+export const tagRow = vehicleTag.extend({ vehicle: z.object({ LicensePlate: z.string() }) });
+export type TagRow = z.infer<typeof tagRow>;
+
+export const tagListResponse = envelope.extend({ Tags: z.array(tagRow), Paginacao: pagination });
+export type TagListResponse = z.infer<typeof tagListResponse>;
+
+/** GET /api/operadoras: the one list of operators the server enforces. Cnpj is digits only. */
+export const operator = z.object({ Nome: z.string(), Cnpj: z.string() });
+export type Operator = z.infer<typeof operator>;
+export const operatorsResponse = envelope.extend({ Operadoras: z.array(operator) });
+export type OperatorsResponse = z.infer<typeof operatorsResponse>;
+
+/** SPEC 3 'Tag register payload'. Rules: SPEC 5 'Tag register' (domain tagRegistrationErrors). */
+export const tagRegistrationRequest = z
+  .object({
+    serialNumber: text,
+    Operadora: text,
+    licensePlate: text,
+    /** The signed-in driver's CPF/CNPJ. */
+    cnpj: text,
+    /** Decision 11: always INVOICE_GROUP_CODE. */
+    invoiceGroupCode: text,
+    /** 1 for 2 axles, otherwise 2; computed when absent. */
+    vehicleType: selectValue.optional(),
+    axles: selectValue,
+    CpfCnpjAntt: text,
+    RntrcAntt: text,
+    /** modelId from GET /api/veiculo/modelos. */
+    modelo: text,
+  })
+  .superRefine((value, ctx) => {
+    refineWith(tagRegistrationErrors)(value, ctx);
+    if (value.invoiceGroupCode !== INVOICE_GROUP_CODE) {
+      ctx.addIssue({ code: 'custom', path: ['invoiceGroupCode'], message: messages.tag.invoiceGroupInvalid });
+    }
+    const axles = parseAxles(value.axles);
+    const type = parseAxles(value.vehicleType);
+    const typeGiven = value.vehicleType !== undefined && value.vehicleType !== null && value.vehicleType !== '';
+    if (axles !== null && typeGiven && type !== vehicleTypeFor(axles)) {
+      ctx.addIssue({ code: 'custom', path: ['vehicleType'], message: messages.tag.vehicleTypeMismatch });
+    }
+  })
+  .transform((v) => {
+    const axles = parseAxles(v.axles) ?? 0;
+    return {
+      serialNumber: normalizeSerial(v.serialNumber),
+      Operadora: stripDocument(v.Operadora),
+      licensePlate: normalizePlate(v.licensePlate),
+      cnpj: stripDocument(v.cnpj),
+      invoiceGroupCode: v.invoiceGroupCode,
+      vehicleType: vehicleTypeFor(axles),
+      axles,
+      CpfCnpjAntt: stripDocument(v.CpfCnpjAntt),
+      RntrcAntt: normalizeRntrc(v.RntrcAntt),
+      modelo: v.modelo.trim(),
+    };
+  });
+export type TagRegistrationRequest = z.input<typeof tagRegistrationRequest>;
+export type TagRegistration = z.output<typeof tagRegistrationRequest>;
+
+const serialField = text.superRefine((value, ctx) => {
+  if (normalizeSerial(value).length === 0) ctx.addIssue({ code: 'custom', message: messages.tag.serialRequired });
+});
+
+/** SPEC 7 status changes: {serialNumber, statusId, origem 'Pedagio motorista'}. */
+function statusChangeRequest(statusId: string) {
+  return z
+    .object({ serialNumber: serialField, statusId: text, origem: text })
+    .superRefine((value, ctx) => {
+      if (value.statusId !== statusId) {
+        ctx.addIssue({ code: 'custom', path: ['statusId'], message: messages.tag.statusIdInvalid });
+      }
+      if (value.origem !== TAG_ORIGEM) {
+        ctx.addIssue({ code: 'custom', path: ['origem'], message: messages.tag.origemInvalid });
+      }
+    })
+    .transform((v) => ({ ...v, serialNumber: normalizeSerial(v.serialNumber) }));
+}
+export const blockTagRequest = statusChangeRequest(TAG_STATUS_IDS.block);
+export const releaseTagRequest = statusChangeRequest(TAG_STATUS_IDS.release);
+export const cancelTagRequest = statusChangeRequest(TAG_STATUS_IDS.cancel);
+export type TagStatusChangeRequest = z.input<typeof blockTagRequest>;
+
+/** SPEC 7: {serialNumber, licensePlate, cnpj}. */
+export const activateTagRequest = z
+  .object({ serialNumber: serialField, licensePlate: text, cnpj: text })
+  .superRefine((value, ctx) => {
+    if (normalizePlate(value.licensePlate).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['licensePlate'], message: messages.tag.plateRequired });
+    }
+  })
+  .transform((v) => ({
+    serialNumber: normalizeSerial(v.serialNumber),
+    licensePlate: normalizePlate(v.licensePlate),
+    cnpj: stripDocument(v.cnpj),
+  }));
+export type ActivateTagRequest = z.input<typeof activateTagRequest>;
+
+/** SPEC 7: {serialNumber, newSerialNumber}; SPEC 5: the new serial needs 8+ alphanumerics. */
+export const replaceTagRequest = z
+  .object({ serialNumber: serialField, newSerialNumber: text })
+  .superRefine((value, ctx) => {
+    const error = replaceSerialError(value.newSerialNumber);
+    if (error) ctx.addIssue({ code: 'custom', path: ['newSerialNumber'], message: error });
+  })
+  .transform((v) => ({
+    serialNumber: normalizeSerial(v.serialNumber),
+    newSerialNumber: normalizeSerial(v.newSerialNumber),
+  }));
+export type ReplaceTagRequest = z.input<typeof replaceTagRequest>;
+
+/** SPEC 7 POST /api/veiculo/delete-tag-vehicle: {serialNumber}. */
+export const removeTagRequest = z
+  .object({ serialNumber: serialField })
+  .transform((v) => ({ serialNumber: normalizeSerial(v.serialNumber) }));
+export type RemoveTagRequest = z.input<typeof removeTagRequest>;
+
+/** SPEC 7 POST /api/veiculo/update. Rules: SPEC 5 'Edit tag' (domain tagEditErrors). */
+export const vehicleUpdateRequest = z
+  .object({
+    vehicle_id: vehicleId,
+    serialNumber: text,
+    Operadora: text,
+    LicensePlate: text,
+    CpfCnpjAntt: text,
+    RntrcAntt: text,
+    Axles: selectValue,
+    vehicleType: selectValue.optional(),
+  })
+  .superRefine((value, ctx) => {
+    refineWith(tagEditErrors)(value, ctx);
+    const axles = parseAxles(value.Axles);
+    const type = parseAxles(value.vehicleType);
+    const typeGiven = value.vehicleType !== undefined && value.vehicleType !== null && value.vehicleType !== '';
+    if (axles !== null && typeGiven && type !== vehicleTypeFor(axles)) {
+      ctx.addIssue({ code: 'custom', path: ['vehicleType'], message: messages.tag.vehicleTypeMismatch });
+    }
+  })
+  .transform((v) => {
+    const axles = parseAxles(v.Axles) ?? 0;
+    return {
+      vehicle_id: v.vehicle_id,
+      serialNumber: normalizeSerial(v.serialNumber),
+      Operadora: stripDocument(v.Operadora),
+      LicensePlate: normalizePlate(v.LicensePlate),
+      CpfCnpjAntt: stripDocument(v.CpfCnpjAntt),
+      RntrcAntt: normalizeRntrc(v.RntrcAntt),
+      Axles: axles,
+      vehicleType: vehicleTypeFor(axles),
+    };
+  });
+export type VehicleUpdateRequest = z.input<typeof vehicleUpdateRequest>;
+export type VehicleUpdate = z.output<typeof vehicleUpdateRequest>;
+
+export const tagsApi = {
+  operators: endpoint({
+    method: 'GET',
+    path: '/api/operadoras',
+    auth: false,
+    summary: 'Operadoras de tag aceitas (nome e CNPJ)',
+    response: operatorsResponse,
+  }),
+  tags: endpoint({
+    method: 'GET',
+    path: '/api/tag/listar',
+    auth: true,
+    summary: 'Tags do motorista, 10 por página',
+    query: pageQuery,
+    response: tagListResponse,
+  }),
+  registerTag: endpoint({
+    method: 'POST',
+    path: '/api/tag/cadastrar-tag',
+    auth: true,
+    summary: 'Cadastrar uma tag para um veículo (cria o veículo se preciso)',
+    body: tagRegistrationRequest,
+    response: actionResponse,
+  }),
+  blockTag: endpoint({
+    method: 'POST',
+    path: '/api/tag/bloquear',
+    auth: true,
+    summary: 'Bloquear uma tag ativa (status 200)',
+    body: blockTagRequest,
+    response: actionResponse,
+  }),
+  releaseTag: endpoint({
+    method: 'POST',
+    path: '/api/tag/liberar-motorista',
+    auth: true,
+    summary: 'Liberar uma tag bloqueada (status 100; 204 paga antes a mensalidade em aberto)',
+    body: releaseTagRequest,
+    response: actionResponse,
+  }),
+  cancelTag: endpoint({
+    method: 'POST',
+    path: '/api/tag/cancelar',
+    auth: true,
+    summary: 'Cancelar uma tag (status 300)',
+    body: cancelTagRequest,
+    response: actionResponse,
+  }),
+  activateTag: endpoint({
+    method: 'POST',
+    path: '/api/tag/ativar-tag-motorista',
+    auth: true,
+    summary: 'Ativar uma tag inativa (debita a mensalidade de R$ 15,90)',
+    body: activateTagRequest,
+    response: actionResponse,
+  }),
+  replaceTag: endpoint({
+    method: 'POST',
+    path: '/api/tag/substituir',
+    auth: true,
+    summary: 'Substituir o número de uma tag ativa ou bloqueada',
+    body: replaceTagRequest,
+    response: actionResponse,
+  }),
+  removeTag: endpoint({
+    method: 'POST',
+    path: '/api/veiculo/delete-tag-vehicle',
+    auth: true,
+    summary: 'Excluir a tag do veículo (tag inativa ou cancelada)',
+    body: removeTagRequest,
+    response: actionResponse,
+  }),
+  updateVehicle: endpoint({
+    method: 'POST',
+    path: '/api/veiculo/update',
+    auth: true,
+    summary: 'Editar veículo e tag inativa',
+    body: vehicleUpdateRequest,
+    response: actionResponse,
+  }),
+};
