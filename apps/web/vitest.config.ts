@@ -3,6 +3,11 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // Node loads 'react-router/dom' as ESM and 'react-router' as CommonJS: two router contexts.
+    // Its RouterProvider only adds flushSync, so tests use the main entry's (as test/utils does).
+    alias: [{ find: /^react-router\/dom$/, replacement: 'react-router' }],
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -59,6 +59,32 @@ describeEachDatabase('aplicação web (SPA)', (dialect) => {
   });
 });
 
+describeEachDatabase('aplicação web com /login pré-renderizado', (dialect) => {
+  const LOGIN = INDEX.replace('<div id="root"></div>', '<div id="root"><main>Bem-vindo</main></div>');
+  const dist = fakeWebDist();
+  fs.writeFileSync(path.join(dist, 'login.html'), LOGIN);
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  const ctx = useTestApp(dialect, { WEB_DIST: dist });
+
+  it('serves login.html for /login, with the same headers as index.html', async () => {
+    for (const url of ['/login', '/login?next=1']) {
+      const res = await ctx().app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.body).toBe(LOGIN);
+    }
+  });
+
+  it('keeps index.html for the other routes and 404 for non-page requests to /login', async () => {
+    for (const url of ['/', '/registrar', '/dashboard', '/login/extra']) {
+      expect((await ctx().app.inject({ method: 'GET', url, headers: html })).body, url).toBe(INDEX);
+    }
+    expect((await ctx().app.inject({ method: 'GET', url: '/login', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+  });
+});
+
 describeEachDatabase('aplicação web não compilada', (dialect) => {
   const ctx = useTestApp(dialect, { WEB_DIST: path.join(os.tmpdir(), 'portal-sem-build-nao-existe') });
 

@@ -1,17 +1,18 @@
 import './app/styles';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/AppProviders';
-import { router } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot } from './app/AppRoot';
+import { createAppRouter } from './app/router';
+import { createRoutes, routes } from './app/routes';
+import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root ausente em index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// login.html (served for /login) already holds the rendered screen: adopt it instead of repainting.
+if (container.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname) {
+  // login.html modulepreloads this chunk, so awaiting it costs no extra round trip.
+  const { LoginPage } = await import('./features/auth/LoginPage');
+  hydrateRoot(container, <AppRoot router={createAppRouter(createRoutes({ LoginPage }))} />);
+} else {
+  createRoot(container).render(<AppRoot router={createAppRouter(routes)} />);
+}

@@ -26,6 +26,10 @@ function wantsSpa(req: FastifyRequest): boolean {
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const built = fs.existsSync(indexFile);
+  // /login prerendered at build time (apps/web/build/prerender.ts): its first response paints the form.
+  const prerendered = new Map<string, string>(
+    fs.existsSync(path.join(webDist, 'login.html')) ? [['/login', 'login.html']] : [],
+  );
   if (!built) app.log.warn({ webDist }, 'aplicação web não encontrada; execute npm run build');
 
   if (built) {
@@ -43,15 +47,16 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     });
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html', webDist, { cacheControl: false });
+  const sendPage = (reply: FastifyReply, file: string) =>
+    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile(file, webDist, { cacheControl: false });
+  const sendIndex = (reply: FastifyReply) => sendPage(reply, 'index.html');
 
   if (built) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((req, reply) => {
     if (isApi(req.url)) return reply.code(404).send({ Sucesso: false, Mensagem: messages.session.notFound });
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(messages.web.notBuilt);
-    if (wantsSpa(req)) return sendIndex(reply);
+    if (wantsSpa(req)) return sendPage(reply, prerendered.get(req.url.split('?')[0] ?? '/') ?? 'index.html');
     return reply.code(404).type('text/plain; charset=utf-8').send(messages.session.notFound);
   });
 }

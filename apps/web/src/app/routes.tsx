@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/PageLoader';
 import { RequireAuth } from './RequireAuth';
@@ -7,8 +8,22 @@ import { RouteError } from './RouteError';
 /** The later screens: an honest placeholder titled by the route's handle, until they are built. */
 const comingSoon = () => import('../components/ui/ComingSoonPage').then((m) => ({ Component: m.ComingSoonPage }));
 
+/**
+ * Screens whose code is already loaded when the router starts. A page prerendered at build time
+ * (/login) must render on the first pass, not after a lazy hop, or hydration would find the
+ * HydrateFallback instead of the markup.
+ */
+export interface PreloadedScreens {
+  LoginPage?: ComponentType;
+}
+
+const loginRoute = ({ LoginPage }: PreloadedScreens): RouteObject =>
+  LoginPage
+    ? { path: 'login', Component: LoginPage }
+    : { path: 'login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) };
+
 /** SPEC 2's route table. Every screen is its own lazy chunk; /login loads only its own code. */
-export const routes: RouteObject[] = [
+export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] => [
   {
     id: 'root',
     Component: RootLayout,
@@ -16,7 +31,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
-      { path: 'login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) },
+      loginRoute(preloaded),
       {
         path: 'registrar',
         lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
@@ -64,3 +79,5 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+export const routes = createRoutes();

@@ -1,14 +1,15 @@
 import { Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { loginErrors, messages, stripDocument, type LoginFields } from '@portal/domain';
 import { IconAlertCircle, IconBrandWhatsapp, IconTruck } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MaskedInput } from '../../components/ui/MaskedInput';
-import { cpfCnpjMask } from '../../components/ui/masks';
+import { CpfCnpjInput } from '../../components/ui/CpfCnpjInput';
+import { formatCpfCnpjInput } from '../../components/ui/cpfCnpjInput';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { API_BASE_URL, isApiError } from '../../lib/http';
 
 export const SUPPORT_PATH = '/api/suporte/whatsapp';
+export const LOGIN_TITLE = 'Entrar';
 
 /**
  * The sign-in call (API client, contract, zod) is loaded on the first interaction with the form,
@@ -27,7 +28,7 @@ function failureMessage(error: unknown): string {
 }
 
 export function LoginPage() {
-  usePageTitle('Entrar');
+  usePageTitle(LOGIN_TITLE);
   const navigate = useNavigate();
   const [values, setValues] = useState<LoginFields>({ cpfCnpj: '', password: '' });
   const [errors, setErrors] = useState<Partial<LoginFields>>({});
@@ -36,6 +37,12 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const cpfCnpjRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  // The screen is prerendered (login.html): keep whatever a fast driver typed before hydration.
+  useEffect(() => {
+    const typed = { cpfCnpj: formatCpfCnpjInput(cpfCnpjRef.current?.value ?? ''), password: passwordRef.current?.value ?? '' };
+    if (typed.cpfCnpj || typed.password) setValues(typed);
+  }, []);
 
   const prefetch = () => {
     void loadSession().catch(() => undefined);
@@ -88,11 +95,11 @@ export function LoginPage() {
             </Alert>
           ) : null}
 
-          <form onSubmit={onSubmit} onFocus={prefetch} noValidate>
+          {/* POST: a submit before hydration must never put the password in the URL. */}
+          <form method="post" onSubmit={onSubmit} onFocus={prefetch} noValidate>
             <Stack gap="md">
-              <MaskedInput
+              <CpfCnpjInput
                 label="CPF/CNPJ"
-                maskOptions={cpfCnpjMask}
                 name="cpfCnpj"
                 value={values.cpfCnpj}
                 onChange={(value) => change('cpfCnpj', value)}
