@@ -83,6 +83,19 @@ describeEachDatabase('aplicação web com /login pré-renderizado', (dialect) =>
     }
     expect((await ctx().app.inject({ method: 'GET', url: '/login', headers: { accept: 'application/json' } })).statusCode).toBe(404);
   });
+
+  it('a form submitted before the script arrived goes back to the live form; the password is not read or logged', async () => {
+    const { app, logs } = ctx();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'cpfCnpj=52998224725&password=segredo-antes-do-js',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login');
+    expect(logs.join('\n')).not.toContain('segredo-antes-do-js');
+  });
 });
 
 describeEachDatabase('aplicação web não compilada', (dialect) => {

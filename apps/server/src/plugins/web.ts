@@ -52,11 +52,28 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   const sendIndex = (reply: FastifyReply) => sendPage(reply, 'index.html');
 
   if (built) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  if (prerendered.has('/login')) await registerEarlyLoginSubmit(app);
 
   app.setNotFoundHandler((req, reply) => {
     if (isApi(req.url)) return reply.code(404).send({ Sucesso: false, Mensagem: messages.session.notFound });
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(messages.web.notBuilt);
     if (wantsSpa(req)) return sendPage(reply, prerendered.get(req.url.split('?')[0] ?? '/') ?? 'index.html');
     return reply.code(404).type('text/plain; charset=utf-8').send(messages.session.notFound);
+  });
+}
+
+/**
+ * The prerendered login form posts to /login when a driver submits before the script has
+ * arrived (method=post keeps the password out of the URL). The body is discarded unread and
+ * the driver is sent back to the form, which by then is live.
+ */
+async function registerEarlyLoginSubmit(app: FastifyInstance): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'buffer', bodyLimit: 16 * 1024 },
+      (_req, _body, done) => done(null, undefined),
+    );
+    scope.post('/login', { schema: { hide: true } }, (_req, reply) => reply.redirect('/login', 303));
   });
 }
