@@ -19,8 +19,9 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
 
 export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (code && code !== 0) console.error(`${command} ${args.join(' ')} exited with ${code ?? signal}`);
+  child.on('exit', (code) => {
+    // 143 = ended by our own SIGTERM (stop()); anything else non-zero is a failure to report.
+    if (code && code !== 143) console.error(`${command} ${args.join(' ')} exited with ${code}`);
   });
   return child;
 }
