@@ -1,14 +1,15 @@
-// npm run bench [-- api|web|ledger ...]: builds first (root script), then measures side by side in one run.
+// npm run bench [-- api|web|ledger|partners ...]: builds first (root script), then measures side by side in one run.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchBalance } from './api.js';
 import { benchLedger } from './ledger.js';
+import { benchPartners } from './partners.js';
 import { repoRoot } from './paths.js';
 import { benchLoginPage } from './web.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-const wanted = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ['api', 'web', 'ledger']);
+const wanted = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ['api', 'web', 'ledger', 'partners']);
 const results: Record<string, unknown> = {};
 
 if (wanted.has('api')) {
@@ -42,6 +43,17 @@ if (wanted.has('ledger')) {
   for (const s of ledger.statement) console.log(`  page ${s.page}: median ${ms(s.medianMs)}, p95 ${ms(s.p95Ms)}`);
   console.log(`  GET /api/motorista/saldo, same app: median ${ms(ledger.balanceMedianMs)}`);
   console.log('  targets: page 1 under 5 ms, no page over 50 ms');
+}
+
+if (wanted.has('partners')) {
+  const partners = await benchPartners(Number(process.env.BENCH_VPOS ?? 100_000), Number(process.env.BENCH_PASSAGES ?? 3000));
+  results.partners = partners;
+  console.log('\nPartner API on SQLite, app.inject, one request at a time');
+  console.log(`  POST /api/parceiro/passagens (key check + ledger post): ${partners.passagesPerSecond.toFixed(0)} req/s over ${partners.passages} passages`);
+  console.log(`  GET /api/health, same app: ${partners.healthPerSecond.toFixed(0)} req/s (ratio ${partners.ratio.toFixed(2)})`);
+  console.log(`\nGET /api/pedagio/motoristaVpos, one driver with ${partners.vpos} VPOs (filled in ${partners.fillSeconds.toFixed(0)} s), median`);
+  for (const l of partners.listing) console.log(`  ${l.sort} ${l.direction} page ${l.page}: ${ms(l.medianMs)}`);
+  console.log(`  worst median: ${ms(partners.worstMedianMs)} (target < 20 ms each)`);
 }
 
 const resultsDir = path.join(repoRoot, 'bench', 'results');

@@ -82,6 +82,21 @@ export async function payPixWithCli(chargeId: string): Promise<string> {
   return stdout;
 }
 
+/**
+ * Creates a partner the way an operator does (`npm run cli -- partner:create`) on the e2e
+ * server's database; answers the API key, printed alone on the last line.
+ */
+export async function createPartnerKeyWithCli(kind: 'shipper' | 'operator' | 'platform', name: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'apps/server/src/cli.ts', 'partner:create', '--kind', kind, '--name', name], {
+    cwd: repoRoot,
+    env: { ...process.env, SERVER_URL: e2eServerUrl, DATABASE_URL: e2eDatabase, NODE_ENV: 'development' },
+    timeout: 60_000,
+  });
+  const key = stdout.trim().split('\n').at(-1)?.trim() ?? '';
+  expect(key, stdout).toMatch(/^\S{16,}$/);
+  return key;
+}
+
 export async function signIn(page: Page, cpfCnpj: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('CPF/CNPJ').fill(cpfCnpj);

@@ -8,6 +8,7 @@ import { createLogger } from './logger.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { balanceRoutes } from './modules/balance/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { partnerRoutes } from './modules/partners/routes.js';
 import { pixRoutes } from './modules/pix/routes.js';
 import { statementRoutes } from './modules/statement/routes.js';
 import { withdrawalRoutes } from './modules/withdrawal/routes.js';
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, logger, pixProvider }: AppDeps): Pr
   withdrawalRoutes(app, services.eligibility, services.withdrawals);
   statementRoutes(app, db.kysely);
   tagRoutes(app, services.tags, services.catalogue);
+  partnerRoutes(app, db.kysely, services.partners);
   await registerWeb(app, config.webDist);
 
   await app.ready();

@@ -7,6 +7,7 @@ import type { Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { InvalidPdfError, TermsService } from './modules/terms/service.js';
 import { CliFailure, simulatePixEvent } from './cli/pix.js';
+import { createPartner, issueVpo, listPartners, recordPassage, recordThirdParty, revokePartner, updateVpo } from './cli/partners.js';
 import { resolveWithdrawal } from './cli/withdrawal.js';
 import { createLogger } from './logger.js';
 import { createServices } from './services.js';
@@ -94,7 +95,50 @@ const commands: Record<string, Command> = {
       console.log(await withDb((db) => resolveWithdrawal(db, createLogger(config.logLevel), args)));
     },
   },
+  'partner:create': {
+    usage: 'partner:create --kind shipper|operator|platform --name <nome>',
+    description: 'Cria um parceiro e mostra sua chave de API uma única vez, sozinha na última linha',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => createPartner(db, args)))),
+  },
+  'partner:list': {
+    usage: 'partner:list',
+    description: 'Lista os parceiros: id, tipo, início da chave, situação e nome',
+    run: async (_args, { withDb }) => console.log(await withDb(migrated(listPartners))),
+  },
+  'partner:revoke': {
+    usage: 'partner:revoke <id>',
+    description: 'Revoga a chave de API de um parceiro (passa a receber 401)',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => revokePartner(db, args)))),
+  },
+  'vpo:issue': {
+    usage: 'vpo:issue --partner <id> --externalId <id> --serial <tag> --plate <placa> --shipper <cpf/cnpj> --value <reais> [--status S] [--origem O] [--destino D]',
+    description: 'Registra um VPO de um embarcador (o mesmo que POST /api/parceiro/vpos)',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => issueVpo(db, args)))),
+  },
+  'vpo:status': {
+    usage: 'vpo:status --partner <id> --externalId <id> --status EMITIDO|EM_VIAGEM|ENCERRADO|CANCELADO',
+    description: 'Atualiza o status de um VPO do embarcador (o mesmo que PATCH /api/parceiro/vpos/:externalId)',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => updateVpo(db, args)))),
+  },
+  'passage:record': {
+    usage: 'passage:record --partner <id> --externalId <id> --serial <tag> --place <praça> --value <reais> [--at ISO] [--third]',
+    description: 'Registra uma passagem de pedágio de uma operadora (o mesmo que POST /api/parceiro/passagens)',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => recordPassage(db, args)))),
+  },
+  'third-party:record': {
+    usage: 'third-party:record --partner <id> --externalId <id> --cpfCnpj <doc> --type credito|debito --value <reais> [--place P] [--at ISO]',
+    description: 'Registra crédito ou débito de terceiro (o mesmo que POST /api/parceiro/terceiro/movimentos)',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => recordThirdParty(db, args)))),
+  },
 };
+
+/** Runs fn on a database migrated to the latest schema. */
+function migrated<T>(fn: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
+  return async (db) => {
+    await migrateToLatest(db);
+    return fn(db);
+  };
+}
 
 class UsageError extends Error {}
 

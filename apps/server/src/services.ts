@@ -9,6 +9,7 @@ import { PasswordHasher } from './modules/auth/passwords.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
+import { PartnerService } from './modules/partners/service.js';
 import { ChargeService } from './modules/pix/charges.js';
 import { SettlementService } from './modules/pix/settlement.js';
 import { AsaasWebhookHandler } from './modules/pix/webhook.js';
@@ -34,6 +35,7 @@ export interface Services {
   tagOperator: TagOperatorGateway;
   tags: TagService;
   billing: BillingService;
+  partners: PartnerService;
 }
 
 export interface ServiceOverrides {
@@ -70,5 +72,6 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     webhook: new AsaasWebhookHandler(settlement, outcomes),
     eligibility,
     withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, log),
+    partners: new PartnerService(db),
   };
 }

@@ -60,9 +60,26 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       [-4_000, 'saque-pix', 3],
       [-1_590, 'mensalidade-tag', 4],
       [-1_590, 'mensalidade-tag', 5],
+      [-1_890, 'passagem', 6],
+      [-2_240, 'passagem', 7],
+      [-3_170, 'passagem', 8],
+      [12_000, 'credito-terceiro-movemais', 9],
+      [-4_550, 'debito-terceiro-movemais', 10],
     ]);
     const own = await db.kysely.selectFrom('accounts').select('balance_cents').where('driver_id', '=', demo.id).where('kind', '=', 'own').executeTakeFirstOrThrow();
-    expect(Number(own.balance_cents)).toBe(36_000 - 2 * 1_590);
+    expect(Number(own.balance_cents)).toBe(36_000 - 2 * 1_590 - 1_890 - 2_240);
+    const third = await db.kysely.selectFrom('accounts').select('balance_cents').where('driver_id', '=', demo.id).where('kind', '=', 'third').executeTakeFirstOrThrow();
+    expect(Number(third.balance_cents)).toBe(-3_170 + 12_000 - 4_550);
+
+    // VPOs, passages and third-party movements through the partner services (issue 5), once.
+    const vpos = await db.kysely.selectFrom('vpos').select(['external_id', 'status', 'value_cents']).where('driver_id', '=', demo.id).orderBy('id').execute();
+    expect(vpos.map((v) => [v.external_id, v.status, Number(v.value_cents)])).toEqual([
+      ['demo-vpo-1', 'ENCERRADO', 128_040],
+      ['demo-vpo-2', 'EM_VIAGEM', 64_590],
+      ['demo-vpo-3', 'EMITIDO', 31_200],
+      ['demo-vpo-4', 'CANCELADO', 9_850],
+    ]);
+    expect(await db.kysely.selectFrom('partners').select('kind').orderBy('id').execute()).toEqual([{ kind: 'shipper' }, { kind: 'operator' }, { kind: 'platform' }]);
 
     // Vehicles and tags in every state, through the tag service (issue 4).
     const tags = await db.kysely

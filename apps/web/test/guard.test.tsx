@@ -85,13 +85,11 @@ describe('route guard and shell', () => {
     }
   });
 
-  it('later screens render an honest placeholder inside the shell', async () => {
+  it('the VPO list renders inside the shell, titled by its route', async () => {
     signInStorage({ terms: 'aceito' });
-    mockApi({});
+    mockApi({ 'GET /api/pedagio/motoristaVpos': { body: { Sucesso: true, Mensagem: 'OK', VPOS: [], Paginacao: { TotalPaginas: 0 } } } });
     renderRoute('/vpos/listar');
     expect(await screen.findByRole('heading', { name: 'VPOs' })).toBeInTheDocument();
-    expect(screen.getByText('Esta área estará disponível em breve.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
     expect(document.title).toBe('VPOs | Portal do Motorista');
   });

@@ -10,6 +10,7 @@ export * from './withdrawal.js';
 export * from './statement.js';
 export * from './vehicles.js';
 export * from './tags.js';
+export * from './vpos.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -20,6 +21,7 @@ import { supportApi } from './support.js';
 import { tagsApi } from './tags.js';
 import { termsApi } from './terms.js';
 import { vehiclesApi } from './vehicles.js';
+import { vposApi } from './vpos.js';
 import { withdrawalApi } from './withdrawal.js';
 
 /** Every call of the API, by name. */
@@ -34,4 +36,5 @@ export const api = {
   ...statementApi,
   ...tagsApi,
   ...vehiclesApi,
+  ...vposApi,
 };

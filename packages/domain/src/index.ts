@@ -9,3 +9,4 @@ export * from './pix.js';
 export * from './credit.js';
 export * from './statement.js';
 export * from './tags.js';
+export * from './vpos.js';

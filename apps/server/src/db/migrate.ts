@@ -4,12 +4,13 @@ import type { Db } from './connection.js';
 import { initial } from './migrations/001-initial.js';
 import { pix } from './migrations/002-pix.js';
 import { tags } from './migrations/003-tags.js';
+import { partners } from './migrations/004-partners.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
 function migrations(db: Db): Record<string, Migration> {
   const t = columnTypes(db.dialect);
-  return { '001-initial': initial(t), '002-pix': pix(t, db.dialect), '003-tags': tags(t) };
+  return { '001-initial': initial(t), '002-pix': pix(t, db.dialect), '003-tags': tags(t), '004-partners': partners(t) };
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

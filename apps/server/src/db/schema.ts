@@ -169,6 +169,41 @@ export interface OperatorTagsTable {
   updated_at: Timestamp;
 }
 
+export type PartnerKindDb = 'shipper' | 'operator' | 'platform';
+
+export interface PartnersTable {
+  id: Generated<number>;
+  kind: PartnerKindDb;
+  name: string;
+  /** sha256 of the key, base64url: the key itself is never stored. */
+  api_key_hash: string;
+  /** The first characters of the key, for listing. */
+  api_key_prefix: string;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface VposTable {
+  id: Generated<number>;
+  driver_id: number;
+  partner_id: number;
+  external_id: string;
+  serial_number: string;
+  plate: string;
+  shipper_document: string;
+  value_cents: number;
+  status: string;
+  origin: string | null;
+  destination: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DriverVpoCountersTable {
+  driver_id: number;
+  vpo_count: number;
+}
+
 export interface Database {
   drivers: DriversTable;
   sessions: SessionsTable;
@@ -184,6 +219,9 @@ export interface Database {
   tags: TagsTable;
   tag_fee_charges: TagFeeChargesTable;
   operator_tags: OperatorTagsTable;
+  partners: PartnersTable;
+  vpos: VposTable;
+  driver_vpo_counters: DriverVpoCountersTable;
 }
 
 export type DriverRow = Selectable<DriversTable>;

@@ -1,4 +1,4 @@
-import { centsToReais, formatCpfCnpj, INVOICE_GROUP_CODE, vehicleTypeFor } from '@portal/domain';
+import { centsToReais, formatCpfCnpj, INVOICE_GROUP_CODE, STATEMENT_ORIGINS, vehicleTypeFor } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './connection.js';
 import { LocalPixProvider } from '../adapters/pix/local.js';
@@ -26,6 +26,7 @@ export async function seedDemoDriver(db: Db, services: Services, log: FastifyBas
   const driverId = exists?.id ?? (await services.auth.register(DEMO_DRIVER)).driver.id;
   await seedDemoHistory(db, config, log, driverId);
   await seedDemoTags(db, services, driverId);
+  await seedDemoPartnerData(services);
   // The only password ever logged: the public demo one.
   log.info(`Motorista de demonstração: CPF ${formatCpfCnpj(DEMO_DRIVER.cpfCnpj)}, senha ${DEMO_DRIVER.password}`);
 }
@@ -98,4 +99,73 @@ async function seedDemoTags(db: Db, services: Services, driverId: number): Promi
     if (v.state === 'blocked') await services.tags.block(driver, v.serial);
     if (v.state === 'cancelled') await services.tags.cancel(driver, v.serial);
   }
+}
+
+/** Demo partners (their keys are never shown: create your own with partner:create). */
+export const DEMO_PARTNERS = {
+  shipper: 'Embarcador de demonstração',
+  operator: 'Operadora de demonstração',
+  platform: 'MoveMais (demonstração)',
+} as const;
+
+/**
+ * VPOs, toll passages (one of them third-party) and third-party movements for the demo driver,
+ * through the partner services; every push has a fixed externalId, so restarts change nothing.
+ */
+async function seedDemoPartnerData(services: Services): Promise<void> {
+  const partners = services.partners;
+  const shipper = await partners.ensure('shipper', DEMO_PARTNERS.shipper);
+  const operator = await partners.ensure('operator', DEMO_PARTNERS.operator);
+  const platform = await partners.ensure('platform', DEMO_PARTNERS.platform);
+  const [active, blocked] = DEMO_VEHICLES;
+  if (!active || !blocked) return;
+  const vpos = [
+    { externalId: 'demo-vpo-1', v: active, value: 1280.4, status: 'ENCERRADO', origem: 'Santos/SP', destino: 'Campinas/SP' },
+    { externalId: 'demo-vpo-2', v: active, value: 645.9, status: 'EM_VIAGEM', origem: 'Campinas/SP', destino: 'Uberlândia/MG' },
+    { externalId: 'demo-vpo-3', v: blocked, value: 312, status: 'EMITIDO', origem: 'Curitiba/PR', destino: 'Joinville/SC' },
+    { externalId: 'demo-vpo-4', v: blocked, value: 98.5, status: 'CANCELADO', origem: 'Sorocaba/SP', destino: 'Santos/SP' },
+  ] as const;
+  for (const p of vpos) {
+    await partners.issueVpo(shipper, {
+      externalId: p.externalId,
+      serialNumber: p.v.serial,
+      PlacaVeiculo: p.v.plate,
+      CpfCnpjEmbarcador: '11222333000181',
+      ValorTotalVP: p.value,
+      Status: p.status,
+      origem: p.origem,
+      destino: p.destino,
+    });
+  }
+  const passages = [
+    { externalId: 'demo-passagem-1', place: 'Praça Itupeva (SP-348)', value: 18.9, at: '2026-01-12T08:14:00-03:00', third: false },
+    { externalId: 'demo-passagem-2', place: 'Praça Campo Limpo (SP-348)', value: 22.4, at: '2026-01-12T09:02:00-03:00', third: false },
+    { externalId: 'demo-passagem-3', place: 'Praça Jacareí (BR-116)', value: 31.7, at: '2026-01-13T14:40:00-03:00', third: true },
+  ];
+  for (const p of passages) {
+    await partners.recordPassage(operator, {
+      externalId: p.externalId,
+      serialNumber: active.serial,
+      placeName: p.place,
+      value: p.value,
+      occurredAt: p.at,
+      is_third: p.third,
+    });
+  }
+  await partners.recordThirdPartyMovement(platform, {
+    externalId: 'demo-terceiro-1',
+    cpfCnpj: DEMO_DRIVER.cpfCnpj,
+    origin: STATEMENT_ORIGINS.thirdPartyCredit,
+    value: 120,
+    placeName: 'Crédito MoveMais',
+    occurredAt: '2026-01-10T10:00:00-03:00',
+  });
+  await partners.recordThirdPartyMovement(platform, {
+    externalId: 'demo-terceiro-2',
+    cpfCnpj: DEMO_DRIVER.cpfCnpj,
+    origin: STATEMENT_ORIGINS.thirdPartyDebit,
+    value: 45.5,
+    placeName: 'Débito MoveMais',
+    occurredAt: '2026-01-14T16:20:00-03:00',
+  });
 }

@@ -26,7 +26,7 @@ interface Options {
   onRequest?: onRequestHookHandler;
 }
 
-function schemaOf(e: Endpoint, status: number) {
+function schemaOf(e: Endpoint, status: number, also?: number) {
   return {
     summary: e.summary,
     tags: [e.path.split('/')[2] ?? 'api'],
@@ -34,7 +34,7 @@ function schemaOf(e: Endpoint, status: number) {
     ...(e.body ? { body: e.body } : {}),
     ...(e.params ? { params: e.params } : {}),
     ...(e.query ? { querystring: e.query } : {}),
-    response: { [status]: e.response, '4xx': errorResponse, '5xx': errorResponse },
+    response: { [status]: e.response, ...(also ? { [also]: e.response } : {}), '4xx': errorResponse, '5xx': errorResponse },
   };
 }
 
@@ -54,18 +54,22 @@ export function publicRoute<E extends Endpoint>(
   app: FastifyInstance,
   e: E,
   handler: (ctx: RouteContext<NoInfer<E>>) => Promise<NoInfer<z.output<E['response']>>>,
-  options: Options = {},
+  options: Options & {
+    /** Chooses the success status from the answer (201 created, 200 already there); both are declared. */
+    statusOf?: (body: NoInfer<z.output<E['response']>>) => 200 | 201;
+  } = {},
 ): void {
   if (e.auth) throw new Error(`${e.path} exige autenticação: use driverRoute`);
   const status = options.status ?? 200;
+  const { statusOf } = options;
   app.route({
     method: e.method,
     url: e.path,
-    schema: schemaOf(e, status),
+    schema: schemaOf(e, status, statusOf ? (status === 200 ? 201 : 200) : undefined),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     handler: async (req, reply) => {
       const body = await handler(contextOf<E>(req, reply));
-      return reply.code(status).send(body);
+      return reply.code(statusOf ? statusOf(body) : status).send(body);
     },
   });
 }

@@ -5,9 +5,6 @@ import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
-/** The later screens: an honest placeholder titled by the route's handle, until they are built. */
-const comingSoon = () => import('../components/ui/ComingSoonPage').then((m) => ({ Component: m.ComingSoonPage }));
-
 /**
  * Screens whose code is already loaded when the router starts. A page prerendered at build time
  * (/login) must render on the first pass, not after a lazy hop, or hydration would find the
@@ -65,7 +62,7 @@ export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] =>
               { path: 'tags/detalhes/:licensePlate', handle: { title: 'Detalhes da Tag' }, lazy: () => import('../features/tags/TagDetailPage').then((m) => ({ Component: m.TagDetailPage })) },
               { path: 'tags/editar/:licensePlate', handle: { title: 'Editar Tag' }, lazy: () => import('../features/tags/TagEditPage').then((m) => ({ Component: m.TagEditPage })) },
               { path: 'veiculos/listar', handle: { title: 'Veículos' }, lazy: () => import('../features/vehicles/VehiclesListPage').then((m) => ({ Component: m.VehiclesListPage })) },
-              { path: 'vpos/listar', handle: { title: 'VPOs' }, lazy: comingSoon },
+              { path: 'vpos/listar', handle: { title: 'VPOs' }, lazy: () => import('../features/vpos/VposListPage').then((m) => ({ Component: m.VposListPage })) },
               {
                 path: 'extrato/listar',
                 handle: { title: 'Extrato' },

@@ -1,4 +1,6 @@
-import { Pagination, Table } from '@mantine/core';
+import { NativeSelect, Pagination, Table, UnstyledButton } from '@mantine/core';
+import { SORT_DIRECTIONS, type SortDirection } from '@portal/domain';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import classes from './DataTable.module.css';
 
@@ -11,7 +13,19 @@ export interface DataTableColumn<Row> {
   render: (row: Row) => ReactNode;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
+  /** The server can sort by this column: its header becomes a button (needs sort and onSortChange). */
+  sortable?: boolean;
+  /** How the phone's 'Ordenar por' names each direction, e.g. { asc: 'menor primeiro', desc: 'maior primeiro' }. */
+  sortLabels?: Record<SortDirection, string>;
 }
+
+export interface DataTableSort {
+  key: string;
+  direction: SortDirection;
+}
+
+const SORT_DIRECTION_LABELS: Record<SortDirection, string> = { asc: 'crescente', desc: 'decrescente' };
+const ARIA_SORT: Record<SortDirection, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
 
 export interface DataTableProps<Row> {
   columns: DataTableColumn<Row>[];
@@ -27,6 +41,13 @@ export interface DataTableProps<Row> {
   rowLabel?: (row: Row) => string;
   caption?: string;
   emptyText?: string;
+  /** The order the rows came in (sorted by the server); shown with aria-sort and an arrow. */
+  sort?: DataTableSort;
+  /**
+   * A sortable header was clicked (same column: the direction flips; another column: ascending),
+   * or the phone's 'Ordenar por' select changed.
+   */
+  onSortChange?: (sort: DataTableSort) => void;
 }
 
 /**
@@ -45,6 +66,8 @@ export function DataTable<Row>({
   rowLabel,
   caption,
   emptyText = TABLE_EMPTY_TEXT,
+  sort,
+  onSortChange,
 }: DataTableProps<Row>) {
   const list = rows ?? [];
   const message = loading ? TABLE_LOADING_TEXT : list.length === 0 ? emptyText : null;
@@ -56,15 +79,66 @@ export function DataTable<Row>({
     }
   };
 
+  const sortableColumns = sort && onSortChange ? columns.filter((column) => column.sortable) : [];
+  const sorting = sortableColumns.length > 0;
+
+  // Never disabled while loading: a disabled button would drop the keyboard focus; the order comes from the caller's state.
+  const header = (column: DataTableColumn<Row>) => {
+    if (!sorting || !column.sortable || !sort || !onSortChange) return column.header;
+    const active = sort.key === column.key;
+    const Arrow = !active ? IconArrowsSort : sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
+    return (
+      <UnstyledButton
+        className={classes.sortButton}
+        data-active={active || undefined}
+        data-align={column.align}
+        onClick={() => onSortChange({ key: column.key, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })}
+      >
+        <span>{column.header}</span>
+        <Arrow size={18} stroke={active ? 2.4 : 1.6} aria-hidden className={classes.sortIcon} />
+      </UnstyledButton>
+    );
+  };
+
   return (
     <div className={classes.wrapper}>
-      <Table className={classes.table} verticalSpacing="sm" highlightOnHover={Boolean(onRowClick)} aria-busy={loading}>
+      {sorting && sort && onSortChange ? (
+        // Phones show cards without headers: one select offers each column in each direction.
+        <div className={classes.mobileSort}>
+          <NativeSelect
+            label="Ordenar por"
+            size="md"
+            value={`${sort.key}:${sort.direction}`}
+            data={sortableColumns.flatMap((column) =>
+              SORT_DIRECTIONS.map((direction) => ({
+                value: `${column.key}:${direction}`,
+                label: `${column.header} (${(column.sortLabels ?? SORT_DIRECTION_LABELS)[direction]})`,
+              })),
+            )}
+            onChange={(event) => {
+              const [key = '', direction] = event.currentTarget.value.split(':');
+              onSortChange({ key, direction: direction === 'asc' ? 'asc' : 'desc' });
+            }}
+          />
+        </div>
+      ) : null}
+      <Table
+        className={sorting ? `${classes.table} ${classes.sortable}` : classes.table}
+        verticalSpacing="sm"
+        highlightOnHover={Boolean(onRowClick)}
+        aria-busy={loading}
+      >
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
-              <Table.Th key={column.key} ta={column.align} w={column.width}>
-                {column.header}
+              <Table.Th
+                key={column.key}
+                ta={column.align}
+                w={column.width}
+                aria-sort={sorting && column.sortable && sort?.key === column.key ? ARIA_SORT[sort.direction] : undefined}
+              >
+                {header(column)}
               </Table.Th>
             ))}
           </Table.Tr>

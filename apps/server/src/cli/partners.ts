@@ -1,0 +1,160 @@
+import { partnerMovementRequest, partnerPassageRequest, partnerVpoRequest, partnerVpoUpdateRequest } from '@portal/contract';
+import type { PartnerKind } from '@portal/domain';
+import { PARTNER_KINDS, STATEMENT_ORIGINS } from '@portal/domain';
+import type { z } from 'zod';
+import type { Db } from '../db/connection.js';
+import { HttpError } from '../http/errors.js';
+import type { Partner } from '../modules/partners/keys.js';
+import { PartnerService } from '../modules/partners/service.js';
+import type { PushResult } from '../modules/partners/service.js';
+import { CliFailure } from './pix.js';
+
+/** '--kind shipper --name "X" --third' -> { kind: 'shipper', name: 'X', third: 'true' }, plus the positional arguments. */
+export function parseFlags(args: string[]): { flags: Record<string, string>; positional: string[] } {
+  const flags: Record<string, string> = {};
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    if (eq > 0) {
+      flags[arg.slice(2, eq)] = arg.slice(eq + 1);
+      continue;
+    }
+    const next = args[i + 1];
+    if (next === undefined || next.startsWith('--')) flags[arg.slice(2)] = 'true';
+    else {
+      flags[arg.slice(2)] = next;
+      i++;
+    }
+  }
+  return { flags, positional };
+}
+
+function isKind(value: string): value is PartnerKind {
+  return (PARTNER_KINDS as readonly string[]).includes(value);
+}
+
+/** partner:create: the key is printed once, alone on the last line (only its hash is stored). */
+export async function createPartner(db: Db, args: string[]): Promise<string> {
+  const { flags } = parseFlags(args);
+  const kind = flags.kind ?? '';
+  const name = (flags.name ?? '').trim();
+  if (!isKind(kind)) throw new CliFailure(`Informe --kind ${PARTNER_KINDS.join('|')}.`);
+  if (!name) throw new CliFailure('Informe --name <nome do parceiro>.');
+  const { id, key } = await new PartnerService(db).create(kind, name);
+  return [
+    `Parceiro ${id} (${kind}) criado: ${name}.`,
+    'Guarde a chave de API abaixo: ela não será mostrada novamente (envie-a no cabeçalho X-Api-Key).',
+    key,
+  ].join('\n');
+}
+
+export async function listPartners(db: Db): Promise<string> {
+  const rows = await new PartnerService(db).list();
+  if (rows.length === 0) return 'Nenhum parceiro cadastrado.';
+  return rows
+    .map((r) => `${r.id}  ${r.kind.padEnd(8)}  ${r.prefix}…  ${r.revokedAt ? `revogado em ${r.revokedAt}` : 'ativo'}  ${r.name}`)
+    .join('\n');
+}
+
+export async function revokePartner(db: Db, args: string[]): Promise<string> {
+  const id = Number(args[0]);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new CliFailure('Informe o id do parceiro: partner:revoke <id>');
+  if (!(await new PartnerService(db).revoke(id))) throw new CliFailure(`Parceiro não encontrado: ${id}`);
+  return `Chave do parceiro ${id} revogada.`;
+}
+
+async function partnerOf(service: PartnerService, flags: Record<string, string>, kind: PartnerKind): Promise<Partner> {
+  const id = Number(flags.partner);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new CliFailure('Informe --partner <id do parceiro> (veja partner:list).');
+  const partner = await service.byId(id);
+  if (!partner) throw new CliFailure(`Parceiro não encontrado: ${id}`);
+  if (partner.kind !== kind) throw new CliFailure(`O parceiro ${id} é do tipo ${partner.kind}; este comando exige ${kind}.`);
+  return partner;
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(corpo)'}: ${i.message}`);
+  throw new CliFailure(`Dados inválidos:\n${lines.join('\n')}`);
+}
+
+const money = (value: string | undefined) => (value === undefined ? undefined : Number(value.replace(',', '.')));
+
+async function push(run: () => Promise<PushResult>, what: string): Promise<string> {
+  try {
+    const r = await run();
+    return r.duplicate ? `${what} já recebido antes (id ${r.id}); nada foi alterado.` : `${what} registrado (id ${r.id}).`;
+  } catch (error) {
+    if (error instanceof HttpError) throw new CliFailure(error.message);
+    throw error;
+  }
+}
+
+/** The same service as POST /api/parceiro/vpos, for shippers without an integration. */
+export async function issueVpo(db: Db, args: string[]): Promise<string> {
+  const { flags } = parseFlags(args);
+  const service = new PartnerService(db);
+  const partner = await partnerOf(service, flags, 'shipper');
+  const body = parse(partnerVpoRequest, {
+    externalId: flags.externalId,
+    serialNumber: flags.serial,
+    PlacaVeiculo: flags.plate,
+    CpfCnpjEmbarcador: flags.shipper,
+    ValorTotalVP: money(flags.value),
+    Status: flags.status,
+    origem: flags.origem,
+    destino: flags.destino,
+  });
+  return push(() => service.issueVpo(partner, body), 'VPO');
+}
+
+/** The same service as PATCH /api/parceiro/vpos/:externalId. */
+export async function updateVpo(db: Db, args: string[]): Promise<string> {
+  const { flags } = parseFlags(args);
+  const service = new PartnerService(db);
+  const partner = await partnerOf(service, flags, 'shipper');
+  const body = parse(partnerVpoUpdateRequest, { Status: flags.status });
+  if (!flags.externalId) throw new CliFailure('Informe --externalId <id do VPO no parceiro>.');
+  const externalId = flags.externalId;
+  return push(() => service.updateVpoStatus(partner, externalId, body.Status), 'Status do VPO');
+}
+
+/** The same service as POST /api/parceiro/passagens, for operators without an integration. */
+export async function recordPassage(db: Db, args: string[]): Promise<string> {
+  const { flags } = parseFlags(args);
+  const service = new PartnerService(db);
+  const partner = await partnerOf(service, flags, 'operator');
+  const body = parse(partnerPassageRequest, {
+    externalId: flags.externalId,
+    serialNumber: flags.serial,
+    placeName: flags.place,
+    value: money(flags.value),
+    occurredAt: flags.at ?? new Date().toISOString(),
+    is_third: flags.third === 'true',
+  });
+  return push(() => service.recordPassage(partner, body), 'Passagem');
+}
+
+/** The same service as POST /api/parceiro/terceiro/movimentos. */
+export async function recordThirdParty(db: Db, args: string[]): Promise<string> {
+  const { flags } = parseFlags(args);
+  const service = new PartnerService(db);
+  const partner = await partnerOf(service, flags, 'platform');
+  const origin =
+    flags.type === 'credito' ? STATEMENT_ORIGINS.thirdPartyCredit : flags.type === 'debito' ? STATEMENT_ORIGINS.thirdPartyDebit : flags.origin;
+  const body = parse(partnerMovementRequest, {
+    externalId: flags.externalId,
+    cpfCnpj: flags.cpfCnpj,
+    origin,
+    value: money(flags.value),
+    placeName: flags.place,
+    occurredAt: flags.at ?? new Date().toISOString(),
+  });
+  return push(() => service.recordThirdPartyMovement(partner, body), 'Movimento de terceiro');
+}

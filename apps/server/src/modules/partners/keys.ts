@@ -1,0 +1,69 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PartnerKind } from '@portal/domain';
+import { messages } from '@portal/domain';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+
+/** Characters of the key kept in clear for listing ('pm_' and a few more). */
+const PREFIX_LENGTH = 10;
+
+export interface Partner {
+  id: number;
+  kind: PartnerKind;
+  name: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    partner: Partner | null;
+  }
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('base64url');
+}
+
+/** A new key: 32 random bytes, base64url, with a recognisable prefix. Only its hash is stored. */
+export function newKey(): { key: string; hash: string; prefix: string } {
+  const key = `pm_${randomBytes(32).toString('base64url')}`;
+  return { key, hash: hashKey(key), prefix: key.slice(0, PREFIX_LENGTH) };
+}
+
+/**
+ * The partner of a key, or null when unknown or revoked. The lookup is by the key's sha256 (an
+ * index hit), and the stored hash is compared in constant time: timing says nothing about the key.
+ */
+export async function partnerByKey(db: Kysely<Database>, key: string): Promise<Partner | null> {
+  const hash = hashKey(key);
+  const row = await db
+    .selectFrom('partners')
+    .select(['id', 'kind', 'name', 'api_key_hash', 'revoked_at'])
+    .where('api_key_hash', '=', hash)
+    .executeTakeFirst();
+  const expected = Buffer.from(row?.api_key_hash ?? hash, 'utf8');
+  const received = Buffer.from(hash, 'utf8');
+  const same = expected.length === received.length && timingSafeEqual(expected, received);
+  if (!row || !same || row.revoked_at !== null) return null;
+  return { id: row.id, kind: row.kind, name: row.name };
+}
+
+/** onRequest hook: X-Api-Key -> partner (401 missing, unknown or revoked; 403 another kind). Never logs the key. */
+export function requirePartner(db: Kysely<Database>, kind: PartnerKind): onRequestHookHandler {
+  return async (req: FastifyRequest) => {
+    const header = req.headers['x-api-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key) throw new HttpError(401, messages.partner.keyMissing);
+    const partner = await partnerByKey(db, key);
+    if (!partner) {
+      req.log.warn({ ip: req.ip }, 'chave de API de parceiro inválida ou revogada');
+      throw new HttpError(401, messages.partner.keyInvalid);
+    }
+    if (partner.kind !== kind) {
+      req.log.warn({ partnerId: partner.id, kind: partner.kind, needed: kind }, 'parceiro de outro tipo');
+      throw new HttpError(403, messages.partner.wrongKind);
+    }
+    req.partner = partner;
+  };
+}

@@ -1,0 +1,269 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { cnpj, cpf } from 'cpf-cnpj-validator';
+import { INVOICE_GROUP_CODE } from '@portal/domain';
+import {
+  acceptTermsViaApi,
+  bearer,
+  createPartnerKeyWithCli,
+  expect,
+  newDriver,
+  registerViaApi,
+  signIn,
+  test,
+} from '../support/fixtures.js';
+
+const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+const grouped = (serial: string) => serial.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** 1234.5 -> /R\$\s1\.234,50/ (Intl writes a no-break space after R$). */
+function brl(reais: number): RegExp {
+  const [int, dec] = reais.toFixed(2).split('.');
+  const thousands = int!.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return new RegExp(`R\\$\\s${thousands.replace(/\./g, '\\.')},${dec}(?!\\d)`);
+}
+
+/** Lets a dialog's open transition finish, so its screenshot shows it, not a fade. */
+async function settled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
+/** 13 VPOs (two pages of 10): distinct values and plates, pushed in this order (oldest first). */
+const VPOS = [
+  { value: 45.9, plate: 'BRA2E19', status: 'EMITIDO' },
+  { value: 120, plate: 'QWE1R23', status: 'EM_VIAGEM' },
+  { value: 310.5, plate: 'MNO4P56', status: 'ENCERRADO' },
+  { value: 18.75, plate: 'ABC1D23', status: 'CANCELADO' },
+  { value: 999.99, plate: 'HIJ7K89', status: 'EM_VIAGEM' },
+  { value: 72.4, plate: 'CDE3F45', status: 'EMITIDO' },
+  { value: 250, plate: 'ZZZ9Z99', status: 'ENCERRADO' },
+  { value: 5.5, plate: 'RST5U67', status: 'EMITIDO' },
+  { value: 640, plate: 'XYZ8W90', status: 'EM_VIAGEM' },
+  { value: 88.8, plate: 'JKL2M34', status: 'EMITIDO' },
+  { value: 150.25, plate: 'FGH6I78', status: 'ENCERRADO' },
+  { value: 33.3, plate: 'TUV0X12', status: 'EMITIDO' },
+  { value: 410, plate: 'DEF1234', status: 'EM_VIAGEM' },
+] as const;
+type PushedVpo = (typeof VPOS)[number];
+const STATUS_LABELS: Record<PushedVpo['status'], string> = {
+  EMITIDO: 'Emitido',
+  EM_VIAGEM: 'Em viagem',
+  ENCERRADO: 'Encerrado',
+  CANCELADO: 'Cancelado',
+};
+const PAGE_SIZE = 10;
+
+/** A tag for the driver through the same API the web form uses (POST /api/tag/cadastrar-tag). */
+async function registerTag(request: APIRequestContext, token: string, driverDocument: string, serial: string) {
+  const operators = (await (await request.get('/api/operadoras', { headers: bearer(token) })).json()) as {
+    Operadoras: { Nome: string; Cnpj: string }[];
+  };
+  const operator = operators.Operadoras.find((o) => o.Nome === 'SemParar') ?? operators.Operadoras[0]!;
+  const models = (await (await request.get('/api/veiculo/modelos', { headers: bearer(token) })).json()) as {
+    Data: { modelos: { modelId: string }[] }[];
+  };
+  const response = await request.post('/api/tag/cadastrar-tag', {
+    headers: bearer(token),
+    data: {
+      serialNumber: serial,
+      Operadora: operator.Cnpj,
+      licensePlate: 'BRA2E19',
+      cnpj: driverDocument,
+      invoiceGroupCode: INVOICE_GROUP_CODE,
+      axles: '3',
+      CpfCnpjAntt: cpf.generate(),
+      RntrcAntt: '123456789',
+      modelo: models.Data[0]!.modelos[0]!.modelId,
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+const rows = (page: Page) => page.locator('tbody tr');
+
+/** Orders the list as a driver would: the column header on a desktop, 'Ordenar por' on a phone. */
+async function sortBy(page: Page, phone: boolean, column: 'Valor' | 'Placa' | 'Data', direction: 'asc' | 'desc') {
+  if (phone) {
+    const words = { Valor: ['menor primeiro', 'maior primeiro'], Placa: ['A a Z', 'Z a A'], Data: ['mais antigos', 'mais recentes'] }[column];
+    await page.getByLabel('Ordenar por').selectOption({ label: `${column} (${direction === 'asc' ? words[0] : words[1]})` });
+  } else {
+    const header = page.getByRole('columnheader', { name: column });
+    const wanted = direction === 'asc' ? 'ascending' : 'descending';
+    const button = header.getByRole('button', { name: column });
+    const current = await header.getAttribute('aria-sort');
+    // Another column's header starts ascending; the sorted column's header flips its direction.
+    if (current === null) {
+      await button.click();
+      await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    }
+    if ((await header.getAttribute('aria-sort')) !== wanted) await button.click();
+    await expect(header).toHaveAttribute('aria-sort', wanted);
+    await expect(header.locator('svg')).toBeVisible();
+  }
+  const field = { Valor: 'valor', Placa: 'placa', Data: 'data' }[column];
+  if (field === 'data' && direction === 'desc') await expect(page).toHaveURL(/\/vpos\/listar$/);
+  else await expect(page).toHaveURL(new RegExp(`\\?sort=${field}&direction=${direction}$`));
+}
+
+async function expectFirstRow(page: Page, vpo: PushedVpo) {
+  const first = rows(page).first();
+  await expect(first).toContainText(vpo.plate);
+  await expect(first).toContainText(brl(vpo.value));
+}
+
+async function goToPage(page: Page, n: number) {
+  await page.getByRole('button', { name: `Página ${n}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`page=${n}$`));
+}
+
+/** First row of page 1 and of the last page for an order: the server sorts across all pages. */
+async function expectOrder(page: Page, sorted: readonly PushedVpo[]) {
+  await expectFirstRow(page, sorted[0]!);
+  await expect(rows(page)).toHaveCount(PAGE_SIZE);
+  const lastPage = Math.ceil(sorted.length / PAGE_SIZE);
+  await goToPage(page, lastPage);
+  await expectFirstRow(page, sorted[(lastPage - 1) * PAGE_SIZE]!);
+  await expect(rows(page)).toHaveCount(sorted.length - (lastPage - 1) * PAGE_SIZE);
+}
+
+function dialogValue(dialog: Locator, label: string): Locator {
+  return dialog.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+}
+
+test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Data across pages and opens their details', async ({
+  page,
+  request,
+  look,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const phone = testInfo.project.name === 'phone';
+  const driver = newDriver();
+  const { Token } = await registerViaApi(request, driver);
+  await acceptTermsViaApi(request, Token);
+  const serial = `7${randomDigits(15)}`;
+  await registerTag(request, Token, driver.cpfCnpj, serial);
+
+  // A shipper's key from the operator CLI, then the pushes through the partner API.
+  const key = await createPartnerKeyWithCli('shipper', `Embarcador E2E ${testInfo.project.name}`);
+  const shipper = cnpj.generate();
+  const run = randomDigits(8);
+  for (const [i, v] of VPOS.entries()) {
+    const response = await request.post('/api/parceiro/vpos', {
+      headers: { 'X-Api-Key': key },
+      data: {
+        externalId: `e2e-${run}-${i}`,
+        serialNumber: serial,
+        PlacaVeiculo: v.plate,
+        CpfCnpjEmbarcador: shipper,
+        ValorTotalVP: v.value,
+        Status: v.status,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  const byValue = [...VPOS].sort((a, b) => a.value - b.value);
+  const byPlate = [...VPOS].sort((a, b) => a.plate.localeCompare(b.plate));
+  const pushed = [...VPOS];
+
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: /^VPOs\b/ }).click();
+  await expect(page).toHaveURL(/\/vpos\/listar$/);
+  await expect(page).toHaveTitle(/^VPOs \|/);
+  await expect(page.getByRole('heading', { name: 'VPOs', level: 1 })).toBeVisible();
+  await expect(page.getByText('Listagem de VPOs')).toBeVisible();
+  await expect(page.getByText('Clique em cima do VPO para ver mais detalhes')).toBeVisible();
+
+  // Newest first by default.
+  await expectFirstRow(page, pushed.at(-1)!);
+  await expect(rows(page)).toHaveCount(PAGE_SIZE);
+  if (!phone) {
+    await expect(page.getByRole('columnheader', { name: 'Data' })).toHaveAttribute('aria-sort', 'descending');
+  }
+  await look('vpos-lista');
+
+  // Valor, ascending then descending: first row of page 1 and of the last page.
+  await sortBy(page, phone, 'Valor', 'asc');
+  await expectOrder(page, byValue);
+  await look('vpos-valor-crescente-ultima-pagina');
+  await sortBy(page, phone, 'Valor', 'desc');
+  await expect(page).not.toHaveURL(/page=/);
+  await expectOrder(page, [...byValue].reverse());
+
+  // The order lives in the URL: a reload keeps it.
+  await page.reload();
+  await expectFirstRow(page, [...byValue].reverse()[PAGE_SIZE]!);
+
+  await sortBy(page, phone, 'Placa', 'asc');
+  await expectOrder(page, byPlate);
+  await sortBy(page, phone, 'Placa', 'desc');
+  await expectOrder(page, [...byPlate].reverse());
+
+  await sortBy(page, phone, 'Data', 'asc');
+  await expectOrder(page, pushed);
+  await sortBy(page, phone, 'Data', 'desc');
+  await expectFirstRow(page, pushed.at(-1)!);
+
+  await sortBy(page, phone, 'Valor', 'desc');
+  await expectFirstRow(page, byValue.at(-1)!);
+  await look('vpos-valor-decrescente');
+
+  // A row opens the details; 'Fechar' closes them.
+  const chosen = VPOS.find((v) => v.plate === 'HIJ7K89')!;
+  await rows(page).filter({ hasText: chosen.plate }).click();
+  const dialog = page.getByRole('dialog', { name: 'Detalhes do VPO' });
+  await expect(dialog).toBeVisible();
+  await expect(dialogValue(dialog, 'Número da Tag')).toHaveText(grouped(serial));
+  await expect(dialogValue(dialog, 'Placa do Veículo')).toHaveText(chosen.plate);
+  await expect(dialogValue(dialog, 'Embarcador')).toHaveText(cnpj.format(shipper));
+  await expect(dialogValue(dialog, 'Valor')).toHaveText(brl(chosen.value));
+  await expect(dialogValue(dialog, 'Data')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  await expect(dialogValue(dialog, 'Status')).toHaveText(STATUS_LABELS[chosen.status]);
+  await settled(page);
+  await look('vpos-detalhes');
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // The keyboard opens a row too (Enter), and Escape closes.
+  const second = rows(page).nth(1);
+  await second.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialogValue(dialog, 'Valor')).toHaveText(brl(byValue.at(-2)!.value));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(second).toBeFocused();
+});
+
+test('toll passages and third-party movements pushed by partners show in the statement and the balances', async ({ page, request, look }) => {
+  const driver = newDriver();
+  const { Token: token } = await registerViaApi(request, driver);
+  await acceptTermsViaApi(request, token);
+  const serial = `6${randomDigits(15)}`;
+  await registerTag(request, token, driver.cpfCnpj, serial);
+  const operatorKey = await createPartnerKeyWithCli('operator', 'Operadora de teste');
+  const platformKey = await createPartnerKeyWithCli('platform', 'MoveMais teste');
+  const now = new Date().toISOString();
+  const push = async (url: string, key: string, data: Record<string, unknown>) => {
+    const response = await request.post(url, { headers: { 'X-Api-Key': key }, data });
+    expect(response.ok(), await response.text()).toBe(true);
+    expect(((await response.json()) as { duplicate?: boolean }).duplicate).toBe(false);
+  };
+  await push('/api/parceiro/passagens', operatorKey, { externalId: `p1-${serial}`, serialNumber: serial, placeName: 'Praça Jacareí', value: 12.4, occurredAt: now, is_third: false });
+  await push('/api/parceiro/passagens', operatorKey, { externalId: `p2-${serial}`, serialNumber: serial, placeName: 'Praça Guararema', value: 9.8, occurredAt: now, is_third: true });
+  await push('/api/parceiro/terceiro/movimentos', platformKey, { externalId: `c1-${serial}`, cpfCnpj: driver.cpfCnpj, origin: 'credito-terceiro-movemais', value: 45.5, placeName: 'MoveMais', occurredAt: now });
+  await push('/api/parceiro/terceiro/movimentos', platformKey, { externalId: `d1-${serial}`, cpfCnpj: driver.cpfCnpj, origin: 'debito-terceiro-movemais', value: 30, placeName: 'MoveMais', occurredAt: now });
+
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Own balance: -12,40 (a passage is never refused: the truck already went through). Third: 45,50 - 30,00 - 9,80.
+  await expect(page.getByText(/-R\$\s12,40/).first()).toBeVisible();
+  await expect(page.getByText(brl(5.7)).first()).toBeVisible();
+
+  await page.goto('/extrato/listar');
+  await expect(page.getByText('Passagem por: Praça Jacareí')).toBeVisible();
+  await expect(page.getByText('Passagem por: Praça Guararema')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Passagem de Terceiro' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Débito de Terceiro' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Crédito de Terceiro' })).toBeVisible();
+  await look('extrato-parceiros');
+});

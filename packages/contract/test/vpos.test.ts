@@ -1,0 +1,41 @@
+import { messages } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import { api } from '../src/index.js';
+
+describe('VPOs and partner pushes', () => {
+  it('reads the list query with defaults, and invalid values fall back to them', () => {
+    expect(api.driverVpos.query.parse({})).toEqual({ page: 1, sort: 'data', direction: 'desc' });
+    expect(api.driverVpos.query.parse({ page: '3', sort: 'valor', direction: 'asc' })).toEqual({ page: 3, sort: 'valor', direction: 'asc' });
+    expect(api.driverVpos.query.parse({ page: '-1', sort: 'cor', direction: 'x' })).toEqual({ page: 1, sort: 'data', direction: 'desc' });
+  });
+
+  it('partner calls are not driver calls (X-Api-Key) and report each field with its own message', () => {
+    for (const e of [api.partnerIssueVpo, api.partnerUpdateVpo, api.partnerPassage, api.partnerThirdPartyMovement]) {
+      expect(e.auth).toBe(false);
+      expect(e.summary).toContain('X-Api-Key');
+    }
+    const result = api.partnerIssueVpo.body.safeParse({ ValorTotalVP: 1.001, Status: 'x' });
+    expect(result.success).toBe(false);
+    const byField = Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(byField).toEqual({
+      externalId: messages.partner.externalIdRequired,
+      serialNumber: messages.partner.serialUnknown,
+      PlacaVeiculo: messages.partner.plateInvalid,
+      CpfCnpjEmbarcador: messages.partner.shipperDocumentInvalid,
+      ValorTotalVP: messages.partner.valueInvalid,
+      Status: messages.partner.statusInvalid,
+    });
+    const passage = api.partnerPassage.body.parse({
+      externalId: ' p1 ',
+      serialNumber: '7000 0000 0000 0001',
+      placeName: 'Praça',
+      value: 10.5,
+      occurredAt: '2026-01-01T10:00:00-03:00',
+    });
+    expect(passage).toMatchObject({ externalId: 'p1', is_third: false });
+    expect(api.partnerPassage.body.safeParse({ ...passage, occurredAt: '2026-01-01T10:00:00' }).success).toBe(false);
+    expect(api.partnerThirdPartyMovement.body.safeParse({ externalId: 'm', cpfCnpj: '1', origin: 'passagem', value: 1, occurredAt: '2026-01-01T10:00:00Z' }).error?.issues[0]?.message).toBe(
+      messages.partner.originInvalid,
+    );
+  });
+});
