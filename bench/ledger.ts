@@ -1,13 +1,8 @@
 import Database from 'better-sqlite3';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDb } from '../apps/server/src/db/connection.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { accountId, post } from '../apps/server/src/modules/ledger/ledger.js';
 import type { Trx } from '../apps/server/src/modules/ledger/ledger.js';
+import { openBenchApp } from './app.js';
 import { median } from './lib.js';
 
 export interface LedgerBenchResult {
@@ -50,36 +45,9 @@ function rawSqlOpsPerSecond(file: string, ops: number): number {
  * the last page, against GET /api/motorista/saldo on the same app.
  */
 export async function benchLedger(entries: number, singleOps = 5000, samples = 200): Promise<LedgerBenchResult> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-ledger-'));
-  const config = loadConfig(
-    {
-      NODE_ENV: 'production',
-      DATABASE_URL: path.join(dir, 'portal.sqlite'),
-      PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret',
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      WEB_DIST: path.join(dir, 'no-web'),
-    },
-    dir,
-  );
-  const db = openDb(config.databaseUrl);
-  await migrateToLatest(db);
-  const app = await buildApp({ config, db });
+  const { dir, db, app, token, driverId, close } = await openBenchApp('ledger');
   try {
-    const registration = await app.inject({
-      method: 'POST',
-      url: '/api/user/create-user',
-      payload: {
-        name: 'Motorista Benchmark',
-        cpfCnpj: '11144477735',
-        phoneNumber: '11987654321',
-        password: 'benchmark123',
-        password_confirmation: 'benchmark123',
-        type: 'driver',
-      },
-    });
-    const { Token: token, User: user } = registration.json<{ Token: string; User: { id: number } }>();
-    const own = await accountId(db.kysely, user.id, 'own');
+    const own = await accountId(db.kysely, driverId, 'own');
     const movement = (trx: Trx, i: number) =>
       post(trx, {
         accountId: own,
@@ -137,8 +105,6 @@ export async function benchLedger(entries: number, singleOps = 5000, samples = 2
       totalPages,
     };
   } finally {
-    await app.close();
-    await db.kysely.destroy();
-    await rm(dir, { recursive: true, force: true });
+    await close();
   }
 }

@@ -1,12 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { SORT_DIRECTIONS, VPO_SORT_FIELDS } from '@portal/domain';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDb } from '../apps/server/src/db/connection.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { PartnerService } from '../apps/server/src/modules/partners/service.js';
+import { openBenchApp } from './app.js';
 import { median } from './lib.js';
 
 export interface PartnersBenchResult {
@@ -29,44 +23,17 @@ const PLATE = 'BEN1C23';
  * each column and direction, first, middle and last page, for a driver with `vpos` VPOs.
  */
 export async function benchPartners(vpos: number, passages = 3000, samples = 50): Promise<PartnersBenchResult> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-partners-'));
-  const config = loadConfig(
-    {
-      NODE_ENV: 'production',
-      DATABASE_URL: path.join(dir, 'portal.sqlite'),
-      PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret',
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      WEB_DIST: path.join(dir, 'no-web'),
-    },
-    dir,
-  );
-  const db = openDb(config.databaseUrl);
-  await migrateToLatest(db);
-  const app = await buildApp({ config, db });
+  const { db, app, token, driverId, close } = await openBenchApp('partners');
   try {
-    const registration = await app.inject({
-      method: 'POST',
-      url: '/api/user/create-user',
-      payload: {
-        name: 'Motorista Benchmark',
-        cpfCnpj: '11144477735',
-        phoneNumber: '11987654321',
-        password: 'benchmark123',
-        password_confirmation: 'benchmark123',
-        type: 'driver',
-      },
-    });
-    const { Token: token, User: user } = registration.json<{ Token: string; User: { id: number } }>();
     const now = new Date().toISOString();
     const vehicle = await db.kysely
       .insertInto('vehicles')
-      .values({ driver_id: user.id, license_plate: PLATE, cpf_cnpj_antt: '11144477735', rntrc_antt: '12345678', axles: 3, vehicle_type: 2, model_id: 'scania-r-450', created_at: now, deleted_at: null })
+      .values({ driver_id: driverId, license_plate: PLATE, cpf_cnpj_antt: '11144477735', rntrc_antt: '12345678', axles: 3, vehicle_type: 2, model_id: 'scania-r-450', created_at: now, deleted_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.kysely
       .insertInto('tags')
-      .values({ driver_id: user.id, vehicle_id: vehicle.id, serial_number: SERIAL, operator_cnpj: '00000000000000', ownership_type: 'own', status_code: 100, activated_at: now, paid_through: null, created_at: now, deleted_at: null })
+      .values({ driver_id: driverId, vehicle_id: vehicle.id, serial_number: SERIAL, operator_cnpj: '00000000000000', ownership_type: 'own', status_code: 100, activated_at: now, paid_through: null, created_at: now, deleted_at: null })
       .execute();
     const service = new PartnerService(db);
     const operator = await service.create('operator', 'Operadora Benchmark');
@@ -98,7 +65,7 @@ export async function benchPartners(vpos: number, passages = 3000, samples = 50)
       for (let i = done; i < Math.min(done + batch, vpos); i++) {
         const at = new Date(base + ((i * 7919) % vpos) * 60_000).toISOString();
         rows.push({
-          driver_id: user.id,
+          driver_id: driverId,
           partner_id: shipper.id,
           external_id: `v-${i}`,
           serial_number: SERIAL,
@@ -114,10 +81,10 @@ export async function benchPartners(vpos: number, passages = 3000, samples = 50)
       }
       await db.kysely.insertInto('vpos').values(rows).execute();
     }
-    const issued = await db.kysely.selectFrom('driver_vpo_counters').select('vpo_count').where('driver_id', '=', user.id).executeTakeFirst();
+    const issued = await db.kysely.selectFrom('driver_vpo_counters').select('vpo_count').where('driver_id', '=', driverId).executeTakeFirst();
     await db.kysely
       .insertInto('driver_vpo_counters')
-      .values({ driver_id: user.id, vpo_count: vpos })
+      .values({ driver_id: driverId, vpo_count: vpos })
       .onConflict((oc) => oc.column('driver_id').doUpdateSet({ vpo_count: vpos + Number(issued?.vpo_count ?? 0) }))
       .execute();
     const fillSeconds = (performance.now() - start) / 1000;
@@ -153,8 +120,6 @@ export async function benchPartners(vpos: number, passages = 3000, samples = 50)
       worstMedianMs: Math.max(...listing.map((l) => l.medianMs)),
     };
   } finally {
-    await app.close();
-    await db.kysely.destroy();
-    await rm(dir, { recursive: true, force: true });
+    await close();
   }
 }
