@@ -1,27 +1,10 @@
-import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { formatBrl } from '@portal/domain';
 import { expect, it } from 'vitest';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { createCharge, FakePixProvider, ownBalance } from './helpers/pix.js';
-
-const run = promisify(execFile);
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverDir, '..', '..', 'node_modules', '.bin', 'tsx');
-
-async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(tsx, ['src/cli.ts', ...args], { cwd: serverDir, env: { ...process.env, NODE_ENV: 'test', ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { runCli } from './helpers/cli.js';
 
 describeEachDatabase('cli pix:pay / pix:expire', (dialect) => {
   const ctx = useTestApp(dialect, {}, { pixProvider: new FakePixProvider() });
@@ -35,11 +18,11 @@ describeEachDatabase('cli pix:pay / pix:expire', (dialect) => {
     const expired = await createCharge(app, d, 120);
 
     const [ok, expire, unknown, missing, down] = await Promise.all([
-      cli(['pix:pay', paid.id], env),
-      cli(['pix:expire', expired.id], env),
-      cli(['pix:pay', 'chg_nao_existe'], env),
-      cli(['pix:pay'], env),
-      cli(['pix:pay', paid.id], { ...env, SERVER_URL: 'http://127.0.0.1:9' }),
+      runCli(['pix:pay', paid.id], env),
+      runCli(['pix:expire', expired.id], env),
+      runCli(['pix:pay', 'chg_nao_existe'], env),
+      runCli(['pix:pay'], env),
+      runCli(['pix:pay', paid.id], { ...env, SERVER_URL: 'http://127.0.0.1:9' }),
     ]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toContain(`PAYMENT_RECEIVED enviado para a cobrança ${paid.id} (${formatBrl(15_000)}): Evento processado`);

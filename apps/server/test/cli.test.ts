@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -12,23 +9,10 @@ import { TermsService } from '../src/modules/terms/service.js';
 import { buildTemplateTermsPdf } from '../src/modules/terms/template-pdf.js';
 import { createTestDatabase, describeEachDatabase } from './helpers/databases.js';
 import type { TestDatabase } from './helpers/databases.js';
+import { runCli } from './helpers/cli.js';
 
-const run = promisify(execFile);
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverDir, '..', '..', 'node_modules', '.bin', 'tsx');
-
-async function cli(args: string[], databaseUrl: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(tsx, ['src/cli.ts', ...args], {
-      cwd: serverDir,
-      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** The CLI against one database. */
+const cli = (args: string[], databaseUrl: string) => runCli(args, { DATABASE_URL: databaseUrl });
 
 describeEachDatabase('cli', (dialect) => {
   let database: TestDatabase;

@@ -1,7 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { STATEMENT_ORIGINS } from '@portal/domain';
 import { expect, it } from 'vitest';
 import { partnerByKey } from '../src/modules/partners/keys.js';
@@ -10,23 +6,10 @@ import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { expectLedgerInvariant } from './helpers/pix.js';
 import { registerTag } from './helpers/tags.js';
+import { runCli } from './helpers/cli.js';
 
-const run = promisify(execFile);
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverDir, '..', '..', 'node_modules', '.bin', 'tsx');
-
-async function cli(args: string[], databaseUrl: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(tsx, ['src/cli.ts', ...args], {
-      cwd: serverDir,
-      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** The CLI against one database. */
+const cli = (args: string[], databaseUrl: string) => runCli(args, { DATABASE_URL: databaseUrl });
 
 describeEachDatabase('cli de parceiros', (dialect) => {
   const ctx = useTestApp(dialect);

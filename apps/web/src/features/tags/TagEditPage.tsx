@@ -17,12 +17,11 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { CpfCnpjInput } from '../../components/ui/CpfCnpjInput';
 import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { isApiError, request } from '../../lib/api';
 import { answerFailure, failureMessage, invalidateTagData, operatorNameOf, useOperators, vehicleDetailQuery } from '../../lib/tags';
-import { AxlesSelect, OperatorSelect, PlateInput, readableAlert, RntrcInput, SerialInput } from './tagFields';
+import { AxlesSelect, OperatorSelect, PlateInput, readableAlert, RntrcInput, SerialInput, AnttDocumentInput } from './tagFields';
 
 type Field = keyof TagEditFields;
 const FIELD_ORDER: readonly Field[] = ['serialNumber', 'Operadora', 'LicensePlate', 'CpfCnpjAntt', 'RntrcAntt', 'Axles'];
@@ -199,17 +198,7 @@ function EditForm({ vehicle }: { vehicle: VehicleDetail }) {
             error={errors.LicensePlate}
             inputRef={LicensePlateRef}
           />
-          <CpfCnpjInput
-            label="CPF/CNPJ da ANTT"
-            name="CpfCnpjAntt"
-            placeholder="000.000.000-00"
-            autoComplete="off"
-            size="md"
-            value={values.CpfCnpjAntt}
-            onChange={set('CpfCnpjAntt')}
-            error={errors.CpfCnpjAntt}
-            inputRef={CpfCnpjAnttRef}
-          />
+          <AnttDocumentInput value={values.CpfCnpjAntt} onChange={set('CpfCnpjAntt')} error={errors.CpfCnpjAntt} inputRef={CpfCnpjAnttRef} />
           <RntrcInput value={values.RntrcAntt} onChange={set('RntrcAntt')} error={errors.RntrcAntt} inputRef={RntrcAnttRef} />
           <AxlesSelect
             name="Axles"

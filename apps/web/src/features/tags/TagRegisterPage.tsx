@@ -13,7 +13,6 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CpfCnpjInput } from '../../components/ui/CpfCnpjInput';
 import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { isApiError, request } from '../../lib/api';
@@ -27,7 +26,7 @@ import {
   useVehicleModels,
   warnIfTaggyGreenpass,
 } from '../../lib/tags';
-import { AxlesSelect, OperatorSelect, PlateInput, readableAlert, RntrcInput, SerialInput } from './tagFields';
+import { AxlesSelect, OperatorSelect, PlateInput, readableAlert, RntrcInput, SerialInput, AnttDocumentInput } from './tagFields';
 
 type Field = keyof TagRegistrationFields;
 /** The order of the form (and of SPEC 5's messages): the first wrong field gets the focus. */
@@ -189,18 +188,7 @@ export function TagRegisterPage() {
               error={errors.licensePlate}
               inputRef={licensePlateRef}
             />
-            <CpfCnpjInput
-              label="CPF/CNPJ da ANTT"
-              name="CpfCnpjAntt"
-              description="O documento do transportador registrado na ANTT"
-              placeholder="000.000.000-00"
-              autoComplete="off"
-              size="md"
-              value={values.CpfCnpjAntt}
-              onChange={set('CpfCnpjAntt')}
-              error={errors.CpfCnpjAntt}
-              inputRef={CpfCnpjAnttRef}
-            />
+            <AnttDocumentInput value={values.CpfCnpjAntt} onChange={set('CpfCnpjAntt')} error={errors.CpfCnpjAntt} inputRef={CpfCnpjAnttRef} />
             <RntrcInput value={values.RntrcAntt} onChange={set('RntrcAntt')} error={errors.RntrcAntt} inputRef={RntrcAnttRef} />
             <AxlesSelect
               name="axles"

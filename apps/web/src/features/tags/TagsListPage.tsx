@@ -1,11 +1,12 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { api, type TagRow } from '@portal/contract';
 import { canRemove, formatSerial, messages } from '@portal/domain';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
+import { ListPageHeader } from '../../components/ui/ListPageHeader';
 import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
 import { TagStatusBadge } from '../../components/ui/TagStatusBadge';
 import { toast } from '../../components/ui/toast';
@@ -134,15 +135,7 @@ export function TagsListPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={1}>Tags</Title>
-          <Text c="dimmed">As tags dos seus veículos. Toque numa tag para ver e gerenciar.</Text>
-        </Stack>
-        <Button component={Link} to="/tags/adicionar" size="md" leftSection={<IconPlus size={20} aria-hidden />} w={{ base: '100%', xs: 'auto' }}>
-          Cadastrar Tag
-        </Button>
-      </Group>
+      <ListPageHeader title="Tags" subtitle="As tags dos seus veículos. Toque numa tag para ver e gerenciar." addLabel="Cadastrar Tag" addTo="/tags/adicionar" />
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
         <DataTable
           columns={columns}

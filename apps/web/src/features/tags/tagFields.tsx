@@ -2,6 +2,7 @@ import { NativeSelect, TextInput, type NativeSelectProps } from '@mantine/core';
 import type { Operator } from '@portal/contract';
 import { AXLE_OPTIONS } from '@portal/domain';
 import type { Ref } from 'react';
+import { CpfCnpjInput } from '../../components/ui/CpfCnpjInput';
 import { MaskedInput, type MaskOptions } from '../../components/ui/MaskedInput';
 
 /** SPEC 5: the serial in groups of 4 digits, at most 19 characters including spaces. */
@@ -92,6 +93,26 @@ export function RntrcInput(props: {
       ref={inputRef}
       {...rest}
       onChange={(event) => onChange(event.currentTarget.value.replace(/\D/g, ''))}
+    />
+  );
+}
+
+/** CPF/CNPJ da ANTT: the transporter's document, masked like the sign-in field (alphanumeric CNPJ too). */
+export function AnttDocumentInput(props: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <CpfCnpjInput
+      label="CPF/CNPJ da ANTT"
+      name="CpfCnpjAntt"
+      description="O documento do transportador registrado na ANTT"
+      placeholder="000.000.000-00"
+      autoComplete="off"
+      size="md"
+      {...props}
     />
   );
 }

@@ -1,11 +1,12 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { api, type VehicleRow } from '@portal/contract';
 import { canDeleteVehicle, messages } from '@portal/domain';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
+import { ListPageHeader } from '../../components/ui/ListPageHeader';
 import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
 import { TagStatusBadge } from '../../components/ui/TagStatusBadge';
 import { toast } from '../../components/ui/toast';
@@ -111,15 +112,7 @@ export function VehiclesListPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={1}>Veículos</Title>
-          <Text c="dimmed">Seus veículos e o status da tag de cada um.</Text>
-        </Stack>
-        <Button component={Link} to="/tags/adicionar" size="md" leftSection={<IconPlus size={20} aria-hidden />} w={{ base: '100%', xs: 'auto' }}>
-          Cadastrar
-        </Button>
-      </Group>
+      <ListPageHeader title="Veículos" subtitle="Seus veículos e o status da tag de cada um." addLabel="Cadastrar" addTo="/tags/adicionar" />
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
         <DataTable
           columns={columns}
