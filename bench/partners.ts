@@ -16,6 +16,8 @@ export interface PartnersBenchResult {
 
 const SERIAL = '7000000000000001';
 const PLATE = 'BEN1C23';
+/** SemParar in src/data/operators.json: an operator key posts passages only for its own operator's active tags. */
+const OPERATOR_CNPJ = '90200002000117';
 
 /**
  * On SQLite, one app: toll passages per second through POST /api/parceiro/passagens (key check,
@@ -33,10 +35,10 @@ export async function benchPartners(vpos: number, passages = 3000, samples = 50)
       .executeTakeFirstOrThrow();
     await db.kysely
       .insertInto('tags')
-      .values({ driver_id: driverId, vehicle_id: vehicle.id, serial_number: SERIAL, operator_cnpj: '00000000000000', ownership_type: 'own', status_code: 100, activated_at: now, paid_through: null, created_at: now, deleted_at: null })
+      .values({ driver_id: driverId, vehicle_id: vehicle.id, serial_number: SERIAL, operator_cnpj: OPERATOR_CNPJ, ownership_type: 'own', status_code: 100, activated_at: now, paid_through: null, created_at: now, deleted_at: null })
       .execute();
     const service = new PartnerService(db);
-    const operator = await service.create('operator', 'Operadora Benchmark');
+    const operator = await service.create('operator', 'Operadora Benchmark', OPERATOR_CNPJ);
     const shipper = await service.create('shipper', 'Embarcador Benchmark');
 
     let start = performance.now();

@@ -84,10 +84,12 @@ export async function payPixWithCli(chargeId: string): Promise<string> {
 
 /**
  * Creates a partner the way an operator does (`npm run cli -- partner:create`) on the e2e
- * server's database; answers the API key, printed alone on the last line.
+ * server's database; answers the API key, printed alone on the last line. An operator key
+ * belongs to one operator (`operator`: its name or CNPJ) and charges only that operator's tags.
  */
-export async function createPartnerKeyWithCli(kind: 'shipper' | 'operator' | 'platform', name: string): Promise<string> {
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'apps/server/src/cli.ts', 'partner:create', '--kind', kind, '--name', name], {
+export async function createPartnerKeyWithCli(kind: 'shipper' | 'operator' | 'platform', name: string, operator?: string): Promise<string> {
+  const args = ['tsx', 'apps/server/src/cli.ts', 'partner:create', '--kind', kind, '--name', name, ...(operator ? ['--operator', operator] : [])];
+  const { stdout } = await promisify(execFile)('npx', args, {
     cwd: repoRoot,
     env: { ...process.env, SERVER_URL: e2eServerUrl, DATABASE_URL: e2eDatabase, NODE_ENV: 'development' },
     timeout: 60_000,

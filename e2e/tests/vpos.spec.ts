@@ -5,8 +5,10 @@ import {
   acceptTermsViaApi,
   bearer,
   createPartnerKeyWithCli,
+  createPixChargeViaApi,
   expect,
   newDriver,
+  payPixWithCli,
   registerViaApi,
   signIn,
   test,
@@ -27,21 +29,26 @@ async function settled(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
 }
 
-/** 13 VPOs (two pages of 10): distinct values and plates, pushed in this order (oldest first). */
+/**
+ * 13 VPOs (two pages of 10) for the driver's three trucks (decision 24: a VPO names an active
+ * tag and its vehicle's plate): distinct values, pushed in this order (oldest first). Equal plates
+ * are ordered by arrival, as the server breaks ties by id.
+ */
+const PLATES = ['HIJ7K89', 'BRA2E19', 'QWE1R23'] as const;
 const VPOS = [
   { value: 45.9, plate: 'BRA2E19', status: 'EMITIDO' },
   { value: 120, plate: 'QWE1R23', status: 'EM_VIAGEM' },
-  { value: 310.5, plate: 'MNO4P56', status: 'ENCERRADO' },
-  { value: 18.75, plate: 'ABC1D23', status: 'CANCELADO' },
+  { value: 310.5, plate: 'HIJ7K89', status: 'ENCERRADO' },
+  { value: 18.75, plate: 'BRA2E19', status: 'CANCELADO' },
   { value: 999.99, plate: 'HIJ7K89', status: 'EM_VIAGEM' },
-  { value: 72.4, plate: 'CDE3F45', status: 'EMITIDO' },
-  { value: 250, plate: 'ZZZ9Z99', status: 'ENCERRADO' },
-  { value: 5.5, plate: 'RST5U67', status: 'EMITIDO' },
-  { value: 640, plate: 'XYZ8W90', status: 'EM_VIAGEM' },
-  { value: 88.8, plate: 'JKL2M34', status: 'EMITIDO' },
-  { value: 150.25, plate: 'FGH6I78', status: 'ENCERRADO' },
-  { value: 33.3, plate: 'TUV0X12', status: 'EMITIDO' },
-  { value: 410, plate: 'DEF1234', status: 'EM_VIAGEM' },
+  { value: 72.4, plate: 'QWE1R23', status: 'EMITIDO' },
+  { value: 250, plate: 'BRA2E19', status: 'ENCERRADO' },
+  { value: 5.5, plate: 'QWE1R23', status: 'EMITIDO' },
+  { value: 640, plate: 'HIJ7K89', status: 'EM_VIAGEM' },
+  { value: 88.8, plate: 'BRA2E19', status: 'EMITIDO' },
+  { value: 150.25, plate: 'QWE1R23', status: 'ENCERRADO' },
+  { value: 33.3, plate: 'HIJ7K89', status: 'EMITIDO' },
+  { value: 410, plate: 'QWE1R23', status: 'EM_VIAGEM' },
 ] as const;
 type PushedVpo = (typeof VPOS)[number];
 const STATUS_LABELS: Record<PushedVpo['status'], string> = {
@@ -52,8 +59,11 @@ const STATUS_LABELS: Record<PushedVpo['status'], string> = {
 };
 const PAGE_SIZE = 10;
 
-/** A tag for the driver through the same API the web form uses (POST /api/tag/cadastrar-tag). */
-async function registerTag(request: APIRequestContext, token: string, driverDocument: string, serial: string) {
+/**
+ * An active tag for the driver through the same API the web app uses: POST /api/tag/cadastrar-tag,
+ * then /api/tag/ativar-tag-motorista (the monthly fee comes from the driver's balance).
+ */
+async function activeTag(request: APIRequestContext, token: string, driverDocument: string, serial: string, plate: string) {
   const operators = (await (await request.get('/api/operadoras', { headers: bearer(token) })).json()) as {
     Operadoras: { Nome: string; Cnpj: string }[];
   };
@@ -66,7 +76,7 @@ async function registerTag(request: APIRequestContext, token: string, driverDocu
     data: {
       serialNumber: serial,
       Operadora: operator.Cnpj,
-      licensePlate: 'BRA2E19',
+      licensePlate: plate,
       cnpj: driverDocument,
       invoiceGroupCode: INVOICE_GROUP_CODE,
       axles: '3',
@@ -76,6 +86,17 @@ async function registerTag(request: APIRequestContext, token: string, driverDocu
     },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  const activated = await request.post('/api/tag/ativar-tag-motorista', {
+    headers: bearer(token),
+    data: { serialNumber: serial, licensePlate: plate, cnpj: driverDocument },
+  });
+  expect(activated.ok(), await activated.text()).toBe(true);
+}
+
+/** R$ 100,00 of balance, paid by Pix through the operator CLI: the monthly fees of up to six tags. */
+async function fundWithPix(request: APIRequestContext, token: string, driverDocument: string) {
+  const charge = await createPixChargeViaApi(request, token, driverDocument, 100);
+  await payPixWithCli(charge.id);
 }
 
 const rows = (page: Page) => page.locator('tbody tr');
@@ -139,8 +160,9 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, Token);
-  const serial = `7${randomDigits(15)}`;
-  await registerTag(request, Token, driver.cpfCnpj, serial);
+  await fundWithPix(request, Token, driver.cpfCnpj);
+  const serials = new Map<string, string>(PLATES.map((plate) => [plate, `7${randomDigits(15)}`]));
+  for (const [plate, serial] of serials) await activeTag(request, Token, driver.cpfCnpj, serial, plate);
 
   // A shipper's key from the operator CLI, then the pushes through the partner API.
   const key = await createPartnerKeyWithCli('shipper', `Embarcador E2E ${testInfo.project.name}`);
@@ -151,7 +173,7 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
       headers: { 'X-Api-Key': key },
       data: {
         externalId: `e2e-${run}-${i}`,
-        serialNumber: serial,
+        serialNumber: serials.get(v.plate),
         PlacaVeiculo: v.plate,
         CpfCnpjEmbarcador: shipper,
         ValorTotalVP: v.value,
@@ -208,11 +230,11 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
   await look('vpos-valor-decrescente');
 
   // A row opens the details; 'Fechar' closes them.
-  const chosen = VPOS.find((v) => v.plate === 'HIJ7K89')!;
-  await rows(page).filter({ hasText: chosen.plate }).click();
+  const chosen = VPOS.find((v) => v.value === 999.99)!;
+  await rows(page).filter({ hasText: brl(chosen.value) }).click();
   const dialog = page.getByRole('dialog', { name: 'Detalhes do VPO' });
   await expect(dialog).toBeVisible();
-  await expect(dialogValue(dialog, 'Número da Tag')).toHaveText(grouped(serial));
+  await expect(dialogValue(dialog, 'Número da Tag')).toHaveText(grouped(serials.get(chosen.plate)!));
   await expect(dialogValue(dialog, 'Placa do Veículo')).toHaveText(chosen.plate);
   await expect(dialogValue(dialog, 'Embarcador')).toHaveText(cnpj.format(shipper));
   await expect(dialogValue(dialog, 'Valor')).toHaveText(brl(chosen.value));
@@ -239,8 +261,10 @@ test('toll passages and third-party movements pushed by partners show in the sta
   const { Token: token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, token);
   const serial = `6${randomDigits(15)}`;
-  await registerTag(request, token, driver.cpfCnpj, serial);
-  const operatorKey = await createPartnerKeyWithCli('operator', 'Operadora de teste');
+  await fundWithPix(request, token, driver.cpfCnpj);
+  await activeTag(request, token, driver.cpfCnpj, serial, 'BRA2E19');
+  // The key of the tag's operator: an operator key charges only its own operator's active tags.
+  const operatorKey = await createPartnerKeyWithCli('operator', 'Operadora de teste', 'SemParar');
   const platformKey = await createPartnerKeyWithCli('platform', 'MoveMais teste');
   const now = new Date().toISOString();
   const push = async (url: string, key: string, data: Record<string, unknown>) => {
@@ -248,14 +272,15 @@ test('toll passages and third-party movements pushed by partners show in the sta
     expect(response.ok(), await response.text()).toBe(true);
     expect(((await response.json()) as { duplicate?: boolean }).duplicate).toBe(false);
   };
-  await push('/api/parceiro/passagens', operatorKey, { externalId: `p1-${serial}`, serialNumber: serial, placeName: 'Praça Jacareí', value: 12.4, occurredAt: now, is_third: false });
+  await push('/api/parceiro/passagens', operatorKey, { externalId: `p1-${serial}`, serialNumber: serial, placeName: 'Praça Jacareí', value: 96.5, occurredAt: now, is_third: false });
   await push('/api/parceiro/passagens', operatorKey, { externalId: `p2-${serial}`, serialNumber: serial, placeName: 'Praça Guararema', value: 9.8, occurredAt: now, is_third: true });
   await push('/api/parceiro/terceiro/movimentos', platformKey, { externalId: `c1-${serial}`, cpfCnpj: driver.cpfCnpj, origin: 'credito-terceiro-movemais', value: 45.5, placeName: 'MoveMais', occurredAt: now });
   await push('/api/parceiro/terceiro/movimentos', platformKey, { externalId: `d1-${serial}`, cpfCnpj: driver.cpfCnpj, origin: 'debito-terceiro-movemais', value: 30, placeName: 'MoveMais', occurredAt: now });
 
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  // Own balance: -12,40 (a passage is never refused: the truck already went through). Third: 45,50 - 30,00 - 9,80.
+  // Own balance: 100,00 - 15,90 (fee) - 96,50 = -12,40: a passage is never refused for the balance (the truck already
+  // went through). Third: 45,50 - 30,00 - 9,80.
   await expect(page.getByText(/-R\$\s12,40/).first()).toBeVisible();
   await expect(page.getByText(brl(5.7)).first()).toBeVisible();
 

@@ -4,6 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { PixProvider } from './adapters/pix/port.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import { trustProxyOption } from './http/client-address.js';
+import { registerRequestLimits } from './http/rate-limit.js';
+import { RateLimitStore } from './http/rate-limit-store.js';
 import { createLogger } from './logger.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { balanceRoutes } from './modules/balance/routes.js';
@@ -16,7 +19,7 @@ import { supportRoutes } from './modules/support/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { termsRoutes } from './modules/terms/routes.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerErrorHandling } from './plugins/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler.js';
 import { registerRequestLog } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
@@ -34,23 +37,37 @@ export interface AppDeps {
 export async function buildApp({ config, db, logger, pixProvider }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
+    requestTimeout: config.http.requestMs,
+    keepAliveTimeout: config.http.keepAliveMs,
+    connectionTimeout: config.http.connectionMs,
+    // Node checks these two every connectionsCheckingInterval (30 s by default).
+    http: {
+      requestTimeout: config.http.requestMs,
+      headersTimeout: config.http.headersMs,
+      connectionsCheckingInterval: Math.min(config.http.headersMs, 1000),
+    },
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    // Every refusal is our Portuguese envelope, also those Fastify and Node give before any route.
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
   registerRequestLog(app);
+  registerRequestLimits(app, new RateLimitStore(db.kysely), config.limits);
 
   const services = createServices(config, db, app.log, { pixProvider });
   app.decorate('sessions', services.sessions);
   app.decorateRequest('driver', null);
 
   registerSecurityHeaders(app, { hsts: config.hsts });
-  await registerDocs(app, { hsts: config.hsts });
+  if (config.apiDocs) await registerDocs(app, { hsts: config.hsts });
 
   healthRoutes(app, db.kysely);
   authRoutes(app, services.auth);

@@ -7,7 +7,7 @@ import type { Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { InvalidPdfError, TermsService } from './modules/terms/service.js';
 import { CliFailure, simulatePixEvent } from './cli/pix.js';
-import { createPartner, issueVpo, listPartners, recordPassage, recordThirdParty, revokePartner, updateVpo } from './cli/partners.js';
+import { createPartner, issueVpo, listPartners, recordPassage, recordThirdParty, revokePartner, scopePartner, updateVpo } from './cli/partners.js';
 import { resolveWithdrawal } from './cli/withdrawal.js';
 import { createLogger } from './logger.js';
 import { createServices } from './services.js';
@@ -96,14 +96,20 @@ const commands: Record<string, Command> = {
     },
   },
   'partner:create': {
-    usage: 'partner:create --kind shipper|operator|platform --name <nome>',
-    description: 'Cria um parceiro e mostra sua chave de API uma única vez, sozinha na última linha',
+    usage: 'partner:create --kind shipper|operator|platform --name <nome> [--operator <nome ou CNPJ>]',
+    description:
+      'Cria um parceiro e mostra sua chave de API uma única vez, sozinha na última linha; uma operadora (--kind operator) exige --operator e só lança passagens das tags dessa operadora',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => createPartner(db, args)))),
   },
   'partner:list': {
     usage: 'partner:list',
-    description: 'Lista os parceiros: id, tipo, início da chave, situação e nome',
+    description: 'Lista os parceiros: id, tipo, início da chave, situação, nome e a operadora das chaves de operadora',
     run: async (_args, { withDb }) => console.log(await withDb(migrated(listPartners))),
+  },
+  'partner:scope': {
+    usage: 'partner:scope <id> --operator <nome ou CNPJ>',
+    description: 'Vincula a uma operadora uma chave de operadora criada sem --operator (até lá ela recebe 403)',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => scopePartner(db, args)))),
   },
   'partner:revoke': {
     usage: 'partner:revoke <id>',
@@ -112,7 +118,7 @@ const commands: Record<string, Command> = {
   },
   'vpo:issue': {
     usage: 'vpo:issue --partner <id> --externalId <id> --serial <tag> --plate <placa> --shipper <cpf/cnpj> --value <reais> [--status S] [--origem O] [--destino D]',
-    description: 'Registra um VPO de um embarcador (o mesmo que POST /api/parceiro/vpos)',
+    description: 'Registra um VPO de um embarcador para uma tag ativa e a placa do seu veículo (o mesmo que POST /api/parceiro/vpos)',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => issueVpo(db, args)))),
   },
   'vpo:status': {
@@ -122,7 +128,7 @@ const commands: Record<string, Command> = {
   },
   'passage:record': {
     usage: 'passage:record --partner <id> --externalId <id> --serial <tag> --place <praça> --value <reais> [--at ISO] [--third]',
-    description: 'Registra uma passagem de pedágio de uma operadora (o mesmo que POST /api/parceiro/passagens)',
+    description: 'Registra uma passagem de pedágio em uma tag ativa da operadora do parceiro (o mesmo que POST /api/parceiro/passagens)',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => recordPassage(db, args)))),
   },
   'third-party:record': {

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { LoginLimits } from './modules/auth/throttle.js';
 
 /**
  * Development/test webhook token (documented in the README): anyone who knows it can confirm
@@ -20,6 +22,52 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const positiveInt = z.coerce.number().int().positive();
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0 || !prefix || !/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none, how many hops, or
+ * their addresses. Never everyone: the left of that header is whatever the client wrote.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx): number | string[] => {
+    if (value === '' || value.toLowerCase() === 'false') return 0;
+    if (['true', 'all', 'yes', '*'].includes(value.toLowerCase())) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `'${value}' confiaria no X-Forwarded-For de qualquer cliente, que pode forjá-lo; escreva quantos proxies ficam à frente ` +
+          'do servidor (ex.: TRUST_PROXY=1) ou os endereços deles (ex.: TRUST_PROXY=10.0.0.5,10.0.1.0/24)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= MAX_PROXY_HOPS) return hops;
+      ctx.addIssue({ code: 'custom', message: `no máximo ${MAX_PROXY_HOPS} (o número real de proxies à frente do servidor)` });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const invalid = entries.filter((e) => !isProxyAddress(e));
+    if (invalid.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `não é número de proxies nem endereço/rede: ${invalid.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,11 +82,26 @@ const envSchema = z.object({
     .regex(/^\d{10,15}$/, 'apenas dígitos, com código do país (ex.: 5511999999999)')
     .default(SUPPORT_WHATSAPP_PLACEHOLDER),
   DEMO_SEED: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
   HSTS: bool.default(false),
-  LOGIN_MAX_FAILURES_PER_DOCUMENT: positiveInt.default(5),
-  LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(100),
-  LOGIN_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+  API_DOCS: bool.optional(),
+  LOGIN_WINDOW_MINUTES: positiveInt.default(15),
+  LOGIN_MAX_PER_DOCUMENT_ADDRESS: positiveInt.default(5),
+  LOGIN_MAX_PER_ADDRESS: positiveInt.default(100),
+  LOGIN_DOCUMENT_FREE_ATTEMPTS: positiveInt.default(10),
+  LOGIN_DOCUMENT_MAX_DELAY_SECONDS: positiveInt.default(900),
+  LOGIN_KNOWN_ADDRESS_DAYS: positiveInt.default(30),
+  REGISTRATION_MAX_PER_ADDRESS: positiveInt.default(10),
+  REGISTRATION_WINDOW_MINUTES: positiveInt.default(60),
+  WEBHOOK_MAX_PER_ADDRESS: positiveInt.default(300),
+  WEBHOOK_WINDOW_MINUTES: positiveInt.default(1),
+  PARTNER_MAX_PER_KEY: positiveInt.default(6000),
+  PARTNER_MAX_PER_ADDRESS: positiveInt.default(12_000),
+  PARTNER_WINDOW_MINUTES: positiveInt.default(1),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(72_000),
+  HTTP_CONNECTION_TIMEOUT_MS: positiveInt.default(60_000),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(19456),
   ARGON2_TIME_COST: positiveInt.default(2),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
@@ -57,6 +120,9 @@ const envSchema = z.object({
       if (!e.ASAAS_API_URL) ctx.addIssue({ code: 'custom', path: ['ASAAS_API_URL'], message: 'obrigatório com PIX_PROVIDER=asaas' });
       if (!e.ASAAS_API_KEY) ctx.addIssue({ code: 'custom', path: ['ASAAS_API_KEY'], message: 'obrigatório com PIX_PROVIDER=asaas' });
     }
+    if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'não pode passar de HTTP_REQUEST_TIMEOUT_MS' });
+    }
     if (e.NODE_ENV === 'production' && !e.PIX_WEBHOOK_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['PIX_WEBHOOK_TOKEN'], message: 'obrigatório em produção' });
     }
@@ -73,14 +139,41 @@ export interface Config {
   webDist: string;
   supportWhatsapp: string;
   demoSeed: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: 0 (no proxy), a hop count, or the proxies' addresses. */
+  trustProxy: number | string[];
   hsts: boolean;
-  login: { maxFailuresPerDocument: number; maxFailuresPerIp: number; windowMinutes: number };
+  /** OpenAPI at /api/docs: on unless production, where the operator turns it on with API_DOCS=true. */
+  apiDocs: boolean;
+  login: LoginLimits;
+  limits: RequestLimits;
+  http: HttpTimeouts;
   argon2: { memoryCost: number; timeCost: number };
   shutdownTimeoutMs: number;
   pix: PixConfig;
   /** Where operator commands (pix:pay) reach the running server. */
   serverUrl: string;
+}
+
+export interface RequestLimit {
+  max: number;
+  windowMinutes: number;
+}
+
+export interface RequestLimits {
+  /** Per client address. */
+  registration: RequestLimit;
+  /** Per client address. */
+  webhook: RequestLimit;
+  /** max per API key presented, maxPerAddress per client address. */
+  partner: RequestLimit & { maxPerAddress: number };
+}
+
+export interface HttpTimeouts {
+  requestMs: number;
+  headersMs: number;
+  keepAliveMs: number;
+  /** Socket inactivity. */
+  connectionMs: number;
 }
 
 export interface PixConfig {
@@ -115,10 +208,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     login: {
-      maxFailuresPerDocument: e.LOGIN_MAX_FAILURES_PER_DOCUMENT,
-      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
-      windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+      windowMinutes: e.LOGIN_WINDOW_MINUTES,
+      maxPerDocumentAddress: e.LOGIN_MAX_PER_DOCUMENT_ADDRESS,
+      maxPerAddress: e.LOGIN_MAX_PER_ADDRESS,
+      documentFreeAttempts: e.LOGIN_DOCUMENT_FREE_ATTEMPTS,
+      documentMaxDelaySeconds: e.LOGIN_DOCUMENT_MAX_DELAY_SECONDS,
+      knownAddressDays: e.LOGIN_KNOWN_ADDRESS_DAYS,
+    },
+    limits: {
+      registration: { max: e.REGISTRATION_MAX_PER_ADDRESS, windowMinutes: e.REGISTRATION_WINDOW_MINUTES },
+      webhook: { max: e.WEBHOOK_MAX_PER_ADDRESS, windowMinutes: e.WEBHOOK_WINDOW_MINUTES },
+      partner: { max: e.PARTNER_MAX_PER_KEY, maxPerAddress: e.PARTNER_MAX_PER_ADDRESS, windowMinutes: e.PARTNER_WINDOW_MINUTES },
+    },
+    http: {
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: e.HTTP_CONNECTION_TIMEOUT_MS,
     },
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -17,7 +17,42 @@ export const REDACTED_PATHS = [
   '*.Token',
 ];
 
+/** Query parameters whose short values are kept in logs (the contract's paging and sorting). */
+const PLAIN_QUERY_KEYS = new Set(['page', 'sort', 'direction']);
+const PLAIN_VALUE = /^[\w-]{1,16}$/;
+
+/**
+ * A URL as it may be logged: the path as it came, every query value replaced by [redacted]
+ * (a token put in a query string is a secret like the Authorization header), except the
+ * paging and sorting parameters when they are short words.
+ */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      const key = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      return PLAIN_QUERY_KEYS.has(key) && PLAIN_VALUE.test(value) ? pair : `${key}=[redacted]`;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+/** Whatever logs a request object gets its method and redacted URL, never its headers. */
+function serializeRequest(req: { method?: string; url?: string }) {
+  return { method: req.method, url: typeof req.url === 'string' ? redactUrl(req.url) : undefined };
+}
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  const options = {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
+  };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -20,7 +20,7 @@ const validRegistration = () => ({
 });
 
 describeEachDatabase('autenticação', (dialect) => {
-  const ctx = useTestApp(dialect, { LOGIN_MAX_FAILURES_PER_DOCUMENT: '3', LOGIN_MAX_FAILURES_PER_IP: '8' });
+  const ctx = useTestApp(dialect, { LOGIN_MAX_PER_DOCUMENT_ADDRESS: '3', LOGIN_MAX_PER_ADDRESS: '8' });
   const inject = (options: InjectOptions) => ctx().app.inject(options);
   // Each test signs in from its own address so the per-IP counter only counts what the test does.
   let ipSeq = 0;
@@ -164,34 +164,36 @@ describeEachDatabase('autenticação', (dialect) => {
       expect(json(noPassword)).toEqual({ Sucesso: false, Mensagem: messages.login.passwordRequired, errors: { password: [messages.login.passwordRequired] } });
     });
 
-    it('throttles a CPF/CNPJ after the configured failures, even with the right password, and counts in the database', async () => {
+    it('throttles a CPF/CNPJ from one address after the configured attempts, even with the right password, counted in the database', async () => {
       const d = await registerDriver(ctx().app);
+      const ip = nextIp();
       for (let i = 0; i < 3; i++) {
-        const res = await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: 'errada123' } });
+        const res = await inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: d.cpfCnpj, password: 'errada123' } });
         expect(res.statusCode).toBe(401);
       }
-      const locked = await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
+      const locked = await inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
       expect(locked.statusCode).toBe(429);
       expect(json(locked)).toEqual({ Sucesso: false, Mensagem: messages.login.throttled });
-      const rows = await ctx().db.kysely.selectFrom('login_failures').select('id').where('scope', '=', 'document').where('key', '=', d.cpfCnpj).execute();
-      expect(rows).toHaveLength(3);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      const rows = await ctx().db.kysely.selectFrom('rate_limits').select('hits').where('scope', '=', 'login:document+address').where('key', '=', `${d.cpfCnpj}|${ip}`).execute();
+      expect(rows.map((r) => r.hits)).toEqual([3]);
 
-      // Failures older than the window no longer count.
-      await ctx().db.kysely.updateTable('login_failures').set({ created_at: new Date(Date.now() - 16 * 60_000).toISOString() }).where('key', '=', d.cpfCnpj).execute();
-      const after = await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
+      // Another address is another bucket; and once the window is over, this one counts afresh.
+      expect((await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: 'errada123' } })).statusCode).toBe(401);
+      await ctx().db.kysely.updateTable('rate_limits').set((eb) => ({ window_start: eb('window_start', '-', 15 * 60_000) })).where('key', '=', `${d.cpfCnpj}|${ip}`).execute();
+      const after = await inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
       expect(after.statusCode).toBe(200);
     });
 
-    it('a successful sign-in clears that CPF/CNPJ failures', async () => {
+    it('a successful sign-in clears that CPF/CNPJ and address attempts', async () => {
       const d = await registerDriver(ctx().app);
-      for (let i = 0; i < 2; i++) {
-        await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: 'errada123' } });
-      }
-      expect((await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: d.password } })).statusCode).toBe(200);
-      for (let i = 0; i < 2; i++) {
-        expect((await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: 'errada123' } })).statusCode).toBe(401);
-      }
-      expect((await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: d.password } })).statusCode).toBe(200);
+      const ip = nextIp();
+      const attempt = (password: string) => inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: d.cpfCnpj, password } });
+      for (let i = 0; i < 2; i++) expect((await attempt('errada123')).statusCode).toBe(401);
+      expect((await attempt(d.password)).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await attempt('errada123')).statusCode).toBe(401);
+      expect((await attempt(d.password)).statusCode).toBe(200);
     });
 
     it('throttles an IP address at its own, higher limit across different CPFs', async () => {

@@ -15,7 +15,21 @@ describe('config', () => {
       supportWhatsapp: SUPPORT_WHATSAPP_PLACEHOLDER,
       demoSeed: true,
       hsts: false,
-      login: { maxFailuresPerDocument: 5, maxFailuresPerIp: 100, windowMinutes: 15 },
+      trustProxy: 0,
+      login: {
+        windowMinutes: 15,
+        maxPerDocumentAddress: 5,
+        maxPerAddress: 100,
+        documentFreeAttempts: 10,
+        documentMaxDelaySeconds: 900,
+        knownAddressDays: 30,
+      },
+      limits: {
+        registration: { max: 10, windowMinutes: 60 },
+        webhook: { max: 300, windowMinutes: 1 },
+        partner: { max: 6000, maxPerAddress: 12_000, windowMinutes: 1 },
+      },
+      http: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000, connectionMs: 60_000 },
       argon2: { memoryCost: 19456, timeCost: 2 },
     });
     expect(c.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
@@ -58,6 +72,28 @@ describe('config', () => {
     expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: 'curto' })).toThrow(/PIX_WEBHOOK_TOKEN/);
     expect(() => loadConfig({ PIX_MERCHANT_CITY: 'SAO JOSE DOS CAMPOS' })).toThrow(/PIX_MERCHANT_CITY/);
     expect(() => loadConfig({ PIX_PROVIDER: 'banco' })).toThrow(/PIX_PROVIDER/);
+  });
+
+  it('TRUST_PROXY: no proxy, a hop count or the proxies\' addresses; never "trust everyone"', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', 'loopback', '::1', 'fd00::/8']);
+    for (const all of ['true', 'TRUE', 'all', 'yes', '*']) {
+      expect(() => loadConfig({ TRUST_PROXY: all })).toThrow(/TRUST_PROXY: .*qualquer cliente.*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.5/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY: no máximo 10/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,proxy.interno,10.0.0.0/33' })).toThrow(/TRUST_PROXY: .*proxy\.interno, 10\.0\.0\.0\/33/);
+  });
+
+  it('limits and timeouts come from the environment; the headers timeout fits in the request timeout', () => {
+    const c = loadConfig({ LOGIN_MAX_PER_DOCUMENT_ADDRESS: '3', REGISTRATION_MAX_PER_ADDRESS: '7', PARTNER_WINDOW_MINUTES: '5', HTTP_REQUEST_TIMEOUT_MS: '20000' });
+    expect(c.login.maxPerDocumentAddress).toBe(3);
+    expect(c.limits.registration.max).toBe(7);
+    expect(c.limits.partner.windowMinutes).toBe(5);
+    expect(c.http.requestMs).toBe(20_000);
+    expect(() => loadConfig({ LOGIN_MAX_PER_ADDRESS: '0' })).toThrow(/LOGIN_MAX_PER_ADDRESS/);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: não pode passar de HTTP_REQUEST_TIMEOUT_MS/);
   });
 
   it('reads the database URL', () => {

@@ -1,14 +1,15 @@
-import { cnpj } from 'cpf-cnpj-validator';
+import { cnpj, cpf } from 'cpf-cnpj-validator';
 import type { PartnerKind } from '@portal/domain';
 import { messages, STATEMENT_ORIGINS, VPO_SORT_FIELDS, SORT_DIRECTIONS } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PartnerService } from '../src/modules/partners/service.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { expectLedgerInvariant } from './helpers/pix.js';
-import { newPlate, registerTag } from './helpers/tags.js';
+import { activeTag, newPlate, registerTag, SEMPARAR } from './helpers/tags.js';
+import type { RegisteredTag } from './helpers/tags.js';
 
 interface Balance {
   Saldo: number;
@@ -29,6 +30,8 @@ interface VpoPage {
   VPOS: VpoRow[];
   Paginacao: { TotalPaginas: number };
 }
+const PUSHED_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.passage, STATEMENT_ORIGINS.thirdPartyCredit, STATEMENT_ORIGINS.thirdPartyDebit]);
+
 interface Tx {
   placeName: string;
   value: number;
@@ -40,26 +43,35 @@ interface Tx {
 
 const SHIPPER_DOC = cnpj.generate();
 
+/** `minutesAgo` before now in São Paulo time, as partners send it, and the same instant in UTC. */
+function saoPaulo(minutesAgo: number): { local: string; utc: string } {
+  const at = new Date(Math.floor((Date.now() - minutesAgo * 60_000) / 60_000) * 60_000);
+  const local = `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 16)}:00-03:00`;
+  return { local, utc: at.toISOString() };
+}
+
 describeEachDatabase('parceiros', (dialect) => {
   const ctx = useTestApp(dialect);
   const app = () => ctx().app;
   const service = () => new PartnerService(ctx().db);
-  const partner = async (kind: PartnerKind) => service().create(kind, `Parceiro ${kind}`);
+  const partner = async (kind: PartnerKind) => service().create(kind, `Parceiro ${kind}`, kind === 'operator' ? SEMPARAR : null);
   const send = (method: 'POST' | 'PATCH', url: string, key: string | null, payload: Record<string, unknown>) =>
     app().inject({ method, url, payload, headers: key === null ? {} : { 'x-api-key': key } });
   const balance = async (d: Registered) =>
     json<Balance>(await app().inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) }));
   const statement = async (d: Registered) =>
     json<{ Transacoes: Tx[] }>(await app().inject({ method: 'GET', url: '/api/extrato/listar', headers: bearer(d.token) })).Transacoes;
+  /** The statement's rows that partners pushed (not the purchase and the tag fee of activeTag). */
+  const pushedRows = async (d: Registered) => (await statement(d)).filter((r) => PUSHED_ORIGINS.has(r.origin));
   const vpos = async (d: Registered, query = '') => {
     const res = await app().inject({ method: 'GET', url: `/api/pedagio/motoristaVpos${query}`, headers: bearer(d.token) });
     expect(res.statusCode, res.body).toBe(200);
     return json<VpoPage>(res);
   };
-  const vpoBody = (serial: string, overrides: Record<string, unknown> = {}) => ({
+  const vpoBody = (t: RegisteredTag, overrides: Record<string, unknown> = {}) => ({
     externalId: `vpo-${Math.random().toString(36).slice(2)}`,
-    serialNumber: serial,
-    PlacaVeiculo: newPlate(),
+    serialNumber: t.serial,
+    PlacaVeiculo: t.plate,
     CpfCnpjEmbarcador: SHIPPER_DOC,
     ValorTotalVP: 350.5,
     origem: 'Santos/SP',
@@ -71,7 +83,7 @@ describeEachDatabase('parceiros', (dialect) => {
     serialNumber: serial,
     placeName: 'Praça Itupeva',
     value: 12.3,
-    occurredAt: '2026-03-01T10:00:00-03:00',
+    occurredAt: saoPaulo(90).local,
     is_third: false,
     ...overrides,
   });
@@ -81,12 +93,19 @@ describeEachDatabase('parceiros', (dialect) => {
     origin: STATEMENT_ORIGINS.thirdPartyCredit,
     value: 80,
     placeName: 'MoveMais',
-    occurredAt: '2026-03-02T09:00:00Z',
+    occurredAt: saoPaulo(30).utc,
     ...overrides,
   });
   const expectError = (res: LightMyRequestResponse, status: number, message?: string) => {
     expect(res.statusCode, res.body).toBe(status);
     expect(json(res)).toMatchObject({ Sucesso: false, ...(message ? { Mensagem: message } : {}) });
+  };
+  /** A replay: the first answer again, byte for byte, marked by the Idempotent-Replayed header. */
+  const expectReplay = (replay: LightMyRequestResponse, first: LightMyRequestResponse) => {
+    expect(replay.statusCode, replay.body).toBe(first.statusCode);
+    expect(replay.body).toBe(first.body);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
   };
 
   it('a missing, unknown or revoked key gets 401; a key of another kind gets 403; the key is never logged', async () => {
@@ -98,7 +117,7 @@ describeEachDatabase('parceiros', (dialect) => {
     const revoked = await partner('operator');
     expect(await service().revoke(revoked.id)).toBe(true);
     const routes: [string, Record<string, unknown>, string][] = [
-      ['/api/parceiro/vpos', vpoBody(t.serial), shipper.key],
+      ['/api/parceiro/vpos', vpoBody(t), shipper.key],
       ['/api/parceiro/passagens', passageBody(t.serial), operator.key],
       ['/api/parceiro/terceiro/movimentos', movementBody(d), platform.key],
     ];
@@ -117,23 +136,22 @@ describeEachDatabase('parceiros', (dialect) => {
     for (const key of [shipper.key, operator.key, platform.key, revoked.key]) expect(logs).not.toContain(key);
   });
 
-  it('a shipper issues a VPO once (sequential and concurrent duplicates), updates only its own, and only the driver sees it', async () => {
+  it('a shipper issues a VPO once (sequential and concurrent replays), updates only its own, and only the driver sees it', async () => {
     const d = await registerDriver(app());
     const other = await registerDriver(app());
-    const t = await registerTag(app(), d);
+    const t = await activeTag(app(), d);
     const shipper = await partner('shipper');
     const rival = await partner('shipper');
-    const body = vpoBody(` ${t.serial.slice(0, 4)} ${t.serial.slice(4)}`, { ValorTotalVP: 1234.56 });
+    const body = vpoBody(t, { serialNumber: ` ${t.serial.slice(0, 4)} ${t.serial.slice(4)}`, ValorTotalVP: 1234.56 });
     const first = await send('POST', '/api/parceiro/vpos', shipper.key, body);
     expect(first.statusCode, first.body).toBe(201);
     expect(json(first)).toMatchObject({ Sucesso: true, Mensagem: messages.partner.vpoIssued, duplicate: false });
-    const again = await send('POST', '/api/parceiro/vpos', shipper.key, { ...body, ValorTotalVP: 1 });
-    expect(again.statusCode).toBe(200);
-    expect(json(again)).toMatchObject({ duplicate: true, id: json<{ id: string }>(first).id });
-    const concurrentBody = vpoBody(t.serial);
+    expectReplay(await send('POST', '/api/parceiro/vpos', shipper.key, body), first);
+    const concurrentBody = vpoBody(t);
     const all = await Promise.all(Array.from({ length: 6 }, () => send('POST', '/api/parceiro/vpos', shipper.key, concurrentBody)));
-    expect(all.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
-    expect(new Set(all.map((r) => json<{ id: string }>(r).id)).size).toBe(1);
+    expect(all.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(all.map((r) => r.body)).size).toBe(1);
+    expect(all.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(5);
     // Another shipper may use the same externalId for its own VPO.
     expect((await send('POST', '/api/parceiro/vpos', rival.key, body)).statusCode).toBe(201);
 
@@ -144,7 +162,7 @@ describeEachDatabase('parceiros', (dialect) => {
     expect(Number(counter?.vpo_count)).toBe(3);
     expect(list.VPOS[0]).toMatchObject({
       serialNumber: t.serial,
-      PlacaVeiculo: body.PlacaVeiculo,
+      PlacaVeiculo: t.plate,
       CpfCnpjEmbarcador: SHIPPER_DOC,
       ValorTotalVP: 1234.56,
       Status: 'EMITIDO',
@@ -163,7 +181,7 @@ describeEachDatabase('parceiros', (dialect) => {
 
   it('refuses bad VPOs with 422 and changes nothing', async () => {
     const d = await registerDriver(app());
-    const t = await registerTag(app(), d);
+    const t = await activeTag(app(), d);
     const shipper = await partner('shipper');
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ValorTotalVP: 0 }, 'ValorTotalVP', messages.partner.valueInvalid],
@@ -174,59 +192,65 @@ describeEachDatabase('parceiros', (dialect) => {
       [{ Status: 'QUALQUER' }, 'Status', messages.partner.statusInvalid],
       [{ externalId: '' }, 'externalId', messages.partner.externalIdRequired],
       [{ serialNumber: '9999999999999999' }, 'serialNumber', messages.partner.serialUnknown],
+      [{ PlacaVeiculo: newPlate() }, 'PlacaVeiculo', messages.partner.plateMismatch],
     ];
     for (const [overrides, field, message] of cases) {
-      const res = await send('POST', '/api/parceiro/vpos', shipper.key, vpoBody(t.serial, overrides));
+      const res = await send('POST', '/api/parceiro/vpos', shipper.key, vpoBody(t, overrides));
       expectError(res, 422);
       expect(json<{ errors: Record<string, string[]> }>(res).errors[field], JSON.stringify(overrides)).toEqual([message]);
     }
     expect((await vpos(d)).VPOS).toEqual([]);
+    // A refusal is not remembered: the partner may fix the body and send that externalId again.
+    expect(await ctx().db.kysely.selectFrom('partner_pushes').select('external_id').where('partner_id', '=', shipper.id).execute()).toEqual([]);
   });
 
   it('passages debit the own (or third) balance without a guard, once per externalId, and show on the statement', async () => {
     const d = await registerDriver(app());
     const other = await registerDriver(app());
-    const t = await registerTag(app(), d);
+    const t = await activeTag(app(), d, { Operadora: SEMPARAR });
     const operator = await partner('operator');
-    const body = passageBody(t.serial, { value: 45.9 });
+    const at = saoPaulo(120);
+    const body = passageBody(t.serial, { value: 45.9, occurredAt: at.local });
     const first = await send('POST', '/api/parceiro/passagens', operator.key, body);
     expect(first.statusCode, first.body).toBe(200);
     expect(json(first)).toMatchObject({ Sucesso: true, Mensagem: messages.partner.passageRecorded, duplicate: false });
-    expect(json(await send('POST', '/api/parceiro/passagens', operator.key, body))).toMatchObject({ duplicate: true });
-    const concurrent = passageBody(t.serial, { value: 10, is_third: true, placeName: 'Praça Jundiaí' });
+    expectReplay(await send('POST', '/api/parceiro/passagens', operator.key, body), first);
+    const concurrent = passageBody(t.serial, { value: 10, is_third: true, placeName: 'Praça Jundiaí', occurredAt: saoPaulo(60).local });
     const all = await Promise.all(Array.from({ length: 8 }, () => send('POST', '/api/parceiro/passagens', operator.key, concurrent)));
     expect(all.every((r) => r.statusCode === 200)).toBe(true);
-    expect(all.filter((r) => !json<{ duplicate: boolean }>(r).duplicate)).toHaveLength(1);
+    expect(new Set(all.map((r) => r.body)).size).toBe(1);
+    expect(all.filter((r) => r.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
 
-    expect(await balance(d)).toMatchObject({ Saldo: -45.9, SaldoTerceiro: -10 });
-    const rows = await statement(d);
+    expect(await balance(d)).toMatchObject({ Saldo: 38.2, SaldoTerceiro: -10 });
+    const rows = await pushedRows(d);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ origin: STATEMENT_ORIGINS.passage, placeName: 'Praça Jundiaí', value: -10, is_third: true, user_transaction: false });
-    expect(rows[1]).toMatchObject({ placeName: 'Praça Itupeva', value: -45.9, is_third: false, created_at: '2026-03-01T13:00:00.000Z' });
+    expect(rows[1]).toMatchObject({ placeName: 'Praça Itupeva', value: -45.9, is_third: false, created_at: at.utc });
     expect(await statement(other)).toEqual([]);
 
     for (const overrides of [{ value: -1 }, { value: 1.234 }, { occurredAt: 'ontem' }, { placeName: '' }, { serialNumber: '1234123412341234' }]) {
       expectError(await send('POST', '/api/parceiro/passagens', operator.key, passageBody(t.serial, overrides)), 422);
     }
-    expect(await statement(d)).toHaveLength(2);
+    expect(await pushedRows(d)).toHaveLength(2);
     await expectLedgerInvariant(ctx().db);
   });
 
   it('platform movements credit and debit SaldoTerceiro once; an unknown driver is a 404; the ledger stays balanced', async () => {
     const d = await registerDriver(app());
-    const t = await registerTag(app(), d);
+    const t = await activeTag(app(), d, { Operadora: SEMPARAR });
     const platform = await partner('platform');
     const operator = await partner('operator');
-    const credit = movementBody(d, { value: 80 });
-    expect(json(await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, credit))).toMatchObject({ duplicate: false });
-    const debit = movementBody(d, { origin: STATEMENT_ORIGINS.thirdPartyDebit, value: 30.25, placeName: undefined });
+    const credit = movementBody(d, { value: 80, occurredAt: saoPaulo(50).utc });
+    const firstCredit = await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, credit);
+    expect(json(firstCredit)).toMatchObject({ Sucesso: true, Mensagem: messages.partner.movementRecorded, duplicate: false });
+    const debit = movementBody(d, { origin: STATEMENT_ORIGINS.thirdPartyDebit, value: 30.25, placeName: undefined, occurredAt: saoPaulo(40).utc });
     const all = await Promise.all(Array.from({ length: 5 }, () => send('POST', '/api/parceiro/terceiro/movimentos', platform.key, debit)));
-    expect(all.filter((r) => !json<{ duplicate: boolean }>(r).duplicate)).toHaveLength(1);
-    expect(json(await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, credit))).toMatchObject({ duplicate: true });
+    expect(all.filter((r) => r.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
+    expectReplay(await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, credit), firstCredit);
     // The same externalId from an operator is another partner's id: its own passage.
-    await send('POST', '/api/parceiro/passagens', operator.key, passageBody(t.serial, { externalId: credit.externalId, value: 200 }));
-    expect(await balance(d)).toMatchObject({ Saldo: -200, SaldoTerceiro: 49.75 });
-    const rows = await statement(d);
+    await send('POST', '/api/parceiro/passagens', operator.key, passageBody(t.serial, { externalId: credit.externalId, value: 200, occurredAt: saoPaulo(30).local }));
+    expect(await balance(d)).toMatchObject({ Saldo: -115.9, SaldoTerceiro: 49.75 });
+    const rows = await pushedRows(d);
     expect(rows.map((r) => [r.origin, r.value, r.is_third])).toEqual([
       [STATEMENT_ORIGINS.passage, -200, false],
       [STATEMENT_ORIGINS.thirdPartyDebit, -30.25, true],
@@ -236,8 +260,100 @@ describeEachDatabase('parceiros', (dialect) => {
     for (const overrides of [{ origin: 'passagem' }, { value: 0 }, { occurredAt: '2026-03-02' }, { externalId: 7 }]) {
       expectError(await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, movementBody(d, overrides)), 422);
     }
-    expect(await statement(d)).toHaveLength(3);
+    expect(await pushedRows(d)).toHaveLength(3);
     await expectLedgerInvariant(ctx().db);
+  });
+
+  describe('o mesmo externalId (issue 8, ponto 8)', () => {
+    /** Each kind of push: its URL, key, a body, variants that are the same request, and variants that are another. */
+    const kinds = async () => {
+      const d = await registerDriver(app());
+      const t = await activeTag(app(), d, { Operadora: SEMPARAR });
+      const other = await activeTag(app(), d, { Operadora: SEMPARAR });
+      const effects = {
+        vpo: async () => Number((await ctx().db.kysely.selectFrom('vpos').select((eb) => eb.fn.countAll<number>().as('n')).where('driver_id', '=', d.id).executeTakeFirstOrThrow()).n),
+        ledger: async () => (await pushedRows(d)).length,
+      };
+      const at = saoPaulo(45);
+      const spaced = `${t.serial.slice(0, 4)} ${t.serial.slice(4, 8)} ${t.serial.slice(8)}`;
+      return {
+        d,
+        effects,
+        cases: [
+          {
+            name: 'VPO',
+            url: '/api/parceiro/vpos',
+            key: (await partner('shipper')).key,
+            body: vpoBody(t),
+            same: [{ serialNumber: spaced }, { PlacaVeiculo: t.plate.toLowerCase() }],
+            different: [{ ValorTotalVP: 350.51 }, { serialNumber: other.serial, PlacaVeiculo: other.plate }, { Status: 'EM_VIAGEM' }, { destino: 'Jundiaí/SP' }],
+            count: effects.vpo,
+          },
+          {
+            name: 'passagem',
+            url: '/api/parceiro/passagens',
+            key: (await partner('operator')).key,
+            body: passageBody(t.serial, { occurredAt: at.local }),
+            same: [{ serialNumber: spaced }, { occurredAt: at.utc }],
+            different: [{ value: 12.31 }, { serialNumber: other.serial }, { is_third: true }, { placeName: 'Praça Jundiaí' }, { occurredAt: saoPaulo(46).local }],
+            count: effects.ledger,
+          },
+          {
+            name: 'movimento',
+            url: '/api/parceiro/terceiro/movimentos',
+            key: (await partner('platform')).key,
+            body: movementBody(d, { occurredAt: at.utc }),
+            same: [{ cpfCnpj: cpf.format(d.cpfCnpj) }, { occurredAt: at.local }],
+            different: [{ value: 80.01 }, { origin: STATEMENT_ORIGINS.thirdPartyDebit }, { placeName: 'Outra' }],
+            count: effects.ledger,
+          },
+        ],
+      };
+    };
+
+    it('the same request again (and the same in other words) gets the first answer; another request with that externalId is a 409 and changes nothing', async () => {
+      const { d, cases } = await kinds();
+      for (const c of cases) {
+        const before = await c.count();
+        const first = await send('POST', c.url, c.key, c.body);
+        expect(first.statusCode, `${c.name}: ${first.body}`).toBeLessThan(300);
+        expect(await c.count(), c.name).toBe(before + 1);
+        expectReplay(await send('POST', c.url, c.key, c.body), first);
+        for (const variant of c.same) expectReplay(await send('POST', c.url, c.key, { ...c.body, ...variant }), first);
+        const balances = await balance(d);
+        for (const variant of c.different) {
+          const res = await send('POST', c.url, c.key, { ...c.body, ...variant });
+          expect(res.statusCode, `${c.name} ${JSON.stringify(variant)}: ${res.body}`).toBe(409);
+          expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.partner.externalIdConflict });
+        }
+        expect(await c.count(), c.name).toBe(before + 1);
+        expect(await balance(d)).toEqual(balances);
+        // Still the first answer afterwards.
+        expectReplay(await send('POST', c.url, c.key, c.body), first);
+      }
+      await expectLedgerInvariant(ctx().db);
+    });
+
+    it('concurrent twins end with one effect and one answer; a concurrent different request is a 409', async () => {
+      const { d, cases } = await kinds();
+      for (const c of cases) {
+        const before = await c.count();
+        const twins = await Promise.all(Array.from({ length: 6 }, () => send('POST', c.url, c.key, c.body)));
+        expect(new Set(twins.map((r) => `${r.statusCode} ${r.body}`)).size, c.name).toBe(1);
+        expect(twins.filter((r) => r.headers['idempotent-replayed'] === undefined), c.name).toHaveLength(1);
+        expect(await c.count(), c.name).toBe(before + 1);
+
+        const fresh = { ...c.body, externalId: `${c.body.externalId}-b` };
+        const variant = c.different[0] ?? {};
+        const mixed = await Promise.all([0, 1, 2, 3].map((i) => send('POST', c.url, c.key, i % 2 === 0 ? fresh : { ...fresh, ...variant })));
+        // Whichever came first wins; the other body is refused, never applied.
+        const statuses = mixed.map((r) => r.statusCode).sort();
+        expect(statuses.filter((s) => s === 409), `${c.name}: ${statuses.join(',')}`).toHaveLength(2);
+        expect(await c.count(), c.name).toBe(before + 2);
+      }
+      await expectLedgerInvariant(ctx().db);
+      expect((await pushedRows(d)).length).toBe(4);
+    });
   });
 
   it('sorts VPOs on the server across pages by each column and direction, ties by id', async () => {

@@ -50,7 +50,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
         [0, messages.purchase.amountRequired],
         [-5, messages.purchase.amountRequired],
         [99.99, messages.purchase.belowMinimum],
-        [100.001, messages.purchase.belowMinimum],
+        [100.001, messages.purchase.valueInvalid],
         [50_000.01, messages.purchase.aboveMaximum],
       ];
       for (const [valor, message] of cases) {

@@ -113,7 +113,7 @@ describeEachDatabase('tags e veículos', (dialect) => {
       const t = await registerTag(app(), a);
       const taken = await post(app(), b, '/api/tag/cadastrar-tag', registrationBody(b, { serialNumber: t.serial }));
       expect(taken.statusCode).toBe(409);
-      expect(json(taken)).toMatchObject({ Sucesso: false, Mensagem: messages.tag.serialTaken });
+      expect(json(taken)).toMatchObject({ Sucesso: false, Mensagem: messages.tag.serialUnavailable });
       const samePlate = await post(app(), a, '/api/tag/cadastrar-tag', registrationBody(a, { licensePlate: t.plate }));
       expect(samePlate.statusCode).toBe(409);
       expect(json(samePlate)).toMatchObject({ Mensagem: messages.tag.plateHasTag });
@@ -172,7 +172,7 @@ describeEachDatabase('tags e veículos', (dialect) => {
       expect(json<{ Tags: { serialNumber: string; statusCode: number }[] }>(await get(app(), d, '/api/tag/listar')).Tags).toMatchObject([{ serialNumber: fresh, statusCode: 100 }]);
       // The replaced serial is cancelled by replacement at the operator: it cannot come back.
       const reuse = await post(app(), d, '/api/tag/cadastrar-tag', registrationBody(d, { serialNumber: t.serial }));
-      expect(json(reuse)).toMatchObject({ Mensagem: messages.tag.serialCancelledAtOperator });
+      expect(json(reuse)).toMatchObject({ Mensagem: messages.tag.serialUnavailable });
 
       const vehicleDelete = await post(app(), d, '/api/veiculo/delete', { vehicle_id: t.vehicleId });
       expect(vehicleDelete.statusCode).toBe(409);

@@ -51,7 +51,7 @@ describeEachDatabase('termos de uso', (dialect) => {
     expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.terms.termNotFound });
     const bad = await get('/api/termos/download-base64/abc', d.token);
     expect(bad.statusCode).toBe(422);
-    expect(json(bad)).toMatchObject({ Sucesso: false, Mensagem: messages.session.invalidRequest });
+    expect(json(bad)).toMatchObject({ Sucesso: false, Mensagem: messages.input.idInvalid });
   });
 
   it('status is null before any decision; only the own id may be asked (403 otherwise)', async () => {

@@ -148,7 +148,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       const d = await readyDriver(200);
       for (const behaviour of ['unreachable', 'crash'] as const) {
         provider.payout = behaviour;
-        const res = await withdraw(d, { amount: 50, pix: { type: 'EVP', key: '123e4567-e89b-12d3' } });
+        const res = await withdraw(d, { amount: 50, pix: { type: 'EVP', key: '123e4567-e89b-12d3-a456-426614174000' } });
         const text = 'Não foi possível concluir o saque: o serviço de pagamentos não respondeu. O valor foi devolvido ao seu saldo.';
         expect(res.statusCode).toBe(502);
         expect(json(res)).toEqual({ Sucesso: false, Mensagem: text, error: text });
@@ -159,7 +159,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
     it('a payout that timed out may have been made: it stays PROCESSING, nothing is given back twice', async () => {
       const d = await readyDriver(200);
       provider.payout = 'unavailable';
-      const res = await withdraw(d, { amount: 50, pix: { type: 'EVP', key: '123e4567-e89b-12d3' } });
+      const res = await withdraw(d, { amount: 50, pix: { type: 'EVP', key: '123e4567-e89b-12d3-a456-426614174000' } });
       expect(res.statusCode).toBe(200);
       expect(json(res)).toMatchObject({ Sucesso: true, Mensagem: messages.withdrawal.processing, status: 'PROCESSING' });
       expect(await ownBalance(app(), d)).toBe(150);

@@ -169,6 +169,37 @@ describe('/saldo/retirar', () => {
     expect(field.amount()).toHaveValue('40,00');
   });
 
+  it('a random key must be a UUID: any other text is refused before anything is sent', async () => {
+    const { user, api } = await openForm({ ...allowed, ...balanceOf(100) });
+    await screen.findByText('R$ 100,00');
+    await user.type(field.amount(), '4000');
+    await user.selectOptions(field.type(), 'EVP');
+    await user.type(field.key(), 'chave-aleatoria-123');
+    await user.click(field.submit());
+    expect(await screen.findByText(messages.withdrawal.keyInvalid)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/motorista/sacar')).toHaveLength(0);
+  });
+
+  it("puts the server's text rule for the key ('pix.key') under the key field", async () => {
+    const { user, api } = await openForm({
+      ...allowed,
+      ...balanceOf(100),
+      'POST /api/motorista/sacar': {
+        status: 422,
+        body: { Sucesso: false, Mensagem: messages.input.invalidCharacters, errors: { 'pix.key': [messages.input.invalidCharacters] } },
+      },
+    });
+    await screen.findByText('R$ 100,00');
+    await user.type(field.amount(), '4000');
+    await user.selectOptions(field.type(), 'EVP');
+    await user.type(field.key(), '123E4567-E89B-12D3-A456-426614174000');
+    await user.click(field.submit());
+    expect(await screen.findByText(messages.input.invalidCharacters)).toBeInTheDocument();
+    expect(field.key()).toHaveAccessibleDescription(messages.input.invalidCharacters);
+    // The key goes out as the DICT writes it: lower case.
+    expect(api.callsTo('POST', '/api/motorista/sacar')[0]?.body).toMatchObject({ pix: { type: 'EVP', key: '123e4567-e89b-12d3-a456-426614174000' } });
+  });
+
   it('puts a 422 field message from the server under its field', async () => {
     const { user } = await openForm({
       ...allowed,

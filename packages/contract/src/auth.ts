@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginErrors, registrationErrors, stripDocument } from '@portal/domain';
+import { loginErrors, messages, registrationErrors, stripDocument, TEXT_MAX } from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, refineWith, text } from './common.js';
 
@@ -7,7 +7,7 @@ export const driver = z.object({ id: z.number().int(), name: z.string(), cpfCnpj
 export type Driver = z.infer<typeof driver>;
 
 export const loginRequest = z
-  .object({ cpfCnpj: text, password: text })
+  .object({ cpfCnpj: text(TEXT_MAX.document), password: text(TEXT_MAX.password) })
   .superRefine(refineWith(loginErrors))
   .transform((v) => ({ ...v, cpfCnpj: stripDocument(v.cpfCnpj) }));
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -17,16 +17,16 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const registrationRequest = z
   .object({
-    name: text,
-    cpfCnpj: text,
-    phoneNumber: text,
-    password: text,
-    password_confirmation: text,
-    type: text,
+    name: text(TEXT_MAX.name),
+    cpfCnpj: text(TEXT_MAX.document),
+    phoneNumber: text(TEXT_MAX.phone),
+    password: text(TEXT_MAX.password),
+    password_confirmation: text(TEXT_MAX.password),
+    type: text(TEXT_MAX.code),
   })
   .superRefine((value, ctx) => {
     refineWith(registrationErrors)(value, ctx);
-    if (value.type !== 'driver') ctx.addIssue({ code: 'custom', path: ['type'], message: 'Tipo de usuário inválido' });
+    if (value.type !== 'driver') ctx.addIssue({ code: 'custom', path: ['type'], message: messages.registration.typeInvalid });
   })
   .transform((v) => ({
     ...v,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldErrors } from '@portal/domain';
+import { MAX_ID, MAX_PAGE, messages, textError } from '@portal/domain';
 
 /** Every answer carries Sucesso and Mensagem (SPEC 7). */
 export const envelope = z.object({ Sucesso: z.boolean(), Mensagem: z.string() });
@@ -17,10 +18,44 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const pagination = z.object({ TotalPaginas: z.number().int().min(0) });
 export type Pagination = z.infer<typeof pagination>;
 
-export const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
+/** Not a whole number reads as page 1; past MAX_PAGE reads as MAX_PAGE (an empty page, never a 500). */
+export const pageQuery = z.object({
+  page: z.coerce
+    .number()
+    .catch(1)
+    .transform((page) => (Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1)),
+});
 
-/** A form text field: anything that is not a string is read as empty, so the rules report it. */
-export const text = z.string().catch('');
+function textRule(max: number) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const message = textError(value, max);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+/**
+ * The one rule of every text field (domain textError): no control characters, at most max
+ * characters, else a 422 with the Portuguese message on the field. Anything that is not a string
+ * reads as empty, so the form's own rules report it.
+ */
+export function text(max: number) {
+  return z.string().catch('').superRefine(textRule(max));
+}
+
+/** The same rule for a field that must be a string (anything else is 'Dados inválidos'). */
+export function strictText(max: number) {
+  return z.string().superRefine(textRule(max));
+}
+
+/** An id in the path: digits naming a row of a serial column (1 to MAX_ID), else 'Identificador inválido'. */
+export const idParam = z.string().transform((value, ctx) => {
+  const id = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(id >= 1 && id <= MAX_ID)) {
+    ctx.addIssue({ code: 'custom', message: messages.input.idInvalid });
+    return z.NEVER;
+  }
+  return id;
+});
 
 /** Adds the domain's field errors as zod issues on their fields. */
 export function refineWith<T, K extends string>(rules: (value: T) => FieldErrors<K>) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { cleanText, TEXT_MAX } from '@portal/domain';
 import { endpoint } from './endpoint.js';
-import { envelope, isoDateTime } from './common.js';
+import { envelope, isoDateTime, strictText } from './common.js';
 
 export const chargeStatus = z.enum(['PENDING', 'RECEIVED', 'OVERDUE', 'REFUNDED']);
 export type ChargeStatus = z.infer<typeof chargeStatus>;
@@ -9,7 +10,7 @@ export type ChargeStatus = z.infer<typeof chargeStatus>;
 export const purchaseRequest = z.object({
   /** Not a number (or absent) reads as NaN: the server answers the domain's 'digite o valor' message. */
   valor: z.number().catch(Number.NaN),
-  cpfCnpj: z.string(),
+  cpfCnpj: strictText(TEXT_MAX.document),
   project: z.literal('VPO'),
 });
 export type PurchaseRequest = z.input<typeof purchaseRequest>;
@@ -28,24 +29,32 @@ export const purchaseResponse = envelope.extend({ qrCode: pixCharge });
 export type PurchaseResponse = z.infer<typeof purchaseResponse>;
 
 /** Asaas webhook body (the fields we read; Asaas sends more). */
+const providerId = strictText(TEXT_MAX.providerId);
 export const asaasWebhook = z.object({
-  id: z.string().optional(),
-  event: z.string(),
+  id: providerId.optional(),
+  event: strictText(TEXT_MAX.event),
   payment: z
     .object({
-      id: z.string(),
+      id: providerId,
       value: z.number(),
-      externalReference: z.string().nullish(),
-      status: z.string().optional(),
+      externalReference: providerId.nullish(),
+      status: strictText(TEXT_MAX.event).optional(),
     })
     .optional(),
   transfer: z
     .object({
-      id: z.string(),
+      id: providerId,
       value: z.number().optional(),
-      status: z.string().optional(),
-      failReason: z.string().nullish(),
-      externalReference: z.string().nullish(),
+      status: strictText(TEXT_MAX.event).optional(),
+      /**
+       * The provider's own words, kept and shown to the driver: cleaned, never refused (refusing
+       * would leave a failed payout's money held until someone resolves it by hand).
+       */
+      failReason: z
+        .string()
+        .transform((v) => cleanText(v, TEXT_MAX.reason))
+        .nullish(),
+      externalReference: providerId.nullish(),
     })
     .optional(),
 });
@@ -65,7 +74,7 @@ export const creditApi = {
     path: '/api/transacoes/qrcode/:id',
     auth: true,
     summary: 'Situação de uma cobrança Pix do motorista',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: z.object({ id: strictText(TEXT_MAX.providerId) }),
     response: purchaseResponse,
   }),
   asaasWebhook: endpoint({

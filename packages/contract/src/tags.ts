@@ -12,6 +12,8 @@ import {
   stripDocument,
   tagEditErrors,
   tagRegistrationErrors,
+  TEXT_MAX,
+  textError,
   vehicleTypeFor,
 } from '@portal/domain';
 import { endpoint } from './endpoint.js';
@@ -19,7 +21,18 @@ import { envelope, pageQuery, pagination, refineWith, text } from './common.js';
 import { actionResponse, vehicleId, vehicleTag } from './vehicles.js';
 
 /** A select's value: number or string; anything else reads as empty so the rules report it. */
-const selectValue = z.union([z.number(), z.string()]).nullable().catch('');
+const selectValue = z
+  .union([z.number(), z.string()])
+  .nullable()
+  .catch('')
+  .superRefine((value, ctx) => {
+    const message = typeof value === 'string' ? textError(value, TEXT_MAX.code) : null;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+const serialText = text(TEXT_MAX.serial);
+const documentText = text(TEXT_MAX.document);
+const plateText = text(TEXT_MAX.plate);
+const codeText = text(TEXT_MAX.code);
 
 /** SPEC 3 'Tag' of the tag list. */
 export const tagRow = vehicleTag.extend({ vehicle: z.object({ LicensePlate: z.string() }) });
@@ -37,20 +50,20 @@ export type OperatorsResponse = z.infer<typeof operatorsResponse>;
 /** SPEC 3 'Tag register payload'. Rules: SPEC 5 'Tag register' (domain tagRegistrationErrors). */
 export const tagRegistrationRequest = z
   .object({
-    serialNumber: text,
-    Operadora: text,
-    licensePlate: text,
+    serialNumber: serialText,
+    Operadora: documentText,
+    licensePlate: plateText,
     /** The signed-in driver's CPF/CNPJ. */
-    cnpj: text,
+    cnpj: documentText,
     /** Decision 11: always INVOICE_GROUP_CODE. */
-    invoiceGroupCode: text,
+    invoiceGroupCode: codeText,
     /** 1 for 2 axles, otherwise 2; computed when absent. */
     vehicleType: selectValue.optional(),
     axles: selectValue,
-    CpfCnpjAntt: text,
-    RntrcAntt: text,
+    CpfCnpjAntt: documentText,
+    RntrcAntt: text(TEXT_MAX.rntrc),
     /** modelId from GET /api/veiculo/modelos. */
-    modelo: text,
+    modelo: text(TEXT_MAX.modelId),
   })
   .superRefine((value, ctx) => {
     refineWith(tagRegistrationErrors)(value, ctx);
@@ -82,14 +95,14 @@ export const tagRegistrationRequest = z
 export type TagRegistrationRequest = z.input<typeof tagRegistrationRequest>;
 export type TagRegistration = z.output<typeof tagRegistrationRequest>;
 
-const serialField = text.superRefine((value, ctx) => {
+const serialField = serialText.superRefine((value, ctx) => {
   if (normalizeSerial(value).length === 0) ctx.addIssue({ code: 'custom', message: messages.tag.serialRequired });
 });
 
 /** SPEC 7 status changes: {serialNumber, statusId, origem 'Pedagio motorista'}. */
 function statusChangeRequest(statusId: string) {
   return z
-    .object({ serialNumber: serialField, statusId: text, origem: text })
+    .object({ serialNumber: serialField, statusId: codeText, origem: codeText })
     .superRefine((value, ctx) => {
       if (value.statusId !== statusId) {
         ctx.addIssue({ code: 'custom', path: ['statusId'], message: messages.tag.statusIdInvalid });
@@ -107,7 +120,7 @@ export type TagStatusChangeRequest = z.input<typeof blockTagRequest>;
 
 /** SPEC 7: {serialNumber, licensePlate, cnpj}. */
 export const activateTagRequest = z
-  .object({ serialNumber: serialField, licensePlate: text, cnpj: text })
+  .object({ serialNumber: serialField, licensePlate: plateText, cnpj: documentText })
   .superRefine((value, ctx) => {
     if (normalizePlate(value.licensePlate).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['licensePlate'], message: messages.tag.plateRequired });
@@ -122,7 +135,7 @@ export type ActivateTagRequest = z.input<typeof activateTagRequest>;
 
 /** SPEC 7: {serialNumber, newSerialNumber}; SPEC 5: the new serial needs 8+ alphanumerics. */
 export const replaceTagRequest = z
-  .object({ serialNumber: serialField, newSerialNumber: text })
+  .object({ serialNumber: serialField, newSerialNumber: serialText })
   .superRefine((value, ctx) => {
     const error = replaceSerialError(value.newSerialNumber);
     if (error) ctx.addIssue({ code: 'custom', path: ['newSerialNumber'], message: error });
@@ -143,11 +156,11 @@ export type RemoveTagRequest = z.input<typeof removeTagRequest>;
 export const vehicleUpdateRequest = z
   .object({
     vehicle_id: vehicleId,
-    serialNumber: text,
-    Operadora: text,
-    LicensePlate: text,
-    CpfCnpjAntt: text,
-    RntrcAntt: text,
+    serialNumber: serialText,
+    Operadora: documentText,
+    LicensePlate: plateText,
+    CpfCnpjAntt: documentText,
+    RntrcAntt: text(TEXT_MAX.rntrc),
     Axles: selectValue,
     vehicleType: selectValue.optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { envelope, isoDateTime } from './common.js';
+import { envelope, idParam, isoDateTime } from './common.js';
 
 /** SPEC 3/4: data.action 'rejeite' means rejected; data null means no decision on the current term. */
 export const termAction = z.enum(['aceite', 'rejeite']);
@@ -27,7 +27,7 @@ export const termsApi = {
     path: '/api/termos/status-atual/:userId',
     auth: true,
     summary: 'Situação do motorista no termo de uso vigente',
-    params: z.object({ userId: z.coerce.number().int().positive() }),
+    params: z.object({ userId: idParam }),
     response: termStatusResponse,
   }),
   current: endpoint({
@@ -42,7 +42,7 @@ export const termsApi = {
     path: '/api/termos/download-base64/:termId',
     auth: true,
     summary: 'PDF do termo em base64',
-    params: z.object({ termId: z.coerce.number().int().positive() }),
+    params: z.object({ termId: idParam }),
     response: termFileResponse,
   }),
   accept: endpoint({

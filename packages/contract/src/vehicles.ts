@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { messages, normalizePlate } from '@portal/domain';
+import { MAX_ID, messages, normalizePlate, TEXT_MAX } from '@portal/domain';
 import { endpoint } from './endpoint.js';
-import { envelope, pageQuery, pagination } from './common.js';
+import { envelope, pageQuery, pagination, strictText } from './common.js';
 
 /** SPEC 3 'Tag' as it hangs from a vehicle: {serialNumber, Operadora (operator CNPJ), statusCode, ownershipType}. */
 export const vehicleTag = z.object({
@@ -32,7 +32,7 @@ export const vehicleDetailResponse = envelope.extend({ Dados: vehicleDetail });
 export type VehicleDetailResponse = z.infer<typeof vehicleDetailResponse>;
 
 export const plateParams = z.object({
-  licensePlate: z.string().transform((v) => normalizePlate(v)),
+  licensePlate: strictText(TEXT_MAX.plate).transform((v) => normalizePlate(v)),
 });
 
 /** Decision 7: a row of the vehicle list. Status is the tag's status code, or null ('Sem tag'). */
@@ -47,13 +47,13 @@ export type VehicleRow = z.infer<typeof vehicleRow>;
 export const vehicleListResponse = envelope.extend({ Veiculos: z.array(vehicleRow), Paginacao: pagination });
 export type VehicleListResponse = z.infer<typeof vehicleListResponse>;
 
-/** A vehicle id in a body: number or numeric string; anything else is reported on the field. */
+/** A vehicle id in a body: number or numeric string naming a row (1 to MAX_ID); anything else is reported on the field. */
 export const vehicleId = z
   .union([z.number(), z.string()])
   .catch('')
   .transform((v, ctx) => {
     const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n <= 0) {
+    if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) {
       ctx.addIssue({ code: 'custom', message: messages.vehicle.idInvalid });
       return z.NEVER;
     }

@@ -4,13 +4,18 @@ import {
   SORT_DIRECTIONS,
   VPO_SORT_FIELDS,
   VPO_STATUSES,
-  isReaisAmount,
   isValidCpfCnpj,
   isValidPlate,
+  MAX_PASSAGE_CENTS,
+  MAX_PLATFORM_MOVEMENT_CENTS,
+  MAX_VPO_CENTS,
   messages,
+  occurredAtError,
+  partnerValueError,
+  TEXT_MAX,
 } from '@portal/domain';
 import { endpoint } from './endpoint.js';
-import { envelope, isoDateTime, pageQuery, pagination, text } from './common.js';
+import { envelope, isoDateTime, pageQuery, pagination, strictText, text } from './common.js';
 
 /** SPEC 3 'VPO'. ValorTotalVP in reais; Status one of VPO_STATUSES (shown with vpoStatusLabel). */
 export const vpo = z.object({
@@ -40,12 +45,20 @@ export const partnerPushResponse = envelope.extend({
 });
 export type PartnerPushResponse = z.infer<typeof partnerPushResponse>;
 
-/** Partner fields: any wrong value (type included) reports the field's own Portuguese message. */
-function required(message: string, max = 200) {
-  return text.transform((v) => v.trim()).refine((v) => v.length > 0 && v.length <= max, message);
+/**
+ * Partner fields: any wrong value (type included) reports the field's own Portuguese message;
+ * the text rule (characters, length) first, and then, through a pipe, only the field's rule.
+ */
+function checked(max: number, valid: (v: string) => boolean, message: string) {
+  return text(max).pipe(z.string().refine(valid, message));
+}
+function required(message: string, max: number) {
+  return text(max)
+    .transform((v) => v.trim())
+    .refine((v) => v.length > 0, message);
 }
 function oneOf<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return text.transform((v, ctx): T[number] => {
+  return text(TEXT_MAX.code).transform((v, ctx): T[number] => {
     const found = values.find((x) => x === v);
     if (found === undefined) {
       ctx.addIssue({ code: 'custom', message });
@@ -54,37 +67,51 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T, messag
     return found;
   });
 }
-const externalId = required(messages.partner.externalIdRequired, 100);
-const money = z
-  .number()
-  .catch(Number.NaN)
-  .refine((v) => v > 0 && isReaisAmount(v), messages.partner.valueInvalid);
-const serialNumber = required(messages.partner.serialUnknown, 40);
-const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-const occurredAt = text.refine((v) => ISO_WITH_OFFSET.test(v) && !Number.isNaN(Date.parse(v)), messages.partner.occurredAtInvalid);
+const externalId = required(messages.partner.externalIdRequired, TEXT_MAX.externalId);
+/** Reais above zero, at most 2 decimals, at most the kind's maximum (domain constants). */
+function money(maxCents: number) {
+  return z
+    .number()
+    .catch(Number.NaN)
+    .superRefine((v, ctx) => {
+      const message = partnerValueError(v, maxCents);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+}
+const serialNumber = required(messages.partner.serialUnknown, TEXT_MAX.serial);
+/** A real date-time with offset, within the accepted window of now (domain occurredAtError). */
+const occurredAt = text(TEXT_MAX.dateTime).pipe(
+  z.string().superRefine((v, ctx) => {
+    const message = occurredAtError(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
+);
 const vpoStatus = oneOf(VPO_STATUSES, messages.partner.statusInvalid);
-const optionalText = z.string().trim().max(200).optional();
+/** A place (origin, destination, plaza): optional; when sent, a string under the text rule. */
+const optionalPlace = strictText(TEXT_MAX.place)
+  .transform((v) => v.trim())
+  .optional();
 
 export const partnerVpoRequest = z.object({
   externalId,
   serialNumber,
-  PlacaVeiculo: text.refine(isValidPlate, messages.partner.plateInvalid),
-  CpfCnpjEmbarcador: text.refine(isValidCpfCnpj, messages.partner.shipperDocumentInvalid),
-  ValorTotalVP: money,
+  PlacaVeiculo: checked(TEXT_MAX.plate, isValidPlate, messages.partner.plateInvalid),
+  CpfCnpjEmbarcador: checked(TEXT_MAX.document, isValidCpfCnpj, messages.partner.shipperDocumentInvalid),
+  ValorTotalVP: money(MAX_VPO_CENTS),
   Status: vpoStatus.optional(),
-  origem: optionalText,
-  destino: optionalText,
+  origem: optionalPlace,
+  destino: optionalPlace,
 });
 export type PartnerVpoRequest = z.infer<typeof partnerVpoRequest>;
 
 export const partnerVpoUpdateRequest = z.object({ Status: vpoStatus });
-export const partnerVpoParams = z.object({ externalId: z.string().min(1).max(100) });
+export const partnerVpoParams = z.object({ externalId: strictText(TEXT_MAX.externalId) });
 
 export const partnerPassageRequest = z.object({
   externalId,
   serialNumber,
-  placeName: required(messages.partner.placeNameRequired),
-  value: money,
+  placeName: required(messages.partner.placeNameRequired, TEXT_MAX.place),
+  value: money(MAX_PASSAGE_CENTS),
   occurredAt,
   is_third: z.boolean().default(false),
 });
@@ -92,10 +119,10 @@ export type PartnerPassageRequest = z.infer<typeof partnerPassageRequest>;
 
 export const partnerMovementRequest = z.object({
   externalId,
-  cpfCnpj: required(messages.partner.driverUnknown, 20),
+  cpfCnpj: required(messages.partner.driverUnknown, TEXT_MAX.document),
   origin: oneOf([STATEMENT_ORIGINS.thirdPartyCredit, STATEMENT_ORIGINS.thirdPartyDebit], messages.partner.originInvalid),
-  value: money,
-  placeName: optionalText,
+  value: money(MAX_PLATFORM_MOVEMENT_CENTS),
+  placeName: optionalPlace,
   occurredAt,
 });
 export type PartnerMovementRequest = z.infer<typeof partnerMovementRequest>;

@@ -1,16 +1,20 @@
 import { z } from 'zod';
-import { PIX_KEY_TYPES } from '@portal/domain';
+import { PIX_KEY_TYPES, TEXT_MAX, textError } from '@portal/domain';
 import { endpoint } from './endpoint.js';
-import { envelope } from './common.js';
+import { envelope, text } from './common.js';
 
 /** SPEC 7: {description, receiver_document, amount (number), pix {key, type}}. Rules are the domain's. */
 export const withdrawalRequest = z.object({
-  description: z.string().max(140).catch(''),
-  receiver_document: z.string().catch(''),
+  description: text(TEXT_MAX.description),
+  receiver_document: text(TEXT_MAX.document),
   amount: z.number().catch(Number.NaN),
   pix: z
     .object({ key: z.string().catch(''), type: z.enum(PIX_KEY_TYPES).or(z.literal('')).catch('') })
     .catch({ key: '', type: '' }),
+}).superRefine((value, ctx) => {
+  // The key's text rule here: inside pix, the object's catch would swallow it.
+  const message = textError(value.pix.key, TEXT_MAX.pixKey);
+  if (message) ctx.addIssue({ code: 'custom', path: ['pix', 'key'], message });
 });
 export type WithdrawalRequest = z.input<typeof withdrawalRequest>;
 

@@ -1,7 +1,7 @@
 import { MAX_PURCHASE_CENTS, MIN_PURCHASE_CENTS } from './constants.js';
 import { messages } from './messages.js';
 import type { Cents } from './money.js';
-import { parseBrlInput } from './money.js';
+import { isReaisAmount, parseBrlInput, reaisToCents } from './money.js';
 import { isPixKeyType, isValidPixKey, type PixKeyType } from './pix.js';
 
 /** SPEC 5 'Buy balance' plus decision 14's maximum, for an amount already in centavos. */
@@ -11,6 +11,17 @@ export function purchaseAmountError(cents: Cents | null): string | null {
   if (cents < MIN_PURCHASE_CENTS) return messages.purchase.belowMinimum;
   if (cents > MAX_PURCHASE_CENTS) return messages.purchase.aboveMaximum;
   return null;
+}
+
+/**
+ * The same rule for the amount on the wire (reais): a value too large or with fractions of a
+ * centavo gets a message about the value, not the minimum's.
+ */
+export function purchaseValueError(reais: number): string | null {
+  if (Number.isNaN(reais) || reais <= 0) return messages.purchase.amountRequired;
+  if (reais > MAX_PURCHASE_CENTS / 100) return messages.purchase.aboveMaximum;
+  if (!isReaisAmount(reais)) return messages.purchase.valueInvalid;
+  return purchaseAmountError(reaisToCents(reais));
 }
 
 /** The same rule for what the driver typed ('' and '0,00' ask for a value). */

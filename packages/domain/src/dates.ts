@@ -1,3 +1,4 @@
+import { PARTNER_EVENT_MAX_AGE_DAYS, PARTNER_EVENT_MAX_AHEAD_HOURS } from './constants.js';
 import { messages } from './messages.js';
 
 export const DISPLAY_TIME_ZONE = 'America/Sao_Paulo';
@@ -32,4 +33,38 @@ function toDate(value: Date | string): Date {
   const date = new Date(value.trim());
   if (Number.isNaN(date.getTime())) throw new Error(messages.dates.invalidFormat);
   return date;
+}
+
+const OFFSET_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+const MAX_OFFSET_HOURS = 18;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * An ISO 8601 date-time with its offset that names a real instant, or null. Every component
+ * is checked: Date.parse alone reads 2026-02-30 as 2 March.
+ */
+export function parseOffsetDateTime(value: string): Date | null {
+  const m = OFFSET_DATE_TIME.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m.slice(1).map((part) => Number(part ?? 0)) as [
+    number, number, number, number, number, number, number, number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > MAX_OFFSET_HOURS || offsetMinutes > 59) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** When a partner says something happened: a real date-time with offset, inside the accepted window. */
+export function occurredAtError(value: string, now: Date = new Date()): string | null {
+  const date = parseOffsetDateTime(value);
+  if (!date) return messages.partner.occurredAtInvalid;
+  const earliest = now.getTime() - PARTNER_EVENT_MAX_AGE_DAYS * 86_400_000;
+  const latest = now.getTime() + PARTNER_EVENT_MAX_AHEAD_HOURS * 3_600_000;
+  if (date.getTime() < earliest || date.getTime() > latest) return messages.partner.occurredAtOutOfRange;
+  return null;
 }

@@ -10,3 +10,4 @@ export * from './credit.js';
 export * from './statement.js';
 export * from './tags.js';
 export * from './vpos.js';
+export * from './text.js';

@@ -12,6 +12,10 @@ export const messages = {
       'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
     ok: 'Login realizado com sucesso',
   },
+  /** 429 of the request limits (registration, Pix webhook, partner API). */
+  limits: {
+    tooManyRequests: 'Muitas requisições. Aguarde um pouco e tente novamente.',
+  },
   balance: {
     ok: 'Saldo consultado com sucesso',
   },
@@ -32,6 +36,7 @@ export const messages = {
     phoneInvalid: 'Número de telefone inválido',
     passwordTooShort: 'Digite uma senha de pelo menos 8 caracteres',
     passwordMismatch: 'As senhas não coincidem',
+    typeInvalid: 'Tipo de usuário inválido',
     failed: 'Não foi possível criar sua conta. Confira os campos destacados.',
     created: 'Conta criada com sucesso!',
   },
@@ -55,6 +60,26 @@ export const messages = {
     notFound: 'Recurso não encontrado',
     invalidRequest: 'Dados inválidos',
     internalError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
+  },
+  /** The one rule of every text field and id of the contract (domain text.ts). */
+  input: {
+    invalidCharacters: 'Texto com caracteres inválidos',
+    tooLong: 'Use no máximo {max} caracteres',
+    idInvalid: 'Identificador inválido',
+  },
+  ledger: {
+    limitExceeded: 'Movimento recusado: o saldo ficaria fora do limite permitido',
+  },
+  /** Refusals the HTTP layer gives before any route runs (plugins/error-handler.ts). */
+  http: {
+    badRequest: 'Requisição inválida',
+    badUrl: 'Endereço inválido',
+    urlTooLong: 'Endereço longo demais',
+    bodyTooLarge: 'Os dados enviados são grandes demais',
+    unsupportedMediaType: 'Envie os dados em JSON (Content-Type: application/json)',
+    timeout: 'A requisição demorou demais para chegar. Tente novamente.',
+    headersTooLarge: 'Os cabeçalhos da requisição são grandes demais',
+    closing: 'O serviço está reiniciando. Tente novamente em instantes.',
   },
   withdrawal: {
     amountRequired: 'Digite um valor para realizar o saque',
@@ -121,11 +146,14 @@ export const messages = {
     serialUnknown: 'Nenhuma tag cadastrada com este número (serialNumber)',
     driverUnknown: 'Nenhum motorista cadastrado com este CPF/CNPJ',
     valueInvalid: 'O valor deve ser maior que zero, com no máximo 2 casas decimais',
+    valueAboveMaximum: 'O valor máximo é de {max}',
     shipperDocumentInvalid: 'CPF/CNPJ do embarcador inválido',
     plateInvalid: 'Placa inválida. Use o formato ABC1234 ou ABC1D23.',
     statusInvalid: 'Status inválido. Use EMITIDO, EM_VIAGEM, ENCERRADO ou CANCELADO.',
     placeNameRequired: 'Informe o local da passagem (placeName)',
     occurredAtInvalid: 'Data inválida. Use ISO 8601 com fuso (ex.: 2026-01-31T10:00:00-03:00).',
+    /** The window of constants.ts (PARTNER_EVENT_MAX_AGE_DAYS, PARTNER_EVENT_MAX_AHEAD_HOURS). */
+    occurredAtOutOfRange: 'Data fora do período aceito: no máximo 1 ano atrás e 1 dia à frente',
     originInvalid: "Origem inválida: use 'credito-terceiro-movemais' ou 'debito-terceiro-movemais'",
     vpoNotFound: 'VPO não encontrado',
     vpoIssued: 'VPO registrado com sucesso',
@@ -133,11 +161,18 @@ export const messages = {
     passageRecorded: 'Passagem registrada com sucesso',
     movementRecorded: 'Movimento registrado com sucesso',
     duplicate: 'Já recebido anteriormente; nada foi alterado',
+    operatorUnscoped:
+      'Esta chave de operadora não está vinculada a nenhuma operadora. Peça ao portal que vincule a chave à sua operadora.',
+    operatorTagNotFound: 'Nenhuma tag desta operadora com este número (serialNumber)',
+    tagNotActive: 'Esta tag não está ativa: passagens e VPOs só são aceitos para tags ativas',
+    plateMismatch: 'A placa (PlacaVeiculo) não é a do veículo desta tag',
+    externalIdConflict: 'Este externalId já foi usado com outros dados. Para um novo envio, use outro externalId.',
   },
   purchase: {
     amountRequired: 'Por favor digite o valor que deseja comprar de saldo',
     belowMinimum: 'O valor mínimo para compra de saldo é de R$ 100,00',
     aboveMaximum: 'O valor máximo para compra de saldo é de R$ 50.000,00',
+    valueInvalid: 'Digite um valor válido, com no máximo 2 casas decimais',
   },
   tag: {
     serialRequired: 'Por favor digite a Tag a ser ativada',
@@ -166,8 +201,8 @@ export const messages = {
     greenpassWarning:
       'Atenção: as tags Greenpass da Taggy (iniciadas em 5666) estão sendo canceladas e devem ser substituídas por tags MoveMais. Entre em contato com o suporte.',
     notFound: 'Tag não encontrada',
-    serialTaken: 'Esta tag já está cadastrada',
-    serialCancelledAtOperator: 'Esta tag foi cancelada na operadora e não pode ser cadastrada novamente',
+    serialUnavailable: 'Esta tag não está disponível para cadastro. Confira o número da tag ou fale com a operadora.',
+    serialYours: 'Esta tag já está cadastrada em um dos seus veículos',
     plateHasTag: 'Este veículo já possui uma tag. Cancele e exclua a tag atual antes de cadastrar outra.',
     notManageable:
       'Esta tag é gerenciada pela operadora e não pode ser alterada pelo portal. Entre em contato com o suporte.',

@@ -1,5 +1,6 @@
 import { isValidCnpj, isValidCpf, stripDocument } from './documents.js';
 import { PHONE_DIGITS } from './phone.js';
+import { hasInvalidCharacters, TEXT_MAX } from './text.js';
 
 /** The five Pix key types of SPEC 2/5, as the wire and Asaas (pixAddressKeyType) name them. */
 export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'PHONE', 'EMAIL', 'EVP'] as const;
@@ -18,11 +19,13 @@ export function isPixKeyType(value: unknown): value is PixKeyType {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EVP_MIN_LENGTH = 8;
+/** A random key (EVP) is a UUID (BACEN's DICT); SPEC's "longer than 7 characters" let any text through. */
+const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * SPEC 7: digits only for CPF and PHONE; CNPJ without its mask (letters kept for the
- * alphanumeric CNPJ, decision 10); e-mail and random key as typed (surrounding spaces removed).
+ * alphanumeric CNPJ, decision 10); e-mail as typed and the random key in lower case (surrounding
+ * spaces removed).
  */
 export function normalizePixKey(type: PixKeyType, key: string): string {
   switch (type) {
@@ -32,8 +35,9 @@ export function normalizePixKey(type: PixKeyType, key: string): string {
     case 'CNPJ':
       return stripDocument(key);
     case 'EMAIL':
-    case 'EVP':
       return key.trim();
+    case 'EVP':
+      return key.trim().toLowerCase();
   }
 }
 
@@ -48,8 +52,8 @@ export function isValidPixKey(type: PixKeyType, key: string): boolean {
     case 'PHONE':
       return normalized.length === PHONE_DIGITS;
     case 'EMAIL':
-      return EMAIL.test(normalized);
+      return normalized.length <= TEXT_MAX.pixKey && EMAIL.test(normalized) && !hasInvalidCharacters(normalized);
     case 'EVP':
-      return normalized.length >= EVP_MIN_LENGTH;
+      return EVP.test(normalized);
   }
 }

@@ -6,7 +6,9 @@ import type { Db } from '../db/connection.js';
 import { HttpError } from '../http/errors.js';
 import type { Partner } from '../modules/partners/keys.js';
 import { PartnerService } from '../modules/partners/service.js';
-import type { PushResult } from '../modules/partners/service.js';
+import type { PushAnswer, PushResult } from '../modules/partners/service.js';
+import { Catalogue } from '../modules/tags/catalogue.js';
+import type { OperatorEntry } from '../modules/tags/catalogue.js';
 import { CliFailure } from './pix.js';
 
 /** '--kind shipper --name "X" --third' -> { kind: 'shipper', name: 'X', third: 'true' }, plus the positional arguments. */
@@ -38,16 +40,33 @@ function isKind(value: string): value is PartnerKind {
   return (PARTNER_KINDS as readonly string[]).includes(value);
 }
 
-/** partner:create: the key is printed once, alone on the last line (only its hash is stored). */
+/** --operator <name or CNPJ> -> the operator of the catalogue, or a failure that lists them. */
+function operatorFlag(value: string | undefined): OperatorEntry {
+  const catalogue = new Catalogue();
+  const known = catalogue.operators.map((o) => `${o.name} (${o.cnpj})`).join(', ');
+  if (value === undefined || value === 'true' || !value.trim()) {
+    throw new CliFailure(`Chaves de operadora exigem --operator <nome ou CNPJ da operadora>: ${known}.`);
+  }
+  const found = catalogue.findOperator(value);
+  if (!found) throw new CliFailure(`Operadora não encontrada: ${value}. Use o nome ou o CNPJ de uma destas: ${known}.`);
+  return found;
+}
+
+/**
+ * partner:create: the key is printed once, alone on the last line (only its hash is stored). An
+ * operator key belongs to one operator (--operator): it charges only that operator's tags.
+ */
 export async function createPartner(db: Db, args: string[]): Promise<string> {
   const { flags } = parseFlags(args);
   const kind = flags.kind ?? '';
   const name = (flags.name ?? '').trim();
   if (!isKind(kind)) throw new CliFailure(`Informe --kind ${PARTNER_KINDS.join('|')}.`);
   if (!name) throw new CliFailure('Informe --name <nome do parceiro>.');
-  const { id, key } = await new PartnerService(db).create(kind, name);
+  if (kind !== 'operator' && flags.operator !== undefined) throw new CliFailure('--operator vale só para --kind operator.');
+  const operator = kind === 'operator' ? operatorFlag(flags.operator) : null;
+  const { id, key } = await new PartnerService(db).create(kind, name, operator?.cnpj ?? null);
   return [
-    `Parceiro ${id} (${kind}) criado: ${name}.`,
+    `Parceiro ${id} (${kind}${operator ? `, operadora ${operator.name}` : ''}) criado: ${name}.`,
     'Guarde a chave de API abaixo: ela não será mostrada novamente (envie-a no cabeçalho X-Api-Key).',
     key,
   ].join('\n');
@@ -56,9 +75,30 @@ export async function createPartner(db: Db, args: string[]): Promise<string> {
 export async function listPartners(db: Db): Promise<string> {
   const rows = await new PartnerService(db).list();
   if (rows.length === 0) return 'Nenhum parceiro cadastrado.';
+  const catalogue = new Catalogue();
+  const scopeOf = (r: (typeof rows)[number]) => {
+    if (r.kind !== 'operator') return '';
+    if (r.operatorCnpj === null) return '  [sem operadora: use partner:scope]';
+    return `  [operadora ${catalogue.operator(r.operatorCnpj)?.name ?? r.operatorCnpj}]`;
+  };
   return rows
-    .map((r) => `${r.id}  ${r.kind.padEnd(8)}  ${r.prefix}…  ${r.revokedAt ? `revogado em ${r.revokedAt}` : 'ativo'}  ${r.name}`)
+    .map((r) => `${r.id}  ${r.kind.padEnd(8)}  ${r.prefix}…  ${r.revokedAt ? `revogado em ${r.revokedAt}` : 'ativo'}  ${r.name}${scopeOf(r)}`)
     .join('\n');
+}
+
+/** partner:scope: binds an operator key created before keys were scoped (it is refused until then). */
+export async function scopePartner(db: Db, args: string[]): Promise<string> {
+  const { flags, positional } = parseFlags(args);
+  const id = Number(positional[0]);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new CliFailure('Informe o id do parceiro: partner:scope <id> --operator <nome ou CNPJ>');
+  const operator = operatorFlag(flags.operator);
+  const outcome = await new PartnerService(db).scope(id, operator.cnpj);
+  if (outcome === 'not-found') throw new CliFailure(`Parceiro não encontrado: ${id}`);
+  if (outcome === 'not-operator') throw new CliFailure(`O parceiro ${id} não é uma operadora.`);
+  if (outcome === 'already-scoped') {
+    throw new CliFailure(`O parceiro ${id} já pertence a outra operadora. Para outra operadora, crie uma nova chave (partner:create).`);
+  }
+  return `Chave do parceiro ${id} vinculada à operadora ${operator.name}.`;
 }
 
 export async function revokePartner(db: Db, args: string[]): Promise<string> {
@@ -86,10 +126,12 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 
 const money = (value: string | undefined) => (value === undefined ? undefined : Number(value.replace(',', '.')));
 
-async function push(run: () => Promise<PushResult>, what: string): Promise<string> {
+/** The same answers as the API: a replay (or an old duplicate) changed nothing. */
+async function push(run: () => Promise<PushAnswer | PushResult>, what: string): Promise<string> {
   try {
     const r = await run();
-    return r.duplicate ? `${what} já recebido antes (id ${r.id}); nada foi alterado.` : `${what} registrado (id ${r.id}).`;
+    const { id, duplicate } = 'body' in r ? { id: r.body.id, duplicate: r.replayed || r.body.duplicate === true } : r;
+    return duplicate ? `${what} já recebido antes (id ${id}); nada foi alterado.` : `${what} registrado (id ${id}).`;
   } catch (error) {
     if (error instanceof HttpError) throw new CliFailure(error.message);
     throw error;

@@ -5,12 +5,14 @@ import { initial } from './migrations/001-initial.js';
 import { pix } from './migrations/002-pix.js';
 import { tags } from './migrations/003-tags.js';
 import { partners } from './migrations/004-partners.js';
+import { rateLimits } from './migrations/005-rate-limits.js';
+import { partnerScope } from './migrations/006-partner-scope.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
 function migrations(db: Db): Record<string, Migration> {
   const t = columnTypes(db.dialect);
-  return { '001-initial': initial(t), '002-pix': pix(t, db.dialect), '003-tags': tags(t), '004-partners': partners(t) };
+  return { '001-initial': initial(t), '002-pix': pix(t, db.dialect), '003-tags': tags(t), '004-partners': partners(t), '005-rate-limits': rateLimits(), '006-partner-scope': partnerScope(t) };
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

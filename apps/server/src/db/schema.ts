@@ -24,13 +24,15 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
 }
 
-export type LoginFailureScope = 'document' | 'ip';
-
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  scope: LoginFailureScope;
+/** One fixed window of one limit bucket (migration 005); times in epoch milliseconds. */
+export interface RateLimitsTable {
+  scope: string;
   key: string;
-  created_at: Timestamp;
+  window_start: number;
+  hits: number;
+  /** The growing delay: no attempt of this bucket before this time. */
+  next_at: ColumnType<number, number | undefined, number>;
+  expires_at: number;
 }
 
 export interface TermsTable {
@@ -146,6 +148,8 @@ export interface TagsTable {
   paid_through: string | null;
   created_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** Cancelled before it was ever activated: the serial went back to the operator (migration 006). */
+  released_at: Timestamp | null;
 }
 
 export type TagFeeStatus = 'paid' | 'unpaid';
@@ -181,6 +185,22 @@ export interface PartnersTable {
   api_key_prefix: string;
   created_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Operator keys: the CNPJ of the one operator whose tags they may charge (migration 006). */
+  operator_cnpj: string | null;
+}
+
+export type PartnerPushKind = 'vpo' | 'passage' | 'movement';
+
+/** The first answer to each partner push (partner, kind, externalId) and the hash of its request. */
+export interface PartnerPushesTable {
+  partner_id: number;
+  kind: PartnerPushKind;
+  external_id: string;
+  request_hash: string;
+  status_code: number;
+  /** The JSON body answered the first time. */
+  response: string;
+  created_at: Timestamp;
 }
 
 export interface VposTable {
@@ -207,7 +227,7 @@ export interface DriverVpoCountersTable {
 export interface Database {
   drivers: DriversTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
   terms: TermsTable;
   term_decisions: TermDecisionsTable;
   accounts: AccountsTable;
@@ -222,6 +242,7 @@ export interface Database {
   partners: PartnersTable;
   vpos: VposTable;
   driver_vpo_counters: DriverVpoCountersTable;
+  partner_pushes: PartnerPushesTable;
 }
 
 export type DriverRow = Selectable<DriversTable>;

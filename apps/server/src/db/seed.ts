@@ -26,7 +26,7 @@ export async function seedDemoDriver(db: Db, services: Services, log: FastifyBas
   const driverId = exists?.id ?? (await services.auth.register(DEMO_DRIVER)).driver.id;
   await seedDemoHistory(db, config, log, driverId);
   await seedDemoTags(db, services, driverId);
-  await seedDemoPartnerData(services);
+  await seedDemoPartnerData(db, services, driverId);
   // The only password ever logged: the public demo one.
   log.info(`Motorista de demonstração: CPF ${formatCpfCnpj(DEMO_DRIVER.cpfCnpj)}, senha ${DEMO_DRIVER.password}`);
 }
@@ -104,32 +104,43 @@ async function seedDemoTags(db: Db, services: Services, driverId: number): Promi
 /** Demo partners (their keys are never shown: create your own with partner:create). */
 export const DEMO_PARTNERS = {
   shipper: 'Embarcador de demonstração',
-  operator: 'Operadora de demonstração',
+  operator: 'SemParar (demonstração)',
   platform: 'MoveMais (demonstração)',
 } as const;
 
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A moment `days` and `hours` before now: partners' dates stay within the window the API accepts. */
+function ago(days: number, hours = 0): string {
+  return new Date(Date.now() - days * DAY - hours * HOUR).toISOString();
+}
+
 /**
  * VPOs, toll passages (one of them third-party) and third-party movements for the demo driver,
- * through the partner services; every push has a fixed externalId, so restarts change nothing.
+ * through the partner services, once (a driver with VPOs is left alone). Decision 24: VPOs and
+ * passages only for the active tag, passages from a key of that tag's operator.
  */
-async function seedDemoPartnerData(services: Services): Promise<void> {
+async function seedDemoPartnerData(db: Db, services: Services, driverId: number): Promise<void> {
+  const has = await db.kysely.selectFrom('vpos').select('id').where('driver_id', '=', driverId).limit(1).executeTakeFirst();
+  if (has) return;
+  const active = DEMO_VEHICLES.find((v) => v.state === 'active');
+  if (!active) return;
   const partners = services.partners;
   const shipper = await partners.ensure('shipper', DEMO_PARTNERS.shipper);
-  const operator = await partners.ensure('operator', DEMO_PARTNERS.operator);
+  const operator = await partners.ensure('operator', DEMO_PARTNERS.operator, services.catalogue.operatorByName(active.operator).cnpj);
   const platform = await partners.ensure('platform', DEMO_PARTNERS.platform);
-  const [active, blocked] = DEMO_VEHICLES;
-  if (!active || !blocked) return;
   const vpos = [
-    { externalId: 'demo-vpo-1', v: active, value: 1280.4, status: 'ENCERRADO', origem: 'Santos/SP', destino: 'Campinas/SP' },
-    { externalId: 'demo-vpo-2', v: active, value: 645.9, status: 'EM_VIAGEM', origem: 'Campinas/SP', destino: 'Uberlândia/MG' },
-    { externalId: 'demo-vpo-3', v: blocked, value: 312, status: 'EMITIDO', origem: 'Curitiba/PR', destino: 'Joinville/SC' },
-    { externalId: 'demo-vpo-4', v: blocked, value: 98.5, status: 'CANCELADO', origem: 'Sorocaba/SP', destino: 'Santos/SP' },
+    { externalId: 'demo-vpo-1', value: 1280.4, status: 'ENCERRADO', origem: 'Santos/SP', destino: 'Campinas/SP' },
+    { externalId: 'demo-vpo-2', value: 645.9, status: 'EM_VIAGEM', origem: 'Campinas/SP', destino: 'Uberlândia/MG' },
+    { externalId: 'demo-vpo-3', value: 312, status: 'EMITIDO', origem: 'Curitiba/PR', destino: 'Joinville/SC' },
+    { externalId: 'demo-vpo-4', value: 98.5, status: 'CANCELADO', origem: 'Sorocaba/SP', destino: 'Santos/SP' },
   ] as const;
   for (const p of vpos) {
     await partners.issueVpo(shipper, {
       externalId: p.externalId,
-      serialNumber: p.v.serial,
-      PlacaVeiculo: p.v.plate,
+      serialNumber: active.serial,
+      PlacaVeiculo: active.plate,
       CpfCnpjEmbarcador: '11222333000181',
       ValorTotalVP: p.value,
       Status: p.status,
@@ -138,9 +149,9 @@ async function seedDemoPartnerData(services: Services): Promise<void> {
     });
   }
   const passages = [
-    { externalId: 'demo-passagem-1', place: 'Praça Itupeva (SP-348)', value: 18.9, at: '2026-01-12T08:14:00-03:00', third: false },
-    { externalId: 'demo-passagem-2', place: 'Praça Campo Limpo (SP-348)', value: 22.4, at: '2026-01-12T09:02:00-03:00', third: false },
-    { externalId: 'demo-passagem-3', place: 'Praça Jacareí (BR-116)', value: 31.7, at: '2026-01-13T14:40:00-03:00', third: true },
+    { externalId: 'demo-passagem-1', place: 'Praça Itupeva (SP-348)', value: 18.9, at: ago(3, 5), third: false },
+    { externalId: 'demo-passagem-2', place: 'Praça Campo Limpo (SP-348)', value: 22.4, at: ago(3, 4), third: false },
+    { externalId: 'demo-passagem-3', place: 'Praça Jacareí (BR-116)', value: 31.7, at: ago(2, 2), third: true },
   ];
   for (const p of passages) {
     await partners.recordPassage(operator, {
@@ -158,7 +169,7 @@ async function seedDemoPartnerData(services: Services): Promise<void> {
     origin: STATEMENT_ORIGINS.thirdPartyCredit,
     value: 120,
     placeName: 'Crédito MoveMais',
-    occurredAt: '2026-01-10T10:00:00-03:00',
+    occurredAt: ago(5),
   });
   await partners.recordThirdPartyMovement(platform, {
     externalId: 'demo-terceiro-2',
@@ -166,6 +177,6 @@ async function seedDemoPartnerData(services: Services): Promise<void> {
     origin: STATEMENT_ORIGINS.thirdPartyDebit,
     value: 45.5,
     placeName: 'Débito MoveMais',
-    occurredAt: '2026-01-14T16:20:00-03:00',
+    occurredAt: ago(1, 6),
   });
 }

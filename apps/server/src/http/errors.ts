@@ -22,3 +22,13 @@ export const notFound = (message: string = messages.session.notFound) => new Htt
 export function fieldError(field: string, message: string): HttpError {
   return new HttpError(422, message, { [field]: [message] });
 }
+
+/**
+ * The ledger refuses a movement whose amount or resulting balance would leave the safe range
+ * (LEDGER_LIMIT_CENTS): the client's value is at fault, so a 422, and nothing was written.
+ */
+export class LedgerLimitError extends HttpError {
+  constructor() {
+    super(422, messages.ledger.limitExceeded, { value: [messages.ledger.limitExceeded] });
+  }
+}

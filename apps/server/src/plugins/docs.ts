@@ -5,7 +5,10 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export const DOCS_PREFIX = '/api/docs';
 
-/** OpenAPI generated from the contract's zod schemas, served at /api/docs. */
+/**
+ * OpenAPI generated from the contract's zod schemas, served at /api/docs when config.apiDocs
+ * (outside production, or API_DOCS=true): the app registers it only then.
+ */
 export async function registerDocs(app: FastifyInstance, options: { hsts: boolean }): Promise<void> {
   await app.register(swagger, {
     openapi: {

@@ -12,6 +12,7 @@ import { createLogger } from '../../src/logger.js';
 import { ensureTerms } from '../../src/modules/terms/bootstrap.js';
 import { TermsService } from '../../src/modules/terms/service.js';
 import { createTestDatabase } from './databases.js';
+import type { TestDatabase } from './databases.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,7 +22,11 @@ export interface TestApp {
   logs: string[];
 }
 
-/** Cheap argon2 for tests; production keeps the secure defaults. */
+/**
+ * Cheap argon2 for tests; production keeps the secure defaults. Every test registers its drivers
+ * and sends its webhooks and partner calls from 127.0.0.1, so the request limits are out of the
+ * way here; their own tests (rate-limits.test.ts) set them low. The sign-in limits stay real.
+ */
 export const TEST_ENV = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'info',
@@ -29,7 +34,20 @@ export const TEST_ENV = {
   ARGON2_MEMORY_KIB: '256',
   ARGON2_TIME_COST: '1',
   WEB_DIST: '/nonexistent/web/dist',
+  REGISTRATION_MAX_PER_ADDRESS: '1000000',
+  WEBHOOK_MAX_PER_ADDRESS: '1000000',
+  PARTNER_MAX_PER_KEY: '1000000',
+  PARTNER_MAX_PER_ADDRESS: '1000000',
 };
+
+/** A fresh, migrated database and the configuration of an app over it. */
+export async function openTestDatabase(dialect: Dialect, env: Record<string, string> = {}): Promise<{ database: TestDatabase; config: Config; db: Db }> {
+  const database = await createTestDatabase(dialect);
+  const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
+  const db = database.open();
+  await migrateToLatest(db);
+  return { database, config, db };
+}
 
 /** A fresh database and app per test file (beforeAll/afterAll); the returned getter is valid inside tests. */
 export function useTestApp(
@@ -40,11 +58,8 @@ export function useTestApp(
   let ctx: TestApp | null = null;
   let drop: (() => Promise<void>) | null = null;
   beforeAll(async () => {
-    const database = await createTestDatabase(dialect);
+    const { database, config, db } = await openTestDatabase(dialect, env);
     drop = database.drop;
-    const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
-    const db = database.open();
-    await migrateToLatest(db);
     if (!options.skipTerms) await ensureTerms(new TermsService(db.kysely));
     const logs: string[] = [];
     const sink = new Writable({

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import operatorsFile from '../../src/data/operators.json' with { type: 'json' };
 import { bearer } from './app.js';
+import { fund } from './pix.js';
 import type { Registered } from './app.js';
 
 export const OPERATORS = Object.fromEntries(operatorsFile.operators.map((o) => [o.name, o.cnpj])) as Record<string, string>;
@@ -62,6 +63,15 @@ export async function registerTag(app: FastifyInstance, d: Registered, overrides
   const detail = await get(app, d, `/api/veiculo/detail/${plate}`);
   expect(detail.statusCode, detail.body).toBe(200);
   return { serial: String(body.serialNumber).replace(/\s/g, ''), plate, vehicleId: detail.json<{ Dados: { id: number } }>().Dados.id };
+}
+
+/** A registered tag, activated (its first fee paid from a R$ 100,00 purchase): balance R$ 84,10 more. */
+export async function activeTag(app: FastifyInstance, d: Registered, overrides: Record<string, unknown> = {}): Promise<RegisteredTag> {
+  const t = await registerTag(app, d, overrides);
+  await fund(app, d, 100);
+  const res = await actions.activate(app, d, t.serial, t.plate);
+  expect(res.statusCode, res.body).toBe(200);
+  return t;
 }
 
 export const actions = {

@@ -12,11 +12,8 @@ export class LocalTagOperatorGateway implements TagOperatorGateway {
   readonly name = 'local';
 
   async register({ trx }: OperatorContext, tag: OperatorRegistration): Promise<number | null> {
-    const existing = await this.status({ trx }, tag.serialNumber);
-    if (existing !== undefined) {
-      if (tagState(existing) === 'cancelled') throw new OperatorRefusal(messages.tag.serialCancelledAtOperator);
-      throw new OperatorRefusal(messages.tag.serialTaken);
-    }
+    // Held, or cancelled for good: the same answer either way, nothing about the holder.
+    if ((await this.status({ trx }, tag.serialNumber)) !== undefined) throw new OperatorRefusal(messages.tag.serialUnavailable);
     await trx
       .insertInto('operator_tags')
       .values({
@@ -43,14 +40,29 @@ export class LocalTagOperatorGateway implements TagOperatorGateway {
     return this.transition(ctx, serial, canRelease, TAG_STATUS.active, messages.tag.cannotRelease);
   }
 
-  cancel(ctx: OperatorContext, serial: string): Promise<number | null> {
-    return this.transition(ctx, serial, canCancel, TAG_STATUS.cancelledByDriver, messages.tag.cannotCancel);
+  /**
+   * A serial never activated is a registration withdrawn: the operator forgets it, so whoever
+   * really holds that tag can register it (issue 8). Once activated, a cancelled serial is
+   * cancelled for good.
+   */
+  async cancel(ctx: OperatorContext, serial: string): Promise<number | null> {
+    const { status_code: from } = await this.row(ctx, serial);
+    if (tagState(from) !== 'inactive') {
+      return this.transition(ctx, serial, canCancel, TAG_STATUS.cancelledByDriver, messages.tag.cannotCancel);
+    }
+    const deleted = await ctx.trx
+      .deleteFrom('operator_tags')
+      .where('serial_number', '=', serial)
+      .where((eb) => (from === null ? eb('status_code', 'is', null) : eb('status_code', '=', from)))
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) throw new OperatorRefusal(messages.tag.cannotCancel);
+    return TAG_STATUS.cancelledByDriver;
   }
 
   async replace({ trx }: OperatorContext, serial: string, newSerial: string): Promise<number | null> {
     const row = await this.row({ trx }, serial);
     if (!canReplace(row.status_code)) throw new OperatorRefusal(messages.tag.cannotReplace);
-    if ((await this.status({ trx }, newSerial)) !== undefined) throw new OperatorRefusal(messages.tag.serialTaken);
+    if ((await this.status({ trx }, newSerial)) !== undefined) throw new OperatorRefusal(messages.tag.serialUnavailable);
     await this.transition({ trx }, serial, canReplace, TAG_STATUS.cancelledByReplacement, messages.tag.cannotReplace);
     await trx
       .insertInto('operator_tags')

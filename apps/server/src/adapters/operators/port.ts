@@ -41,7 +41,10 @@ export interface TagOperatorGateway {
   /** 200 by the driver, 204 for an unpaid monthly fee (decision 12). */
   block(ctx: OperatorContext, serialNumber: string, code: 200 | 204): Promise<number | null>;
   release(ctx: OperatorContext, serialNumber: string): Promise<number | null>;
-  /** 300 by the driver (302 is written by replace). */
+  /**
+   * 300 by the driver (302 is written by replace). A serial never activated is withdrawn instead:
+   * afterwards `status` answers undefined and the serial can be registered again.
+   */
   cancel(ctx: OperatorContext, serialNumber: string): Promise<number | null>;
   /** The old serial becomes 302; the new one takes over its status. Answers the new serial's status. */
   replace(ctx: OperatorContext, serialNumber: string, newSerialNumber: string): Promise<number | null>;

@@ -7,7 +7,8 @@ import { fieldError, HttpError } from '../../http/errors.js';
 import { openAccounts } from '../ledger/ledger.js';
 import type { PasswordHasher } from './passwords.js';
 import type { SessionStore } from './sessions.js';
-import type { LoginThrottle } from './throttle.js';
+import type { LoginThrottle, LoginTicket } from './throttle.js';
+import { LoginThrottled } from './throttle.js';
 
 export interface DriverSummary {
   id: number;
@@ -31,11 +32,20 @@ export class AuthService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** cpfCnpj already stripped by the contract. Unknown document and wrong password fail alike. */
+  /**
+   * cpfCnpj already stripped by the contract. Unknown document and wrong password fail alike.
+   * The attempt is counted before the password is checked (LoginThrottle): a burst of guesses
+   * gets at most the limit of checks, the rest 429.
+   */
   async login(cpfCnpj: string, password: string, ip: string): Promise<{ token: string; driver: DriverSummary }> {
-    if (await this.throttle.isBlocked(cpfCnpj, ip)) {
-      this.log.warn({ cpfCnpj: maskCpfCnpj(cpfCnpj) }, 'login bloqueado por excesso de tentativas');
-      throw new HttpError(429, messages.login.throttled);
+    let ticket: LoginTicket;
+    try {
+      ticket = await this.throttle.admit(cpfCnpj, ip);
+    } catch (error) {
+      if (error instanceof LoginThrottled) {
+        this.log.warn({ cpfCnpj: maskCpfCnpj(cpfCnpj), limit: error.bucket, remoteAddress: ip }, 'login bloqueado por excesso de tentativas');
+      }
+      throw error;
     }
     const row = await this.db
       .selectFrom('drivers')
@@ -44,24 +54,24 @@ export class AuthService {
       .executeTakeFirst();
     const ok = row ? await this.passwords.verify(row.password_hash, password) : await this.passwords.verifyDummy(password);
     if (!row || !ok) {
-      await this.throttle.recordFailure(cpfCnpj, ip);
       this.log.info({ cpfCnpj: maskCpfCnpj(cpfCnpj) }, 'login recusado');
       throw new HttpError(401, messages.login.invalidCredentials);
     }
-    await this.throttle.clear(cpfCnpj);
+    await this.throttle.succeeded(ticket);
     const token = await this.sessions.create(this.db, row.id);
     return { token, driver: { id: row.id, name: row.name, cpfCnpj: row.cpf_cnpj } };
   }
 
-  /** Driver, both ledger accounts and the first session in one transaction. */
-  async register(input: Registration): Promise<{ token: string; driver: DriverSummary & { phoneNumber: string } }> {
+  /** Driver, both ledger accounts and the first session in one transaction; `ip` is then a known address. */
+  async register(input: Registration, ip?: string): Promise<{ token: string; driver: DriverSummary & { phoneNumber: string } }> {
     const taken = () => fieldError('cpfCnpj', messages.registration.cpfCnpjTaken);
     const exists = await this.db.selectFrom('drivers').select('id').where('cpf_cnpj', '=', input.cpfCnpj).executeTakeFirst();
     if (exists) throw taken();
     const passwordHash = await this.passwords.hash(input.password);
     const phoneNumber = toBrazilianE164(input.phoneNumber);
+    let created: { token: string; driver: DriverSummary & { phoneNumber: string } };
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      created = await this.db.transaction().execute(async (trx) => {
         const driver = await trx
           .insertInto('drivers')
           .values({
@@ -83,6 +93,11 @@ export class AuthService {
       if (isUniqueViolation(error)) throw taken();
       throw error;
     }
+    if (ip) {
+      // The account exists: a failure here only costs the driver the known-address shortcut.
+      await this.throttle.registered(input.cpfCnpj, ip).catch((err: unknown) => this.log.warn({ err }, 'endereço do cadastro não registrado'));
+    }
+    return created;
   }
 
   async logout(sessionId: number): Promise<void> {

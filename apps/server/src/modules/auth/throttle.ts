@@ -1,57 +1,106 @@
+import { messages } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/connection.js';
-import type { Database, LoginFailureScope } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import type { Pace, Take, WindowRef } from '../../http/rate-limit-store.js';
+import { RateLimitStore } from '../../http/rate-limit-store.js';
 
-export interface ThrottleLimits {
-  maxFailuresPerDocument: number;
-  maxFailuresPerIp: number;
+export interface LoginLimits {
+  /** Window of the per-CPF+address and per-address buckets. */
   windowMinutes: number;
+  maxPerDocumentAddress: number;
+  maxPerAddress: number;
+  /** Attempts a day on one CPF/CNPJ from addresses it never signed in from, before the delay. */
+  documentFreeAttempts: number;
+  documentMaxDelaySeconds: number;
+  /** How long an address where the driver signed in skips that delay. */
+  knownAddressDays: number;
+}
+
+export type LoginBucket = 'document+address' | 'address' | 'document';
+
+const SCOPE = { pair: 'login:document+address', address: 'login:address', document: 'login:document', known: 'login:known' };
+const DOCUMENT_WINDOW_MS = 24 * 3_600_000;
+const FIRST_DELAY_MS = 1000;
+
+export class LoginThrottled extends HttpError {
+  constructor(
+    readonly bucket: LoginBucket,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, messages.login.throttled);
+  }
+}
+
+/** What one admitted attempt counted, to be given back when it succeeds. */
+export interface LoginTicket {
+  pairKey: string;
+  counted: WindowRef[];
 }
 
 /**
- * Failed sign-ins counted in the database, so every server instance sees the same counters:
- * a sliding window per CPF/CNPJ and, much looser, per IP address.
+ * Sign-in limits (docs/decisions.md, "Sign-in and request limits"). An attempt is counted in the
+ * database before its password is checked, and refused with 429 when a bucket is full:
+ * - per CPF/CNPJ + address: a few attempts a window; a success clears it;
+ * - per address: many more, for carriers that put many drivers behind one address;
+ * - per CPF/CNPJ, from addresses where it never signed in: a growing delay rather than a
+ *   lockout, so strangers can slow an account but not shut the driver out of the address
+ *   they use (which skips the delay).
  */
 export class LoginThrottle {
+  private readonly store: RateLimitStore;
+  private readonly windowMs: number;
+  private readonly pace: Pace;
+
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly limits: ThrottleLimits,
-  ) {}
-
-  async isBlocked(document: string, ip: string): Promise<boolean> {
-    const [byDocument, byIp] = await Promise.all([this.count('document', document), this.count('ip', ip)]);
-    return byDocument >= this.limits.maxFailuresPerDocument || byIp >= this.limits.maxFailuresPerIp;
+    db: Kysely<Database>,
+    private readonly limits: LoginLimits,
+  ) {
+    this.store = new RateLimitStore(db);
+    this.windowMs = limits.windowMinutes * 60_000;
+    this.pace = {
+      windowMs: DOCUMENT_WINDOW_MS,
+      free: limits.documentFreeAttempts,
+      baseDelayMs: FIRST_DELAY_MS,
+      maxDelayMs: limits.documentMaxDelaySeconds * 1000,
+    };
   }
 
-  async recordFailure(document: string, ip: string): Promise<void> {
-    const now = nowIso();
-    await this.db
-      .insertInto('login_failures')
-      .values([
-        { scope: 'document', key: document, created_at: now },
-        { scope: 'ip', key: ip, created_at: now },
-      ])
-      .execute();
-    // Old rows no longer count; dropping them here keeps the table small without a job.
-    await this.db.deleteFrom('login_failures').where('created_at', '<', this.windowStart()).execute();
+  /** Counts the attempt in every bucket, or throws LoginThrottled having counted nothing. */
+  async admit(document: string, address: string): Promise<LoginTicket> {
+    const pairKey = `${document}|${address}`;
+    const counted: WindowRef[] = [];
+    const need = (bucket: LoginBucket, take: Take): void => {
+      if (!take.allowed) throw new LoginThrottled(bucket, Math.ceil(take.retryAfterMs / 1000));
+      counted.push(take.window);
+    };
+    try {
+      need('document+address', await this.store.take(SCOPE.pair, pairKey, this.limits.maxPerDocumentAddress, this.windowMs));
+      need('address', await this.store.take(SCOPE.address, address, this.limits.maxPerAddress, this.windowMs));
+      if (!(await this.store.isMarked(SCOPE.known, pairKey))) {
+        need('document', await this.store.pace(SCOPE.document, document, this.pace));
+      }
+    } catch (error) {
+      // Refused by a later bucket: the earlier ones did not see a password check.
+      await Promise.all(counted.map((w) => this.store.giveBack(w)));
+      throw error;
+    }
+    return { pairKey, counted };
   }
 
-  async clear(document: string): Promise<void> {
-    await this.db.deleteFrom('login_failures').where('scope', '=', 'document').where('key', '=', document).execute();
+  /** The right password: only failures stay counted, and this address skips the delay from now on. */
+  async succeeded(ticket: LoginTicket): Promise<void> {
+    await this.store.clear(SCOPE.pair, ticket.pairKey);
+    await Promise.all(ticket.counted.filter((w) => w.scope !== SCOPE.pair).map((w) => this.store.giveBack(w)));
+    await this.remember(ticket.pairKey);
   }
 
-  private async count(scope: LoginFailureScope, key: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .where('created_at', '>', this.windowStart())
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+  /** A driver who just registered from this address is at home there too. */
+  async registered(document: string, address: string): Promise<void> {
+    await this.remember(`${document}|${address}`);
   }
 
-  private windowStart(): string {
-    return new Date(Date.now() - this.limits.windowMinutes * 60_000).toISOString();
+  private remember(pairKey: string): Promise<void> {
+    return this.store.mark(SCOPE.known, pairKey, this.limits.knownAddressDays * 24 * 3_600_000);
   }
 }

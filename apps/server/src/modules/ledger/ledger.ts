@@ -1,6 +1,8 @@
+import { LEDGER_LIMIT_CENTS } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/connection.js';
 import type { AccountKind, Database } from '../../db/schema.js';
+import { LedgerLimitError } from '../../http/errors.js';
 
 export type Trx = Transaction<Database>;
 
@@ -58,6 +60,8 @@ export async function accountId(db: Kysely<Database>, driverId: number, kind: Ac
 /**
  * Unguarded movement (credits, toll passages, refunds): the entry and the balance change in the
  * same transaction. A repeated idempotency key changes nothing and reports the first entry.
+ * Like every movement, refused with LedgerLimitError (nothing written) when the amount or the
+ * resulting balance would pass LEDGER_LIMIT_CENTS either way.
  */
 export async function post(trx: Trx, entry: EntryInput): Promise<PostResult> {
   const result = await apply(trx, entry, false);
@@ -76,23 +80,25 @@ export async function postGuardedDebit(trx: Trx, entry: EntryInput): Promise<Gua
 
 /**
  * Locks are always taken in the same order (account row, then the driver's counter row), so
- * concurrent movements on PostgreSQL queue instead of deadlocking.
+ * concurrent movements on PostgreSQL queue instead of deadlocking. The range of the resulting
+ * balance (and, for a guarded debit, its floor of zero) is decided by the same conditional
+ * UPDATE, so no concurrent movement can pass it: balance = sum of entries always holds, and every
+ * balance and sum stays an exact JavaScript number.
  */
 async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<GuardedDebitResult> {
   assertAmount(entry.amountCents);
+  if (Math.abs(entry.amountCents) > LEDGER_LIMIT_CENTS) throw new LedgerLimitError();
   const existing = await findByKey(trx, entry.idempotencyKey);
   if (existing) return { status: 'duplicate', entryId: existing };
+  const floor = guarded ? 0 : -LEDGER_LIMIT_CENTS;
   const updated = await trx
     .updateTable('accounts')
     .set((eb) => ({ balance_cents: eb('balance_cents', '+', entry.amountCents) }))
     .where('id', '=', entry.accountId)
-    .$if(guarded, (qb) => qb.where((eb) => eb(eb('balance_cents', '+', entry.amountCents), '>=', 0)))
+    .where((eb) => eb.between(eb('balance_cents', '+', entry.amountCents), floor, LEDGER_LIMIT_CENTS))
     .returning(['balance_cents', 'driver_id'])
     .executeTakeFirst();
-  if (!updated) {
-    if (guarded) return { status: 'insufficient' };
-    throw new Error(`Conta ${entry.accountId} não encontrada`);
-  }
+  if (!updated) return refusal(trx, entry, guarded);
   const seq = await bumpCounter(trx, updated.driver_id, 1);
   const entryId = await insertEntry(trx, entry, updated.driver_id, seq);
   if (entryId === null) {
@@ -106,6 +112,14 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
     return { status: 'duplicate', entryId: await findByKeyOrThrow(trx, entry.idempotencyKey) };
   }
   return { status: 'posted', entryId, balanceCents: Number(updated.balance_cents) };
+}
+
+/** Why the conditional UPDATE changed nothing: no account, a short balance (guarded), or the range. */
+async function refusal(trx: Trx, entry: EntryInput, guarded: boolean): Promise<{ status: 'insufficient' }> {
+  const account = await trx.selectFrom('accounts').select('balance_cents').where('id', '=', entry.accountId).executeTakeFirst();
+  if (!account) throw new Error(`Conta ${entry.accountId} não encontrada`);
+  if (guarded && Number(account.balance_cents) + entry.amountCents < 0) return { status: 'insufficient' };
+  throw new LedgerLimitError();
 }
 
 /** UPDATE ... RETURNING on the driver's counter row: the next driver_seq, gapless, in commit order. */

@@ -13,6 +13,8 @@ export interface Partner {
   id: number;
   kind: PartnerKind;
   name: string;
+  /** Operator keys: the only operator whose tags they may charge (null for other kinds, or not yet scoped). */
+  operatorCnpj: string | null;
 }
 
 declare module 'fastify' {
@@ -39,17 +41,20 @@ export async function partnerByKey(db: Kysely<Database>, key: string): Promise<P
   const hash = hashKey(key);
   const row = await db
     .selectFrom('partners')
-    .select(['id', 'kind', 'name', 'api_key_hash', 'revoked_at'])
+    .select(['id', 'kind', 'name', 'operator_cnpj', 'api_key_hash', 'revoked_at'])
     .where('api_key_hash', '=', hash)
     .executeTakeFirst();
   const expected = Buffer.from(row?.api_key_hash ?? hash, 'utf8');
   const received = Buffer.from(hash, 'utf8');
   const same = expected.length === received.length && timingSafeEqual(expected, received);
   if (!row || !same || row.revoked_at !== null) return null;
-  return { id: row.id, kind: row.kind, name: row.name };
+  return { id: row.id, kind: row.kind, name: row.name, operatorCnpj: row.operator_cnpj };
 }
 
-/** onRequest hook: X-Api-Key -> partner (401 missing, unknown or revoked; 403 another kind). Never logs the key. */
+/**
+ * onRequest hook: X-Api-Key -> partner (401 missing, unknown or revoked; 403 another kind, or an
+ * operator key created before keys were scoped to one operator). Never logs the key.
+ */
 export function requirePartner(db: Kysely<Database>, kind: PartnerKind): onRequestHookHandler {
   return async (req: FastifyRequest) => {
     const header = req.headers['x-api-key'];
@@ -63,6 +68,10 @@ export function requirePartner(db: Kysely<Database>, kind: PartnerKind): onReque
     if (partner.kind !== kind) {
       req.log.warn({ partnerId: partner.id, kind: partner.kind, needed: kind }, 'parceiro de outro tipo');
       throw new HttpError(403, messages.partner.wrongKind);
+    }
+    if (partner.kind === 'operator' && partner.operatorCnpj === null) {
+      req.log.warn({ partnerId: partner.id }, 'chave de operadora sem operadora vinculada');
+      throw new HttpError(403, messages.partner.operatorUnscoped);
     }
     req.partner = partner;
   };

@@ -1,16 +1,22 @@
 import { api } from '@portal/contract';
 import { messages } from '@portal/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { driverRoute, publicRoute } from '../../http/route.js';
 import type { Partner } from './keys.js';
 import { requirePartner } from './keys.js';
-import type { PartnerService } from './service.js';
+import type { PartnerService, PushAnswer } from './service.js';
 
 function partnerOf(req: FastifyRequest): Partner {
   if (!req.partner) throw new Error('requirePartner não executou');
   return req.partner;
+}
+
+/** The body of the answer; a replay of the first answer says so in a header (as payment APIs do). */
+function answer(reply: FastifyReply, pushed: PushAnswer): PushAnswer['body'] {
+  if (pushed.replayed) void reply.header('Idempotent-Replayed', 'true');
+  return pushed.body;
 }
 
 /** The partner API (X-Api-Key) and the driver's VPO list. */
@@ -20,11 +26,8 @@ export function partnerRoutes(app: FastifyInstance, db: Kysely<Database>, partne
   publicRoute(
     app,
     api.partnerIssueVpo,
-    async ({ req, body }) => {
-      const result = await partners.issueVpo(partnerOf(req), body);
-      return { Sucesso: true, Mensagem: result.duplicate ? messages.partner.duplicate : messages.partner.vpoIssued, ...result };
-    },
-    { onRequest: requirePartner(db, 'shipper'), statusOf: (answer) => (answer.duplicate ? 200 : 201) },
+    async ({ req, reply, body }) => answer(reply, await partners.issueVpo(partnerOf(req), body)),
+    { onRequest: requirePartner(db, 'shipper'), statusOf: (sent) => (sent.duplicate ? 200 : 201) },
   );
 
   publicRoute(
@@ -40,20 +43,14 @@ export function partnerRoutes(app: FastifyInstance, db: Kysely<Database>, partne
   publicRoute(
     app,
     api.partnerPassage,
-    async ({ req, body }) => {
-      const result = await partners.recordPassage(partnerOf(req), body);
-      return { Sucesso: true, Mensagem: result.duplicate ? messages.partner.duplicate : messages.partner.passageRecorded, ...result };
-    },
+    async ({ req, reply, body }) => answer(reply, await partners.recordPassage(partnerOf(req), body)),
     { onRequest: requirePartner(db, 'operator') },
   );
 
   publicRoute(
     app,
     api.partnerThirdPartyMovement,
-    async ({ req, body }) => {
-      const result = await partners.recordThirdPartyMovement(partnerOf(req), body);
-      return { Sucesso: true, Mensagem: result.duplicate ? messages.partner.duplicate : messages.partner.movementRecorded, ...result };
-    },
+    async ({ req, reply, body }) => answer(reply, await partners.recordThirdPartyMovement(partnerOf(req), body)),
     { onRequest: requirePartner(db, 'platform') },
   );
 

@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages, purchaseAmountError, reaisToCents, stripDocument } from '@portal/domain';
+import { messages, purchaseValueError, reaisToCents, stripDocument } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { fieldError, forbidden } from '../../http/errors.js';
 import { driverRoute, publicRoute } from '../../http/route.js';
@@ -8,23 +8,13 @@ import { chargeView } from './charges.js';
 import type { AsaasWebhookHandler } from './webhook.js';
 import { requireWebhookToken } from './webhook-auth.js';
 
-/** NaN (absent or not a number) -> 0, which asks for a value; more than 2 decimals -> null. */
-function toCents(reais: number): number | null {
-  if (Number.isNaN(reais)) return 0;
-  try {
-    return reaisToCents(reais);
-  } catch {
-    return null;
-  }
-}
-
 export function pixRoutes(app: FastifyInstance, charges: ChargeService, webhook: AsaasWebhookHandler, webhookToken: string): void {
   driverRoute(app, api.createPixCharge, async ({ driver, body }) => {
-    const cents = toCents(body.valor);
-    const amountError = purchaseAmountError(cents);
-    if (amountError || cents === null) throw fieldError('valor', amountError ?? messages.purchase.belowMinimum);
+    // NaN (absent or not a number) asks for a value; too large or fractions of a centavo name the value.
+    const amountError = purchaseValueError(body.valor);
+    if (amountError) throw fieldError('valor', amountError);
     if (stripDocument(body.cpfCnpj) !== driver.cpfCnpj) throw forbidden(messages.pix.notYourDocument);
-    const row = await charges.create(driver.id, cents);
+    const row = await charges.create(driver.id, reaisToCents(body.valor));
     return { Sucesso: true, Mensagem: messages.pix.chargeCreated, qrCode: chargeView(row) };
   });
 

@@ -1,5 +1,5 @@
 import type { Operator, VehicleBrand } from '@portal/contract';
-import { isValidCnpj } from '@portal/domain';
+import { isValidCnpj, stripDocument } from '@portal/domain';
 import operatorsFile from '../../data/operators.json' with { type: 'json' };
 import modelsFile from '../../data/vehicle-models.json' with { type: 'json' };
 
@@ -38,6 +38,12 @@ export class Catalogue {
     const found = this.operators.find((o) => o.name === name);
     if (!found) throw new Error(`Operadora ausente do catálogo: ${name}`);
     return found;
+  }
+
+  /** 'SemParar', 'semparar', '90200002000117' or '90.200.002/0001-17': what an operator types in the CLI. */
+  findOperator(nameOrCnpj: string): OperatorEntry | undefined {
+    const wanted = nameOrCnpj.trim().toLowerCase();
+    return this.byCnpj.get(stripDocument(nameOrCnpj)) ?? this.operators.find((o) => o.name.toLowerCase() === wanted);
   }
 
   hasModel(modelId: string): boolean {

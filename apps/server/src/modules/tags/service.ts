@@ -39,6 +39,9 @@ export function refusal(status: number, message: string, field?: string): HttpEr
   return new HttpError(status, message, field ? { [field]: [message] } : undefined, message);
 }
 
+/** Whoever holds the serial, or whatever made it unavailable, the answer is this one. */
+const serialUnavailable = (field: string) => refusal(409, messages.tag.serialUnavailable, field);
+
 function wireTag(t: Pick<TagRowDb, 'serial_number' | 'operator_cnpj' | 'status_code' | 'ownership_type'>): VehicleTag {
   return {
     serialNumber: t.serial_number,
@@ -172,7 +175,7 @@ export class TagService {
     if (!this.catalogue.hasModel(input.modelo)) throw refusal(422, messages.tag.modelUnknown, 'modelo');
     if (input.invoiceGroupCode !== INVOICE_GROUP_CODE) throw refusal(422, messages.tag.invoiceGroupInvalid, 'invoiceGroupCode');
     await this.transaction(async (trx) => {
-      await this.assertSerialFree(trx, input.serialNumber);
+      await this.claimSerial(trx, driver.id, input.serialNumber, 'serialNumber');
       const existing = await trx
         .selectFrom('vehicles')
         .selectAll()
@@ -258,7 +261,7 @@ export class TagService {
       const operatorChanged = input.Operadora !== tag.operator_cnpj;
       if (serialChanged) {
         if (isGreenpassSerial(input.serialNumber)) throw refusal(422, messages.tag.greenpassRefused, 'serialNumber');
-        await this.assertSerialFree(trx, input.serialNumber);
+        await this.claimSerial(trx, driver.id, input.serialNumber, 'serialNumber');
       }
       await trx
         .updateTable('vehicles')
@@ -330,11 +333,20 @@ export class TagService {
     });
   }
 
+  /**
+   * A tag never activated gives its serial back (the operator forgets it, released_at is set): it
+   * stays in the driver's list as cancelled but no longer keeps the real holder of the tag out.
+   */
   async cancel(driver: TagDriver, serial: string): Promise<void> {
     await this.onTag(driver, serial, async (trx, tag) => {
       if (!canCancel(tag.status_code)) throw refusal(409, messages.tag.cannotCancel);
       const status = await this.operator(() => this.gateway.cancel({ trx }, tag.serial_number));
-      await this.setStatus(trx, tag.id, status);
+      const released = (await this.gateway.status({ trx }, tag.serial_number)) === undefined;
+      await trx
+        .updateTable('tags')
+        .set({ status_code: status, ...(released ? { released_at: nowIso() } : {}) })
+        .where('id', '=', tag.id)
+        .execute();
     });
   }
 
@@ -355,13 +367,18 @@ export class TagService {
 
   /** POST /api/tag/substituir: the tag keeps its vehicle, status and paid months under the new serial. */
   async replace(driver: TagDriver, serial: string, newSerial: string): Promise<void> {
-    await this.onTag(driver, serial, async (trx, tag) => {
-      if (!canReplace(tag.status_code)) throw refusal(409, messages.tag.cannotReplace);
-      if (newSerial === tag.serial_number) throw refusal(422, messages.tag.sameSerial, 'newSerialNumber');
-      await this.assertSerialFree(trx, newSerial);
-      const status = await this.operator(() => this.gateway.replace({ trx }, tag.serial_number, newSerial));
-      await trx.updateTable('tags').set({ serial_number: newSerial, status_code: status }).where('id', '=', tag.id).execute();
-    });
+    await this.onTag(
+      driver,
+      serial,
+      async (trx, tag) => {
+        if (!canReplace(tag.status_code)) throw refusal(409, messages.tag.cannotReplace);
+        if (newSerial === tag.serial_number) throw refusal(422, messages.tag.sameSerial, 'newSerialNumber');
+        await this.claimSerial(trx, driver.id, newSerial, 'newSerialNumber');
+        const status = await this.operator(() => this.gateway.replace({ trx }, tag.serial_number, newSerial));
+        await trx.updateTable('tags').set({ serial_number: newSerial, status_code: status }).where('id', '=', tag.id).execute();
+      },
+      { serialField: 'newSerialNumber' },
+    );
   }
 
   /** POST /api/veiculo/delete-tag-vehicle: the tag leaves the vehicle (inactive or cancelled only). */
@@ -371,7 +388,7 @@ export class TagService {
       serial,
       async (trx, tag) => {
         if (!canRemove(tag.status_code)) throw refusal(409, messages.tag.cannotRemove);
-        await this.operator(() => this.gateway.remove({ trx }, tag.serial_number));
+        await this.leaveOperator(trx, tag);
         await trx.updateTable('tags').set({ deleted_at: nowIso() }).where('id', '=', tag.id).execute();
       },
       { needsManagement: false },
@@ -385,7 +402,7 @@ export class TagService {
       const tag = await this.liveTagOfVehicle(trx, vehicle.id);
       if (tag) {
         if (!canRemove(tag.status_code)) throw refusal(409, messages.vehicle.hasLiveTag);
-        await this.operator(() => this.gateway.remove({ trx }, tag.serial_number));
+        await this.leaveOperator(trx, tag);
         await trx.updateTable('tags').set({ deleted_at: nowIso() }).where('id', '=', tag.id).execute();
       }
       await trx.updateTable('vehicles').set({ deleted_at: nowIso() }).where('id', '=', vehicle.id).execute();
@@ -438,11 +455,11 @@ export class TagService {
   // ---- helpers ------------------------------------------------------------------------------
 
   /** Runs fn in a transaction; a unique violation from a concurrent twin reads as a conflict. */
-  async transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (trx: Trx) => Promise<T>, serialField = 'serialNumber'): Promise<T> {
     try {
       return await this.db.kysely.transaction().execute(fn);
     } catch (error) {
-      if (isUniqueViolation(error)) throw refusal(409, messages.tag.serialTaken);
+      if (isUniqueViolation(error)) throw serialUnavailable(serialField);
       throw error;
     }
   }
@@ -451,7 +468,7 @@ export class TagService {
     driver: TagDriver,
     serial: string,
     fn: (trx: Trx, tag: TagRowDb) => Promise<void>,
-    { needsManagement = true } = {},
+    { needsManagement = true, serialField = 'serialNumber' } = {},
   ): Promise<void> {
     await this.transaction(async (trx) => {
       const tag = await trx
@@ -465,7 +482,7 @@ export class TagService {
       if (!tag) throw refusal(404, messages.tag.notFound);
       if (needsManagement) this.assertManageable(tag);
       await fn(trx, { ...tag, status_code: tag.status_code === null ? null : Number(tag.status_code) });
-    });
+    }, serialField);
   }
 
   private assertManageable(tag: TagRowDb): void {
@@ -499,14 +516,36 @@ export class TagService {
     return tag ? { ...tag, status_code: tag.status_code === null ? null : Number(tag.status_code) } : undefined;
   }
 
-  private async assertSerialFree(trx: Trx, serial: string): Promise<void> {
-    const taken = await trx
+  /**
+   * The serial must be held by no live registration (a released one holds nothing) and unknown to
+   * the operator. Another driver's tag and a serial cancelled for good get the very same answer,
+   * which says nothing about them. The driver's own released registration of it is superseded
+   * (deleted), so a driver never has two live rows with one serial.
+   */
+  private async claimSerial(trx: Trx, driverId: number, serial: string, field: string): Promise<void> {
+    const holder = await trx
       .selectFrom('tags')
-      .select('id')
+      .select('driver_id')
       .where('serial_number', '=', serial)
       .where('deleted_at', 'is', null)
+      .where('released_at', 'is', null)
       .executeTakeFirst();
-    if (taken) throw refusal(409, messages.tag.serialTaken, 'serialNumber');
+    if (holder) throw holder.driver_id === driverId ? refusal(409, messages.tag.serialYours, field) : serialUnavailable(field);
+    if ((await this.gateway.status({ trx }, serial)) !== undefined) throw serialUnavailable(field);
+    await trx
+      .updateTable('tags')
+      .set({ deleted_at: nowIso() })
+      .where('driver_id', '=', driverId)
+      .where('serial_number', '=', serial)
+      .where('deleted_at', 'is', null)
+      .where('released_at', 'is not', null)
+      .execute();
+  }
+
+  /** The tag leaves the operator, unless its serial was already given back when it was cancelled. */
+  private async leaveOperator(trx: Trx, tag: TagRowDb): Promise<void> {
+    if (tag.released_at !== null) return;
+    await this.operator(() => this.gateway.remove({ trx }, tag.serial_number));
   }
 
   private async setStatus(trx: Trx, tagId: number, status: number | null): Promise<void> {

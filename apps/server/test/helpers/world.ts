@@ -1,0 +1,170 @@
+import type { api } from '@portal/contract';
+import { INVOICE_GROUP_CODE, TAG_ORIGEM } from '@portal/domain';
+import { cnpj } from 'cpf-cnpj-validator';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Db } from '../../src/db/connection.js';
+import { PartnerService } from '../../src/modules/partners/service.js';
+import { registerDriver } from './app.js';
+import type { Registered } from './app.js';
+import { acceptTerms, createCharge, fund, paymentEvent } from './pix.js';
+import { actions, newPlate, newSerial, registerTag, SEMPARAR } from './tags.js';
+import type { RegisteredTag } from './tags.js';
+
+/** One driver with something of everything: balance, an active and an inactive tag, a pending Pix, a VPO. */
+export interface DriverWorld extends Registered {
+  active: RegisteredTag;
+  inactive: RegisteredTag;
+  pendingChargeId: string;
+  vpoExternalId: string;
+}
+
+export interface World {
+  a: DriverWorld;
+  b: DriverWorld;
+  keys: { shipper: string; operator: string; platform: string };
+  termId: number;
+  /** The operator the operator key belongs to (the tags are registered with it). */
+  operatorCnpj: string;
+}
+
+/** São Paulo time, as partners send it. */
+export function nowInSaoPaulo(offsetMinutes = 0): string {
+  const d = new Date(Date.now() + offsetMinutes * 60_000 - 3 * 3_600_000);
+  return `${d.toISOString().slice(0, 19)}-03:00`;
+}
+
+async function driverWorld(app: FastifyInstance, keys: World['keys'], name: string): Promise<DriverWorld> {
+  const d = await registerDriver(app, { name });
+  await acceptTerms(app, d);
+  await fund(app, d, 500);
+  const active = await registerTag(app, d, { Operadora: SEMPARAR });
+  expect((await actions.activate(app, d, active.serial, active.plate)).statusCode).toBe(200);
+  const inactive = await registerTag(app, d, { Operadora: SEMPARAR });
+  const pending = await createCharge(app, d, 120);
+  const vpoExternalId = `vpo-${active.serial}`;
+  const vpo = await app.inject({
+    method: 'POST',
+    url: '/api/parceiro/vpos',
+    headers: { 'x-api-key': keys.shipper },
+    payload: {
+      externalId: vpoExternalId,
+      serialNumber: active.serial,
+      PlacaVeiculo: active.plate,
+      CpfCnpjEmbarcador: cnpj.generate(),
+      ValorTotalVP: 250.5,
+    },
+  });
+  expect([200, 201], vpo.body).toContain(vpo.statusCode);
+  const passage = await app.inject({
+    method: 'POST',
+    url: '/api/parceiro/passagens',
+    headers: { 'x-api-key': keys.operator },
+    payload: { externalId: `p-${active.serial}`, serialNumber: active.serial, placeName: 'Praça Itupeva', value: 18.9, occurredAt: nowInSaoPaulo(-60), is_third: false },
+  });
+  expect([200, 201], passage.body).toContain(passage.statusCode);
+  return { ...d, active, inactive, pendingChargeId: pending.id, vpoExternalId };
+}
+
+/** Two drivers, A (the one who calls) and B (whose identifiers A must never reach), and a key of each partner kind. */
+export async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
+  const partners = new PartnerService(db);
+  const keys = {
+    shipper: (await partners.create('shipper', 'Transportes Fuzz')).key,
+    operator: (await partners.create('operator', 'SemParar Fuzz', SEMPARAR)).key,
+    platform: (await partners.create('platform', 'MoveMais Fuzz')).key,
+  };
+  const a = await driverWorld(app, keys, 'Ana Motorista Alves');
+  const b = await driverWorld(app, keys, 'Bruno Motorista Borges');
+  const term = await db.kysely.selectFrom('terms').select('id').orderBy('version', 'desc').executeTakeFirstOrThrow();
+  return { a, b, keys, termId: term.id, operatorCnpj: SEMPARAR };
+}
+
+
+/** A request that the server accepts from driver `a`: the fuzzer mutates it field by field. */
+export function validRequest(
+  name: keyof typeof api,
+  w: World,
+  a: DriverWorld = w.a,
+  b: DriverWorld = w.b,
+): { body?: Record<string, unknown>; params?: Record<string, string | number>; query?: string } {
+  switch (name) {
+    case 'login':
+      return { body: { cpfCnpj: a.cpfCnpj, password: 'senha-errada-1' } };
+    case 'register':
+      return { body: { name: 'Fulano de Tal Fuzz', cpfCnpj: a.cpfCnpj, phoneNumber: '(11) 98765-4321', password: 'segredo123', password_confirmation: 'segredo123', type: 'driver' } };
+    case 'status':
+      return { params: { userId: a.id } };
+    case 'download':
+      return { params: { termId: w.termId } };
+    case 'createPixCharge':
+      return { body: { valor: 150, cpfCnpj: a.cpfCnpj, project: 'VPO' } };
+    case 'pixCharge':
+      return { params: { id: a.pendingChargeId } };
+    case 'asaasWebhook':
+      return { body: paymentEvent('PAYMENT_RECEIVED', { id: b.pendingChargeId, valor: 120 }) };
+    case 'withdraw':
+      return { body: { description: 'Saque fuzz', receiver_document: a.cpfCnpj, amount: 0.01, pix: { key: a.cpfCnpj, type: 'CPF' } } };
+    case 'statement':
+    case 'tags':
+    case 'vehicles':
+      return { query: 'page=1' };
+    case 'driverVpos':
+      return { query: 'page=1&sort=valor&direction=asc' };
+    case 'registerTag':
+      return {
+        body: {
+          serialNumber: newSerial(),
+          Operadora: SEMPARAR,
+          licensePlate: newPlate(),
+          cnpj: a.cpfCnpj,
+          invoiceGroupCode: INVOICE_GROUP_CODE,
+          vehicleType: 2,
+          axles: 3,
+          CpfCnpjAntt: a.cpfCnpj,
+          RntrcAntt: '12345678',
+          modelo: 'scania-r-450',
+        },
+      };
+    case 'blockTag':
+      return { body: { serialNumber: a.active.serial, statusId: '200', origem: TAG_ORIGEM } };
+    case 'releaseTag':
+      return { body: { serialNumber: a.active.serial, statusId: '100', origem: TAG_ORIGEM } };
+    case 'cancelTag':
+      return { body: { serialNumber: a.inactive.serial, statusId: '300', origem: TAG_ORIGEM } };
+    case 'activateTag':
+      return { body: { serialNumber: a.inactive.serial, licensePlate: a.inactive.plate, cnpj: a.cpfCnpj } };
+    case 'replaceTag':
+      return { body: { serialNumber: a.active.serial, newSerialNumber: newSerial() } };
+    case 'removeTag':
+      return { body: { serialNumber: a.inactive.serial } };
+    case 'updateVehicle':
+      return {
+        body: {
+          vehicle_id: a.inactive.vehicleId,
+          serialNumber: a.inactive.serial,
+          Operadora: SEMPARAR,
+          LicensePlate: a.inactive.plate,
+          CpfCnpjAntt: a.cpfCnpj,
+          RntrcAntt: '12345678',
+          Axles: 3,
+          vehicleType: 2,
+        },
+      };
+    case 'vehicleDetail':
+      return { params: { licensePlate: a.active.plate } };
+    case 'deleteVehicle':
+      return { body: { vehicle_id: a.inactive.vehicleId } };
+    case 'partnerIssueVpo':
+      return { body: { externalId: `fz-${newSerial()}`, serialNumber: a.active.serial, PlacaVeiculo: a.active.plate, CpfCnpjEmbarcador: '11222333000181', ValorTotalVP: 99.9 } };
+    case 'partnerUpdateVpo':
+      return { params: { externalId: a.vpoExternalId }, body: { Status: 'EM_VIAGEM' } };
+    case 'partnerPassage':
+      return { body: { externalId: `fz-${newSerial()}`, serialNumber: a.active.serial, placeName: 'Praça Fuzz', value: 0.5, occurredAt: nowInSaoPaulo(-5), is_third: false } };
+    case 'partnerThirdPartyMovement':
+      return { body: { externalId: `fz-${newSerial()}`, cpfCnpj: a.cpfCnpj, origin: 'credito-terceiro-movemais', value: 1, occurredAt: nowInSaoPaulo(-5) } };
+    default:
+      return {};
+  }
+}
+
