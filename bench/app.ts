@@ -25,7 +25,7 @@ export async function openBenchApp(name: string): Promise<BenchApp> {
     {
       NODE_ENV: 'production',
       DATABASE_URL: path.join(dir, 'portal.sqlite'),
-      PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret',
+      PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret-0123456789',
       LOG_LEVEL: 'silent',
       DEMO_SEED: 'false',
       WEB_DIST: path.join(dir, 'no-web'),

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { repoRoot } from './paths.js';
 
-export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+export async function waitForHttp(url: string, timeoutMs = 30_000, headers: Record<string, string> = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const response = await fetch(url);
+      const response = await fetch(url, { headers });
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -40,15 +41,45 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The built server in production mode on a fresh SQLite file, without demo data. */
-export function startPortal(port: number, dataDir: string, logLevel: string): ChildProcess {
+/** 40 characters: a webhook token must be at least 32. */
+export const benchWebhookToken = 'bench-webhook-token-not-secret-0123456789';
+
+/**
+ * The built server in production mode on the given database (a SQLite path or a postgres:// URL),
+ * without demo data; `env` adds to or overrides its settings (e.g. the request limits of a load test).
+ */
+export function startPortal(port: number, databaseUrl: string, logLevel: string, env: Record<string, string> = {}): ChildProcess {
   return startProcess('node', [path.join(repoRoot, 'apps/server/dist/main.js')], {
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
-    PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret',
+    PIX_WEBHOOK_TOKEN: benchWebhookToken,
     DEMO_SEED: 'false',
     LOG_LEVEL: logLevel,
-    DATABASE_URL: path.join(dataDir, 'portal.sqlite'),
+    DATABASE_URL: databaseUrl,
+    ...env,
   });
+}
+
+/** PostgreSQL of the benches: BENCH_PG_URL names the admin database (the test server's by default). */
+export const postgresAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh PostgreSQL database for one bench run; drop() removes it. */
+export async function createPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresAdminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }

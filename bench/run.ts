@@ -1,24 +1,47 @@
-// npm run bench [-- api|web|ledger|partners ...]: builds first (root script), then measures side by side in one run.
+// npm run bench [-- api|api-pg|load|load-pg|web|ledger|partners ...]: builds first (root script), then measures side by side in one run.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { benchBalance } from './api.js';
+import { benchHotPath } from './api.js';
 import { benchLedger } from './ledger.js';
+import { benchMixedLoad, LOAD_MEMORY_GROWTH_MB } from './load.js';
 import { benchPartners } from './partners.js';
 import { repoRoot } from './paths.js';
 import { benchLoginPage } from './web.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-const wanted = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ['api', 'web', 'ledger', 'partners']);
+const wanted = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ['api', 'api-pg', 'load', 'load-pg', 'web', 'ledger', 'partners']);
 const results: Record<string, unknown> = {};
 
-if (wanted.has('api')) {
-  const balance = await benchBalance(Number(process.env.BENCH_SECONDS ?? 10));
-  results.balance = balance;
-  console.log('\nGET /api/motorista/saldo (authenticated) vs bare Fastify route, autocannon 10 connections');
-  console.log(`  portal: ${balance.portal.requestsPerSecond.toFixed(0)} req/s, p99 ${balance.portal.p99Ms} ms`);
-  console.log(`  bare:   ${balance.bare.requestsPerSecond.toFixed(0)} req/s, p99 ${balance.bare.p99Ms} ms`);
-  console.log(`  ratio:  ${balance.ratio.toFixed(2)} (target >= 0.5)`);
+for (const database of ['sqlite', 'postgres'] as const) {
+  const key = database === 'sqlite' ? 'api' : 'api-pg';
+  if (!wanted.has(key)) continue;
+  const hot = await benchHotPath(Number(process.env.BENCH_SECONDS ?? 3), Number(process.env.BENCH_ROUNDS ?? 5), database);
+  results[key] = hot;
+  const line = (label: string, r: { requestsPerSecond: number; p99Ms: number; runs: number[] }) =>
+    console.log(`  ${label} ${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99Ms} ms (turns: ${r.runs.join(', ')})`);
+  console.log(`\nHot path on ${database}, three servers in turns, autocannon 10 connections, median of ${hot.portal.runs.length} turns`);
+  line('bare constant route:         ', hot.constant);
+  line('bare route, same work by hand:', hot.byHand);
+  line('portal GET /api/health:      ', hot.health);
+  line('portal GET /api/motorista/saldo:', hot.portal);
+  line('  same, LOG_LEVEL=warn (no line):', hot.portalNoLog);
+  console.log(`  ratio portal / by hand: ${hot.ratio.toFixed(2)} (turns: ${hot.ratios.join(', ')}; target >= 0.6, goal 0.8)`);
+}
+
+for (const [key, database, instances] of [['load', 'sqlite', 1], ['load-pg', 'postgres', 2]] as const) {
+  if (!wanted.has(key)) continue;
+  const load = await benchMixedLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 60), database, instances);
+  results[key] = load;
+  const where = instances > 1 ? `${instances} instances behind nginx` : 'one instance';
+  console.log(`\nMixed load on ${database}, ${where}, ${load.workers} clients, ${load.seconds} s (request limits raised for the bench)`);
+  console.log(`  ${load.requestsPerSecond} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, errors ${load.errors} of ${load.requests}`);
+  for (const [op, s] of Object.entries(load.byOperation)) console.log(`  ${op}: ${s.requests} requests, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, errors ${s.errors}`);
+  for (const m of load.memoryMb) {
+    const verdict = m.end - m.start > LOAD_MEMORY_GROWTH_MB ? 'OVER THE BOUND' : 'within the bound';
+    console.log(`  instance :${m.port} memory (RSS): ${m.start} MB at start, ${m.end} MB at the end (${verdict} of +${LOAD_MEMORY_GROWTH_MB} MB)`);
+  }
+  for (const [failure, count] of Object.entries(load.failures)) console.log(`  failure x${count}: ${failure}`);
 }
 
 if (wanted.has('web')) {

@@ -71,7 +71,7 @@ async function measureLcp(browser: Browser, url: string): Promise<number> {
 export async function benchLoginPage(runs = 5): Promise<LoginPageResult> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-web-'));
   const port = 3203;
-  const server = startPortal(port, dataDir, 'warn');
+  const server = startPortal(port, path.join(dataDir, 'portal.sqlite'), 'warn');
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`);

@@ -8,7 +8,8 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
-  outdir: 'dist',
+  // Tests that run the server as a process build a copy of their own (test/helpers/server-process.ts).
+  outdir: process.env.SERVER_BUILD_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

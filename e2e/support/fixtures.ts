@@ -99,8 +99,14 @@ export async function createPartnerKeyWithCli(kind: 'shipper' | 'operator' | 'pl
   return key;
 }
 
+/** Opens a page and waits until the app is live (the prerendered /login hydrated), as a driver sees it. */
+export async function openLive(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+}
+
 export async function signIn(page: Page, cpfCnpj: string, password: string) {
-  await page.goto('/login');
+  await openLive(page, '/login');
   await page.getByLabel('CPF/CNPJ').fill(cpfCnpj);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { demoDriver, expect, newDriver, registerViaApi, signIn, test } from '../support/fixtures.js';
+import { demoDriver, expect, newDriver, openLive, registerViaApi, signIn, test } from '../support/fixtures.js';
 
 test('a visitor without a session is sent to /login', async ({ page, look }) => {
   await page.goto('/');
@@ -12,7 +12,7 @@ test('a visitor without a session is sent to /login', async ({ page, look }) => 
 });
 
 test('sign-in explains what is missing or wrong', async ({ page, look }) => {
-  await page.goto('/login');
+  await openLive(page, '/login');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Por favor digite seu CPF/CNPJ')).toBeVisible();
   await expect(page.getByText('Por favor digite sua senha')).toBeVisible();

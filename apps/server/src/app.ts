@@ -1,16 +1,19 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { PixProvider } from './adapters/pix/port.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { trustProxyOption } from './http/client-address.js';
 import { registerRequestLimits } from './http/rate-limit.js';
+import { serializerCompiler } from './http/serializer.js';
 import { RateLimitStore } from './http/rate-limit-store.js';
 import { createLogger } from './logger.js';
+import { Metrics } from './metrics.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { balanceRoutes } from './modules/balance/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { ReadinessCheck } from './modules/health/service.js';
 import { partnerRoutes } from './modules/partners/routes.js';
 import { pixRoutes } from './modules/pix/routes.js';
 import { statementRoutes } from './modules/statement/routes.js';
@@ -18,9 +21,12 @@ import { withdrawalRoutes } from './modules/withdrawal/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { termsRoutes } from './modules/terms/routes.js';
+import type { BillingService } from './modules/tags/billing.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler.js';
-import { registerRequestLog } from './plugins/request-log.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerRequestLog, requestIdOf } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { createServices } from './services.js';
@@ -31,10 +37,12 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Tests inject a fake Pix provider; otherwise PIX_PROVIDER builds one. */
   pixProvider?: PixProvider;
+  /** The daily tag billing (decision 13), from ready to close; main.ts turns it on, tests may shorten it. */
+  billingSchedule?: { intervalMs?: number; firstDelayMs?: number };
 }
 
 /** The HTTP app, ready to listen or to answer app.inject (tests, bench). */
-export async function buildApp({ config, db, logger, pixProvider }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, pixProvider, billingSchedule }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -49,6 +57,9 @@ export async function buildApp({ config, db, logger, pixProvider }: AppDeps): Pr
       connectionsCheckingInterval: Math.min(config.http.headersMs, 1000),
     },
     logController: new LogController({ disableRequestLogging: true }),
+    // The proxy's X-Request-Id when it is a sane token, else a new one (plugins/request-log.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
     // Every refusal is our Portuguese envelope, also those Fastify and Node give before any route.
     frameworkErrors,
@@ -60,16 +71,21 @@ export async function buildApp({ config, db, logger, pixProvider }: AppDeps): Pr
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
   registerRequestLog(app);
+  const metrics = new Metrics({ processMetrics: true });
+  registerMetrics(app, metrics, config.metricsToken);
+  app.decorate('metrics', metrics);
   registerRequestLimits(app, new RateLimitStore(db.kysely), config.limits);
 
-  const services = createServices(config, db, app.log, { pixProvider });
+  const services = createServices(config, db, app.log, { pixProvider, metrics });
+  services.webhook.onOutcome((outcome) => metrics.webhookResult(outcome.result, outcome.reason));
   app.decorate('sessions', services.sessions);
   app.decorateRequest('driver', null);
 
   registerSecurityHeaders(app, { hsts: config.hsts });
+  await registerCompression(app);
   if (config.apiDocs) await registerDocs(app, { hsts: config.hsts });
 
-  healthRoutes(app, db.kysely);
+  healthRoutes(app, new ReadinessCheck(db));
   authRoutes(app, services.auth);
   termsRoutes(app, services.terms);
   balanceRoutes(app, db.kysely);
@@ -80,9 +96,18 @@ export async function buildApp({ config, db, logger, pixProvider }: AppDeps): Pr
   tagRoutes(app, services.tags, services.catalogue);
   partnerRoutes(app, db.kysely, services.partners);
   await registerWeb(app, config.webDist);
+  if (billingSchedule) scheduleBilling(app, services.billing, billingSchedule);
 
   await app.ready();
   return app;
+}
+
+function scheduleBilling(app: FastifyInstance, billing: BillingService, every: NonNullable<AppDeps['billingSchedule']>): void {
+  let stop: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stop = billing.schedule(every.intervalMs, every.firstDelayMs);
+  });
+  app.addHook('onClose', async () => stop?.());
 }
 
 /** SPEC 7 sends "empty body" POSTs (terms accept/reject); a JSON content type with no body is not an error. */

@@ -6,7 +6,9 @@ import { dialectOf, openDb, sqlitePath } from './db/connection.js';
 import type { Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { InvalidPdfError, TermsService } from './modules/terms/service.js';
+import { backupDatabase, restoreDatabase } from './cli/db.js';
 import { CliFailure, simulatePixEvent } from './cli/pix.js';
+import { listWebhookEvents, reconcilePix, resolveWebhookEvent } from './cli/pix-ops.js';
 import { createPartner, issueVpo, listPartners, recordPassage, recordThirdParty, revokePartner, scopePartner, updateVpo } from './cli/partners.js';
 import { resolveWithdrawal } from './cli/withdrawal.js';
 import { createLogger } from './logger.js';
@@ -60,6 +62,23 @@ const commands: Record<string, Command> = {
       for (const r of rows) console.log(`v${r.version}  id=${r.id}  ${new Date(r.published_at).toISOString()}  sha256=${r.sha256}`);
     },
   },
+  'db:backup': {
+    usage: 'db:backup <arquivo>',
+    description: 'Cópia de segurança do banco com os servidores no ar (SQLite: backup online; PostgreSQL: pg_dump)',
+    run: async ([file], { config }) => {
+      if (!file) throw new UsageError('Informe o arquivo da cópia: db:backup <arquivo>');
+      console.log(await backupDatabase({ databaseUrl: config.databaseUrl, file: operatorPath(file) }));
+    },
+  },
+  'db:restore': {
+    usage: 'db:restore <arquivo> --force',
+    description: 'Substitui o conteúdo do banco pela cópia (pare antes todos os servidores; o SQLite atual é guardado ao lado)',
+    run: async (args, { config }) => {
+      const file = args.find((a) => !a.startsWith('--'));
+      if (!file) throw new UsageError('Informe o arquivo da cópia: db:restore <arquivo> --force');
+      console.log(await restoreDatabase({ databaseUrl: config.databaseUrl, file: operatorPath(file), force: args.includes('--force') }));
+    },
+  },
   'pix:pay': {
     usage: 'pix:pay <id da cobrança>',
     description: 'Simula o pagamento de um Pix do provedor local (webhook para o servidor em execução)',
@@ -74,6 +93,21 @@ const commands: Record<string, Command> = {
       console.log(await withDb((db) => simulatePixEvent(config, db, id, 'PAYMENT_OVERDUE')));
     },
   },
+  'pix:events': {
+    usage: 'pix:events',
+    description: 'Lista os eventos do Asaas aceitos (HTTP 200) mas não aplicados, para análise do operador',
+    run: async (_args, { withDb }) => console.log(await withDb(migrated(listWebhookEvents))),
+  },
+  'pix:events:resolve': {
+    usage: 'pix:events:resolve <id> [nota]',
+    description: 'Marca como resolvido um evento do Asaas listado por pix:events',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => resolveWebhookEvent(db, args)))),
+  },
+  'pix:reconcile': {
+    usage: 'pix:reconcile',
+    description: 'Consulta o provedor sobre cobranças pendentes e saques em processamento e aplica o que ele informar',
+    run: async (_args, { config, withDb }) => console.log(await withDb(migrated((db) => reconcilePix(config, db, createLogger(config.logLevel))))),
+  },
   'billing:run': {
     usage: 'billing:run [AAAA-MM]',
     description: 'Cobra a mensalidade do mês de cada tag ativa (uma vez por tag e mês; saldo curto bloqueia com 204)',
@@ -83,6 +117,10 @@ const commands: Record<string, Command> = {
         await migrateToLatest(db);
         return createServices(config, db, createLogger('warn')).billing.run(at);
       });
+      if (report.runningElsewhere) {
+        console.log(`A cobrança de ${report.period} já está em andamento em outra instância; nada foi feito agora.`);
+        return;
+      }
       console.log(
         `Mensalidades de ${report.period}: ${report.charged} cobrada(s), ${report.blocked} tag(s) bloqueada(s) por saldo insuficiente, ${report.skipped} já paga(s) ou ignorada(s).`,
       );
@@ -147,6 +185,11 @@ function migrated<T>(fn: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
 }
 
 class UsageError extends Error {}
+
+/** npm runs scripts from the package folder; INIT_CWD is where the operator typed the command. */
+function operatorPath(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
 
 /** 'AAAA-MM' -> the middle of that month (no time-zone edge can move it to a neighbour). */
 function monthStart(month: string): Date {

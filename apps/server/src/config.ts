@@ -109,11 +109,13 @@ const envSchema = z.object({
   PIX_RECEIVER_KEY: z.string().trim().min(1).max(77).default('pix@portaldomotorista.com.br'),
   PIX_MERCHANT_NAME: z.string().trim().min(1).max(25, 'no máximo 25 caracteres (BR Code)').default('PORTAL DO MOTORISTA'),
   PIX_MERCHANT_CITY: z.string().trim().min(1).max(15, 'no máximo 15 caracteres (BR Code)').default('SAO PAULO'),
-  PIX_WEBHOOK_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
+  // Asaas's own rule for a webhook's authToken: 32 to 255 characters.
+  PIX_WEBHOOK_TOKEN: z.string().min(32, 'pelo menos 32 caracteres (regra do Asaas)').max(255, 'no máximo 255 caracteres (regra do Asaas)').optional(),
   ASAAS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   ASAAS_API_KEY: z.string().min(1).optional(),
   ASAAS_TIMEOUT_MS: positiveInt.default(10_000),
   SERVER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  METRICS_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
 })
   .superRefine((e, ctx) => {
     if (e.PIX_PROVIDER === 'asaas') {
@@ -152,6 +154,8 @@ export interface Config {
   pix: PixConfig;
   /** Where operator commands (pix:pay) reach the running server. */
   serverUrl: string;
+  /** Bearer token of GET /api/metrics; null: the route does not exist (404). */
+  metricsToken: string | null;
 }
 
 export interface RequestLimit {
@@ -242,5 +246,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           : null,
     },
     serverUrl: (e.SERVER_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 
@@ -48,11 +49,34 @@ function serializeRequest(req: { method?: string; url?: string }) {
   return { method: req.method, url: typeof req.url === 'string' ? redactUrl(req.url) : undefined };
 }
 
+/**
+ * A person at a terminal in development reads colored lines (pino-pretty); production, tests,
+ * and any output that is not a terminal (a file, journald, a pipe) get one JSON object a line.
+ */
+export function wantsPrettyLogs(env: NodeJS.ProcessEnv = process.env, isTty = process.stdout.isTTY === true): boolean {
+  return isTty && env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test' && env.VITEST === undefined;
+}
+
+/**
+ * pino-pretty is a development dependency, loaded only when wanted; without it (a production
+ * install), JSON. Synchronous, in this thread: a worker transport would not survive the bundle.
+ */
+function prettyStream(): DestinationStream | null {
+  try {
+    const load = createRequire(import.meta.url);
+    const pretty = load('pino-pretty') as (options: Record<string, unknown>) => DestinationStream;
+    return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true });
+  } catch {
+    return null;
+  }
+}
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: { req: serializeRequest },
   };
-  return destination ? pino(options, destination) : pino(options);
+  const stream = destination ?? (wantsPrettyLogs() ? prettyStream() : null);
+  return stream ? pino(options, stream) : pino(options);
 }

@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from './config.js';
 import type { Config } from './config.js';
 import { openDb } from './db/connection.js';
 import { createLogger } from './logger.js';
-import { createServices } from './services.js';
 
 function configOrExit(): Config {
   try {
@@ -27,15 +26,13 @@ async function main(): Promise<void> {
   });
   logger.info({ dialect: db.dialect, env: config.env }, 'banco de dados aberto');
   await prepareDatabase(config, db, logger);
-  const app = await buildApp({ config, db, logger });
-  // Decision 13: the monthly tag fee, checked daily; safe with several instances (one charge per tag and month).
-  const stopBilling = createServices(config, db, logger).billing.schedule();
+  // Decision 13: the monthly tag fee, checked daily, one instance at a time; it lives as long as the app.
+  const app = await buildApp({ config, db, logger, billingSchedule: {} });
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    stopBilling();
     logger.info({ signal }, 'encerrando');
     const timer = setTimeout(() => {
       logger.error('encerramento excedeu o tempo limite; saindo à força');

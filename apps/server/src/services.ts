@@ -5,6 +5,7 @@ import { createPixProvider } from './adapters/pix/index.js';
 import type { PixProvider } from './adapters/pix/port.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import { Metrics } from './metrics.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionStore } from './modules/auth/sessions.js';
@@ -12,7 +13,9 @@ import { LoginThrottle } from './modules/auth/throttle.js';
 import { PartnerService } from './modules/partners/service.js';
 import { ChargeService } from './modules/pix/charges.js';
 import { SettlementService } from './modules/pix/settlement.js';
+import { ChargeExpiry } from './modules/pix/expiry.js';
 import { AsaasWebhookHandler } from './modules/pix/webhook.js';
+import { WebhookEventLog } from './modules/pix/webhook-events.js';
 import { BillingService } from './modules/tags/billing.js';
 import { Catalogue } from './modules/tags/catalogue.js';
 import { TagService } from './modules/tags/service.js';
@@ -43,13 +46,16 @@ export interface ServiceOverrides {
   pixProvider?: PixProvider;
   /** Tests may inject a clock for the billing month of activations and releases. */
   now?: () => Date;
+  /** The app's metrics; the CLI's services count into a registry nobody reads. */
+  metrics?: Metrics;
 }
 
 /** Wires the services over one database; used by the HTTP app, the start-up seed and the CLI. */
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger, overrides: ServiceOverrides = {}): Services {
+  const metrics = overrides.metrics ?? new Metrics();
   const sessions = new SessionStore(db.kysely, config.sessionTtlHours);
   const throttle = new LoginThrottle(db.kysely, config.login);
-  const auth = new AuthService(db.kysely, sessions, new PasswordHasher(config.argon2), throttle, log);
+  const auth = new AuthService(db.kysely, sessions, new PasswordHasher(config.argon2), throttle, log, metrics);
   const terms = new TermsService(db.kysely);
   const pixProvider = overrides.pixProvider ?? createPixProvider(config.pix);
   const settlement = new SettlementService(db, log);
@@ -62,14 +68,14 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     catalogue,
     tagOperator,
     tags,
-    billing: new BillingService(db, tags, tagOperator, log),
+    billing: new BillingService(db, tags, tagOperator, log, metrics),
     sessions,
     auth,
     terms,
     pixProvider,
     charges: new ChargeService(db.kysely, pixProvider, log),
     settlement,
-    webhook: new AsaasWebhookHandler(settlement, outcomes),
+    webhook: new AsaasWebhookHandler(settlement, outcomes, pixProvider, new WebhookEventLog(db.kysely), new ChargeExpiry(db.kysely, pixProvider, log), log),
     eligibility,
     withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, log),
     partners: new PartnerService(db),

@@ -1,14 +1,20 @@
 import { createServer } from 'node:net';
-import { messages } from '@portal/domain';
+import { formatBrl, messages } from '@portal/domain';
+import { hasError, parsePix } from 'pix-utils';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AsaasPixProvider, saoPauloDate } from '../src/adapters/pix/asaas.js';
 import { AsaasRequestError } from '../src/adapters/pix/asaas-client.js';
 import { PayoutRejected, PixProviderUnavailable } from '../src/adapters/pix/port.js';
 import type { PayoutRequest } from '../src/adapters/pix/port.js';
+import { reconcilePix } from '../src/cli/pix-ops.js';
+import { createLogger } from '../src/logger.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
+import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { FakeAsaas } from './helpers/fake-asaas.js';
-import { acceptTerms, createCharge, ownBalance, sendWebhook } from './helpers/pix.js';
+import { acceptTerms, createCharge, entriesOf, expectLedgerInvariant, ownBalance, sendWebhook } from './helpers/pix.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const fake = new FakeAsaas('chave-de-teste');
 await fake.start();
@@ -45,7 +51,10 @@ describe('adaptador Asaas contra um Asaas falso', () => {
       description: messages.pix.chargeDescription,
     });
     expect(charge.providerChargeId).toMatch(/^pay_/);
-    expect(charge.payload).toContain(charge.providerChargeId);
+    // A real BR Code (EMV fields and CRC16), with the amount.
+    const brCode = parsePix(charge.payload);
+    expect(hasError(brCode)).toBe(false);
+    expect(brCode).toMatchObject({ transactionAmount: 150.5 });
     expect(charge.encodedImage).toBe(Buffer.from(`png-${charge.providerChargeId}`).toString('base64'));
     expect(charge.expiresAt).toEqual(expiresAt);
 
@@ -59,7 +68,7 @@ describe('adaptador Asaas contra um Asaas falso', () => {
     for (const [keyType, key] of [['CPF', '52998224725'], ['CNPJ', '11222333000181'], ['PHONE', '11987654321'], ['EMAIL', 'a@b.com'], ['EVP', '123e4567-e89b-12d3']] as const) {
       const result = await provider.sendPayout(payout({ keyType, key }));
       expect(result).toMatchObject({ status: 'DONE' });
-      expect(result.providerTransferId).toMatch(/^tra_/);
+      expect(result.providerTransferId).toMatch(UUID);
       expect(fake.calls.at(-1)).toMatchObject({
         method: 'POST',
         path: '/v3/transfers',
@@ -91,6 +100,38 @@ describe('adaptador Asaas contra um Asaas falso', () => {
     await expect(wrongKey.sendPayout(payout())).rejects.toMatchObject({ reason: 'A chave de API fornecida é inválida' });
   });
 
+  it('reads payments and transfers back, and cancels a charge Asaas has not received', async () => {
+    const driver = { name: 'Maria Souza', cpfCnpj: '52998224725' };
+    const a = await provider.createCharge({ chargeId: 'chg_r1', amountCents: 15_000, driver, expiresAt: new Date() });
+    expect(await provider.getPayment(a.providerChargeId)).toEqual({ status: 'PENDING', amountCents: 15_000, refundedCents: 0, deleted: false, externalReference: 'chg_r1' });
+    fake.pay(a.providerChargeId);
+    fake.refund(a.providerChargeId, 49.9);
+    expect(await provider.getPayment(a.providerChargeId)).toMatchObject({ status: 'RECEIVED', refundedCents: 4_990 });
+    fake.refund(a.providerChargeId);
+    expect(await provider.getPayment(a.providerChargeId)).toMatchObject({ status: 'REFUNDED', refundedCents: 15_000 });
+    // Received: Asaas refuses to remove it.
+    expect(await provider.cancelCharge(a.providerChargeId)).toBe(false);
+    const b = await provider.createCharge({ chargeId: 'chg_r2', amountCents: 1_000, driver, expiresAt: new Date() });
+    expect(await provider.cancelCharge(b.providerChargeId)).toBe(true);
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/v3/payments/${b.providerChargeId}` });
+    expect(await provider.getPayment(b.providerChargeId)).toMatchObject({ deleted: true });
+    expect(await provider.getPayment('pay_inexistente')).toBe('missing');
+
+    fake.transfer = { status: 'PENDING' };
+    const sent = await provider.sendPayout(payout());
+    expect(await provider.getTransfer(sent.providerTransferId)).toEqual({ status: 'PENDING', failReason: null, externalReference: 'wd_0123' });
+    fake.settleTransfer(sent.providerTransferId, 'FAILED', 'Chave Pix inexistente');
+    expect(await provider.getTransfer(sent.providerTransferId)).toMatchObject({ status: 'FAILED', failReason: 'Chave Pix inexistente' });
+    expect(await provider.getTransfer('00000000-0000-4000-8000-000000000000')).toBe('missing');
+    fake.down = true;
+    try {
+      await expect(provider.getPayment(a.providerChargeId)).rejects.toBeInstanceOf(PixProviderUnavailable);
+      await expect(provider.cancelCharge(b.providerChargeId)).rejects.toBeInstanceOf(PixProviderUnavailable);
+    } finally {
+      fake.down = false;
+    }
+  });
+
   it('dueDate is the São Paulo calendar day', () => {
     expect(saoPauloDate(new Date('2026-01-01T02:59:00Z'))).toBe('2025-12-31');
     expect(saoPauloDate(new Date('2026-01-01T03:00:00Z'))).toBe('2026-01-01');
@@ -111,7 +152,8 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     expect(row.provider_charge_id).toMatch(/^pay_/);
     expect(row.encoded_image).not.toBeNull();
     expect(fake.payments.get(row.provider_charge_id)?.externalReference).toBe(c.id);
-    const paid = await sendWebhook(app, { id: 'evt_1', event: 'PAYMENT_RECEIVED', payment: { object: 'payment', id: row.provider_charge_id, value: 150, netValue: 149.01, billingType: 'PIX', status: 'RECEIVED' } });
+    fake.pay(row.provider_charge_id);
+    const paid = await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', row.provider_charge_id));
     expect(paid.statusCode).toBe(200);
     expect(await ownBalance(app, d)).toBe(150);
 
@@ -120,9 +162,148 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     const transferCall = fake.calls.filter((x) => x.path === '/v3/transfers').at(-1);
     expect(transferCall?.body).toMatchObject({ value: 40, pixAddressKey: '11987654321', pixAddressKeyType: 'PHONE', description: 'Meu saque', operationType: 'PIX' });
     const w = await ctx().db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d.id).executeTakeFirstOrThrow();
-    const failed = await sendWebhook(app, { event: 'TRANSFER_FAILED', transfer: { object: 'transfer', id: w.provider_transfer_id, status: 'FAILED', failReason: 'Chave inexistente' } });
+    expect(w.provider_transfer_id).toMatch(UUID);
+    fake.settleTransfer(w.provider_transfer_id!, 'FAILED', 'Chave inexistente');
+    const failed = await sendWebhook(app, fake.transferWebhook('TRANSFER_FAILED', w.provider_transfer_id!));
     expect(failed.statusCode).toBe(200);
     expect(await ownBalance(app, d)).toBe(150);
+    expect((await ctx().db.kysely.selectFrom('withdrawals').select('failure_reason').where('id', '=', w.id).executeTakeFirstOrThrow()).failure_reason).toBe('Chave inexistente');
+  });
+
+  it('money moves only on what Asaas confirms: a forged or early event is recorded, the real one credits', async () => {
+    const app = ctx().app;
+    const d = await registerDriver(app);
+    const c = await createCharge(app, d, 150);
+    const { provider_charge_id: payId } = await ctx().db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    // Asaas says PENDING: whatever the body claims, nothing is credited.
+    const early = await sendWebhook(app, { ...fake.paymentWebhook('PAYMENT_RECEIVED', payId), payment: { id: payId, value: 150, status: 'RECEIVED' } });
+    expect(json(early)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+    expect(await ownBalance(app, d)).toBe(0);
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'GET', path: `/v3/payments/${payId}` });
+    fake.pay(payId);
+    expect(json(await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId)))).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookProcessed });
+    expect(await ownBalance(app, d)).toBe(150);
+    // A partial refund at Asaas: the refunded part leaves the balance, read from Asaas, once.
+    fake.refund(payId, 40);
+    for (let i = 0; i < 2; i++) await sendWebhook(app, fake.paymentWebhook('PAYMENT_PARTIALLY_REFUNDED', payId));
+    expect(await ownBalance(app, d)).toBe(110);
+    fake.refund(payId);
+    await sendWebhook(app, fake.paymentWebhook('PAYMENT_REFUNDED', payId));
+    expect(await ownBalance(app, d)).toBe(0);
+    expect((await entriesOf(ctx().db, d.id)).map((e) => e.amount_cents)).toEqual([15_000, -4_000, -11_000]);
+    await expectLedgerInvariant(ctx().db);
+  });
+
+  it('Asaas unreachable while confirming: 200, nothing moves, recorded; the transfer events carry no personal data', async () => {
+    fake.transfer = { status: 'PENDING' };
+    const app = ctx().app;
+    const d = await registerDriver(app);
+    await acceptTerms(app, d);
+    const c = await createCharge(app, d, 200);
+    const { provider_charge_id: payId } = await ctx().db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    fake.pay(payId);
+    const body = fake.paymentWebhook('PAYMENT_RECEIVED', payId);
+    fake.down = true;
+    try {
+      const res = await sendWebhook(app, body);
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+    } finally {
+      fake.down = false;
+    }
+    expect(await ownBalance(app, d)).toBe(0);
+    const event = await ctx().db.kysely.selectFrom('webhook_events').selectAll().where('provider_ref', '=', payId).executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ reason_code: 'provider-unavailable', status: 'open', dedupe_key: body.id });
+
+    await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId));
+    const res = await app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 50, pix: { type: 'CPF', key: d.cpfCnpj } } });
+    expect(json(res)).toMatchObject({ status: 'PROCESSING' });
+    const w = await ctx().db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d.id).executeTakeFirstOrThrow();
+    // TRANSFER_DONE while Asaas still says PENDING: not applied. Then blocked.
+    await sendWebhook(app, fake.transferWebhook('TRANSFER_DONE', w.provider_transfer_id!));
+    fake.settleTransfer(w.provider_transfer_id!, 'BLOCKED');
+    await sendWebhook(app, fake.transferWebhook('TRANSFER_BLOCKED', w.provider_transfer_id!));
+    const rows = await ctx().db.kysely.selectFrom('webhook_events').select(['reason_code', 'excerpt']).where('provider_ref', '=', w.provider_transfer_id).orderBy('id').execute();
+    expect(rows.map((r) => r.reason_code)).toEqual(['not-confirmed', 'transfer-blocked']);
+    for (const r of rows) {
+      expect(r.excerpt).not.toContain('529.982.247-25');
+      expect(r.excerpt).not.toContain('Maria');
+      expect(r.excerpt).not.toContain('bankAccount');
+    }
+    expect((await ctx().db.kysely.selectFrom('withdrawals').select('status').where('id', '=', w.id).executeTakeFirstOrThrow()).status).toBe('PROCESSING');
+  });
+
+  it('an expired charge is cancelled at Asaas (DELETE), and its PAYMENT_DELETED changes nothing more', async () => {
+    const app = ctx().app;
+    const d = await registerDriver(app);
+    const c = await createCharge(app, d, 120);
+    const { provider_charge_id: payId } = await ctx().db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    await ctx().db.kysely.updateTable('pix_charges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', c.id).execute();
+    const res = await app.inject({ method: 'GET', url: `/api/transacoes/qrcode/${c.id}`, headers: bearer(d.token) });
+    expect(json(res)).toMatchObject({ qrCode: { status: 'OVERDUE' } });
+    expect(fake.calls.filter((x) => x.method === 'DELETE').map((x) => x.path)).toContain(`/v3/payments/${payId}`);
+    expect(fake.payments.get(payId)?.deleted).toBe(true);
+    const deleted = await sendWebhook(app, fake.paymentWebhook('PAYMENT_DELETED', payId));
+    expect(json(deleted)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookProcessed });
+    expect(await ctx().db.kysely.selectFrom('pix_charges').select(['status']).where('id', '=', c.id).executeTakeFirstOrThrow()).toEqual({ status: 'OVERDUE' });
+  });
+
+  it('pix:reconcile asks Asaas about pending charges and processing withdrawals, applies what it learns, once', async () => {
+    const { app, db, config } = ctx();
+    const chargeOf = async (id: string) => db.kysely.selectFrom('pix_charges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const funded = async (): Promise<Registered> => {
+      const d = await registerDriver(app);
+      await acceptTerms(app, d);
+      const c = await createCharge(app, d, 300);
+      fake.pay((await chargeOf(c.id)).provider_charge_id);
+      await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', (await chargeOf(c.id)).provider_charge_id));
+      return d;
+    };
+    const withdraw = (d: Registered) =>
+      app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 100, pix: { type: 'CPF', key: d.cpfCnpj } } });
+    const d = await registerDriver(app);
+    // Paid at Asaas, its webhook never came (or could not be confirmed).
+    const paid = await createCharge(app, d, 150);
+    const paidId = (await chargeOf(paid.id)).provider_charge_id;
+    fake.pay(paidId);
+    fake.down = true;
+    await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', paidId));
+    fake.down = false;
+    // Expired here, never paid.
+    const stale = await createCharge(app, d, 120);
+    await db.kysely.updateTable('pix_charges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', stale.id).execute();
+    // A transfer Asaas later failed, and a payout whose outcome nobody knows.
+    const d1 = await funded();
+    fake.transfer = { status: 'PENDING' };
+    await withdraw(d1);
+    const w1 = await db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d1.id).executeTakeFirstOrThrow();
+    fake.settleTransfer(w1.provider_transfer_id!, 'FAILED', 'Conta destino encerrada');
+    const d2 = await funded();
+    fake.transfer = { httpStatus: 500 };
+    await withdraw(d2);
+    const w2 = await db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d2.id).executeTakeFirstOrThrow();
+    expect(w2).toMatchObject({ status: 'PROCESSING', provider_transfer_id: null });
+
+    const log = createLogger('silent');
+    const first = await reconcilePix(config, db, log);
+    expect(first).toContain(`Cobrança ${paid.id} (${formatBrl(15_000)}): paga; saldo creditado.`);
+    expect(first).toContain(`Cobrança ${stale.id} (${formatBrl(12_000)}): vencida e cancelada no provedor.`);
+    expect(first).toContain(`Saque ${w1.id} (${formatBrl(10_000)}): não concluído; valor devolvido ao motorista.`);
+    expect(first).toContain(`Saque ${w2.id} (${formatBrl(10_000)}): resultado desconhecido`);
+    expect(await ownBalance(app, d)).toBe(150);
+    expect(await chargeOf(stale.id)).toMatchObject({ status: 'OVERDUE' });
+    expect(fake.payments.get((await chargeOf(stale.id)).provider_charge_id)?.deleted).toBe(true);
+    expect(await ownBalance(app, d1)).toBe(300);
+    expect(await ownBalance(app, d2)).toBe(200);
+    const event = await db.kysely.selectFrom('webhook_events').selectAll().where('provider_ref', '=', paidId).executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ status: 'resolved', note: 'resolvido por pix:reconcile' });
+
+    const before = await db.kysely.selectFrom('ledger_entries').select('id').execute();
+    const second = await reconcilePix(config, db, log);
+    expect(second).toContain(': 0 atualização(ões),');
+    expect(second).toContain(`Saque ${w2.id}`);
+    expect(await db.kysely.selectFrom('ledger_entries').select('id').execute()).toHaveLength(before.length);
+    await expectLedgerInvariant(db);
   });
 
   it('Asaas out of reach: 502 and nothing stored', async () => {

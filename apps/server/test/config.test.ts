@@ -36,7 +36,7 @@ describe('config', () => {
   });
 
   it('turns the demo seed off in production unless asked', () => {
-    const token = 'um-token-de-producao-bem-longo';
+    const token = 'um-token-de-producao-bem-longo-0123456789';
     expect(loadConfig({ NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: token }).demoSeed).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: token, DEMO_SEED: 'true' }).demoSeed).toBe(true);
   });
@@ -70,6 +70,12 @@ describe('config', () => {
     expect(c.pix.asaas).toEqual({ apiUrl: 'https://api-sandbox.asaas.com', apiKey: 'k', timeoutMs: 5000 });
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PIX_WEBHOOK_TOKEN: obrigatório em produção/);
     expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: 'curto' })).toThrow(/PIX_WEBHOOK_TOKEN/);
+    // Asaas accepts a webhook authToken of 32 to 255 characters: so does the configuration.
+    expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: 'x'.repeat(31) })).toThrow(/PIX_WEBHOOK_TOKEN: pelo menos 32 caracteres/);
+    expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: 'x'.repeat(256) })).toThrow(/PIX_WEBHOOK_TOKEN: no máximo 255 caracteres/);
+    expect(loadConfig({ PIX_WEBHOOK_TOKEN: 'x'.repeat(32) }).pix.webhookToken).toHaveLength(32);
+    expect(loadConfig({ PIX_WEBHOOK_TOKEN: 'x'.repeat(255) }).pix.webhookToken).toHaveLength(255);
+    expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN })).not.toThrow();
     expect(() => loadConfig({ PIX_MERCHANT_CITY: 'SAO JOSE DOS CAMPOS' })).toThrow(/PIX_MERCHANT_CITY/);
     expect(() => loadConfig({ PIX_PROVIDER: 'banco' })).toThrow(/PIX_PROVIDER/);
   });

@@ -32,7 +32,7 @@ import { buildWorld, validRequest } from './helpers/world.js';
  * Portuguese catalogue, and a refused request writes nothing (a row trigger on every table counts
  * writes; a full snapshot checks the triggers now and then).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SNAPSHOT_EVERY = 200;
 
 type Name = keyof typeof api;

@@ -114,7 +114,7 @@ describeEachDatabase('logs sem segredos na URL', (dialect) => {
 });
 
 describe('documentação OpenAPI', () => {
-  const token = 'um-token-de-webhook-de-producao';
+  const token = 'um-token-de-webhook-de-producao-0123456789';
   const development = useTestApp('sqlite');
   const production = useTestApp('sqlite', { NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: token });
   const productionOn = useTestApp('sqlite', { NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: token, API_DOCS: 'true' });

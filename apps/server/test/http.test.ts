@@ -1,12 +1,8 @@
 import { messages } from '@portal/domain';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDb } from '../src/db/connection.js';
-import type { Db } from '../src/db/connection.js';
-import type { Database } from '../src/db/schema.js';
 import { accountId, post } from '../src/modules/ledger/ledger.js';
 import { bearer, json, registerDriver, TEST_ENV, useTestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
@@ -41,12 +37,6 @@ describeEachDatabase('saldo, saúde, suporte e HTTP', (dialect) => {
       expect(res.statusCode).toBe(401);
       expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.session.unauthorized });
     });
-  });
-
-  it('GET /api/health answers ok when the database answers', async () => {
-    const res = await ctx().app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('GET /api/suporte/whatsapp redirects to the configured WhatsApp number with the greeting', async () => {
@@ -144,23 +134,6 @@ describeEachDatabase('saldo, saúde, suporte e HTTP', (dialect) => {
     expect(docsCsp).toContain("script-src 'self'");
     expect(docsCsp).toContain("frame-ancestors 'none'");
     expect(docsCsp).not.toContain('upgrade-insecure-requests');
-  });
-});
-
-describe('GET /api/health with the database down', () => {
-  it('answers 503 database down', async () => {
-    const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/nenhum', connectionTimeoutMillis: 500 });
-    pool.on('error', () => undefined);
-    const db: Db = { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
-    const app = await buildApp({ config: loadConfig({ ...TEST_ENV, LOG_LEVEL: 'silent' }), db });
-    try {
-      const res = await app.inject({ method: 'GET', url: '/api/health' });
-      expect(res.statusCode).toBe(503);
-      expect(json(res)).toEqual({ status: 'degraded', database: 'down' });
-    } finally {
-      await app.close();
-      await db.kysely.destroy();
-    }
   });
 });
 

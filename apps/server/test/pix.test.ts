@@ -1,5 +1,6 @@
 import { messages, PIX_CHARGE_TTL_MINUTES, STATEMENT_ORIGINS } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
@@ -112,6 +113,21 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       expect(json(res)).toMatchObject({ Mensagem: messages.pix.chargeStatus.OVERDUE, qrCode: { status: 'OVERDUE' } });
       expect((await charge(c.id)).status).toBe('OVERDUE');
     });
+
+    it('an expired charge is cancelled at the provider once; a payment that arrives anyway is credited once and shown', async () => {
+      const d = await registerDriver(app());
+      const c = await createCharge(app(), d, 150);
+      const row = await charge(c.id);
+      await db().kysely.updateTable('pix_charges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', c.id).execute();
+      for (let i = 0; i < 2; i++) await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${c.id}`, headers: bearer(d.token) });
+      expect(provider.cancelled.filter((id) => id === row.provider_charge_id)).toHaveLength(1);
+      expect((await charge(c.id)).provider_cancelled_at).not.toBeNull();
+      for (let i = 0; i < 2; i++) expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c)))).toMatchObject({ Mensagem: messages.pix.webhookProcessed });
+      const shown = await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${c.id}`, headers: bearer(d.token) });
+      expect(json(shown)).toMatchObject({ Mensagem: messages.pix.chargeStatus.RECEIVED, qrCode: { status: 'RECEIVED' } });
+      expect(await ownBalance(app(), d)).toBe(150);
+      expect(await entriesOf(db(), d.id)).toHaveLength(1);
+    });
   });
 
   describe('POST /api/webhooks/asaas', () => {
@@ -194,21 +210,112 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       await expectLedgerInvariant(db());
     });
 
-    it('unknown charge: 404; amount mismatch: 422 and logged; neither changes anything', async () => {
+    it('an authenticated event that cannot be applied is answered 200, moves no money and is recorded once for the operator', async () => {
       const d = await registerDriver(app());
       const c = await createCharge(app(), d, 150);
-      const unknown = await sendWebhook(app(), { event: 'PAYMENT_RECEIVED', payment: { id: 'pay_999', value: 150, externalReference: 'chg_nao_existe' } });
-      expect(unknown.statusCode).toBe(404);
-      expect(json(unknown)).toEqual({ Sucesso: false, Mensagem: messages.pix.chargeNotFound });
-      for (const event of ['PAYMENT_OVERDUE', 'PAYMENT_REFUNDED']) {
-        expect((await sendWebhook(app(), { event, payment: { id: 'pay_999', value: 1 } })).statusCode).toBe(404);
+      const orphan = { id: 'evt_orfao_1', event: 'PAYMENT_RECEIVED', payment: { id: 'pay_999', value: 150, externalReference: 'chg_nao_existe' } };
+      // Asaas retries the same event id: one row, whatever the deliveries.
+      for (const body of [orphan, orphan, { event: 'PAYMENT_OVERDUE', payment: { id: 'pay_998', value: 1 } }, { event: 'PAYMENT_REFUNDED', payment: { id: 'pay_998', value: 1 } }]) {
+        const res = await sendWebhook(app(), body);
+        expect(res.statusCode).toBe(200);
+        expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
       }
       const mismatch = await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c, { value: 149.99 }));
-      expect(mismatch.statusCode).toBe(422);
-      expect(json(mismatch)).toEqual({ Sucesso: false, Mensagem: messages.pix.webhookAmountMismatch });
+      expect(json(mismatch)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
       expect(ctx().logs.some((l) => l.includes(c.id) && l.includes('valor do pagamento difere'))).toBe(true);
       expect(await ownBalance(app(), d)).toBe(0);
       expect((await charge(c.id)).status).toBe('PENDING');
+      const rows = await db().kysely.selectFrom('webhook_events').selectAll().where('provider_ref', 'in', ['pay_999', 'pay_998', `local_${c.id}`]).orderBy('id').execute();
+      expect(rows.map((r) => [r.event, r.provider_ref, r.reason_code, r.status])).toEqual([
+        ['PAYMENT_RECEIVED', 'pay_999', 'unknown-charge', 'open'],
+        ['PAYMENT_OVERDUE', 'pay_998', 'unknown-charge', 'open'],
+        ['PAYMENT_REFUNDED', 'pay_998', 'unknown-charge', 'open'],
+        ['PAYMENT_RECEIVED', `local_${c.id}`, 'amount-mismatch', 'open'],
+      ]);
+      expect(rows[0]?.reason).toBe(messages.pix.unapplied['unknown-charge']);
+      expect(JSON.parse(rows[0]!.excerpt)).toEqual(orphan);
+      // The charge is still payable with the right amount.
+      await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c));
+      expect(await ownBalance(app(), d)).toBe(150);
+    });
+
+    it('PAYMENT_PARTIALLY_REFUNDED takes back only the refunded part, once per total; PAYMENT_REFUNDED takes the rest', async () => {
+      const d = await registerDriver(app());
+      const c = await createCharge(app(), d, 150);
+      await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c));
+      const partial = (values: number[]) => paymentEvent('PAYMENT_PARTIALLY_REFUNDED', c, { refunds: values.map((value) => ({ value, status: 'DONE' })) });
+      for (let i = 0; i < 3; i++) expect(json(await sendWebhook(app(), partial([50])))).toMatchObject({ Mensagem: messages.pix.webhookProcessed });
+      expect(await ownBalance(app(), d)).toBe(100);
+      expect((await charge(c.id)).status).toBe('RECEIVED');
+      await Promise.all([sendWebhook(app(), partial([50, 30])), sendWebhook(app(), partial([50, 30]))]);
+      expect(await ownBalance(app(), d)).toBe(70);
+      // Without the refunded amount nothing leaves the balance: the operator is told.
+      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_PARTIALLY_REFUNDED', c)))).toMatchObject({ Mensagem: messages.pix.webhookRecorded });
+      await sendWebhook(app(), paymentEvent('PAYMENT_REFUNDED', c));
+      expect(await ownBalance(app(), d)).toBe(0);
+      expect((await entriesOf(db(), d.id)).map((e) => [e.amount_cents, e.origin])).toEqual([
+        [15_000, STATEMENT_ORIGINS.pixPurchase],
+        [-5_000, STATEMENT_ORIGINS.pixRefund],
+        [-3_000, STATEMENT_ORIGINS.pixRefund],
+        [-7_000, STATEMENT_ORIGINS.pixRefund],
+      ]);
+      expect(await charge(c.id)).toMatchObject({ status: 'REFUNDED' });
+      await expectLedgerInvariant(db());
+    });
+
+    it('PAYMENT_DELETED: a pending charge reads as expired; a paid one keeps its credit and the operator is told', async () => {
+      const d = await registerDriver(app());
+      const pending = await createCharge(app(), d, 120);
+      const paid = await createCharge(app(), d, 150);
+      await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', paid));
+      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_DELETED', pending)))).toMatchObject({ Mensagem: messages.pix.webhookProcessed });
+      expect(await charge(pending.id)).toMatchObject({ status: 'OVERDUE' });
+      expect((await charge(pending.id)).provider_cancelled_at).not.toBeNull();
+      const status = await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${pending.id}`, headers: bearer(d.token) });
+      expect(json(status)).toMatchObject({ qrCode: { status: 'OVERDUE' } });
+      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_DELETED', paid)))).toMatchObject({ Mensagem: messages.pix.webhookRecorded });
+      expect(await charge(paid.id)).toMatchObject({ status: 'RECEIVED' });
+      expect(await ownBalance(app(), d)).toBe(150);
+      const events = await db().kysely.selectFrom('webhook_events').select('reason_code').where('provider_ref', '=', `local_${paid.id}`).execute();
+      expect(events).toEqual([{ reason_code: 'deleted-after-payment' }]);
+    });
+
+    it('chargebacks and refunds under way are recorded for the operator and take nothing back (decision)', async () => {
+      const d = await registerDriver(app());
+      const c = await createCharge(app(), d, 150);
+      await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c));
+      const events = ['PAYMENT_CHARGEBACK_REQUESTED', 'PAYMENT_CHARGEBACK_DISPUTE', 'PAYMENT_AWAITING_CHARGEBACK_REVERSAL', 'PAYMENT_REFUND_IN_PROGRESS'];
+      for (const event of events) {
+        const res = await sendWebhook(app(), paymentEvent(event, c));
+        expect(res.statusCode).toBe(200);
+        expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+      }
+      expect(await ownBalance(app(), d)).toBe(150);
+      expect(await charge(c.id)).toMatchObject({ status: 'RECEIVED' });
+      const rows = await db().kysely.selectFrom('webhook_events').select(['event', 'reason_code']).where('provider_ref', '=', `local_${c.id}`).orderBy('id').execute();
+      expect(rows).toEqual([
+        { event: events[0], reason_code: 'chargeback' },
+        { event: events[1], reason_code: 'chargeback' },
+        { event: events[2], reason_code: 'chargeback' },
+        { event: events[3], reason_code: 'refund-in-progress' },
+      ]);
+    });
+
+    it('tells a listener (metrics) what became of each authenticated event', async () => {
+      const { createServices } = await import('../src/services.js');
+      const services = createServices(ctx().config, db(), createSilentLog(), { pixProvider: provider });
+      const seen: unknown[] = [];
+      services.webhook.onOutcome((o) => seen.push(o));
+      const d = await registerDriver(app());
+      const c = await createCharge(app(), d, 150);
+      await services.webhook.handle(paymentEvent('PAYMENT_RECEIVED', c));
+      await services.webhook.handle({ event: 'PAYMENT_CREATED', payment: { id: 'pay_x', value: 1 } });
+      await services.webhook.handle({ event: 'PAYMENT_RECEIVED', payment: { id: 'pay_x', value: 1 } });
+      expect(seen).toEqual([
+        { event: 'PAYMENT_RECEIVED', result: 'applied' },
+        { event: 'PAYMENT_CREATED', result: 'ignored' },
+        { event: 'PAYMENT_RECEIVED', result: 'recorded', reason: 'unknown-charge' },
+      ]);
     });
 
     it('PAYMENT_OVERDUE marks a PENDING charge OVERDUE without money; a payment that still arrives is credited', async () => {
@@ -276,6 +383,10 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
     });
   });
 });
+
+function createSilentLog() {
+  return createLogger('silent');
+}
 
 function message(res: { json: <T>() => T }): string {
   return res.json<{ Mensagem: string }>().Mensagem;

@@ -192,13 +192,21 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       expect(second.statusCode).toBe(409);
       expect(json(second)).toEqual({ Sucesso: false, Mensagem: messages.withdrawal.alreadyProcessing });
       const unknown = await sendWebhook(app(), { event: 'TRANSFER_DONE', transfer: { id: 'tr_nada' } });
-      expect(unknown.statusCode).toBe(404);
-      expect(json(unknown)).toEqual({ Sucesso: false, Mensagem: messages.pix.withdrawalNotFound });
+      expect(unknown.statusCode).toBe(200);
+      expect(json(unknown)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+      // Blocked at the provider: still PROCESSING, and visible to the operator.
+      const blocked = await sendWebhook(app(), { id: `evt_blk_${w!.id}`, event: 'TRANSFER_BLOCKED', transfer: { id: `tr_${w!.id}`, status: 'BLOCKED' } });
+      expect(json(blocked)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+      expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'PROCESSING' });
+      const openEvents = () => db().kysely.selectFrom('webhook_events').select(['reason_code', 'status', 'reason']).where('provider_ref', '=', `tr_${w!.id}`).execute();
+      expect(await openEvents()).toEqual([{ reason_code: 'transfer-blocked', status: 'open', reason: `${messages.pix.unapplied['transfer-blocked']} (saque ${w!.id})` }]);
       for (let i = 0; i < 2; i++) {
         const done = await sendWebhook(app(), { event: 'TRANSFER_DONE', transfer: { id: `tr_${w!.id}`, value: 100, status: 'DONE' } });
         expect(json(done)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookProcessed });
       }
       expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'DONE' });
+      // Released and done: the blocked notice is settled by itself.
+      expect(await openEvents()).toMatchObject([{ reason_code: 'transfer-blocked', status: 'resolved' }]);
       // DONE is final: a late failure does not give the money back.
       await sendWebhook(app(), { event: 'TRANSFER_FAILED', transfer: { id: `tr_${w!.id}`, failReason: 'x' } });
       expect(await ownBalance(app(), d)).toBe(200);

@@ -39,6 +39,12 @@ export const asaasWebhook = z.object({
       value: z.number(),
       externalReference: providerId.nullish(),
       status: strictText(TEXT_MAX.event).optional(),
+      deleted: z.boolean().optional(),
+      /** Refunds carried out so far (PAYMENT_PARTIALLY_REFUNDED); Asaas sends null when none. */
+      refunds: z
+        .array(z.object({ value: z.number(), status: strictText(TEXT_MAX.event).optional() }))
+        .max(100)
+        .nullish(),
     })
     .optional(),
   transfer: z

@@ -81,6 +81,14 @@ export const messages = {
     headersTooLarge: 'Os cabeçalhos da requisição são grandes demais',
     closing: 'O serviço está reiniciando. Tente novamente em instantes.',
   },
+  /** What probes, Prometheus and the operator read (GET /api/health, /api/ready, /api/metrics). */
+  operations: {
+    alive: 'Serviço no ar',
+    ready: 'Pronto para atender',
+    databaseDown: 'Banco de dados inacessível',
+    migrationsPending: 'Migrações pendentes: {migrations}. Execute npm run cli -- migrate ou reinicie o servidor.',
+    metricsUnauthorized: 'Token de métricas ausente ou inválido.',
+  },
   withdrawal: {
     amountRequired: 'Digite um valor para realizar o saque',
     amountAboveBalance: 'O valor do saque não pode ser maior que o saldo disponível',
@@ -108,6 +116,22 @@ export const messages = {
     webhookProcessed: 'Evento processado',
     webhookIgnored: 'Evento ignorado',
     webhookAmountMismatch: 'Valor do pagamento diferente do valor da cobrança',
+    /** 200 to Asaas: authenticated and well formed, but kept for the operator instead of applied. */
+    webhookRecorded: 'Evento registrado para análise do operador',
+    /** Why an event was not applied (operator: pix:events). Nothing changed in any balance. */
+    unapplied: {
+      'unknown-charge': 'Cobrança não encontrada no portal; nenhum crédito lançado',
+      'unknown-withdrawal': 'Saque não encontrado no portal; nada mudou',
+      'amount-mismatch': 'Valor pago diferente do valor da cobrança; nenhum crédito lançado',
+      'not-confirmed': 'O Asaas não confirmou o evento; nada mudou',
+      'provider-unavailable': 'Não foi possível confirmar o evento com o Asaas; rode pix:reconcile',
+      'refund-amount-unknown': 'Estorno parcial sem valor informado; nada foi retirado do saldo',
+      'refund-before-credit': 'Estorno de uma cobrança que não foi creditada; nada foi retirado do saldo',
+      'deleted-after-payment': 'Cobrança removida no Asaas depois de paga; o crédito foi mantido',
+      chargeback: 'Contestação do pagamento (chargeback); nenhum valor retirado: acompanhe no painel do Asaas',
+      'refund-in-progress': 'Estorno em andamento no Asaas; o valor sai do saldo quando o estorno for concluído',
+      'transfer-blocked': 'Transferência bloqueada no Asaas; o saque segue em processamento (libere no painel do Asaas ou use withdrawal:resolve)',
+    },
     withdrawalNotFound: 'Saque não encontrado',
     chargeDescription: 'Compra de saldo - Portal do Motorista',
     /** GET /api/transacoes/qrcode/{id}: Mensagem by the charge's status. */

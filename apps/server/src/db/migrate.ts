@@ -1,5 +1,6 @@
 import { Migrator } from 'kysely';
 import type { Migration, MigrationProvider, MigrationResultSet } from 'kysely';
+import { ADVISORY_LOCKS, withAdvisoryLock } from './advisory-lock.js';
 import type { Db } from './connection.js';
 import { initial } from './migrations/001-initial.js';
 import { pix } from './migrations/002-pix.js';
@@ -7,12 +8,18 @@ import { tags } from './migrations/003-tags.js';
 import { partners } from './migrations/004-partners.js';
 import { rateLimits } from './migrations/005-rate-limits.js';
 import { partnerScope } from './migrations/006-partner-scope.js';
+import { webhookEvents } from './migrations/007-webhook-events.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
 function migrations(db: Db): Record<string, Migration> {
   const t = columnTypes(db.dialect);
-  return { '001-initial': initial(t), '002-pix': pix(t, db.dialect), '003-tags': tags(t), '004-partners': partners(t), '005-rate-limits': rateLimits(), '006-partner-scope': partnerScope(t) };
+  return { '001-initial': initial(t), '002-pix': pix(t, db.dialect), '003-tags': tags(t), '004-partners': partners(t), '005-rate-limits': rateLimits(), '006-partner-scope': partnerScope(t), '007-webhook-events': webhookEvents(t) };
+}
+
+/** Every migration this build knows, in order: GET /api/ready wants them all applied. */
+export function migrationNames(db: Db): string[] {
+  return Object.keys(migrations(db)).sort();
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
@@ -24,7 +31,15 @@ export async function migrateTo(db: Db, name: string): Promise<string[]> {
   return run(db, (m) => m.migrateTo(name));
 }
 
+/**
+ * Kysely locks the migrations themselves, but creates its bookkeeping tables before taking that
+ * lock: two instances migrating a new PostgreSQL database at once collide there. Our lock covers both.
+ */
 async function run(db: Db, step: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
+  return withAdvisoryLock(db, ADVISORY_LOCKS.migrations, (locked) => runUnlocked(locked, step));
+}
+
+async function runUnlocked(db: Db, step: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
   const migrator = new Migrator({ db: db.kysely, provider });
   const { error, results } = await step(migrator);

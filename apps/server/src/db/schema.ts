@@ -102,6 +102,27 @@ export interface PixChargesTable {
   created_at: Timestamp;
   received_at: Timestamp | null;
   refunded_at: Timestamp | null;
+  /** What the provider gave back so far (partial refunds); the ledger took exactly this back. */
+  refunded_cents: ColumnType<number, number | undefined, number>;
+  /** When the charge was cancelled at the provider after expiring here (decision 14). */
+  provider_cancelled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+export type WebhookEventStatus = 'open' | 'resolved';
+
+/** An authenticated provider event that could not be applied: answered 200, kept for the operator. */
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  dedupe_key: string;
+  event: string;
+  provider_ref: string | null;
+  reason_code: string;
+  reason: string;
+  excerpt: string;
+  status: WebhookEventStatus;
+  note: string | null;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
 }
 
 export type WithdrawalStatus = 'PROCESSING' | 'DONE' | 'FAILED';
@@ -243,11 +264,13 @@ export interface Database {
   vpos: VposTable;
   driver_vpo_counters: DriverVpoCountersTable;
   partner_pushes: PartnerPushesTable;
+  webhook_events: WebhookEventsTable;
 }
 
 export type DriverRow = Selectable<DriversTable>;
 export type NewLedgerEntry = Insertable<LedgerEntriesTable>;
 export type PixChargeRow = Selectable<PixChargesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type VehicleRow = Selectable<VehiclesTable>;
 export type TagRowDb = Selectable<TagsTable>;

@@ -28,7 +28,7 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-const pgUp = await postgresReachable();
+export const pgUp = await postgresReachable();
 if (!pgUp) {
   const message = `PostgreSQL inacessível em ${PG_ADMIN_URL}`;
   if (process.env.CI === 'true') throw new Error(`${message}: com CI=true os testes de PostgreSQL são obrigatórios.`);

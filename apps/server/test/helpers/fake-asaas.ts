@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createStaticPix, hasError } from 'pix-utils';
 
 export interface RecordedCall {
   method: string;
@@ -15,16 +16,64 @@ export type TransferScript =
   | { httpStatus: number; errors?: { code: string; description: string }[] }
   | { delayMs: number };
 
+interface Refund {
+  dateCreated: string;
+  status: 'DONE';
+  value: number;
+  description: string | null;
+  transactionReceiptUrl: string | null;
+  refundedSplits: null;
+  endToEndIdentifier: string;
+}
+
+interface Payment {
+  id: string;
+  dateCreated: string;
+  customer: string;
+  value: number;
+  description: string | null;
+  status: string;
+  dueDate: string;
+  paymentDate: string | null;
+  clientPaymentDate: string | null;
+  externalReference: string | null;
+  deleted: boolean;
+  refunds: Refund[];
+  pixTransaction: string | null;
+}
+
+interface Transfer {
+  id: string;
+  dateCreated: string;
+  value: number;
+  status: string;
+  failReason: string | null;
+  externalReference: string | null;
+  description: string | null;
+  pixAddressKey: string;
+  pixAddressKeyType: string;
+}
+
+const PIX_FEE = 1.99;
+const today = () => new Date().toISOString().slice(0, 10);
+const hex = (n: number) => randomBytes(n).toString('hex');
+
 /**
- * A small Asaas API v3 as its public documentation describes it: access_token header,
- * customers (list by cpfCnpj, create), PIX payments and their pixQrCode, transfers to Pix keys,
- * errors as { errors: [{ code, description }] }. Every call is recorded.
+ * Asaas API v3 in the shapes of its official OpenAPI (theoxys/asaas-mock-server spec/openapi.json)
+ * and of what that project captured from the real sandbox: whole response objects, payment ids
+ * pay_..., transfer ids UUIDs, a real BR Code (EMV with CRC) as the QR payload, a QR code that
+ * stays payable for a year after the due date, Pix going straight to RECEIVED, `refunds: null`
+ * when there are none, errors as { errors: [{ code, description }] }. Every call is recorded;
+ * tests drive what happens at "Asaas" with pay(), refund(), settleTransfer(), down.
  */
 export class FakeAsaas {
   readonly calls: RecordedCall[] = [];
   readonly customers: { id: string; name: string; cpfCnpj: string }[] = [];
-  readonly payments = new Map<string, { id: string; customer: string; value: number; externalReference: string }>();
+  readonly payments = new Map<string, Payment>();
+  readonly transfers = new Map<string, Transfer>();
   transfer: TransferScript = { status: 'DONE' };
+  /** Every /v3 call answers 503 (Asaas out of service). */
+  down = false;
   private server: http.Server | null = null;
   /** Restarts reuse the first port, so configured URLs stay valid. */
   private port = 0;
@@ -59,51 +108,268 @@ export class FakeAsaas {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /** The payer paid the QR code: a Pix goes straight to RECEIVED (no CONFIRMED). */
+  pay(paymentId: string): Payment {
+    const p = this.mustPayment(paymentId);
+    p.status = 'RECEIVED';
+    p.paymentDate = today();
+    p.clientPaymentDate = today();
+    p.pixTransaction = randomUUID();
+    return p;
+  }
+
+  /** A refund carried out (value in reais; the whole remainder when omitted). */
+  refund(paymentId: string, value?: number): Payment {
+    const p = this.mustPayment(paymentId);
+    const done = p.refunds.reduce((s, r) => s + r.value, 0);
+    const amount = value ?? Math.round((p.value - done) * 100) / 100;
+    p.refunds.push({ dateCreated: today(), status: 'DONE', value: amount, description: null, transactionReceiptUrl: null, refundedSplits: null, endToEndIdentifier: `D${hex(15)}` });
+    if (Math.round((done + amount) * 100) >= Math.round(p.value * 100)) p.status = 'REFUNDED';
+    return p;
+  }
+
+  settleTransfer(id: string, status: 'DONE' | 'FAILED' | 'CANCELLED' | 'BLOCKED', failReason: string | null = null): Transfer {
+    const t = this.transfers.get(id);
+    if (!t) throw new Error(`transferência ${id} não existe no Asaas falso`);
+    t.status = status;
+    t.failReason = failReason;
+    return t;
+  }
+
+  /** A webhook body as Asaas sends it: event id, event, dateCreated and the whole object. */
+  paymentWebhook(event: string, paymentId: string): Record<string, unknown> {
+    return { id: `evt_${hex(16)}&${hex(4)}`, event, dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19), payment: this.paymentObject(this.mustPayment(paymentId)) };
+  }
+
+  transferWebhook(event: string, transferId: string): Record<string, unknown> {
+    const t = this.transfers.get(transferId);
+    if (!t) throw new Error(`transferência ${transferId} não existe no Asaas falso`);
+    return { id: `evt_${hex(16)}&${hex(4)}`, event, dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19), transfer: this.transferObject(t) };
+  }
+
+  private mustPayment(id: string): Payment {
+    const p = this.payments.get(id);
+    if (!p) throw new Error(`cobrança ${id} não existe no Asaas falso`);
+    return p;
+  }
+
+  private paymentObject(p: Payment): Record<string, unknown> {
+    const refunded = p.refunds.length > 0;
+    return {
+      object: 'payment',
+      id: p.id,
+      dateCreated: p.dateCreated,
+      customer: p.customer,
+      checkoutSession: null,
+      paymentLink: null,
+      value: p.value,
+      netValue: Math.round((p.value - PIX_FEE) * 100) / 100,
+      originalValue: null,
+      interestValue: null,
+      description: p.description,
+      billingType: 'PIX',
+      pixTransaction: p.pixTransaction,
+      status: p.status,
+      dueDate: p.dueDate,
+      originalDueDate: p.dueDate,
+      paymentDate: p.paymentDate,
+      clientPaymentDate: p.clientPaymentDate,
+      installmentNumber: null,
+      invoiceUrl: `https://sandbox.asaas.com/i/${p.id.slice(4)}`,
+      invoiceNumber: String(parseInt(p.id.slice(-6), 16) % 1_000_000).padStart(8, '0'),
+      externalReference: p.externalReference,
+      deleted: p.deleted,
+      anticipated: false,
+      anticipable: false,
+      creditDate: p.paymentDate,
+      estimatedCreditDate: p.paymentDate,
+      transactionReceiptUrl: p.paymentDate ? `https://sandbox.asaas.com/comprovantes/${hex(8)}` : null,
+      nossoNumero: null,
+      bankSlipUrl: null,
+      lastInvoiceViewedDate: null,
+      lastBankSlipViewedDate: null,
+      discount: { value: 0, limitDate: null, dueDateLimitDays: 0, type: 'FIXED' },
+      fine: { value: 0, type: 'FIXED' },
+      interest: { value: 0, type: 'PERCENTAGE' },
+      postalService: false,
+      escrow: null,
+      // null, not [], when nothing was refunded (captured from the sandbox).
+      refunds: refunded ? p.refunds : null,
+    };
+  }
+
+  private transferObject(t: Transfer): Record<string, unknown> {
+    return {
+      object: 'transfer',
+      id: t.id,
+      type: 'PIX',
+      operationType: 'PIX',
+      dateCreated: t.dateCreated,
+      value: t.value,
+      netValue: t.value,
+      transferFee: 0,
+      status: t.status,
+      effectiveDate: t.status === 'DONE' ? today() : null,
+      scheduleDate: today(),
+      endToEndIdentifier: t.status === 'DONE' ? `E${hex(15)}` : null,
+      authorized: true,
+      failReason: t.failReason,
+      externalReference: t.externalReference,
+      transactionReceiptUrl: null,
+      description: t.description,
+      recurring: null,
+      walletId: null,
+      // The receiver's data: never to be stored or logged by the portal.
+      bankAccount: {
+        bank: { ispb: '00000000', code: '001', name: 'Banco do Brasil S.A.' },
+        accountName: null,
+        ownerName: 'Maria das Graças Souza',
+        cpfCnpj: '529.982.247-25',
+        agency: '0001',
+        agencyDigit: null,
+        account: '123456',
+        accountDigit: '7',
+        pixAddressKey: t.pixAddressKey,
+      },
+    };
+  }
+
   private async route(req: http.IncomingMessage, raw: string): Promise<[number, unknown]> {
     const url = new URL(req.url ?? '/', 'http://x');
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
     this.calls.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+    if (this.down) return [503, { errors: [{ code: 'service_unavailable', description: 'Serviço indisponível' }] }];
     if (req.headers.access_token !== this.apiKey) return [401, { errors: [{ code: 'invalid_access_token', description: 'A chave de API fornecida é inválida' }] }];
-    const id = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
+    const path = url.pathname;
 
-    if (req.method === 'GET' && url.pathname === '/v3/customers') {
+    if (req.method === 'GET' && path === '/v3/customers') {
       const data = this.customers.filter((c) => c.cpfCnpj === url.searchParams.get('cpfCnpj'));
-      return [200, { object: 'list', hasMore: false, totalCount: data.length, limit: 10, offset: 0, data: data.map((c) => ({ object: 'customer', ...c })) }];
+      return [200, { object: 'list', hasMore: false, totalCount: data.length, limit: 10, offset: 0, data: data.map((c) => customerObject(c)) }];
     }
-    if (req.method === 'POST' && url.pathname === '/v3/customers') {
-      if (typeof body?.name !== 'string' || typeof body.cpfCnpj !== 'string') return invalid('O nome do cliente é obrigatório.');
-      const customer = { id: id('cus'), name: body.name, cpfCnpj: body.cpfCnpj };
+    if (req.method === 'POST' && path === '/v3/customers') {
+      if (typeof body?.name !== 'string' || typeof body.cpfCnpj !== 'string') return invalid('invalid_customer', 'O nome do cliente é obrigatório.');
+      const customer = { id: `cus_${String(Date.now()).slice(-12)}${hex(1)}`, name: body.name, cpfCnpj: body.cpfCnpj };
       this.customers.push(customer);
-      return [200, { object: 'customer', ...customer }];
+      return [200, customerObject(customer)];
     }
-    if (req.method === 'POST' && url.pathname === '/v3/payments') {
-      if (!this.customers.some((c) => c.id === body?.customer)) return invalid('Cliente inválido ou não informado.');
-      if (body?.billingType !== 'PIX') return invalid('Forma de pagamento inválida.');
-      if (typeof body.value !== 'number' || body.value <= 0) return invalid('Valor inválido.');
-      if (typeof body.dueDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.dueDate)) return invalid('Data de vencimento inválida.');
-      const payment = { id: id('pay'), customer: body.customer as string, value: body.value, externalReference: String(body.externalReference) };
+    if (req.method === 'POST' && path === '/v3/payments') {
+      if (!this.customers.some((c) => c.id === body?.customer)) return invalid('invalid_customer', 'Cliente inválido ou não informado.');
+      if (body?.billingType !== 'PIX') return invalid('invalid_billingType', 'Forma de pagamento inválida.');
+      if (typeof body.value !== 'number' || body.value <= 0) return invalid('invalid_value', 'Valor inválido.');
+      if (typeof body.dueDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.dueDate)) return invalid('invalid_dueDate', 'Data de vencimento inválida.');
+      const payment: Payment = {
+        id: `pay_${hex(8)}`,
+        dateCreated: today(),
+        customer: body.customer as string,
+        value: body.value,
+        description: typeof body.description === 'string' ? body.description : null,
+        status: 'PENDING',
+        dueDate: body.dueDate,
+        paymentDate: null,
+        clientPaymentDate: null,
+        externalReference: typeof body.externalReference === 'string' ? body.externalReference : null,
+        deleted: false,
+        refunds: [],
+        pixTransaction: null,
+      };
       this.payments.set(payment.id, payment);
-      return [200, { object: 'payment', ...payment, billingType: 'PIX', status: 'PENDING', dueDate: body.dueDate }];
+      return [200, this.paymentObject(payment)];
     }
-    const qr = /^\/v3\/payments\/([^/]+)\/pixQrCode$/.exec(url.pathname);
+    const qr = /^\/v3\/payments\/([^/]+)\/pixQrCode$/.exec(path);
     if (req.method === 'GET' && qr) {
       const payment = this.payments.get(decodeURIComponent(qr[1] ?? ''));
-      if (!payment) return [404, { errors: [{ code: 'not_found', description: 'Cobrança não encontrada.' }] }];
-      return [200, { encodedImage: Buffer.from(`png-${payment.id}`).toString('base64'), payload: `00020101021226880014br.gov.bcb.pix${payment.id}`, expirationDate: '2026-12-31 23:59:59' }];
+      if (!payment || payment.deleted) return notFound();
+      const pix = createStaticPix({ merchantName: 'ASAAS', merchantCity: 'JOINVILLE', pixKey: 'ae7b3e62-5c2a-4a5f-9a56-3f9d2a7c1b10', txid: payment.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 25), transactionAmount: payment.value });
+      if (hasError(pix)) throw new Error(pix.message);
+      // The QR code stays payable for a year after the due date, at 23:59:59 (captured from the sandbox).
+      const expiration = `${Number(payment.dueDate.slice(0, 4)) + 1}${payment.dueDate.slice(4)} 23:59:59`;
+      return [200, { encodedImage: Buffer.from(`png-${payment.id}`).toString('base64'), payload: pix.toBRCode(), expirationDate: expiration }];
     }
-    if (req.method === 'POST' && url.pathname === '/v3/transfers') {
+    const one = /^\/v3\/payments\/([^/]+)$/.exec(path);
+    if (one) {
+      const payment = this.payments.get(decodeURIComponent(one[1] ?? ''));
+      if (!payment) return notFound();
+      if (req.method === 'GET') return [200, this.paymentObject(payment)];
+      if (req.method === 'DELETE') {
+        if (payment.deleted) return notFound();
+        if (payment.status !== 'PENDING' && payment.status !== 'OVERDUE') return invalid('invalid_action', 'Não é possível remover uma cobrança já recebida.');
+        payment.deleted = true;
+        return [200, { deleted: true, id: payment.id }];
+      }
+    }
+    if (req.method === 'POST' && path === '/v3/transfers') {
       const script = this.transfer;
+      const created = (status: string, failReason: string | null = null): Transfer => {
+        const t: Transfer = {
+          id: randomUUID(),
+          dateCreated: today(),
+          value: Number(body?.value),
+          status,
+          failReason,
+          externalReference: typeof body?.externalReference === 'string' ? body.externalReference : null,
+          description: typeof body?.description === 'string' ? body.description : null,
+          pixAddressKey: String(body?.pixAddressKey),
+          pixAddressKeyType: String(body?.pixAddressKeyType),
+        };
+        this.transfers.set(t.id, t);
+        return t;
+      };
       if ('delayMs' in script) {
+        const t = created('PENDING');
         await new Promise((r) => setTimeout(r, script.delayMs));
-        return [200, { object: 'transfer', id: id('tra'), status: 'PENDING' }];
+        return [200, this.transferObject(t)];
       }
       if ('httpStatus' in script) return [script.httpStatus, script.errors ? { errors: script.errors } : {}];
-      return [200, { object: 'transfer', id: id('tra'), value: body?.value, operationType: 'PIX', failReason: null, ...script }];
+      return [200, this.transferObject(created(script.status, 'failReason' in script ? script.failReason : null))];
     }
-    return [404, { errors: [{ code: 'not_found', description: 'Recurso não encontrado' }] }];
+    const transfer = /^\/v3\/transfers\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && transfer) {
+      const t = this.transfers.get(decodeURIComponent(transfer[1] ?? ''));
+      return t ? [200, this.transferObject(t)] : notFound();
+    }
+    return notFound();
   }
 }
 
-function invalid(description: string): [number, unknown] {
-  return [400, { errors: [{ code: 'invalid_action', description }] }];
+function customerObject(c: { id: string; name: string; cpfCnpj: string }): Record<string, unknown> {
+  return {
+    object: 'customer',
+    id: c.id,
+    dateCreated: today(),
+    name: c.name,
+    email: null,
+    company: null,
+    phone: null,
+    mobilePhone: null,
+    address: null,
+    addressNumber: null,
+    complement: null,
+    province: null,
+    postalCode: null,
+    cpfCnpj: c.cpfCnpj,
+    personType: c.cpfCnpj.length === 11 ? 'FISICA' : 'JURIDICA',
+    deleted: false,
+    additionalEmails: null,
+    externalReference: null,
+    notificationDisabled: false,
+    observations: null,
+    municipalInscription: null,
+    stateInscription: null,
+    canDelete: true,
+    cannotBeDeletedReason: null,
+    canEdit: true,
+    cannotEditReason: null,
+    city: null,
+    cityName: null,
+    state: null,
+    country: 'Brasil',
+  };
+}
+
+function invalid(code: string, description: string): [number, unknown] {
+  return [400, { errors: [{ code, description }] }];
+}
+
+function notFound(): [number, unknown] {
+  return [404, { errors: [{ code: 'not_found', description: 'Recurso não encontrado.' }] }];
 }

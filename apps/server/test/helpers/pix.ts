@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { LocalPixProvider } from '../../src/adapters/pix/local.js';
-import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider } from '../../src/adapters/pix/port.js';
+import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer } from '../../src/adapters/pix/port.js';
 import { PayoutRejected, PixProviderUnavailable } from '../../src/adapters/pix/port.js';
 import { DEV_PIX_WEBHOOK_TOKEN } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
@@ -19,6 +19,8 @@ export class FakePixProvider implements PixProvider {
   payout: PayoutBehaviour = 'DONE';
   payoutDelayMs = 0;
   failCharges = false;
+  /** Provider charge ids cancelled after expiring here. */
+  readonly cancelled: string[] = [];
 
   async createCharge(request: ChargeRequest): Promise<CreatedCharge> {
     if (this.failCharges) throw new PixProviderUnavailable('fora do ar');
@@ -35,6 +37,20 @@ export class FakePixProvider implements PixProvider {
     if (b === 'unreachable') throw new PixProviderUnavailable('connection refused', false);
     if (b === 'crash') throw new Error('boom');
     throw new PayoutRejected(b.reject);
+  }
+
+  /** Like the local provider: the event is the truth. */
+  async getPayment(): Promise<ProviderPayment | null> {
+    return null;
+  }
+
+  async getTransfer(): Promise<ProviderTransfer | null> {
+    return null;
+  }
+
+  async cancelCharge(providerChargeId: string): Promise<boolean> {
+    this.cancelled.push(providerChargeId);
+    return true;
   }
 }
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './AppProviders';
@@ -8,6 +8,11 @@ import { AppProviders } from './AppProviders';
  * exactly this, so hydration finds the same markup (and the same useId values).
  */
 export function AppRoot({ router }: { router: DataRouter }) {
+  // Effects run once the tree is live (hydrated or rendered): from here a submit is the app's, not
+  // the prerendered form's plain POST. Browser journeys wait for this before typing.
+  useEffect(() => {
+    document.documentElement.dataset.live = 'true';
+  }, []);
   return (
     <StrictMode>
       <AppProviders>

@@ -27,7 +27,7 @@ export class AsaasClient {
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
-  async request<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+  async request<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: S, body?: unknown): Promise<z.output<S>> {
     let res: Response;
     try {
       res = await this.fetchImpl(`${this.config.apiUrl}${path}`, {

@@ -2,13 +2,25 @@ import { messages } from '@portal/domain';
 import { z } from 'zod';
 import { AsaasClient, AsaasRequestError } from './asaas-client.js';
 import type { AsaasClientConfig } from './asaas-client.js';
-import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider } from './port.js';
+import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer } from './port.js';
 import { PayoutRejected } from './port.js';
 
 const customerList = z.object({ data: z.array(z.object({ id: z.string() })) });
 const withId = z.object({ id: z.string() });
 const pixQrCode = z.object({ encodedImage: z.string().nullish(), payload: z.string().min(1) });
-const transfer = z.object({ id: z.string(), status: z.string(), failReason: z.string().nullish() });
+const transfer = z.object({ id: z.string(), status: z.string(), failReason: z.string().nullish(), externalReference: z.string().nullish() });
+const payment = z.object({
+  id: z.string(),
+  status: z.string(),
+  value: z.number(),
+  deleted: z.boolean().nullish(),
+  externalReference: z.string().nullish(),
+  // null (not []) when nothing was refunded.
+  refunds: z.array(z.object({ status: z.string(), value: z.number() })).nullish(),
+});
+const deletedPayment = z.object({ deleted: z.boolean(), id: z.string() });
+
+const cents = (reais: number) => Math.round(reais * 100);
 
 /** YYYY-MM-DD in São Paulo: Asaas's dueDate is a calendar day there. */
 export function saoPauloDate(date: Date): string {
@@ -58,6 +70,47 @@ export class AsaasPixProvider implements PixProvider {
       throw new PayoutRejected(result.failReason ?? messages.withdrawal.payoutRejected);
     }
     return { status: 'PENDING', providerTransferId: result.id };
+  }
+
+  async getPayment(providerChargeId: string): Promise<ProviderPayment | 'missing'> {
+    const found = await this.orMissing(() => this.client.request('GET', `/v3/payments/${encodeURIComponent(providerChargeId)}`, payment));
+    if (found === 'missing') return found;
+    const amountCents = cents(found.value);
+    const refunded = (found.refunds ?? []).filter((r) => r.status === 'DONE').reduce((sum, r) => sum + cents(r.value), 0);
+    return {
+      status: found.status,
+      amountCents,
+      // A REFUNDED payment without its refunds listed was given back whole.
+      refundedCents: found.status === 'REFUNDED' && refunded === 0 ? amountCents : refunded,
+      deleted: found.deleted === true,
+      externalReference: found.externalReference ?? null,
+    };
+  }
+
+  async getTransfer(providerTransferId: string): Promise<ProviderTransfer | 'missing'> {
+    const found = await this.orMissing(() => this.client.request('GET', `/v3/transfers/${encodeURIComponent(providerTransferId)}`, transfer));
+    if (found === 'missing') return found;
+    return { status: found.status, failReason: found.failReason ?? null, externalReference: found.externalReference ?? null };
+  }
+
+  /** DELETE /v3/payments/{id}; Asaas refuses (4xx) a payment already received or already removed. */
+  async cancelCharge(providerChargeId: string): Promise<boolean> {
+    try {
+      const result = await this.client.request('DELETE', `/v3/payments/${encodeURIComponent(providerChargeId)}`, deletedPayment);
+      return result.deleted;
+    } catch (error) {
+      if (error instanceof AsaasRequestError) return false;
+      throw error;
+    }
+  }
+
+  private async orMissing<T>(call: () => Promise<T>): Promise<T | 'missing'> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof AsaasRequestError && error.status === 404) return 'missing';
+      throw error;
+    }
   }
 
   private async customerId(driver: ChargeRequest['driver']): Promise<string> {

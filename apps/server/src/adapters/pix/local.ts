@@ -1,6 +1,6 @@
 import { createStaticPix, hasError } from 'pix-utils';
 import type { PixConfig } from '../../config.js';
-import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider } from './port.js';
+import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer } from './port.js';
 
 /** BR Code txid: letters and digits only, at most 25 (Manual do BR Code). */
 export function toTxid(id: string): string {
@@ -36,5 +36,19 @@ export class LocalPixProvider implements PixProvider {
 
   async sendPayout(request: PayoutRequest): Promise<PayoutResult> {
     return { status: 'DONE', providerTransferId: `local_${request.withdrawalId}` };
+  }
+
+  /** Nothing to ask: in development the webhook (pix:pay) is the source of truth. */
+  async getPayment(): Promise<ProviderPayment | null> {
+    return null;
+  }
+
+  async getTransfer(): Promise<ProviderTransfer | null> {
+    return null;
+  }
+
+  /** A static BR Code cannot be withdrawn; nothing to cancel. */
+  async cancelCharge(): Promise<boolean> {
+    return true;
   }
 }

@@ -53,9 +53,39 @@ export class PixProviderUnavailable extends Error {
   }
 }
 
+/** A payment as the provider knows it now (asked before money moves on a webhook, and by pix:reconcile). */
+export interface ProviderPayment {
+  /** The provider's words: PENDING, RECEIVED, CONFIRMED, OVERDUE, REFUNDED, CHARGEBACK_REQUESTED... */
+  status: string;
+  amountCents: number;
+  /** Sum of the refunds already carried out (DONE), full or partial. */
+  refundedCents: number;
+  deleted: boolean;
+  externalReference: string | null;
+}
+
+/** A transfer as the provider knows it now. */
+export interface ProviderTransfer {
+  /** PENDING, BANK_PROCESSING, DONE, CANCELLED, FAILED (Asaas), BLOCKED. */
+  status: string;
+  failReason: string | null;
+  externalReference: string | null;
+}
+
+/** Payment statuses meaning the money arrived. */
+export const PAID_STATUSES: ReadonlySet<string> = new Set(['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']);
+
 /** Port of ARCHITECTURE 5: where charges are made and payouts sent. */
 export interface PixProvider {
   readonly name: 'local' | 'asaas';
   createCharge(request: ChargeRequest): Promise<CreatedCharge>;
   sendPayout(request: PayoutRequest): Promise<PayoutResult>;
+  /**
+   * The payment as the provider sees it; null when the provider keeps no record of its own (the
+   * local provider: in development the event itself is the truth). Unknown at the provider: 'missing'.
+   */
+  getPayment(providerChargeId: string): Promise<ProviderPayment | 'missing' | null>;
+  getTransfer(providerTransferId: string): Promise<ProviderTransfer | 'missing' | null>;
+  /** Stops a charge that expired here from being paid later; false when the provider refused (already paid...). */
+  cancelCharge(providerChargeId: string): Promise<boolean>;
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation, nowIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import type { Metrics } from '../../metrics.js';
 import { fieldError, HttpError } from '../../http/errors.js';
 import { openAccounts } from '../ledger/ledger.js';
 import type { PasswordHasher } from './passwords.js';
@@ -30,6 +31,7 @@ export class AuthService {
     private readonly passwords: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -43,6 +45,7 @@ export class AuthService {
       ticket = await this.throttle.admit(cpfCnpj, ip);
     } catch (error) {
       if (error instanceof LoginThrottled) {
+        this.metrics.loginRefused('throttled');
         this.log.warn({ cpfCnpj: maskCpfCnpj(cpfCnpj), limit: error.bucket, remoteAddress: ip }, 'login bloqueado por excesso de tentativas');
       }
       throw error;
@@ -55,6 +58,7 @@ export class AuthService {
     const ok = row ? await this.passwords.verify(row.password_hash, password) : await this.passwords.verifyDummy(password);
     if (!row || !ok) {
       this.log.info({ cpfCnpj: maskCpfCnpj(cpfCnpj) }, 'login recusado');
+      this.metrics.loginRefused('invalid_credentials');
       throw new HttpError(401, messages.login.invalidCredentials);
     }
     await this.throttle.succeeded(ticket);

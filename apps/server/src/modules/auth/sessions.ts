@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { compileOnce } from '../../db/compiled-query.js';
 import { nowIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 
@@ -20,10 +21,23 @@ export function hashToken(token: string): string {
 
 /** Opaque bearer tokens; only their SHA-256 is stored, so a database leak yields no usable token. */
 export class SessionStore {
+  /** Every driver call runs this query first: compiled once (db/compiled-query.ts). */
+  private readonly liveSession;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlHours: number,
-  ) {}
+  ) {
+    this.liveSession = compileOnce(db, (param: (name: 'tokenHash' | 'now') => never) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('drivers', 'drivers.id', 'sessions.driver_id')
+        .select(['sessions.id as sessionId', 'drivers.id as id', 'drivers.name as name', 'drivers.cpf_cnpj as cpfCnpj'])
+        .where('sessions.token_hash', '=', param('tokenHash'))
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', param('now')),
+    );
+  }
 
   async create(db: Kysely<Database>, driverId: number): Promise<string> {
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
@@ -44,14 +58,7 @@ export class SessionStore {
   /** The driver of a live session, or null when the token is unknown, expired or revoked. */
   async resolve(token: string): Promise<SessionDriver | null> {
     if (!TOKEN_SHAPE.test(token)) return null;
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('drivers', 'drivers.id', 'sessions.driver_id')
-      .select(['sessions.id as sessionId', 'drivers.id as id', 'drivers.name as name', 'drivers.cpf_cnpj as cpfCnpj'])
-      .where('sessions.token_hash', '=', hashToken(token))
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', nowIso())
-      .executeTakeFirst();
+    const [row] = await this.liveSession({ tokenHash: hashToken(token), now: nowIso() });
     return row ?? null;
   }
 

@@ -4,12 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { driverRoute } from '../../http/route.js';
-import { driverBalance } from './service.js';
+import { driverBalanceReader } from './service.js';
 
 export function balanceRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+  const driverBalance = driverBalanceReader(db);
   driverRoute(app, api.balance, async ({ driver }) => ({
     Sucesso: true,
     Mensagem: messages.balance.ok,
-    ...(await driverBalance(db, driver.id)),
+    ...(await driverBalance(driver.id)),
   }));
 }

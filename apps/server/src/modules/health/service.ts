@@ -1,12 +1,39 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/connection.js';
+import { migrationNames } from '../../db/migrate.js';
 
-export async function databaseIsUp(db: Kysely<Database>): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
+export type Readiness =
+  | { ready: true }
+  | { ready: false; database: 'down'; migrations: 'unknown' }
+  | { ready: false; database: 'ok'; migrations: 'pending'; pending: string[] };
+
+/**
+ * Ready = the database answers and has every migration this build knows. Once all were seen
+ * applied only the database is asked (migrations are never undone under a running server), so a
+ * load balancer polling every few seconds costs one `select 1`.
+ */
+export class ReadinessCheck {
+  private migrated = false;
+
+  constructor(private readonly db: Db) {}
+
+  async check(): Promise<Readiness> {
+    try {
+      await sql`select 1`.execute(this.db.kysely);
+    } catch {
+      return { ready: false, database: 'down', migrations: 'unknown' };
+    }
+    if (this.migrated) return { ready: true };
+    let applied: Set<string>;
+    try {
+      const rows = await this.db.kysely.selectFrom('kysely_migration' as never).select('name' as never).execute();
+      applied = new Set(rows.map((r) => (r as { name: string }).name));
+    } catch {
+      applied = new Set(); // No bookkeeping table yet: nothing was ever migrated.
+    }
+    const pending = migrationNames(this.db).filter((name) => !applied.has(name));
+    if (pending.length > 0) return { ready: false, database: 'ok', migrations: 'pending', pending };
+    this.migrated = true;
+    return { ready: true };
   }
 }

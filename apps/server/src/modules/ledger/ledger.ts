@@ -24,6 +24,18 @@ export type PostResult =
 
 export type GuardedDebitResult = PostResult | { status: 'insufficient' };
 
+type MovementListener = (origin: string) => void;
+const movementListeners = new Set<MovementListener>();
+
+/**
+ * Called with the origin of every entry written (the metrics count them). Inside the
+ * transaction: one that later rolls back has still been counted. Returns the unsubscribe.
+ */
+export function onLedgerMovement(listener: MovementListener): () => void {
+  movementListeners.add(listener);
+  return () => movementListeners.delete(listener);
+}
+
 /** A driver's two accounts and its entry counter, created with the driver (ARCHITECTURE 4). */
 export async function openAccounts(trx: Trx, driverId: number): Promise<void> {
   await trx
@@ -111,6 +123,7 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
     await bumpCounter(trx, updated.driver_id, -1);
     return { status: 'duplicate', entryId: await findByKeyOrThrow(trx, entry.idempotencyKey) };
   }
+  for (const listener of movementListeners) listener(entry.origin);
   return { status: 'posted', entryId, balanceCents: Number(updated.balance_cents) };
 }
 

@@ -7,6 +7,7 @@ import { toIso } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { Database, PixChargeRow, PixChargesTable } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import { ChargeExpiry } from './expiry.js';
 
 export function chargeView(row: PixChargeRow): PixCharge {
   return {
@@ -21,12 +22,16 @@ export function chargeView(row: PixChargeRow): PixCharge {
 
 /** Buying credit: a Pix charge made by the provider and kept with its status (settled by the webhook). */
 export class ChargeService {
+  private readonly expiry: ChargeExpiry;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly provider: PixProvider,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.expiry = new ChargeExpiry(db, provider, log);
+  }
 
   /** Amount already checked (purchaseAmountError). Provider failure -> 502, nothing stored. */
   async create(driverId: number, amountCents: number): Promise<PixChargeRow> {
@@ -63,13 +68,18 @@ export class ChargeService {
       created_at: createdAt.toISOString(),
       received_at: null,
       refunded_at: null,
+      refunded_cents: 0,
+      provider_cancelled_at: null,
     };
     await this.db.insertInto('pix_charges').values(row).execute();
     this.log.info({ chargeId: id, driverId, amountCents, provider: this.provider.name }, 'cobrança Pix criada');
     return row;
   }
 
-  /** The driver's own charge (another driver's reads as unknown). A PENDING charge past its time becomes OVERDUE. */
+  /**
+   * The driver's own charge (another driver's reads as unknown). A PENDING charge past its time
+   * becomes OVERDUE and is cancelled at the provider (once: only the request that changed it).
+   */
   async forDriver(driverId: number, id: string): Promise<PixChargeRow> {
     const row = await this.db
       .selectFrom('pix_charges')
@@ -79,7 +89,13 @@ export class ChargeService {
       .executeTakeFirst();
     if (!row) throw notFound(messages.pix.chargeNotFound);
     if (row.status === 'PENDING' && new Date(row.expires_at).getTime() <= this.now().getTime()) {
-      await this.db.updateTable('pix_charges').set({ status: 'OVERDUE' }).where('id', '=', id).where('status', '=', 'PENDING').execute();
+      const changed = await this.db
+        .updateTable('pix_charges')
+        .set({ status: 'OVERDUE' })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) > 0) await this.expiry.cancelAtProvider(row);
       return { ...row, status: 'OVERDUE' };
     }
     return row;

@@ -1,10 +1,9 @@
-import { messages, reaisToCents, STATEMENT_ORIGINS, STATEMENT_PLACE_NAMES } from '@portal/domain';
+import { reaisToCents, STATEMENT_ORIGINS, STATEMENT_PLACE_NAMES } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { forUpdate } from '../../db/lock.js';
-import type { PixChargeRow } from '../../db/schema.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import type { Database, PixChargeRow } from '../../db/schema.js';
 import type { Trx } from '../ledger/ledger.js';
 import { accountId, post } from '../ledger/ledger.js';
 
@@ -14,9 +13,12 @@ export interface ChargeRef {
   chargeId?: string | null;
 }
 
-export type ReceivedOutcome = 'credited' | 'already-credited' | 'refunded-before';
-export type RefundOutcome = 'refunded' | 'refunded-uncredited' | 'already-refunded';
-export type OverdueOutcome = 'overdue' | 'unchanged';
+/** No charge answers to the reference: nothing changes (the webhook records it for the operator). */
+export type UnknownCharge = 'unknown-charge';
+export type ReceivedOutcome = 'credited' | 'already-credited' | 'refunded-before' | 'amount-mismatch' | UnknownCharge;
+export type RefundOutcome = 'refunded' | 'refunded-uncredited' | 'already-refunded' | UnknownCharge;
+export type PartialRefundOutcome = 'refunded-part' | 'unchanged' | 'not-credited' | UnknownCharge;
+export type OverdueOutcome = 'overdue' | 'unchanged' | UnknownCharge;
 
 /**
  * Settles charges, whatever the order and number of deliveries: each event runs in one
@@ -32,9 +34,10 @@ export class SettlementService {
   async received(ref: ChargeRef, paidReais: number): Promise<ReceivedOutcome> {
     return this.db.kysely.transaction().execute(async (trx) => {
       const charge = await this.lock(trx, ref);
+      if (!charge) return 'unknown-charge';
       if (!sameAmount(paidReais, Number(charge.amount_cents))) {
         this.log.warn({ chargeId: charge.id, paidReais, amountCents: Number(charge.amount_cents) }, 'valor do pagamento difere da cobrança');
-        throw new HttpError(422, messages.pix.webhookAmountMismatch);
+        return 'amount-mismatch';
       }
       if (charge.status === 'REFUNDED') return 'refunded-before';
       const result = await post(trx, {
@@ -58,22 +61,28 @@ export class SettlementService {
   async overdue(ref: ChargeRef): Promise<OverdueOutcome> {
     return this.db.kysely.transaction().execute(async (trx) => {
       const charge = await this.lock(trx, ref);
+      if (!charge) return 'unknown-charge';
       if (charge.status !== 'PENDING') return 'unchanged';
       await trx.updateTable('pix_charges').set({ status: 'OVERDUE' }).where('id', '=', charge.id).execute();
       return 'overdue';
     });
   }
 
-  /** PAYMENT_REFUNDED: the provider gave the money back, so an unguarded debit takes the credit back. */
+  /**
+   * PAYMENT_REFUNDED: the provider gave the money back, so an unguarded debit takes back what
+   * was credited and not yet taken back by partial refunds.
+   */
   async refunded(ref: ChargeRef): Promise<RefundOutcome> {
     return this.db.kysely.transaction().execute(async (trx) => {
       const charge = await this.lock(trx, ref);
+      if (!charge) return 'unknown-charge';
       if (charge.status === 'REFUNDED') return 'already-refunded';
       const credited = charge.status === 'RECEIVED';
-      if (credited) {
+      const remaining = Number(charge.amount_cents) - Number(charge.refunded_cents);
+      if (credited && remaining > 0) {
         await post(trx, {
           accountId: await accountId(trx, charge.driver_id, 'own'),
-          amountCents: -Number(charge.amount_cents),
+          amountCents: -remaining,
           origin: STATEMENT_ORIGINS.pixRefund,
           event: 'REFUND',
           placeName: STATEMENT_PLACE_NAMES.pixRefund,
@@ -81,17 +90,58 @@ export class SettlementService {
           idempotencyKey: `pix-charge:${charge.id}:refund`,
         });
       }
-      await trx.updateTable('pix_charges').set({ status: 'REFUNDED', refunded_at: nowIso() }).where('id', '=', charge.id).execute();
+      const patch = { status: 'REFUNDED' as const, refunded_at: nowIso(), ...(credited ? { refunded_cents: Number(charge.amount_cents) } : {}) };
+      await trx.updateTable('pix_charges').set(patch).where('id', '=', charge.id).execute();
       this.log.info({ chargeId: charge.id, driverId: charge.driver_id, credited }, 'compra de saldo estornada');
       return credited ? 'refunded' : 'refunded-uncredited';
     });
   }
 
-  private async lock(trx: Trx, ref: ChargeRef): Promise<PixChargeRow> {
+  /**
+   * PAYMENT_PARTIALLY_REFUNDED: `refundedCents` is the provider's total given back so far; only
+   * the part not yet taken back leaves the balance (once per total, whatever the deliveries).
+   */
+  async partiallyRefunded(ref: ChargeRef, refundedCents: number): Promise<PartialRefundOutcome> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const charge = await this.lock(trx, ref);
+      if (!charge) return 'unknown-charge';
+      if (charge.status === 'REFUNDED') return 'unchanged';
+      if (charge.status !== 'RECEIVED') return 'not-credited';
+      const amount = Number(charge.amount_cents);
+      const target = Math.min(refundedCents, amount);
+      const delta = target - Number(charge.refunded_cents);
+      if (delta <= 0) return 'unchanged';
+      await post(trx, {
+        accountId: await accountId(trx, charge.driver_id, 'own'),
+        amountCents: -delta,
+        origin: STATEMENT_ORIGINS.pixRefund,
+        event: 'REFUND',
+        placeName: STATEMENT_PLACE_NAMES.pixRefund,
+        reference: charge.id,
+        idempotencyKey: `pix-charge:${charge.id}:refund-upto:${target}`,
+      });
+      const whole = target === amount;
+      const patch = { refunded_cents: target, ...(whole ? { status: 'REFUNDED' as const, refunded_at: nowIso() } : {}) };
+      await trx.updateTable('pix_charges').set(patch).where('id', '=', charge.id).execute();
+      this.log.info({ chargeId: charge.id, driverId: charge.driver_id, refundedCents: target }, 'compra de saldo estornada em parte');
+      return 'refunded-part';
+    });
+  }
+
+  /** The charge as stored, without a lock: who it belongs to before asking the provider. */
+  async find(ref: ChargeRef): Promise<PixChargeRow | null> {
+    return this.select(this.db.kysely, ref, false);
+  }
+
+  private async lock(trx: Trx, ref: ChargeRef): Promise<PixChargeRow | null> {
+    return this.select(trx, ref, true);
+  }
+
+  private async select(db: Trx | Db['kysely'], ref: ChargeRef, lock: boolean): Promise<PixChargeRow | null> {
     const byProvider = ref.providerChargeId ?? null;
     const byOurs = ref.chargeId ?? null;
-    if (!byProvider && !byOurs) throw notFound(messages.pix.chargeNotFound);
-    const row = await trx
+    if (!byProvider && !byOurs) return null;
+    const row = await db
       .selectFrom('pix_charges')
       .selectAll()
       .where((eb) =>
@@ -101,10 +151,9 @@ export class SettlementService {
         ]),
       )
       .limit(1)
-      .$call(forUpdate(this.db.dialect))
+      .$call((qb) => (lock ? forUpdate<Database, 'pix_charges', PixChargeRow>(this.db.dialect)(qb) : qb))
       .executeTakeFirst();
-    if (!row) throw notFound(messages.pix.chargeNotFound);
-    return row;
+    return row ?? null;
   }
 }
 

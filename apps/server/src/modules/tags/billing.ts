@@ -2,8 +2,10 @@ import { billingPeriod, TAG_MONTHLY_FEE_CENTS, TAG_STATUS } from '@portal/domain
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
+import { ADVISORY_LOCKS, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import { forUpdate } from '../../db/lock.js';
 import type { TagOperatorGateway } from '../../adapters/operators/port.js';
+import type { Metrics } from '../../metrics.js';
 import type { TagService } from './service.js';
 
 export interface BillingReport {
@@ -11,6 +13,8 @@ export interface BillingReport {
   charged: number;
   blocked: number;
   skipped: number;
+  /** Another instance was running the billing: this run did nothing. */
+  runningElsewhere?: true;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,8 +22,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Decision 13: each active tag pays R$ 15,90 once a month. One transaction per tag: the tag row
  * is locked (PostgreSQL), the (tag_id, period) row is unique, and the debit has an idempotency
- * key, so two runs at once (several instances, the CLI and the schedule) charge once. A short
- * balance blocks the tag with 204 and leaves the month 'unpaid' for the release to collect.
+ * key, so two runs at once (several instances, the CLI and the schedule) charge once. On
+ * PostgreSQL one run at a time across instances (advisory lock): a second one returns at once.
+ * A short balance blocks the tag with 204 and leaves the month 'unpaid' for the release to collect.
  */
 export class BillingService {
   constructor(
@@ -27,12 +32,20 @@ export class BillingService {
     private readonly tags: TagService,
     private readonly gateway: TagOperatorGateway,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: Metrics,
   ) {}
 
   async run(at: Date = new Date()): Promise<BillingReport> {
     const period = billingPeriod(at);
+    const done = await tryAdvisoryLock(this.db, ADVISORY_LOCKS.billing, (db) => this.runLocked(db, period));
+    if (done) return done.value;
+    this.log.info({ period }, 'cobrança mensal já em andamento em outra instância');
+    return { period, charged: 0, blocked: 0, skipped: 0, runningElsewhere: true };
+  }
+
+  private async runLocked(db: Db, period: string): Promise<BillingReport> {
     const report: BillingReport = { period, charged: 0, blocked: 0, skipped: 0 };
-    const due = await this.db.kysely
+    const due = await db.kysely
       .selectFrom('tags')
       .select('id')
       .where('status_code', '=', TAG_STATUS.active)
@@ -42,18 +55,19 @@ export class BillingService {
       .execute();
     for (const { id } of due) {
       try {
-        report[await this.billOne(id, period)] += 1;
+        report[await this.billOne(db, id, period)] += 1;
       } catch (error) {
         this.log.error({ err: error, tagId: id, period }, 'falha ao cobrar a mensalidade da tag');
         report.skipped += 1;
       }
     }
     this.log.info(report, 'cobrança mensal das tags concluída');
+    this.metrics.billingRun(report);
     return report;
   }
 
-  private async billOne(tagId: number, period: string): Promise<'charged' | 'blocked' | 'skipped'> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+  private async billOne(db: Db, tagId: number, period: string): Promise<'charged' | 'blocked' | 'skipped'> {
+    return db.kysely.transaction().execute(async (trx) => {
       const tag = await trx
         .selectFrom('tags')
         .selectAll()
@@ -77,18 +91,23 @@ export class BillingService {
     });
   }
 
-  /** The daily in-process schedule (main.ts): first run a minute after start, then every 24 h. */
-  schedule(intervalMs: number = DAY_MS, firstDelayMs = 60_000): () => void {
+  /**
+   * The daily in-process schedule (app.ts, from ready to close): first run a minute after start,
+   * then every 24 h. The returned stop waits for a run under way, so the database outlives it.
+   */
+  schedule(intervalMs: number = DAY_MS, firstDelayMs = 60_000): () => Promise<void> {
+    let running: Promise<unknown> = Promise.resolve();
     const tick = () => {
-      this.run().catch((error: unknown) => this.log.error({ err: error }, 'falha na cobrança mensal das tags'));
+      running = this.run().catch((error: unknown) => this.log.error({ err: error }, 'falha na cobrança mensal das tags'));
     };
     const first = setTimeout(tick, firstDelayMs);
     const every = setInterval(tick, intervalMs);
     first.unref();
     every.unref();
-    return () => {
+    return async () => {
       clearTimeout(first);
       clearInterval(every);
+      await running;
     };
   }
 }

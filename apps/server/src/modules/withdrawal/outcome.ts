@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { forUpdate } from '../../db/lock.js';
-import type { WithdrawalRow } from '../../db/schema.js';
+import type { Database, WithdrawalRow } from '../../db/schema.js';
 import type { Trx } from '../ledger/ledger.js';
 import { accountId, post } from '../ledger/ledger.js';
 
@@ -65,11 +65,20 @@ export class WithdrawalOutcomes {
     });
   }
 
+  /** The withdrawal as stored, without a lock: which one an event names, before asking the provider. */
+  async find(ref: WithdrawalRef): Promise<WithdrawalRow | null> {
+    return this.select(this.db.kysely, ref, false);
+  }
+
   private async lock(trx: Trx, ref: WithdrawalRef): Promise<WithdrawalRow | null> {
+    return this.select(trx, ref, true);
+  }
+
+  private async select(db: Trx | Db['kysely'], ref: WithdrawalRef, lock: boolean): Promise<WithdrawalRow | null> {
     const byProvider = ref.providerTransferId ?? null;
     const byOurs = ref.withdrawalId ?? null;
     if (!byProvider && !byOurs) return null;
-    const row = await trx
+    const row = await db
       .selectFrom('withdrawals')
       .selectAll()
       .where((eb) =>
@@ -79,7 +88,7 @@ export class WithdrawalOutcomes {
         ]),
       )
       .limit(1)
-      .$call(forUpdate(this.db.dialect))
+      .$call((qb) => (lock ? forUpdate<Database, 'withdrawals', WithdrawalRow>(this.db.dialect)(qb) : qb))
       .executeTakeFirst();
     return row ?? null;
   }

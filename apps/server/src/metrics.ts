@@ -1,0 +1,120 @@
+import { STATEMENT_ORIGINS } from '@portal/domain';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+const KNOWN_ORIGINS: ReadonlySet<string> = new Set(Object.values(STATEMENT_ORIGINS));
+
+/** Sign-in refusals: wrong CPF/CNPJ or password (401), or too many attempts (429). */
+export type LoginRefusal = 'invalid_credentials' | 'throttled';
+
+/** What happened to one Pix webhook call, as its answer says. */
+export type WebhookOutcome = 'processed' | 'unauthorized' | 'rate_limited' | 'rejected' | 'failed';
+
+export type BillingOutcome = 'charged' | 'blocked' | 'skipped';
+
+/**
+ * The Prometheus metrics of one app: its own registry (tests build many apps in one process),
+ * counters incremented where the event happens, nothing measured that costs more than an
+ * addition. Label values come from closed sets, so the number of series stays bounded.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  private readonly httpDuration: Histogram<'method' | 'route'>;
+  private readonly ledgerMovements: Counter<'origin'>;
+  private readonly webhookEvents: Counter<'outcome'>;
+  private readonly webhookResults: Counter<'result' | 'reason'>;
+  private readonly loginRefusals: Counter<'reason'>;
+  private readonly billingRuns: Counter;
+  private readonly billingTags: Counter<'outcome'>;
+
+  /** processMetrics: CPU, memory, event loop lag, handles (the server; not the CLI). */
+  constructor(options: { processMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
+    this.httpRequests = new Counter({
+      name: 'http_requests_total',
+      help: 'Requisições HTTP atendidas, por método, rota (o padrão da URL) e status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.httpDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Tempo de resposta das requisições HTTP, por método e rota',
+      labelNames: ['method', 'route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.ledgerMovements = new Counter({
+      name: 'ledger_movements_total',
+      help: 'Lançamentos gravados no razão, por origem',
+      labelNames: ['origin'],
+      registers,
+    });
+    this.webhookEvents = new Counter({
+      name: 'pix_webhook_events_total',
+      help: 'Chamadas do webhook Pix (Asaas), por resultado',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.webhookResults = new Counter({
+      name: 'pix_webhook_results_total',
+      help: 'Eventos autenticados do webhook Pix: aplicados, ignorados ou registrados para o operador (com o motivo)',
+      labelNames: ['result', 'reason'],
+      registers,
+    });
+    this.loginRefusals = new Counter({
+      name: 'login_refusals_total',
+      help: 'Entradas recusadas, por motivo',
+      labelNames: ['reason'],
+      registers,
+    });
+    this.billingRuns = new Counter({ name: 'billing_runs_total', help: 'Execuções da cobrança mensal das tags', registers });
+    this.billingTags = new Counter({
+      name: 'billing_tags_total',
+      help: 'Tags vistas pela cobrança mensal, por resultado',
+      labelNames: ['outcome'],
+      registers,
+    });
+  }
+
+  /** route: the route's URL pattern (/api/tags/:id), or 'unmatched'; never the raw URL. */
+  httpRequest(method: string, route: string, status: number, seconds: number): void {
+    this.httpRequests.inc({ method, route, status: String(status) });
+    this.httpDuration.observe({ method, route }, seconds);
+  }
+
+  ledgerMovement(origin: string): void {
+    this.ledgerMovements.inc({ origin: KNOWN_ORIGINS.has(origin) ? origin : 'other' });
+  }
+
+  webhookOutcome(outcome: WebhookOutcome): void {
+    this.webhookEvents.inc({ outcome });
+  }
+
+  /** recorded: applied to no money, waiting in pix:events; reason is one of a closed set. */
+  webhookResult(result: 'applied' | 'ignored' | 'recorded', reason = 'none'): void {
+    this.webhookResults.inc({ result, reason });
+  }
+
+  loginRefused(reason: LoginRefusal): void {
+    this.loginRefusals.inc({ reason });
+  }
+
+  billingRun(counts: Record<BillingOutcome, number>): void {
+    this.billingRuns.inc();
+    for (const outcome of ['charged', 'blocked', 'skipped'] as const) this.billingTags.inc({ outcome }, counts[outcome]);
+  }
+
+  /** The text format Prometheus scrapes. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
+
+/** A webhook answer's status -> its outcome label. */
+export function webhookOutcomeOf(status: number): WebhookOutcome {
+  if (status < 400) return 'processed';
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 429) return 'rate_limited';
+  return status < 500 ? 'rejected' : 'failed';
+}

@@ -1,0 +1,92 @@
+import type { AsaasWebhook } from '@portal/contract';
+import { messages } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/connection.js';
+import type { Database, WebhookEventRow } from '../../db/schema.js';
+
+export type UnappliedReason = keyof typeof messages.pix.unapplied;
+
+/** What became of one authenticated webhook: counted by whoever listens (metrics). */
+export interface WebhookOutcome {
+  event: string;
+  result: 'applied' | 'ignored' | 'recorded';
+  reason?: UnappliedReason;
+}
+
+const EXCERPT_MAX = 2_000;
+
+/** The provider's reference named by an event: its payment or transfer id. */
+export function providerRef(body: AsaasWebhook): string | null {
+  return body.payment?.id ?? body.transfer?.id ?? null;
+}
+
+/**
+ * Events answered 200 but not applied, kept for the operator (pix:events). The excerpt is the
+ * body as the contract parsed it: only ids, values, statuses and references, never a key,
+ * a name or a document (Asaas's transfer objects carry the receiver's; the contract drops them).
+ */
+export class WebhookEventLog {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Once per event: Asaas's retries and concurrent deliveries of it leave one row. */
+  async record(body: AsaasWebhook, reason: UnappliedReason, detail?: string): Promise<void> {
+    const ref = providerRef(body);
+    const text = messages.pix.unapplied[reason] + (detail ? ` (${detail})` : '');
+    await this.db
+      .insertInto('webhook_events')
+      .values({
+        dedupe_key: body.id ?? `${body.event}:${ref ?? '-'}:${reason}`,
+        event: body.event,
+        provider_ref: ref,
+        reason_code: reason,
+        reason: text,
+        excerpt: JSON.stringify(body).slice(0, EXCERPT_MAX),
+        status: 'open',
+        note: null,
+        created_at: nowIso(),
+        resolved_at: null,
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+  }
+
+  async open(limit = 200): Promise<WebhookEventRow[]> {
+    return this.db.selectFrom('webhook_events').selectAll().where('status', '=', 'open').orderBy('id').limit(limit).execute();
+  }
+
+  async countOpen(): Promise<number> {
+    const row = await this.db
+      .selectFrom('webhook_events')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async get(id: number): Promise<WebhookEventRow | null> {
+    return (await this.db.selectFrom('webhook_events').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** The operator looked into it (or reconciliation settled it): open -> resolved, once. */
+  async resolve(id: number, note: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('webhook_events')
+      .set({ status: 'resolved', note, resolved_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Every open event about one payment or transfer, once its outcome is settled elsewhere. */
+  async resolveFor(ref: string, reasons: readonly UnappliedReason[], note: string): Promise<number> {
+    const result = await this.db
+      .updateTable('webhook_events')
+      .set({ status: 'resolved', note, resolved_at: nowIso() })
+      .where('provider_ref', '=', ref)
+      .where('status', '=', 'open')
+      .where('reason_code', 'in', [...reasons])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

@@ -1,0 +1,264 @@
+import { writeFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ChildProcess } from 'node:child_process';
+import { openDb } from '../apps/server/src/db/connection.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { PartnerService } from '../apps/server/src/modules/partners/service.js';
+import { registerDriver } from './api.js';
+import type { BenchDatabase } from './api.js';
+import { benchWebhookToken, createPostgresDatabase, median, startPortal, startProcess, stop, waitForHttp } from './lib.js';
+
+/** SemParar (src/data/operators.json): its key posts passages for its own active tags. */
+const OPERATOR_CNPJ = '90200002000117';
+const DRIVERS = 20;
+/** Resident memory may grow this much over a run (caches filling, the JIT); more would be a leak. */
+export const LOAD_MEMORY_GROWTH_MB = 64;
+const PASSWORD = 'benchmark123';
+/**
+ * The request limits (apps/server/src/config.ts) would throttle a load generator sending
+ * everything from 127.0.0.1: raised for the bench. The sign-in throttle per document too.
+ */
+const NO_LIMITS = {
+  REGISTRATION_MAX_PER_ADDRESS: '1000000',
+  WEBHOOK_MAX_PER_ADDRESS: '1000000',
+  PARTNER_MAX_PER_KEY: '1000000',
+  PARTNER_MAX_PER_ADDRESS: '1000000',
+  LOGIN_MAX_PER_ADDRESS: '1000000',
+  LOGIN_MAX_PER_DOCUMENT_ADDRESS: '1000000',
+  LOGIN_DOCUMENT_FREE_ATTEMPTS: '1000000',
+};
+
+interface Driver {
+  cpfCnpj: string;
+  token: string;
+  serial: string;
+  /** Charges created and not yet paid: the webhook operation pays one. */
+  charges: { id: string; valor: number }[];
+}
+
+type Operation = 'signIn' | 'balance' | 'statement' | 'tags' | 'vpos' | 'purchase' | 'webhook' | 'passage';
+
+/** A driver's day in proportions: mostly the balance and the lists, a few sign-ins and purchases. */
+const MIX: [Operation, number][] = [
+  ['balance', 40],
+  ['statement', 12],
+  ['tags', 6],
+  ['vpos', 6],
+  ['passage', 20],
+  ['purchase', 6],
+  ['webhook', 6],
+  ['signIn', 4],
+];
+
+interface Sample {
+  op: Operation;
+  ms: number;
+  ok: boolean;
+}
+
+/**
+ * Mixed load for `seconds` on one database: `instances` portals (behind nginx when more than one),
+ * `workers` concurrent clients each sending one request at a time, picking operations by MIX.
+ * Reports throughput, p50/p99 per operation and overall, errors, and each instance's memory (RSS)
+ * after the setup and at the end.
+ */
+export async function benchMixedLoad(seconds: number, database: BenchDatabase, instances: number, workers = 10) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-load-'));
+  const pgDatabase = database === 'postgres' ? await createPostgresDatabase('portal_bench_load') : null;
+  const databaseUrl = pgDatabase?.url ?? path.join(dir, 'portal.sqlite');
+  const ports = Array.from({ length: instances }, (_, i) => 3211 + i);
+  const children: ChildProcess[] = [];
+  let nginx: ChildProcess | null = null;
+  try {
+    const db = openDb(databaseUrl);
+    await migrateToLatest(db);
+    const operator = await new PartnerService(db).create('operator', 'Operadora Benchmark', OPERATOR_CNPJ);
+    for (const port of ports) {
+      children.push(startPortal(port, databaseUrl, 'info', { ...NO_LIMITS, ...(instances > 1 ? { TRUST_PROXY: '127.0.0.1' } : {}) }));
+    }
+    for (const port of ports) await waitForHttp(`http://127.0.0.1:${port}/api/health`);
+    let base = `http://127.0.0.1:${ports[0]}`;
+    if (instances > 1) {
+      nginx = await startNginx(dir, 3210, ports);
+      base = 'http://127.0.0.1:3210';
+      await waitForHttp(`${base}/api/health`);
+    }
+
+    const drivers: Driver[] = [];
+    for (let i = 0; i < DRIVERS; i++) {
+      const cpfCnpj = cpfOf(100_000_000 + i * 7919);
+      const token = await registerDriver(base, cpfCnpj);
+      const serial = String(7_000_000_000_000_100 + i);
+      await db.kysely.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('drivers').select('id').where('cpf_cnpj', '=', cpfCnpj).executeTakeFirstOrThrow();
+        const now = new Date().toISOString();
+        const vehicle = await trx
+          .insertInto('vehicles')
+          .values({ driver_id: row.id, license_plate: `BEN${i % 10}C${String(i).padStart(2, '0')}`, cpf_cnpj_antt: cpfCnpj, rntrc_antt: '12345678', axles: 3, vehicle_type: 2, model_id: 'scania-r-450', created_at: now, deleted_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('tags')
+          .values({ driver_id: row.id, vehicle_id: vehicle.id, serial_number: serial, operator_cnpj: OPERATOR_CNPJ, ownership_type: 'own', status_code: 100, activated_at: now, paid_through: null, created_at: now, deleted_at: null })
+          .execute();
+      });
+      const terms = await fetch(`${base}/api/termos/aceitar`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      if (!terms.ok) throw new Error(`aceitar termos -> ${terms.status}`);
+      drivers.push({ cpfCnpj, token, serial, charges: [] });
+    }
+    await db.kysely.destroy();
+
+    const memoryAtStart = await Promise.all(children.map((c) => rssMb(c.pid!)));
+    let counter = 0;
+    const send = (d: Driver, op: Operation): Promise<Response> => {
+      const auth = { authorization: `Bearer ${d.token}` };
+      const jsonHeaders = { 'content-type': 'application/json' };
+      switch (op) {
+        case 'balance':
+          return fetch(`${base}/api/motorista/saldo`, { headers: auth });
+        case 'statement':
+          return fetch(`${base}/api/extrato/listar?page=1`, { headers: { ...auth, 'accept-encoding': 'br, gzip' } });
+        case 'tags':
+          return fetch(`${base}/api/tag/listar`, { headers: auth });
+        case 'vpos':
+          return fetch(`${base}/api/pedagio/motoristaVpos`, { headers: auth });
+        case 'signIn':
+          return fetch(`${base}/api/tokens/login-motorista`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ cpfCnpj: d.cpfCnpj, password: PASSWORD }) });
+        case 'purchase':
+          return fetch(`${base}/api/transacoes/gerar-qrcode`, { method: 'POST', headers: { ...auth, ...jsonHeaders }, body: JSON.stringify({ valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' }) });
+        case 'webhook': {
+          const charge = d.charges.shift()!;
+          const body = { id: `evt_load_${counter++}`, event: 'PAYMENT_RECEIVED', payment: { id: `local_${charge.id}`, value: charge.valor, externalReference: charge.id, billingType: 'PIX' } };
+          return fetch(`${base}/api/webhooks/asaas`, { method: 'POST', headers: { ...jsonHeaders, 'asaas-access-token': benchWebhookToken }, body: JSON.stringify(body) });
+        }
+        case 'passage':
+          return fetch(`${base}/api/parceiro/passagens`, {
+            method: 'POST',
+            headers: { ...jsonHeaders, 'x-api-key': operator.key },
+            body: JSON.stringify({ externalId: `load-${counter++}`, serialNumber: d.serial, placeName: 'Praça Benchmark', value: 1.5, occurredAt: new Date().toISOString(), is_third: false }),
+          });
+      }
+    };
+    const total = MIX.reduce((sum, [, w]) => sum + w, 0);
+    const pick = (d: Driver): Operation => {
+      let r = Math.random() * total;
+      for (const [op, w] of MIX) {
+        if ((r -= w) < 0) return op === 'webhook' && d.charges.length === 0 ? 'purchase' : op;
+      }
+      return 'balance';
+    };
+    const samples: Sample[] = [];
+    const failures = new Map<string, number>();
+    const deadline = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: workers }, async (_, w) => {
+        for (let n = 0; Date.now() < deadline; n++) {
+          const d = drivers[(w + n * workers) % drivers.length]!;
+          const op = pick(d);
+          const started = performance.now();
+          let ok = false;
+          try {
+            const res = await send(d, op);
+            const text = await res.text();
+            ok = res.ok;
+            if (ok && op === 'purchase') {
+              const { qrCode } = JSON.parse(text) as { qrCode: { id: string; valor: number } };
+              d.charges.push({ id: qrCode.id, valor: qrCode.valor });
+            }
+            if (!ok) failures.set(`${op} ${res.status} ${text.slice(0, 120)}`, (failures.get(`${op} ${res.status} ${text.slice(0, 120)}`) ?? 0) + 1);
+          } catch (error) {
+            failures.set(`${op} ${String(error)}`, (failures.get(`${op} ${String(error)}`) ?? 0) + 1);
+          }
+          samples.push({ op, ms: performance.now() - started, ok });
+        }
+      }),
+    );
+    const memoryAtEnd = await Promise.all(children.map((c) => rssMb(c.pid!)));
+    const stats = (list: Sample[]) => ({ requests: list.length, errors: list.filter((s) => !s.ok).length, p50Ms: round(percentile(list, 0.5)), p99Ms: round(percentile(list, 0.99)) });
+    const byOperation = Object.fromEntries(MIX.map(([op]) => [op, stats(samples.filter((s) => s.op === op))]));
+    return {
+      database,
+      instances,
+      seconds,
+      workers,
+      requestsPerSecond: Math.round(samples.length / seconds),
+      ...stats(samples),
+      byOperation,
+      failures: Object.fromEntries(failures),
+      memoryMb: ports.map((port, i) => ({ port, start: memoryAtStart[i]!, end: memoryAtEnd[i]! })),
+    };
+  } finally {
+    if (nginx) await stop(nginx);
+    await Promise.all(children.map((c) => stop(c)));
+    await pgDatabase?.drop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function percentile(samples: Sample[], p: number): number {
+  if (samples.length === 0) return 0;
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  return p === 0.5 ? median(sorted) : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** Resident memory of a process, in MB (Linux /proc). */
+async function rssMb(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** A valid CPF from a 9-digit base (check digits computed). */
+function cpfOf(base: number): string {
+  const digits = String(base).padStart(9, '0').split('').map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+/** Plain-HTTP nginx in front of the instances, as docs/nginx/portal.conf does it (without TLS). */
+async function startNginx(dir: string, port: number, upstreams: number[]): Promise<ChildProcess> {
+  const prefix = path.join(dir, 'nginx');
+  await mkdir(path.join(prefix, 'logs'), { recursive: true });
+  const conf = path.join(prefix, 'nginx.conf');
+  await writeFile(
+    conf,
+    `worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
+  upstream portal {
+${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://portal;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_next_upstream error timeout;
+    }
+  }
+}
+`,
+  );
+  const child = startProcess('nginx', ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {});
+  await sleep(300);
+  return child;
+}
