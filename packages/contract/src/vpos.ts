@@ -38,7 +38,10 @@ export type VposQuery = z.infer<typeof vposQuery>;
 export const vposResponse = envelope.extend({ VPOS: z.array(vpo), Paginacao: pagination });
 export type VposResponse = z.infer<typeof vposResponse>;
 
-/** Answer of every partner push. duplicate: the same externalId was already stored; nothing changed. */
+/**
+ * Answer of every partner push. A repeated push gets its first answer again (header
+ * Idempotent-Replayed: true); duplicate: true only answers a push stored before migration 006.
+ */
 export const partnerPushResponse = envelope.extend({
   id: z.string().optional(),
   duplicate: z.boolean().optional(),
