@@ -113,10 +113,7 @@ const commands: Record<string, Command> = {
     description: 'Cobra a mensalidade do mês de cada tag ativa (uma vez por tag e mês; saldo curto bloqueia com 204)',
     run: async ([month], { config, withDb }) => {
       const at = month === undefined ? new Date() : monthStart(month);
-      const report = await withDb(async (db) => {
-        await migrateToLatest(db);
-        return createServices(config, db, createLogger('warn')).billing.run(at);
-      });
+      const report = await withDb(migrated((db) => createServices(config, db, createLogger('warn')).billing.run(at)));
       if (report.runningElsewhere) {
         console.log(`A cobrança de ${report.period} já está em andamento em outra instância; nada foi feito agora.`);
         return;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/connection.js';
-import { migrateTo, migrateToLatest, migrationNames } from '../src/db/migrate.js';
+import { migrateTo, migrateToLatest, pendingMigrations } from '../src/db/migrate.js';
 import type { Database } from '../src/db/schema.js';
 import { createLogger, wantsPrettyLogs } from '../src/logger.js';
 import { json, TEST_ENV, useTestApp } from './helpers/app.js';
@@ -88,7 +88,7 @@ describe('GET /api/ready when it cannot serve', () => {
   it('is 503 naming the pending migrations until every migration is applied, then 200', async () => {
     const database = await createTestDatabase('sqlite');
     const db = database.open();
-    const names = migrationNames(db);
+    const names = await pendingMigrations(db);
     await migrateTo(db, names[names.length - 2]!);
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) });

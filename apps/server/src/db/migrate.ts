@@ -17,9 +17,10 @@ function migrations(db: Db): Record<string, Migration> {
   return { '001-initial': initial(t), '002-pix': pix(t, db.dialect), '003-tags': tags(t), '004-partners': partners(t), '005-rate-limits': rateLimits(), '006-partner-scope': partnerScope(t), '007-webhook-events': webhookEvents(t) };
 }
 
-/** Every migration this build knows, in order: GET /api/ready wants them all applied. */
-export function migrationNames(db: Db): string[] {
-  return Object.keys(migrations(db)).sort();
+/** The migrations this build knows that the database has not applied yet (GET /api/ready). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await migratorOf(db).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
@@ -40,9 +41,12 @@ async function run(db: Db, step: (migrator: Migrator) => Promise<MigrationResult
 }
 
 async function runUnlocked(db: Db, step: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
-  const migrator = new Migrator({ db: db.kysely, provider });
-  const { error, results } = await step(migrator);
+  const { error, results } = await step(migratorOf(db));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+function migratorOf(db: Db): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
+  return new Migrator({ db: db.kysely, provider });
 }

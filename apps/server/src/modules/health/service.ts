@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { migrationNames } from '../../db/migrate.js';
+import { pendingMigrations } from '../../db/migrate.js';
 
 export type Readiness =
   | { ready: true }
@@ -24,14 +24,7 @@ export class ReadinessCheck {
       return { ready: false, database: 'down', migrations: 'unknown' };
     }
     if (this.migrated) return { ready: true };
-    let applied: Set<string>;
-    try {
-      const rows = await this.db.kysely.selectFrom('kysely_migration' as never).select('name' as never).execute();
-      applied = new Set(rows.map((r) => (r as { name: string }).name));
-    } catch {
-      applied = new Set(); // No bookkeeping table yet: nothing was ever migrated.
-    }
-    const pending = migrationNames(this.db).filter((name) => !applied.has(name));
+    const pending = await pendingMigrations(this.db);
     if (pending.length > 0) return { ready: false, database: 'ok', migrations: 'pending', pending };
     this.migrated = true;
     return { ready: true };

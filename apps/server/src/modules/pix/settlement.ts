@@ -79,17 +79,7 @@ export class SettlementService {
       if (charge.status === 'REFUNDED') return 'already-refunded';
       const credited = charge.status === 'RECEIVED';
       const remaining = Number(charge.amount_cents) - Number(charge.refunded_cents);
-      if (credited && remaining > 0) {
-        await post(trx, {
-          accountId: await accountId(trx, charge.driver_id, 'own'),
-          amountCents: -remaining,
-          origin: STATEMENT_ORIGINS.pixRefund,
-          event: 'REFUND',
-          placeName: STATEMENT_PLACE_NAMES.pixRefund,
-          reference: charge.id,
-          idempotencyKey: `pix-charge:${charge.id}:refund`,
-        });
-      }
+      if (credited && remaining > 0) await takeBack(trx, charge, remaining, `pix-charge:${charge.id}:refund`);
       const patch = { status: 'REFUNDED' as const, refunded_at: nowIso(), ...(credited ? { refunded_cents: Number(charge.amount_cents) } : {}) };
       await trx.updateTable('pix_charges').set(patch).where('id', '=', charge.id).execute();
       this.log.info({ chargeId: charge.id, driverId: charge.driver_id, credited }, 'compra de saldo estornada');
@@ -111,15 +101,7 @@ export class SettlementService {
       const target = Math.min(refundedCents, amount);
       const delta = target - Number(charge.refunded_cents);
       if (delta <= 0) return 'unchanged';
-      await post(trx, {
-        accountId: await accountId(trx, charge.driver_id, 'own'),
-        amountCents: -delta,
-        origin: STATEMENT_ORIGINS.pixRefund,
-        event: 'REFUND',
-        placeName: STATEMENT_PLACE_NAMES.pixRefund,
-        reference: charge.id,
-        idempotencyKey: `pix-charge:${charge.id}:refund-upto:${target}`,
-      });
+      await takeBack(trx, charge, delta, `pix-charge:${charge.id}:refund-upto:${target}`);
       const whole = target === amount;
       const patch = { refunded_cents: target, ...(whole ? { status: 'REFUNDED' as const, refunded_at: nowIso() } : {}) };
       await trx.updateTable('pix_charges').set(patch).where('id', '=', charge.id).execute();
@@ -163,4 +145,17 @@ function sameAmount(reais: number, cents: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** A refund leaves the driver's balance: an unguarded debit (the provider already gave it back). */
+async function takeBack(trx: Trx, charge: PixChargeRow, cents: number, idempotencyKey: string): Promise<void> {
+  await post(trx, {
+    accountId: await accountId(trx, charge.driver_id, 'own'),
+    amountCents: -cents,
+    origin: STATEMENT_ORIGINS.pixRefund,
+    event: 'REFUND',
+    placeName: STATEMENT_PLACE_NAMES.pixRefund,
+    reference: charge.id,
+    idempotencyKey,
+  });
 }

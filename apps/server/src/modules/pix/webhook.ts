@@ -185,24 +185,22 @@ export class AsaasWebhookHandler {
     return recorded('transfer-blocked', `saque ${w.id}`);
   }
 
-  private async confirmPayment(id: string): Promise<ProviderPayment | null | Applied> {
-    try {
-      const truth = await this.provider.getPayment(id);
-      return truth === 'missing' ? recorded('not-confirmed', 'cobrança inexistente no Asaas') : truth;
-    } catch (error) {
-      if (!(error instanceof PixProviderUnavailable)) throw error;
-      this.log.warn({ err: error, providerChargeId: id }, 'não foi possível confirmar o pagamento com o provedor');
-      return recorded('provider-unavailable');
-    }
+  /** What the provider says of a payment: null when it has nothing to ask (local), else its state or why not. */
+  private confirmPayment(id: string): Promise<ProviderPayment | null | Applied> {
+    return this.confirm(() => this.provider.getPayment(id), 'cobrança inexistente no Asaas', { providerChargeId: id });
   }
 
-  private async confirmTransfer(id: string): Promise<ProviderTransfer | null | Applied> {
+  private confirmTransfer(id: string): Promise<ProviderTransfer | null | Applied> {
+    return this.confirm(() => this.provider.getTransfer(id), 'transferência inexistente no Asaas', { providerTransferId: id });
+  }
+
+  private async confirm<T>(lookup: () => Promise<T | 'missing' | null>, missing: string, ids: Record<string, string>): Promise<T | null | Applied> {
     try {
-      const truth = await this.provider.getTransfer(id);
-      return truth === 'missing' ? recorded('not-confirmed', 'transferência inexistente no Asaas') : truth;
+      const truth = await lookup();
+      return truth === 'missing' ? recorded('not-confirmed', missing) : truth;
     } catch (error) {
       if (!(error instanceof PixProviderUnavailable)) throw error;
-      this.log.warn({ err: error, providerTransferId: id }, 'não foi possível confirmar a transferência com o provedor');
+      this.log.warn({ err: error, ...ids }, 'não foi possível confirmar o evento com o provedor');
       return recorded('provider-unavailable');
     }
   }
