@@ -10,7 +10,7 @@ import { acceptTerms, createCharge, expectLedgerInvariant, paymentEvent } from '
 import { buildServer, overHttp, PROCESS_WEBHOOK_TOKEN, request, startServer, stopServer } from './helpers/server-process.js';
 import type { HttpAnswer, ServerProcess } from './helpers/server-process.js';
 import { actions, registerTag, registrationBody, SEMPARAR } from './helpers/tags.js';
-import { nowInSaoPaulo } from './helpers/world.js';
+import { saoPaulo } from './helpers/world.js';
 
 type Done =
   | { kind: 'purchase'; chargeId: string }
@@ -92,7 +92,7 @@ describeEachDatabase('a server killed at any moment', (dialect: Dialect) => {
           method: 'POST',
           url: '/api/parceiro/passagens',
           headers: { 'x-api-key': key },
-          payload: { externalId, serialNumber: serial, placeName: 'Praça Itupeva', value: 1.5, occurredAt: nowInSaoPaulo(-30), is_third: false },
+          payload: { externalId, serialNumber: serial, placeName: 'Praça Itupeva', value: 1.5, occurredAt: saoPaulo(30).local, is_third: false },
         });
         if (ok(res)) done.push({ kind: 'passage', externalId });
       },

@@ -4,6 +4,7 @@ import { messages } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerDriver, useTestApp } from './helpers/app.js';
+import { talkUntilClosed } from './helpers/raw-socket.js';
 import { describeEachDatabase } from './helpers/databases.js';
 
 interface RawAnswer {
@@ -15,26 +16,13 @@ interface RawAnswer {
 }
 
 /** Writes bytes on a fresh TCP connection and reads everything until the server closes it. */
-function raw(port: number, ...chunks: string[]): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let data = '';
-    socket.setEncoding('utf8');
-    socket.setTimeout(5000, () => {
-      socket.destroy();
-      reject(new Error(`sem resposta: ${JSON.stringify(data)}`));
-    });
-    socket.on('data', (chunk: string) => (data += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const at = data.indexOf('\r\n\r\n');
-      const head = data.slice(0, at);
-      resolve({ statusLine: head.split('\r\n')[0] ?? '', headers: head.toLowerCase(), body: data.slice(at + 4), closed: true });
-    });
-    socket.on('connect', () => {
-      for (const chunk of chunks) socket.write(chunk);
-    });
+async function raw(port: number, ...chunks: string[]): Promise<RawAnswer> {
+  const { said: data } = await talkUntilClosed(port, (socket) => {
+    for (const chunk of chunks) socket.write(chunk);
   });
+  const at = data.indexOf('\r\n\r\n');
+  const head = data.slice(0, at);
+  return { statusLine: head.split('\r\n')[0] ?? '', headers: head.toLowerCase(), body: data.slice(at + 4), closed: true };
 }
 
 /** Every error answer: JSON, exactly the envelope, a Portuguese Mensagem. */

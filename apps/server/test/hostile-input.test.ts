@@ -8,7 +8,8 @@ import { PartnerService } from '../src/modules/partners/service.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
-import { acceptTerms, expectLedgerInvariant, fund, WEBHOOK_TOKEN } from './helpers/pix.js';
+import { snapshotDatabase } from './helpers/db-watch.js';
+import { acceptTerms, expectLedgerInvariant, fund, ownBalance, WEBHOOK_TOKEN } from './helpers/pix.js';
 import { actions, registerTag, SEMPARAR } from './helpers/tags.js';
 import type { RegisteredTag } from './helpers/tags.js';
 
@@ -16,7 +17,6 @@ const NUL = '\u0000';
 const chars = messages.input.invalidCharacters;
 const above = (max: number) => messages.partner.valueAboveMaximum.replace('{max}', formatBrl(max));
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-const TABLES = ['drivers', 'ledger_entries', 'vpos', 'withdrawals', 'pix_charges'] as const;
 
 /**
  * Issue 8, point 4 and 5: input the database cannot store, and amounts that would break the
@@ -123,17 +123,8 @@ describeEachDatabase('entrada hostil', (dialect) => {
     ['vehicle_id 2147483648', driver('POST', '/api/veiculo/delete', { vehicle_id: 2147483648 }), 'vehicle_id', messages.vehicle.idInvalid],
   ];
 
-  async function counts(): Promise<Record<string, number>> {
-    const out: Record<string, number> = {};
-    for (const table of TABLES) {
-      const row = await ctx().db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-      out[table] = Number(row.n);
-    }
-    return out;
-  }
-
   it('every input the database cannot store is a 422 with the field and its Portuguese message; nothing is written', async () => {
-    const before = await counts();
+    const before = await snapshotDatabase(ctx().db);
     const answers: string[] = [];
     for (const [what, request, field, message] of reported()) {
       const res = await app().inject(request);
@@ -142,7 +133,7 @@ describeEachDatabase('entrada hostil', (dialect) => {
       expect(json(res), what).toMatchObject({ Sucesso: false, Mensagem: message, errors: { [field]: [message] } });
     }
     expect(answers).toHaveLength(25);
-    expect(await counts()).toEqual(before);
+    expect(await snapshotDatabase(ctx().db)).toBe(before);
   });
 
   it('a date that does not exist is refused, not stored as another day', async () => {
@@ -175,11 +166,7 @@ describeEachDatabase('entrada hostil', (dialect) => {
   });
 
   it('the hostile passage value is refused; the balance still equals its entries and later calls work', async () => {
-    const saldo = async () => {
-      const res = await app().inject(driver('GET', '/api/motorista/saldo'));
-      expect(res.statusCode, res.body).toBe(200);
-      return json<{ Saldo: number }>(res).Saldo;
-    };
+    const saldo = () => ownBalance(app(), d);
     const start = await saldo();
     const hostile = await app().inject(partner('operator', '/api/parceiro/passagens', passage({ value: 90071992547409.91 })));
     expect(hostile.statusCode).toBe(422);

@@ -7,6 +7,7 @@ import { PartnerService } from '../src/modules/partners/service.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+import { saoPaulo } from './helpers/world.js';
 import { expectLedgerInvariant } from './helpers/pix.js';
 import { activeTag, newPlate, registerTag, SEMPARAR } from './helpers/tags.js';
 import type { RegisteredTag } from './helpers/tags.js';
@@ -42,13 +43,6 @@ interface Tx {
 }
 
 const SHIPPER_DOC = cnpj.generate();
-
-/** `minutesAgo` before now in São Paulo time, as partners send it, and the same instant in UTC. */
-function saoPaulo(minutesAgo: number): { local: string; utc: string } {
-  const at = new Date(Math.floor((Date.now() - minutesAgo * 60_000) / 60_000) * 60_000);
-  const local = `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 16)}:00-03:00`;
-  return { local, utc: at.toISOString() };
-}
 
 describeEachDatabase('parceiros', (dialect) => {
   const ctx = useTestApp(dialect);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import net from 'node:net';
+import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { messages } from '@portal/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -12,6 +12,7 @@ import { PasswordHasher } from '../src/modules/auth/passwords.js';
 import { PartnerService } from '../src/modules/partners/service.js';
 import { json, newCpf, openTestDatabase, TEST_ENV, useTestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+import { talkUntilClosed } from './helpers/raw-socket.js';
 
 const REGISTER = '/api/user/create-user';
 const WEBHOOK = '/api/webhooks/asaas';
@@ -186,21 +187,7 @@ describe('timeouts da API', () => {
     port = (ctx().app.server.address() as AddressInfo).port;
   });
 
-  /** Opens a connection, lets `talk` use it, and answers how long until the server closed it and what it said. */
-  function connection(talk: (socket: net.Socket) => void): Promise<{ ms: number; said: string }> {
-    return new Promise((resolve, reject) => {
-      const started = Date.now();
-      let said = '';
-      const socket = net.connect(port, '127.0.0.1', () => talk(socket));
-      socket.on('data', (chunk: Buffer) => (said += chunk.toString('utf8')));
-      socket.on('error', reject);
-      socket.on('close', () => resolve({ ms: Date.now() - started, said }));
-      setTimeout(() => {
-        socket.destroy();
-        reject(new Error('o servidor não fechou a conexão'));
-      }, 5000).unref();
-    });
-  }
+  const connection = (talk: (socket: net.Socket) => void) => talkUntilClosed(port, talk);
 
   it('are set on the server from the configuration', () => {
     const server = ctx().app.server;

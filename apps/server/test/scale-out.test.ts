@@ -16,7 +16,7 @@ import { acceptTerms, createCharge, expectLedgerInvariant, ownBalance, paymentEv
 import { buildServer, overHttp, PROCESS_ENV, PROCESS_WEBHOOK_TOKEN, request, startServer, stopServer } from './helpers/server-process.js';
 import type { HttpAnswer, ServerProcess } from './helpers/server-process.js';
 import { actions, registerTag, SEMPARAR } from './helpers/tags.js';
-import { nowInSaoPaulo } from './helpers/world.js';
+import { saoPaulo } from './helpers/world.js';
 
 const nginxPresent = fs.existsSync(NGINX);
 if (!nginxPresent && process.env.CI === 'true') throw new Error(`${NGINX} ausente: com CI=true o teste de várias instâncias é obrigatório.`);
@@ -164,7 +164,7 @@ describe('the nginx configuration of the operator guide', () => {
     expect((await actions.activate(viaNginx(), d, tag.serial, tag.plate)).statusCode).toBe(200);
     const key = (await new PartnerService(db).create('operator', 'SemParar Escala', SEMPARAR)).key;
     const externalId = `escala-${tag.serial}`;
-    const body = { externalId, serialNumber: tag.serial, placeName: 'Praça Itupeva', value: 18.9, occurredAt: nowInSaoPaulo(-60), is_third: false };
+    const body = { externalId, serialNumber: tag.serial, placeName: 'Praça Itupeva', value: 18.9, occurredAt: saoPaulo(60).local, is_third: false };
     const answers = await atOnce(6, (url) => request(url, { method: 'POST', url: '/api/parceiro/passagens', headers: { 'x-api-key': key }, payload: body }));
     expect([200, 201]).toContain(answers[0]?.statusCode);
     for (const r of answers) expect({ status: r.statusCode, body: r.json() }).toEqual({ status: answers[0]?.statusCode, body: answers[0]?.json() });

@@ -9,7 +9,7 @@ import { describeEachDatabase } from './helpers/databases.js';
 
 const LOGIN = '/api/tokens/login-motorista';
 const throttled = { Sucesso: false, Mensagem: messages.login.throttled };
-const wrong = { Sucesso: false, Mensagem: messages.login.invalidCredentials };
+const wrong = { Sucesso: false, Mensagem: 'Usuário ou senha incorretos' };
 
 /** The sign-in limits with their production defaults (docs/decisions.md, "Sign-in and request limits"). */
 describeEachDatabase('limites de login', (dialect) => {

@@ -176,7 +176,7 @@ describe('/saldo/retirar', () => {
     await user.selectOptions(field.type(), 'EVP');
     await user.type(field.key(), 'chave-aleatoria-123');
     await user.click(field.submit());
-    expect(await screen.findByText(messages.withdrawal.keyInvalid)).toBeInTheDocument();
+    expect(await screen.findByText('Digite uma chave pix válida')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/motorista/sacar')).toHaveLength(0);
   });
 

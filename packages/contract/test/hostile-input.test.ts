@@ -26,7 +26,7 @@ describe('one text rule for every field', () => {
   it('a name with NUL or of 60,000 characters is refused on its field; the spec rules keep their messages', () => {
     expect(issuesOf(api.register.body, { ...registration, name: 'Maria\u0000 Souza' })).toEqual({ name: [messages.input.invalidCharacters] });
     expect(issuesOf(api.register.body, { ...registration, name: 'M'.repeat(60_000) })).toEqual({ name: [tooLong(120)] });
-    expect(issuesOf(api.register.body, { ...registration, name: '' })).toEqual({ name: [messages.registration.nameTooShort] });
+    expect(issuesOf(api.register.body, { ...registration, name: '' })).toEqual({ name: ['Por favor digite seu nome completo'] });
     expect(issuesOf(api.register.body, { ...registration, password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) })).toEqual({
       password: [tooLong(128)],
       password_confirmation: [tooLong(128)],

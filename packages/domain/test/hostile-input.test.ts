@@ -80,9 +80,9 @@ describe('amounts', () => {
     expect(purchaseValueError(1e308)).toBe(messages.purchase.aboveMaximum);
     expect(purchaseValueError(MAX_PURCHASE_CENTS / 100 + 0.01)).toBe(messages.purchase.aboveMaximum);
     expect(purchaseValueError(MAX_PURCHASE_CENTS / 100)).toBeNull();
-    expect(purchaseValueError(99.99)).toBe(messages.purchase.belowMinimum);
-    expect(purchaseValueError(Number.NaN)).toBe(messages.purchase.amountRequired);
-    expect(purchaseValueError(-1e308)).toBe(messages.purchase.amountRequired);
+    expect(purchaseValueError(99.99)).toBe('O valor mínimo para compra de saldo é de R$ 100,00');
+    expect(purchaseValueError(Number.NaN)).toBe('Por favor digite o valor que deseja comprar de saldo');
+    expect(purchaseValueError(-1e308)).toBe('Por favor digite o valor que deseja comprar de saldo');
   });
 
   it("a partner's amount has a maximum per kind", () => {

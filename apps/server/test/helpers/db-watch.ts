@@ -50,13 +50,16 @@ export async function watchDatabase(db: Db): Promise<DatabaseWatch> {
       const row = await sql<{ n: number | string }>`select n from test_change_log`.execute(db.kysely);
       return Number(row.rows[0]?.n ?? 0);
     },
-    async snapshot() {
-      const parts: string[] = [];
-      for (const table of watched) {
-        const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db.kysely);
-        parts.push(`${table}:${JSON.stringify(rows.rows, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : v))}`);
-      }
-      return parts.join('\n');
-    },
+    snapshot: () => snapshotDatabase(db, watched),
   };
+}
+
+/** Every row of every table but the counters (or of the tables named), in key order, as one text. */
+export async function snapshotDatabase(db: Db, tables?: string[]): Promise<string> {
+  const parts: string[] = [];
+  for (const table of tables ?? (await tableNames(db))) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db.kysely);
+    parts.push(`${table}:${JSON.stringify(rows.rows, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : v))}`);
+  }
+  return parts.join('\n');
 }

@@ -95,6 +95,7 @@ export async function fund(app: FastifyInstance, d: Registered, valor: number): 
 
 export async function ownBalance(app: FastifyInstance, d: Registered): Promise<number> {
   const res = await app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) });
+  expect(res.statusCode, res.body).toBe(200);
   return res.json<{ Saldo: number }>().Saldo;
 }
 

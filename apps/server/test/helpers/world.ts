@@ -1,14 +1,14 @@
 import type { api } from '@portal/contract';
-import { INVOICE_GROUP_CODE, TAG_ORIGEM } from '@portal/domain';
+import { TAG_ORIGEM } from '@portal/domain';
 import { cnpj } from 'cpf-cnpj-validator';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
 import { PartnerService } from '../../src/modules/partners/service.js';
-import { registerDriver } from './app.js';
+import { newCpf, registerDriver } from './app.js';
 import type { Registered } from './app.js';
 import { acceptTerms, createCharge, fund, paymentEvent } from './pix.js';
-import { actions, newPlate, newSerial, registerTag, SEMPARAR } from './tags.js';
+import { actions, newSerial, registerTag, registrationBody, SEMPARAR } from './tags.js';
 import type { RegisteredTag } from './tags.js';
 
 /** One driver with something of everything: balance, an active and an inactive tag, a pending Pix, a VPO. */
@@ -28,10 +28,11 @@ export interface World {
   operatorCnpj: string;
 }
 
-/** São Paulo time, as partners send it. */
-export function nowInSaoPaulo(offsetMinutes = 0): string {
-  const d = new Date(Date.now() + offsetMinutes * 60_000 - 3 * 3_600_000);
-  return `${d.toISOString().slice(0, 19)}-03:00`;
+/** `minutesAgo` before now in São Paulo time, as partners send it, and the same instant in UTC. */
+export function saoPaulo(minutesAgo: number): { local: string; utc: string } {
+  const at = new Date(Math.floor((Date.now() - minutesAgo * 60_000) / 60_000) * 60_000);
+  const local = `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 16)}:00-03:00`;
+  return { local, utc: at.toISOString() };
 }
 
 async function driverWorld(app: FastifyInstance, keys: World['keys'], name: string): Promise<DriverWorld> {
@@ -60,7 +61,7 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
     method: 'POST',
     url: '/api/parceiro/passagens',
     headers: { 'x-api-key': keys.operator },
-    payload: { externalId: `p-${active.serial}`, serialNumber: active.serial, placeName: 'Praça Itupeva', value: 18.9, occurredAt: nowInSaoPaulo(-60), is_third: false },
+    payload: { externalId: `p-${active.serial}`, serialNumber: active.serial, placeName: 'Praça Itupeva', value: 18.9, occurredAt: saoPaulo(60).local, is_third: false },
   });
   expect([200, 201], passage.body).toContain(passage.statusCode);
   return { ...d, active, inactive, pendingChargeId: pending.id, vpoExternalId };
@@ -89,10 +90,12 @@ export function validRequest(
   b: DriverWorld = w.b,
 ): { body?: Record<string, unknown>; params?: Record<string, string | number>; query?: string } {
   switch (name) {
+    // Accepted as they stand (a sign-in that succeeds, a new CPF), so that a single hostile field
+    // is what reaches the session insert or the registration's transaction.
     case 'login':
-      return { body: { cpfCnpj: a.cpfCnpj, password: 'senha-errada-1' } };
+      return { body: { cpfCnpj: a.cpfCnpj, password: a.password } };
     case 'register':
-      return { body: { name: 'Fulano de Tal Fuzz', cpfCnpj: a.cpfCnpj, phoneNumber: '(11) 98765-4321', password: 'segredo123', password_confirmation: 'segredo123', type: 'driver' } };
+      return { body: { name: 'Fulano de Tal Fuzz', cpfCnpj: newCpf(), phoneNumber: '(11) 98765-4321', password: 'segredo123', password_confirmation: 'segredo123', type: 'driver' } };
     case 'status':
       return { params: { userId: a.id } };
     case 'download':
@@ -112,20 +115,7 @@ export function validRequest(
     case 'driverVpos':
       return { query: 'page=1&sort=valor&direction=asc' };
     case 'registerTag':
-      return {
-        body: {
-          serialNumber: newSerial(),
-          Operadora: SEMPARAR,
-          licensePlate: newPlate(),
-          cnpj: a.cpfCnpj,
-          invoiceGroupCode: INVOICE_GROUP_CODE,
-          vehicleType: 2,
-          axles: 3,
-          CpfCnpjAntt: a.cpfCnpj,
-          RntrcAntt: '12345678',
-          modelo: 'scania-r-450',
-        },
-      };
+      return { body: registrationBody(a, { Operadora: SEMPARAR }) };
     case 'blockTag':
       return { body: { serialNumber: a.active.serial, statusId: '200', origem: TAG_ORIGEM } };
     case 'releaseTag':
@@ -160,9 +150,9 @@ export function validRequest(
     case 'partnerUpdateVpo':
       return { params: { externalId: a.vpoExternalId }, body: { Status: 'EM_VIAGEM' } };
     case 'partnerPassage':
-      return { body: { externalId: `fz-${newSerial()}`, serialNumber: a.active.serial, placeName: 'Praça Fuzz', value: 0.5, occurredAt: nowInSaoPaulo(-5), is_third: false } };
+      return { body: { externalId: `fz-${newSerial()}`, serialNumber: a.active.serial, placeName: 'Praça Fuzz', value: 0.5, occurredAt: saoPaulo(5).local, is_third: false } };
     case 'partnerThirdPartyMovement':
-      return { body: { externalId: `fz-${newSerial()}`, cpfCnpj: a.cpfCnpj, origin: 'credito-terceiro-movemais', value: 1, occurredAt: nowInSaoPaulo(-5) } };
+      return { body: { externalId: `fz-${newSerial()}`, cpfCnpj: a.cpfCnpj, origin: 'credito-terceiro-movemais', value: 1, occurredAt: saoPaulo(5).local } };
     default:
       return {};
   }
