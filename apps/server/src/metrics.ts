@@ -20,6 +20,7 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   private readonly httpDuration: Histogram<'method' | 'route'>;
+  private readonly httpSeries = new Map<string, { count: { inc(): void }; duration: { observe(seconds: number): void } }>();
   private readonly ledgerMovements: Counter<'origin'>;
   private readonly webhookEvents: Counter<'outcome'>;
   private readonly webhookResults: Counter<'result' | 'reason'>;
@@ -79,8 +80,15 @@ export class Metrics {
 
   /** route: the route's URL pattern (/api/tags/:id), or 'unmatched'; never the raw URL. */
   httpRequest(method: string, route: string, status: number, seconds: number): void {
-    this.httpRequests.inc({ method, route, status: String(status) });
-    this.httpDuration.observe({ method, route }, seconds);
+    const key = `${method} ${route} ${status}`;
+    let series = this.httpSeries.get(key);
+    if (!series) {
+      // prom-client hashes a label object on every call; the series of a route are few and fixed.
+      series = { count: this.httpRequests.labels(method, route, String(status)), duration: this.httpDuration.labels(method, route) };
+      this.httpSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
   }
 
   ledgerMovement(origin: string): void {

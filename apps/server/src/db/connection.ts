@@ -38,6 +38,13 @@ const pgTypes = {
   },
 };
 
+/** The better-sqlite3 handle under each SQLite Kysely instance that openDb made (db/compiled-query.ts reads through it). */
+const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+export function sqliteHandleOf(kysely: Kysely<Database>): SQLite.Database | undefined {
+  return sqliteHandles.get(kysely);
+}
+
 export interface OpenOptions {
   poolMax?: number;
   /** An idle PostgreSQL connection failed (server restart, network): the pool replaces it. */
@@ -58,7 +65,9 @@ export function openDb(url: string, options: OpenOptions = {}): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteHandles.set(kysely, sqlite);
+  return { kysely, dialect: 'sqlite' };
 }
 
 /** SQLite's and PostgreSQL's unique-constraint violations. */
