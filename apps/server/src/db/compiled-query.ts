@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { Compilable, Kysely } from 'kysely';
-import { sqliteHandleOf } from './connection.js';
+import { driverHandleOf } from './connection.js';
 import type { Database } from './schema.js';
 
 const MARK = '\u0000param:';
@@ -15,7 +16,8 @@ const MARK = '\u0000param:';
  * statement is synchronous, so nothing can interleave with it, and it skips Kysely's connection
  * mutex and its chain of awaits (the hot path's largest cost after the socket). While another
  * request is between BEGIN and COMMIT on the one connection, the read waits for it through
- * Kysely like any query, so it never sees money that is not committed.
+ * Kysely like any query, so it never sees money that is not committed. On PostgreSQL it runs on
+ * the pool, as Kysely would, but as a named statement: each connection parses and plans it once.
  */
 export function compileOnce<K extends string, R>(
   db: Kysely<Database>,
@@ -25,7 +27,15 @@ export function compileOnce<K extends string, R>(
   const slots: ({ name: K } | { value: unknown })[] = compiled.parameters.map((value) =>
     typeof value === 'string' && value.startsWith(MARK) ? { name: value.slice(MARK.length) as K } : { value },
   );
-  const sqlite = sqliteHandleOf(db);
+  const handle = driverHandleOf(db);
+  if (handle && 'pool' in handle) {
+    const name = `portal_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 32)}`;
+    return async (values) => {
+      const parameters = slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value));
+      return (await handle.pool.query({ name, text: compiled.sql, values: parameters })).rows as R[];
+    };
+  }
+  const sqlite = handle?.sqlite;
   // Prepared on first use: the app may be built before its tables exist (migrations run at start).
   let statement: Statement<unknown[], R> | null = null;
   const direct = () => {

@@ -38,11 +38,11 @@ const pgTypes = {
   },
 };
 
-/** The better-sqlite3 handle under each SQLite Kysely instance that openDb made (db/compiled-query.ts reads through it). */
-const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+/** The driver under each Kysely instance that openDb made (db/compiled-query.ts runs its reads on it). */
+const handles = new WeakMap<Kysely<Database>, { sqlite: SQLite.Database } | { pool: pg.Pool }>();
 
-export function sqliteHandleOf(kysely: Kysely<Database>): SQLite.Database | undefined {
-  return sqliteHandles.get(kysely);
+export function driverHandleOf(kysely: Kysely<Database>): { sqlite: SQLite.Database } | { pool: pg.Pool } | undefined {
+  return handles.get(kysely);
 }
 
 export interface OpenOptions {
@@ -56,7 +56,9 @@ export function openDb(url: string, options: OpenOptions = {}): Db {
     const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, types: pgTypes });
     // Without a listener an idle client's error would crash the process.
     pool.on('error', (error) => options.onPoolError?.(error));
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    handles.set(kysely, { pool });
+    return { kysely, dialect: 'postgres' };
   }
   const file = sqlitePath(url);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -66,7 +68,7 @@ export function openDb(url: string, options: OpenOptions = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  sqliteHandles.set(kysely, sqlite);
+  handles.set(kysely, { sqlite });
   return { kysely, dialect: 'sqlite' };
 }
 

@@ -2,6 +2,7 @@ import type { Endpoint } from '@portal/contract';
 import { errorResponse } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
+import type { SessionLookup } from '../modules/auth/sessions.js';
 import type { AuthedDriver } from '../plugins/auth.js';
 import { requireDriver } from '../plugins/auth.js';
 
@@ -15,8 +16,8 @@ export interface RouteContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export interface DriverRouteContext<E extends Endpoint> extends RouteContext<E> {
-  driver: AuthedDriver;
+export interface DriverRouteContext<E extends Endpoint, D extends AuthedDriver = AuthedDriver> extends RouteContext<E> {
+  driver: D;
 }
 
 interface Options {
@@ -74,12 +75,15 @@ export function publicRoute<E extends Endpoint>(
   });
 }
 
-/** Registers a call that needs a signed-in driver (401 otherwise). */
-export function driverRoute<E extends Endpoint>(
+/**
+ * Registers a call that needs a signed-in driver (401 otherwise). `session` replaces the app's
+ * session lookup with one that reads what the call needs in the same statement.
+ */
+export function driverRoute<E extends Endpoint, D extends AuthedDriver = AuthedDriver>(
   app: FastifyInstance,
   e: E,
-  handler: (ctx: DriverRouteContext<NoInfer<E>>) => Promise<NoInfer<z.output<E['response']>>>,
-  options: Options = {},
+  handler: (ctx: DriverRouteContext<NoInfer<E>, NoInfer<D>>) => Promise<NoInfer<z.output<E['response']>>>,
+  options: Options & { session?: SessionLookup<D> } = {},
 ): void {
   if (!e.auth) throw new Error(`${e.path} é pública: use publicRoute`);
   const status = options.status ?? 200;
@@ -87,9 +91,10 @@ export function driverRoute<E extends Endpoint>(
     method: e.method,
     url: e.path,
     schema: schemaOf(e, status),
-    onRequest: requireDriver,
+    onRequest: requireDriver(options.session),
     handler: async (req, reply) => {
-      const driver = req.driver;
+      // requireDriver set it, from options.session when given: a D.
+      const driver = req.driver as D | null;
       if (!driver) throw new Error('requireDriver não executou');
       const body = await handler({ ...contextOf<E>(req, reply), driver });
       return reply.code(status).send(body);

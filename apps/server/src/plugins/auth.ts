@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { unauthorized } from '../http/errors.js';
-import type { SessionDriver, SessionStore } from '../modules/auth/sessions.js';
+import type { SessionDriver, SessionLookup, SessionStore } from '../modules/auth/sessions.js';
 
 export type AuthedDriver = SessionDriver;
 
@@ -20,10 +20,16 @@ function bearerToken(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** onRequest hook of every driver call: runs before the body is even parsed, so no token -> 401. */
-export async function requireDriver(req: FastifyRequest): Promise<void> {
-  const token = bearerToken(req);
-  const driver = token ? await req.server.sessions.resolve(token) : null;
-  if (!driver) throw unauthorized();
-  req.driver = driver;
+/**
+ * onRequest hook of every driver call: runs before the body is even parsed, so no token -> 401.
+ * The driver comes from the app's session store, or from a call's own lookup (which reads more in
+ * the same statement: the balance call).
+ */
+export function requireDriver(lookup?: SessionLookup): onRequestHookHandler {
+  return async (req) => {
+    const token = bearerToken(req);
+    const driver = token ? await (lookup ?? req.server.sessions.resolve)(token) : null;
+    if (!driver) throw unauthorized();
+    req.driver = driver;
+  };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import { compileOnce } from '../../db/compiled-query.js';
 import { nowIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
@@ -19,24 +19,47 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** The live session of a token's hash with its driver: the conditions every session lookup shares. */
+export function liveSessionQuery(db: Kysely<Database>, tokenHash: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('drivers', 'drivers.id', 'sessions.driver_id')
+    .select(['sessions.id as sessionId', 'drivers.id as id', 'drivers.name as name', 'drivers.cpf_cnpj as cpfCnpj'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now);
+}
+
+/** A bearer token's driver (and whatever the lookup adds), or null when unknown, expired or revoked. */
+export type SessionLookup<D extends SessionDriver = SessionDriver> = (token: string) => Promise<D | null>;
+
+/**
+ * A session lookup through a query compiled once (db/compiled-query.ts): every driver call runs
+ * one first. `build` extends liveSessionQuery with what a call reads alongside (the balance call
+ * reads its balances in the same statement). Tokens of the wrong shape never reach the database.
+ */
+export function sessionLookup<D extends SessionDriver>(
+  db: Kysely<Database>,
+  build: (tokenHash: string, now: string) => Compilable<D>,
+): SessionLookup<D> {
+  const query = compileOnce(db, (param: (name: 'tokenHash' | 'now') => never) => build(param('tokenHash'), param('now')));
+  return async (token) => {
+    if (!TOKEN_SHAPE.test(token)) return null;
+    const [row] = await query({ tokenHash: hashToken(token), now: nowIso() });
+    return row ?? null;
+  };
+}
+
 /** Opaque bearer tokens; only their SHA-256 is stored, so a database leak yields no usable token. */
 export class SessionStore {
-  /** Every driver call runs this query first: compiled once (db/compiled-query.ts). */
-  private readonly liveSession;
+  /** The driver of a live session, or null when the token is unknown, expired or revoked. */
+  readonly resolve: SessionLookup;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlHours: number,
   ) {
-    this.liveSession = compileOnce(db, (param: (name: 'tokenHash' | 'now') => never) =>
-      db
-        .selectFrom('sessions')
-        .innerJoin('drivers', 'drivers.id', 'sessions.driver_id')
-        .select(['sessions.id as sessionId', 'drivers.id as id', 'drivers.name as name', 'drivers.cpf_cnpj as cpfCnpj'])
-        .where('sessions.token_hash', '=', param('tokenHash'))
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', param('now')),
-    );
+    this.resolve = sessionLookup(db, (tokenHash, now) => liveSessionQuery(db, tokenHash, now));
   }
 
   async create(db: Kysely<Database>, driverId: number): Promise<string> {
@@ -53,13 +76,6 @@ export class SessionStore {
       })
       .execute();
     return token;
-  }
-
-  /** The driver of a live session, or null when the token is unknown, expired or revoked. */
-  async resolve(token: string): Promise<SessionDriver | null> {
-    if (!TOKEN_SHAPE.test(token)) return null;
-    const [row] = await this.liveSession({ tokenHash: hashToken(token), now: nowIso() });
-    return row ?? null;
   }
 
   async revoke(sessionId: number): Promise<void> {

@@ -4,13 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { driverRoute } from '../../http/route.js';
-import { driverBalanceReader } from './service.js';
+import { balancesInReais, sessionWithBalances } from './service.js';
 
 export function balanceRoutes(app: FastifyInstance, db: Kysely<Database>): void {
-  const driverBalance = driverBalanceReader(db);
-  driverRoute(app, api.balance, async ({ driver }) => ({
-    Sucesso: true,
-    Mensagem: messages.balance.ok,
-    ...(await driverBalance(driver.id)),
-  }));
+  driverRoute(app, api.balance, async ({ driver }) => ({ Sucesso: true, Mensagem: messages.balance.ok, ...balancesInReais(driver) }), {
+    session: sessionWithBalances(db),
+  });
 }

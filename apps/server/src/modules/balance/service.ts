@@ -1,21 +1,29 @@
 import { centsToReais } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import { compileOnce } from '../../db/compiled-query.js';
 import type { Database } from '../../db/schema.js';
+import { liveSessionQuery, sessionLookup } from '../auth/sessions.js';
+import type { SessionDriver, SessionLookup } from '../auth/sessions.js';
 
-export type DriverBalance = (driverId: number) => Promise<{ Saldo: number; SaldoTerceiro: number }>;
+export interface DriverWithBalances extends SessionDriver {
+  ownCents: number | null;
+  thirdCents: number | null;
+}
 
 /**
- * Saldo (own account) and SaldoTerceiro (balance held on other platforms), in reais. The same
- * query as the ledger's balances(), compiled once: the balance call is the app's most frequent.
+ * The balance call's session lookup: the driver of the token and both balances in one statement
+ * (the app's most frequent call; a second read cost it about a fifth of its time). The balances
+ * are the same rows the ledger's balances() reads.
  */
-export function driverBalanceReader(db: Kysely<Database>): DriverBalance {
-  const accounts = compileOnce(db, (param: (name: 'driverId') => never) =>
-    db.selectFrom('accounts').select(['kind', 'balance_cents']).where('driver_id', '=', param('driverId')),
+export function sessionWithBalances(db: Kysely<Database>): SessionLookup<DriverWithBalances> {
+  return sessionLookup(db, (tokenHash, now) =>
+    liveSessionQuery(db, tokenHash, now).select((eb) => [
+      eb.selectFrom('accounts').select('balance_cents').whereRef('accounts.driver_id', '=', 'drivers.id').where('accounts.kind', '=', 'own').as('ownCents'),
+      eb.selectFrom('accounts').select('balance_cents').whereRef('accounts.driver_id', '=', 'drivers.id').where('accounts.kind', '=', 'third').as('thirdCents'),
+    ]),
   );
-  return async (driverId) => {
-    const cents = { own: 0, third: 0 };
-    for (const row of await accounts({ driverId })) cents[row.kind] = Number(row.balance_cents);
-    return { Saldo: centsToReais(cents.own), SaldoTerceiro: centsToReais(cents.third) };
-  };
+}
+
+/** Saldo (own account) and SaldoTerceiro (balance held on other platforms), in reais. */
+export function balancesInReais(driver: DriverWithBalances): { Saldo: number; SaldoTerceiro: number } {
+  return { Saldo: centsToReais(driver.ownCents ?? 0), SaldoTerceiro: centsToReais(driver.thirdCents ?? 0) };
 }
