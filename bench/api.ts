@@ -86,7 +86,7 @@ export async function benchHotPath(seconds = 3, rounds = 5, database: BenchDatab
     const ratios = runs.portal.map((p, i) => p.requestsPerSecond / runs.byHand[i]!.requestsPerSecond);
     return { ...result, ratio: median(ratios), ratios: ratios.map((r) => Math.round(r * 100) / 100) };
   } finally {
-    await Promise.all([portal, constant, byHand, quiet].map((child) => (child ? stop(child) : undefined)));
+    await Promise.all([portal, constant, byHand, quiet].flatMap((child) => (child ? [stop(child)] : [])));
     await pgDatabase?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }

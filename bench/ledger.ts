@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
+import type { Db } from '../apps/server/src/db/connection.js';
+import { toIso } from '../apps/server/src/db/connection.js';
 import { accountId, post } from '../apps/server/src/modules/ledger/ledger.js';
-import type { Trx } from '../apps/server/src/modules/ledger/ledger.js';
+import type { EntryInput, Trx } from '../apps/server/src/modules/ledger/ledger.js';
 import { openBenchApp } from './app.js';
 import { median } from './lib.js';
 
@@ -14,6 +16,8 @@ export interface LedgerBenchResult {
   statement: { page: number; medianMs: number; p95Ms: number }[];
   balanceMedianMs: number;
   totalPages: number;
+  /** ledger.post of a passage reported late, dated before the `newerEntries` newest entries (which move up one place each). */
+  latePassage: { newerEntries: number; medianMs: number }[];
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor(values.length * p)] ?? 0;
@@ -40,9 +44,32 @@ function rawSqlOpsPerSecond(file: string, ops: number): number {
 }
 
 /**
+ * A passage dated 1 ms before the entry `newer` places from the top of the statement, posted in its
+ * own transaction: the median time over `samples` posts.
+ */
+async function latePassageMs(db: Db, driverId: number, entry: Omit<EntryInput, 'idempotencyKey' | 'createdAt'>, newer: number, samples: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const counter = await db.kysely.selectFrom('driver_ledger_counters').select('entry_count').where('driver_id', '=', driverId).executeTakeFirstOrThrow();
+    const pivot = await db.kysely
+      .selectFrom('ledger_entries')
+      .select('created_at')
+      .where('driver_id', '=', driverId)
+      .where('driver_seq', '=', Number(counter.entry_count) - newer + 1)
+      .executeTakeFirstOrThrow();
+    const createdAt = new Date(Date.parse(toIso(pivot.created_at)) - 1).toISOString();
+    const start = performance.now();
+    await db.kysely.transaction().execute((trx) => post(trx, { ...entry, idempotencyKey: `bench:late:${newer}:${i}`, createdAt }));
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/**
  * Ledger movements per second on SQLite (one movement per transaction, as the services do),
  * then GET /api/extrato/listar for a driver with `entries` entries: page 1, a middle page and
- * the last page, against GET /api/motorista/saldo on the same app.
+ * the last page, against GET /api/motorista/saldo on the same app; last, what a passage reported
+ * late costs (the entries dated after it move up one place).
  */
 export async function benchLedger(entries: number, singleOps = 5000, samples = 200): Promise<LedgerBenchResult> {
   const { dir, db, app, token, driverId, close } = await openBenchApp('ledger');
@@ -94,6 +121,12 @@ export async function benchLedger(entries: number, singleOps = 5000, samples = 2
     const balanceTimes: number[] = [];
     for (let i = 0; i < samples; i++) balanceTimes.push((await get('/api/motorista/saldo')).ms);
 
+    const late = { accountId: own, amountCents: -590, origin: 'passagem', placeName: 'Praça de pedágio tardia' };
+    const latePassage = [];
+    for (const newer of [100, 10_000].filter((k) => k < entries)) {
+      latePassage.push({ newerEntries: newer, medianMs: await latePassageMs(db, driverId, late, newer, 20) });
+    }
+
     return {
       ledgerOpsPerSecond,
       rawSqlOpsPerSecond: rawOps,
@@ -103,6 +136,7 @@ export async function benchLedger(entries: number, singleOps = 5000, samples = 2
       statement,
       balanceMedianMs: median(balanceTimes),
       totalPages,
+      latePassage,
     };
   } finally {
     await close();

@@ -62,7 +62,7 @@ export function startPortal(port: number, databaseUrl: string, logLevel: string,
 }
 
 /** PostgreSQL of the benches: BENCH_PG_URL names the admin database (the test server's by default). */
-export const postgresAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const postgresAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A fresh PostgreSQL database for one bench run; drop() removes it. */
 export async function createPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -9,11 +9,11 @@ import { promisify } from 'node:util';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 /** The repository root and the e2e server's address and database (as playwright.config.ts sets them). */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const e2eServerUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const e2eServerUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 const e2eDatabase = path.join(repoRoot, 'e2e', '.data', 'portal.sqlite');
 
-export interface TestDriver {
+interface TestDriver {
   name: string;
   cpfCnpj: string;
   maskedCpfCnpj: string;
@@ -69,12 +69,9 @@ export async function createPixChargeViaApi(request: APIRequestContext, token: s
   return ((await response.json()) as { qrCode: { id: string; payload: string; valor: number } }).qrCode;
 }
 
-/**
- * Pays a charge of the local Pix provider exactly as a person would: the operator CLI
- * (`npm run cli -- pix:pay <id>`), which sends the signed webhook to the running e2e server.
- */
-export async function payPixWithCli(chargeId: string): Promise<string> {
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'apps/server/src/cli.ts', 'pix:pay', chargeId], {
+/** Runs an operator command (`npm run cli -- <args>`) against the e2e server and its database; answers its output. */
+async function runCli(args: readonly string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'apps/server/src/cli.ts', ...args], {
     cwd: repoRoot,
     env: { ...process.env, SERVER_URL: e2eServerUrl, DATABASE_URL: e2eDatabase, NODE_ENV: 'development' },
     timeout: 60_000,
@@ -83,17 +80,20 @@ export async function payPixWithCli(chargeId: string): Promise<string> {
 }
 
 /**
+ * Pays a charge of the local Pix provider exactly as a person would: the operator CLI
+ * (`npm run cli -- pix:pay <id>`), which sends the signed webhook to the running e2e server.
+ */
+export function payPixWithCli(chargeId: string): Promise<string> {
+  return runCli(['pix:pay', chargeId]);
+}
+
+/**
  * Creates a partner the way an operator does (`npm run cli -- partner:create`) on the e2e
  * server's database; answers the API key, printed alone on the last line. An operator key
  * belongs to one operator (`operator`: its name or CNPJ) and charges only that operator's tags.
  */
 export async function createPartnerKeyWithCli(kind: 'shipper' | 'operator' | 'platform', name: string, operator?: string): Promise<string> {
-  const args = ['tsx', 'apps/server/src/cli.ts', 'partner:create', '--kind', kind, '--name', name, ...(operator ? ['--operator', operator] : [])];
-  const { stdout } = await promisify(execFile)('npx', args, {
-    cwd: repoRoot,
-    env: { ...process.env, SERVER_URL: e2eServerUrl, DATABASE_URL: e2eDatabase, NODE_ENV: 'development' },
-    timeout: 60_000,
-  });
+  const stdout = await runCli(['partner:create', '--kind', kind, '--name', name, ...(operator ? ['--operator', operator] : [])]);
   const key = stdout.trim().split('\n').at(-1)?.trim() ?? '';
   expect(key, stdout).toMatch(/^\S{16,}$/);
   return key;
@@ -112,8 +112,13 @@ export async function signIn(page: Page, cpfCnpj: string, password: string) {
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
+/** Lets running animations (a dialog's open transition) finish, so a screenshot shows the result, not a fade. */
+export async function settled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
 /** Fails on serious or critical axe findings (WCAG 2 A/AA). */
-export async function expectAccessible(page: Page) {
+async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   acceptTermsViaApi,
   createPixChargeViaApi,
@@ -9,12 +9,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.js';
-
-/** 'R$ 150,00' as Intl writes it (a no-break space after R$), matched loosely. */
-function brl(text: string): RegExp {
-  const [symbol, amount] = text.split(' ');
-  return new RegExp(`${symbol!.replace('$', '\\$')}\\s${amount!.replace('.', '\\.')}`);
-}
+import { brl } from '../support/values.js';
 
 /** Today as DD/MM/YYYY in São Paulo, as the statement shows it. */
 function todayInSaoPaulo(): string {
@@ -24,6 +19,24 @@ function todayInSaoPaulo(): string {
       .map((x) => [x.type, x.value]),
   );
   return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** Issue 10: a form sits in the middle of the page (at 1280 px, no empty half page beside it). */
+async function expectCentred(page: Page, form: Locator) {
+  const box = await form.boundingBox();
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  expect(box).not.toBeNull();
+  expect(Math.abs(box!.x + box!.width / 2 - width / 2)).toBeLessThan(4);
+}
+
+/** Issue 10: an error shows on the border and in the message; the placeholder stays grey, never red. */
+async function expectGreyPlaceholder(field: Locator) {
+  const colors = await field.evaluate((input) => ({
+    placeholder: getComputedStyle(input, '::placeholder').color,
+    text: getComputedStyle(input).color,
+  }));
+  expect(colors.placeholder).toBe('rgb(108, 117, 125)');
+  expect(colors.text).toBe('rgb(17, 20, 24)');
 }
 
 /** Closes the one visible toast, so the next check reads a fresh one. */
@@ -53,10 +66,13 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
   await expect(page.getByRole('heading', { name: 'Comprar Saldo' })).toBeVisible();
   const valor = page.getByLabel('Valor Saldo');
   await expect(valor).toHaveAttribute('inputmode', 'tel');
+  await expectCentred(page, page.getByRole('form', { name: 'Comprar saldo' }));
   await look('comprar-saldo');
 
   await page.getByRole('button', { name: 'Comprar', exact: true }).click();
   await expect(page.getByText('Por favor digite o valor que deseja comprar de saldo')).toBeVisible();
+  await expect(valor).toHaveAttribute('aria-invalid', 'true');
+  await expectGreyPlaceholder(valor);
   await valor.pressSequentially('5000');
   await expect(valor).toHaveValue('50,00');
   await page.getByRole('button', { name: 'Comprar', exact: true }).click();
@@ -71,7 +87,7 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
   await expect(page.getByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeVisible();
   await expect(page.getByText('Copie o código abaixo para fazer o pagamento.')).toBeVisible();
   await expect(page.getByText('O Pix pode demorar até alguns minutos para ser validado e receber seu saldo.')).toBeVisible();
-  await expect(page.getByText(brl('R$ 150,00')).first()).toBeVisible();
+  await expect(page.getByText(brl(150)).first()).toBeVisible();
   await expect(page.getByRole('img', { name: 'QR Code do Pix para pagamento' })).toBeVisible();
   const payload = (await page.getByTestId('pix-payload').textContent()) ?? '';
   expect(payload).toMatch(/^000201/);
@@ -108,14 +124,14 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
 
   await page.getByRole('link', { name: 'Ver meu saldo no painel' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(brl('R$ 150,00')).first()).toBeVisible();
+  await expect(page.getByText(brl(150)).first()).toBeVisible();
 
   await page.getByRole('link', { name: /^Extrato\b/ }).click();
   await expect(page).toHaveURL(/\/extrato\/listar$/);
   await expect(page).toHaveTitle(/Extrato/);
-  const row = page.getByRole('row').filter({ hasText: 'Compra de saldo via pix' });
+  const row = page.getByRole('row').filter({ hasText: 'Compra de saldo via Pix' });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(brl('R$ 150,00'));
+  await expect(row).toContainText(brl(150));
   await expect(row).toContainText(todayInSaoPaulo());
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
   await expect(row).toContainText('Recebido');
@@ -159,7 +175,7 @@ test('a driver withdraws R$ 40,00 to each of the five Pix key types', async ({ p
   await expect(page.getByText('Para sacar o saldo informe os dados abaixo')).toBeVisible();
   await expect(page.getByText('Saldo de pedágio:')).toBeVisible();
   const saldo = page.getByTestId('saldo-saque');
-  await expect(saldo).toHaveText(brl('R$ 250,00'));
+  await expect(saldo).toHaveText(brl(250));
 
   const valor = page.getByLabel('Valor', { exact: true });
   const tipo = page.getByLabel('Tipo da Chave Pix');
@@ -167,11 +183,13 @@ test('a driver withdraws R$ 40,00 to each of the five Pix key types', async ({ p
   const sacar = page.getByRole('button', { name: 'Sacar', exact: true });
   await expect(valor).toHaveAttribute('placeholder', '0,00');
   await expect(chave).toBeDisabled();
+  await expectCentred(page, page.getByRole('form', { name: 'Sacar saldo' }));
   await look('sacar-saldo');
 
   // SPEC 5, in order.
   await sacar.click();
   await expect(page.getByText('Digite um valor para realizar o saque')).toBeVisible();
+  await expectGreyPlaceholder(valor);
   await valor.pressSequentially('30000');
   await sacar.click();
   await expect(page.getByText('O valor do saque não pode ser maior que o saldo disponível')).toBeVisible();
@@ -210,7 +228,7 @@ test('a driver withdraws R$ 40,00 to each of the five Pix key types', async ({ p
     await sacar.click();
     await expect(page.getByText('Sucesso!', { exact: true })).toBeVisible();
     balance -= 40;
-    await expect(saldo).toHaveText(brl(`R$ ${balance},00`));
+    await expect(saldo).toHaveText(brl(balance));
     await expect(valor).toHaveValue('');
     await expect(tipo).toHaveValue('');
     if (key.type === 'CPF') await look('sacar-saldo-sucesso');
@@ -219,10 +237,10 @@ test('a driver withdraws R$ 40,00 to each of the five Pix key types', async ({ p
   await expect(sacar).toBeEnabled();
 
   await page.goto('/extrato/listar');
-  const debits = page.getByRole('row').filter({ hasText: 'Saque via pix' });
+  const debits = page.getByRole('row').filter({ hasText: 'Saque via Pix' });
   await expect(debits).toHaveCount(5);
-  await expect(debits.first()).toContainText(brl('-R$ 40,00'));
-  await expect(page.getByRole('row').filter({ hasText: 'Compra de saldo via pix' })).toContainText(brl('R$ 250,00'));
+  await expect(debits.first()).toContainText(brl(-40));
+  await expect(page.getByRole('row').filter({ hasText: 'Compra de saldo via Pix' })).toContainText(brl(250));
   await look('extrato-saques');
 });
 
@@ -277,7 +295,7 @@ test('the statement explains third-party rows with labelled icons and tooltips, 
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/extrato/listar');
   await expect(page.getByText('Passagem por: Praça Guararema')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Praça Guararema' })).toContainText(brl('-R$ 9,80'));
+  await expect(page.getByRole('row').filter({ hasText: 'Praça Guararema' })).toContainText(brl(-9.8));
   const debit = page.getByRole('button', { name: 'Débito de Terceiro' });
   await debit.click();
   await expect(page.getByRole('tooltip')).toHaveText('Débito de Terceiro');

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { demoDriver, expect, newDriver, openLive, registerViaApi, signIn, test } from '../support/fixtures.js';
+import { brl } from '../support/values.js';
 
 test('a visitor without a session is sent to /login', async ({ page, look }) => {
   await page.goto('/');
@@ -56,7 +57,7 @@ test('a new driver registers, sees the balance, accepts the terms and signs out'
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Olá, Joana')).toBeVisible();
   await expect(page.getByText('Saldo de pedágio')).toBeVisible();
-  await expect(page.getByText(/R\$\s0,00/).first()).toBeVisible();
+  await expect(page.getByText(brl(0)).first()).toBeVisible();
   for (const [tile, route] of [
     ['Veículos', '/veiculos/listar'],
     ['Tags', '/tags/listar'],

@@ -8,21 +8,15 @@ import {
   newDriver,
   payPixWithCli,
   registerViaApi,
+  settled,
   signIn,
   test,
 } from '../support/fixtures.js';
+import { brl, grouped, randomDigits } from '../support/values.js';
 
-/** 'R$ 84,10' as Intl writes it (a no-break space after R$), matched loosely. */
-function brl(text: string): RegExp {
-  const [symbol, amount] = text.split(' ');
-  return new RegExp(`${symbol!.replace('$', '\\$')}\\s${amount!.replace('.', '\\.')}`);
-}
-
-const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
 /** A Mercosul plate, ABC1D23. */
 const randomPlate = () => `${randomLetters(3)}${randomDigits(1)}${randomLetters(1)}${randomDigits(2)}`;
-const grouped = (serial: string) => serial.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** The toast with this title (or text), then closes it so the next check reads a fresh one. */
 async function expectToast(page: Page, text: string) {
@@ -40,11 +34,6 @@ async function confirmDialog(page: Page, button: string) {
 }
 
 /** The status badge (Mantine Badge) with this label inside scope. */
-/** Lets a dialog's open transition finish, so its screenshot shows it, not a fade. */
-async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-}
-
 const badgeIn = (scope: Locator, label: string) => scope.locator('.mantine-Badge-root').getByText(label, { exact: true });
 
 test('a driver registers a tag and takes it through activation, block, release, replace, cancel and delete', async ({
@@ -69,7 +58,7 @@ test('a driver registers a tag and takes it through activation, block, release, 
 
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(brl('R$ 100,00')).first()).toBeVisible();
+  await expect(page.getByText(brl(100)).first()).toBeVisible();
 
   // The list starts empty; 'Cadastrar Tag' opens the form.
   await page.goto('/tags/listar');
@@ -90,14 +79,18 @@ test('a driver registers a tag and takes it through activation, block, release, 
   await expect(page.getByLabel('Número da Tag')).toBeFocused();
   await look('tag-cadastro-erros');
 
-  // A Taggy Greenpass serial: the 60-second warning, and the form refuses it.
+  // A Taggy Greenpass serial: the 60-second warning in the form (never over the header and 'Sair'), and the form refuses it.
   await page.getByLabel('Operadora').selectOption({ label: 'Taggy' });
   await page.getByLabel('Número da Tag').pressSequentially('56661234');
-  await expect(page.getByText(/tags Greenpass da Taggy/)).toBeVisible();
+  const greenpass = form.getByRole('alert').filter({ hasText: 'tags Greenpass da Taggy' });
+  await expect(greenpass).toBeVisible();
+  expect((await greenpass.innerText()).match(/Atenção/g)).toHaveLength(1);
+  await page.getByRole('button', { name: 'Sair' }).click({ trial: true });
   await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
   await expect(form.getByText('Não é possivel cadastrar tags Greenpass')).toBeVisible();
   await look('tag-cadastro-greenpass');
-  await expectToast(page, 'tags Greenpass da Taggy');
+  await greenpass.getByRole('button', { name: 'Fechar aviso' }).click();
+  await expect(greenpass).toBeHidden();
 
   // Every field, with its mask.
   await page.getByLabel('Número da Tag').fill('');
@@ -123,6 +116,13 @@ test('a driver registers a tag and takes it through activation, block, release, 
   await expect(page.getByText('SemParar')).toBeVisible();
   await expect(page.getByText(model.modelName).first()).toBeVisible();
   await expect(page.getByText(/debita a mensalidade de R\$\s15,90/)).toBeVisible();
+  // The ANTT CPF/CNPJ stays on one line, as tall as the plate beside it.
+  const vehiclePanel = page.getByRole('region', { name: 'Veículo' });
+  const [plateBox, documentBox] = await Promise.all([
+    vehiclePanel.getByText(plate, { exact: true }).boundingBox(),
+    vehiclePanel.getByText(cpf.format(antt), { exact: true }).boundingBox(),
+  ]);
+  expect(documentBox!.height).toBeLessThanOrEqual(plateBox!.height + 1);
   await look('tag-detalhes-inativa');
 
   // Both lists show it with its badge.
@@ -131,6 +131,13 @@ test('a driver registers a tag and takes it through activation, block, release, 
   await expect(tagRow).toHaveCount(1);
   await expect(badgeIn(tagRow, 'Inativa')).toBeVisible();
   await expect(tagRow).toContainText('SemParar');
+  // The card reads plate and status first; its two buttons sit side by side.
+  await expect(tagRow.getByRole('link', { name: `Tag ${grouped(serial)}, veículo ${plate}: ver detalhes` })).toHaveText(plate);
+  const [editBox, removeBox] = await Promise.all([
+    tagRow.getByRole('link', { name: `Editar tag do veículo ${plate}` }).boundingBox(),
+    tagRow.getByRole('button', { name: `Excluir tag do veículo ${plate}` }).boundingBox(),
+  ]);
+  expect(Math.abs(editBox!.y - removeBox!.y)).toBeLessThan(2);
   await look('tags-lista');
   await page.goto('/veiculos/listar');
   const vehicleRow = page.getByRole('row').filter({ hasText: plate });
@@ -156,7 +163,16 @@ test('a driver registers a tag and takes it through activation, block, release, 
   await page.getByRole('button', { name: 'Ativar' }).click();
   await expectToast(page, 'Tag ativada com sucesso!');
   await expect(badgeIn(tagPanel, 'Ativa')).toBeVisible();
+  // Editar is no longer offered, and the page says why, naming the state; so does the edit route reached directly.
   await expect(page.getByRole('link', { name: 'Editar' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Editar' })).toBeDisabled();
+  await expect(page.getByText('Esta tag está ativa: somente tags inativas podem ser editadas')).toBeVisible();
+  await page.goto(`/tags/editar/${plate}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Não é possível editar esta tag' })).toContainText(
+    'Esta tag está ativa: somente tags inativas podem ser editadas',
+  );
+  await page.goto(`/tags/detalhes/${plate}`);
+  await expect(badgeIn(tagPanel, 'Ativa')).toBeVisible();
   const saldo = (await (await request.get('/api/motorista/saldo', { headers: bearer(Token) })).json()) as { Saldo: number };
   expect(saldo.Saldo).toBe(84.1);
   await look('tag-detalhes-ativa');
@@ -200,9 +216,9 @@ test('a driver registers a tag and takes it through activation, block, release, 
   await page.goto('/extrato/listar');
   const feeRow = page.getByRole('row').filter({ hasText: 'Mensalidade da tag' });
   await expect(feeRow).toHaveCount(1);
-  await expect(feeRow).toContainText(brl('R$ 15,90'));
+  await expect(feeRow).toContainText(brl(-15.9));
   await page.goto('/dashboard');
-  await expect(page.getByText(brl('R$ 84,10')).first()).toBeVisible();
+  await expect(page.getByText(brl(84.1)).first()).toBeVisible();
 
   // Delete the tag (confirm): back to the list, now empty.
   await page.goto(`/tags/detalhes/${plate}`);

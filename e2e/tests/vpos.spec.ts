@@ -10,24 +10,11 @@ import {
   newDriver,
   payPixWithCli,
   registerViaApi,
+  settled,
   signIn,
   test,
 } from '../support/fixtures.js';
-
-const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-const grouped = (serial: string) => serial.replace(/(.{4})(?=.)/g, '$1 ');
-
-/** 1234.5 -> /R\$\s1\.234,50/ (Intl writes a no-break space after R$). */
-function brl(reais: number): RegExp {
-  const [int, dec] = reais.toFixed(2).split('.');
-  const thousands = int!.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return new RegExp(`R\\$\\s${thousands.replace(/\./g, '\\.')},${dec}(?!\\d)`);
-}
-
-/** Lets a dialog's open transition finish, so its screenshot shows it, not a fade. */
-async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-}
+import { brl, grouped, randomDigits } from '../support/values.js';
 
 /**
  * 13 VPOs (two pages of 10) for the driver's three trucks (decision 24: a VPO names an active
@@ -281,10 +268,11 @@ test('toll passages and third-party movements pushed by partners show in the sta
   await expect(page).toHaveURL(/\/dashboard$/);
   // Own balance: 100,00 - 15,90 (fee) - 96,50 = -12,40: a passage is never refused for the balance (the truck already
   // went through). Third: 45,50 - 30,00 - 9,80.
-  await expect(page.getByText(/-R\$\s12,40/).first()).toBeVisible();
+  await expect(page.getByText(brl(-12.4)).first()).toBeVisible();
   await expect(page.getByText(brl(5.7)).first()).toBeVisible();
 
   await page.goto('/extrato/listar');
+  await expect(page.getByRole('columnheader')).toHaveText(['Data', 'Descrição', 'Valor']);
   await expect(page.getByText('Passagem por: Praça Jacareí')).toBeVisible();
   await expect(page.getByText('Passagem por: Praça Guararema')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Passagem de Terceiro' })).toBeVisible();

@@ -21,6 +21,8 @@ import { withdrawalRoutes } from './modules/withdrawal/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { termsRoutes } from './modules/terms/routes.js';
+import { vehicleRoutes } from './modules/vehicles/routes.js';
+import { vpoRoutes } from './modules/vpos/routes.js';
 import type { BillingService } from './modules/tags/billing.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
@@ -94,7 +96,9 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
   withdrawalRoutes(app, services.eligibility, services.withdrawals);
   statementRoutes(app, db.kysely);
   tagRoutes(app, services.tags, services.catalogue);
-  partnerRoutes(app, db.kysely, services.partners);
+  vehicleRoutes(app, services.vehicles, services.catalogue);
+  partnerRoutes(app, db.kysely, services.ledgerPushes);
+  vpoRoutes(app, db.kysely, services.vpos);
   await registerWeb(app, config.webDist);
   if (billingSchedule) scheduleBilling(app, services.billing, billingSchedule);
 

@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 
 /** Fields that must never reach a log line, wherever they appear (bodies are never logged anyway). */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',

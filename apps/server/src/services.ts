@@ -10,6 +10,8 @@ import { PasswordHasher } from './modules/auth/passwords.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
+import { LedgerPushes } from './modules/partners/ledger-pushes.js';
+import { PartnerPushes } from './modules/partners/pushes.js';
 import { PartnerService } from './modules/partners/service.js';
 import { ChargeService } from './modules/pix/charges.js';
 import { SettlementService } from './modules/pix/settlement.js';
@@ -18,8 +20,11 @@ import { AsaasWebhookHandler } from './modules/pix/webhook.js';
 import { WebhookEventLog } from './modules/pix/webhook-events.js';
 import { BillingService } from './modules/tags/billing.js';
 import { Catalogue } from './modules/tags/catalogue.js';
+import { TagFees } from './modules/tags/fees.js';
 import { TagService } from './modules/tags/service.js';
 import { TermsService } from './modules/terms/service.js';
+import { VehicleService } from './modules/vehicles/service.js';
+import { VpoService } from './modules/vpos/service.js';
 import { WithdrawalEligibility } from './modules/withdrawal/eligibility.js';
 import { WithdrawalOutcomes } from './modules/withdrawal/outcome.js';
 import { WithdrawalService } from './modules/withdrawal/service.js';
@@ -37,8 +42,11 @@ export interface Services {
   catalogue: Catalogue;
   tagOperator: TagOperatorGateway;
   tags: TagService;
+  vehicles: VehicleService;
   billing: BillingService;
   partners: PartnerService;
+  vpos: VpoService;
+  ledgerPushes: LedgerPushes;
 }
 
 export interface ServiceOverrides {
@@ -63,12 +71,15 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const eligibility = new WithdrawalEligibility(db.kysely, terms);
   const catalogue = new Catalogue();
   const tagOperator = new LocalTagOperatorGateway();
-  const tags = new TagService(db, tagOperator, catalogue, overrides.now);
+  const fees = new TagFees(overrides.now);
+  const tags = new TagService(db, tagOperator, catalogue, fees);
+  const pushes = new PartnerPushes(db);
   return {
     catalogue,
     tagOperator,
     tags,
-    billing: new BillingService(db, tags, tagOperator, log, metrics),
+    vehicles: new VehicleService(db, tags),
+    billing: new BillingService(db, fees, tagOperator, log, metrics),
     sessions,
     auth,
     terms,
@@ -79,5 +90,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     eligibility,
     withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, log),
     partners: new PartnerService(db),
+    vpos: new VpoService(db, pushes),
+    ledgerPushes: new LedgerPushes(db, pushes),
   };
 }

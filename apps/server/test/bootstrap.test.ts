@@ -55,16 +55,17 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
     expect(withdrawals.map((w) => [w.status, Number(w.amount_cents), w.pix_key_type])).toEqual([['DONE', 4_000, 'EMAIL']]);
     const entries = await db.kysely.selectFrom('ledger_entries').select(['amount_cents', 'origin', 'driver_seq']).where('driver_id', '=', demo.id).orderBy('driver_seq').execute();
     expect(entries.map((e) => [Number(e.amount_cents), e.origin, Number(e.driver_seq)])).toEqual([
-      [15_000, 'compra-pix', 1],
-      [25_000, 'compra-pix', 2],
-      [-4_000, 'saque-pix', 3],
-      [-1_590, 'mensalidade-tag', 4],
-      [-1_590, 'mensalidade-tag', 5],
-      [-1_890, 'passagem', 6],
-      [-2_240, 'passagem', 7],
-      [-3_170, 'passagem', 8],
-      [12_000, 'credito-terceiro-movemais', 9],
-      [-4_550, 'debito-terceiro-movemais', 10],
+      // In the statement's date order: the partners' movements of the last days before today's purchases.
+      [12_000, 'credito-terceiro-movemais', 1],
+      [-1_890, 'passagem', 2],
+      [-2_240, 'passagem', 3],
+      [-3_170, 'passagem', 4],
+      [-4_550, 'debito-terceiro-movemais', 5],
+      [15_000, 'compra-pix', 6],
+      [25_000, 'compra-pix', 7],
+      [-4_000, 'saque-pix', 8],
+      [-1_590, 'mensalidade-tag', 9],
+      [-1_590, 'mensalidade-tag', 10],
     ]);
     const own = await db.kysely.selectFrom('accounts').select('balance_cents').where('driver_id', '=', demo.id).where('kind', '=', 'own').executeTakeFirstOrThrow();
     expect(Number(own.balance_cents)).toBe(36_000 - 2 * 1_590 - 1_890 - 2_240);

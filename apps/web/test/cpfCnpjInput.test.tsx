@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CpfCnpjInput } from '../src/components/ui/CpfCnpjInput';
 import { formatCpfCnpjInput } from '../src/components/ui/cpfCnpjInput';
 import { MaskedInput } from '../src/components/ui/MaskedInput';
@@ -37,6 +37,14 @@ describe('CpfCnpjInput (the /login field without react-imask)', () => {
     await user.type(input, '8', { initialSelectionStart: 5, initialSelectionEnd: 5 });
     expect(input).toHaveValue('529.988.224-72');
     expect(input.selectionStart).toBe(6);
+  });
+
+  it('tells the form when the field loses the focus (react-hook-form marks it touched)', async () => {
+    const onBlur = vi.fn();
+    const { user } = renderWithProviders(<CpfCnpjInput label="documento" value="" onChange={() => undefined} onBlur={onBlur} />);
+    await user.click(screen.getByLabelText('documento'));
+    await user.tab();
+    expect(onBlur).toHaveBeenCalledTimes(1);
   });
 
   it('formats pasted text in one go', () => {

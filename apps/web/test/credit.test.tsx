@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@portal/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { balanceQueryKey } from '../src/lib/balance';
 import { queryClient } from '../src/lib/queryClient';
 import { mockApi, ok, renderRoute, signInStorage, type MockReply } from './utils';
+// Loaded up front: the lazy route resolves at once, even on a busy machine.
+import '../src/features/credit/BuyBalancePage';
 
 const charge = {
   id: 'chg_0123456789abcdef0123',
@@ -28,40 +30,57 @@ function storePix() {
   localStorage.setItem('comprar_saldo_form_visivel', 'false');
 }
 
+type User = ReturnType<typeof renderRoute>['user'];
+
+/** Pastes the digits into 'Valor Saldo' (the cash-register mask formats a paste like typing) and buys. */
+async function buy(user: User, digits: string) {
+  await user.click(await screen.findByLabelText('Valor Saldo'));
+  await user.paste(digits);
+  await user.click(screen.getByRole('button', { name: 'Comprar' }));
+}
+
+function toastWith(text: string): HTMLElement {
+  const toast = screen.getByText(text).closest<HTMLElement>('[role="alert"]');
+  if (!toast) throw new Error(`no toast around '${text}'`);
+  return toast;
+}
+
 describe('/saldo/comprar', () => {
-  it('explains each invalid value and sends nothing', async () => {
+  it.each([
+    ['nothing typed', '', 'Por favor digite o valor que deseja comprar de saldo'],
+    ['only zeros (the field stays empty)', '000', 'Por favor digite o valor que deseja comprar de saldo'],
+    ['R$ 50,00, below the minimum', '5000', 'O valor mínimo para compra de saldo é de R$ 100,00'],
+    ['R$ 99,99, below the minimum', '9999', 'O valor mínimo para compra de saldo é de R$ 100,00'],
+    ['R$ 50.000,01, above the maximum', '5000001', 'O valor máximo para compra de saldo é de R$ 50.000,00'],
+  ])('explains %s and sends nothing', async (_case, digits, message) => {
     signInStorage({ terms: 'aceito' });
     const api = mockApi(base);
     const { user } = renderRoute('/saldo/comprar');
+    await buy(user, digits);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Valor Saldo')).toHaveFocus());
+    expect(api.callsTo('POST', '/api/transacoes/gerar-qrcode')).toHaveLength(0);
+  });
+
+  it('types like a cash register on a phone keypad', async () => {
+    signInStorage({ terms: 'aceito' });
+    mockApi(base);
+    const { user } = renderRoute('/saldo/comprar');
     const input = await screen.findByLabelText('Valor Saldo');
     expect(input).toHaveAttribute('inputmode', 'tel');
-    const buy = screen.getByRole('button', { name: 'Comprar' });
-
-    await user.click(buy);
-    expect(await screen.findByText('Por favor digite o valor que deseja comprar de saldo')).toBeInTheDocument();
-
+    expect(input).toHaveAttribute('placeholder', '0,00');
     await user.type(input, '000');
     expect(input).toHaveValue('');
-    await user.type(input, '5000');
-    expect(input).toHaveValue('50,00');
-    await user.click(buy);
-    expect(await screen.findByText('O valor mínimo para compra de saldo é de R$ 100,00')).toBeInTheDocument();
-
-    await user.clear(input);
-    await user.type(input, '5000001');
-    expect(input).toHaveValue('50.000,01');
-    await user.click(buy);
-    expect(await screen.findByText(messages.purchase.aboveMaximum)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/transacoes/gerar-qrcode')).toHaveLength(0);
+    await user.type(input, '123456');
+    expect(input).toHaveValue('1.234,56');
   });
 
   it('generates the Pix, shows it, copies it for 3 s and keeps it in storage', async () => {
     signInStorage({ terms: 'aceito' });
     const api = mockApi({ ...base, 'POST /api/transacoes/gerar-qrcode': ok({ Mensagem: 'Pix gerado com sucesso!', qrCode: charge }) });
     const { user } = renderRoute('/saldo/comprar');
-    await user.type(await screen.findByLabelText('Valor Saldo'), '15000');
+    await buy(user, '15000');
     expect(localStorage.getItem('comprar_saldo_valor')).toBe('150,00');
-    await user.click(screen.getByRole('button', { name: 'Comprar' }));
 
     expect(await screen.findByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/transacoes/gerar-qrcode')[0]?.body).toEqual({ valor: 150, cpfCnpj: '52998224725', project: 'VPO' });
@@ -73,10 +92,22 @@ describe('/saldo/comprar', () => {
     expect(localStorage.getItem('comprar_saldo_form_visivel')).toBe('false');
     expect(JSON.parse(localStorage.getItem('comprar_saldo_pix') ?? 'null')).toEqual(charge);
 
-    await user.click(screen.getByRole('button', { name: 'Copiar código PIX' }));
-    expect(await screen.findByRole('button', { name: 'Código PIX copiado!' })).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe(charge.payload);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Copiar código PIX' })).toBeInTheDocument(), { timeout: 4500 });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Copiar código PIX' }));
+      expect(await screen.findByRole('button', { name: 'Código PIX copiado!' })).toBeInTheDocument();
+      expect(await navigator.clipboard.readText()).toBe(charge.payload);
+      act(() => {
+        vi.advanceTimersByTime(2900);
+      });
+      expect(screen.getByRole('button', { name: 'Código PIX copiado!' })).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
+      expect(screen.getByRole('button', { name: 'Copiar código PIX' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the stored Pix again after a reload, without generating another', async () => {
@@ -133,14 +164,35 @@ describe('/saldo/comprar', () => {
     };
     mockApi({ ...base, 'POST /api/transacoes/gerar-qrcode': () => answer });
     const { user } = renderRoute('/saldo/comprar');
-    await user.type(await screen.findByLabelText('Valor Saldo'), '15000');
-    await user.click(screen.getByRole('button', { name: 'Comprar' }));
+    await buy(user, '15000');
     expect(await screen.findByText('Valor recusado pelo servidor')).toBeInTheDocument();
+    expect(screen.getByLabelText('Valor Saldo')).toHaveAccessibleDescription(expect.stringContaining('Valor recusado pelo servidor'));
 
     answer = { status: 502, body: { Sucesso: false, Mensagem: messages.pix.providerUnavailable, errors: {} } };
     await user.click(screen.getByRole('button', { name: 'Comprar' }));
-    const toast = (await screen.findByText(messages.pix.providerUnavailable)).closest<HTMLElement>('[role="alert"]')!;
-    expect(within(toast).getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
-    expect(within(toast).getByText(messages.pix.providerUnavailable)).toBeInTheDocument();
+    await screen.findByText(messages.pix.providerUnavailable);
+    expect(within(toastWith(messages.pix.providerUnavailable)).getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
+  });
+
+  it.each<[string, MockReply, string]>([
+    [
+      'without a Pix',
+      { status: 200, body: { Sucesso: false, Mensagem: 'Cobrança recusada pelo provedor', error: 'provider_refused' } },
+      'Cobrança recusada pelo provedor',
+    ],
+    [
+      'with an empty Pix',
+      { status: 200, body: { Sucesso: false, Mensagem: 'Pix indisponível no momento', qrCode: { ...charge, payload: '' } } },
+      'Pix indisponível no momento',
+    ],
+  ])("SPEC 8: an unsuccessful 200 answer (%s) shows its Mensagem in a danger toast 'Ops, ocorreu um erro!'", async (_case, reply, mensagem) => {
+    signInStorage({ terms: 'aceito' });
+    mockApi({ ...base, 'POST /api/transacoes/gerar-qrcode': reply });
+    const { user } = renderRoute('/saldo/comprar');
+    await buy(user, '15000');
+    await screen.findByText(mensagem);
+    expect(within(toastWith(mensagem)).getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pix gerado com sucesso!' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('comprar_saldo_pix')).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderRoute, signInStorage } from './utils';
+// Loaded up front: the lazy routes resolve at once, even on a busy machine.
+import '../src/features/auth/LoginPage';
+import '../src/app/AuthenticatedShell';
 
 describe('route guard and shell', () => {
   it('sends the root path to /login', async () => {

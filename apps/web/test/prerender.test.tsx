@@ -16,14 +16,16 @@ describe('prerendered /login (login.html)', () => {
     expect(html).toContain('href="/registrar"');
   });
 
-  it('hydrates without a mismatch and keeps what was typed before hydration', async () => {
+  it('hydrates without a mismatch and keeps both fields typed before hydration', async () => {
     const errors = vi.spyOn(console, 'error');
     const container = document.createElement('div');
     container.innerHTML = renderLogin().html;
     document.body.appendChild(container);
     const cpfCnpj = container.querySelector<HTMLInputElement>('input[name="cpfCnpj"]');
-    if (!cpfCnpj) throw new Error('CPF/CNPJ field missing from the prerendered markup');
+    const password = container.querySelector<HTMLInputElement>('input[name="password"]');
+    if (!cpfCnpj || !password) throw new Error('a field is missing from the prerendered markup');
     cpfCnpj.value = '52998224725';
+    password.value = 'motorista123';
 
     const router = createMemoryRouter(createRoutes({ LoginPage }), { initialEntries: ['/login'] });
     const root = await act(async () => hydrateRoot(container, <AppRoot router={router} />));
@@ -31,6 +33,8 @@ describe('prerendered /login (login.html)', () => {
     expect(errors).not.toHaveBeenCalled();
     expect(container.querySelector('input[name="cpfCnpj"]')).toBe(cpfCnpj);
     expect(cpfCnpj.value).toBe('529.982.247-25');
+    expect(container.querySelector('input[name="password"]')).toBe(password);
+    expect(password.value).toBe('motorista123');
     act(() => root.unmount());
     container.remove();
   });

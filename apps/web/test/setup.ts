@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -28,5 +29,7 @@ Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefin
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store: without this, one test's toasts (limit 3) hide the next one's.
+  notifications.clean();
   window.localStorage.clear();
 });

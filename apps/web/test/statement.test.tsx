@@ -26,13 +26,18 @@ function rowOf(text: string): HTMLElement {
   return screen.getByText(text).closest('tr')!;
 }
 
+function renderStatement(transactions = rows, totalPages = 1) {
+  signInStorage({ terms: 'aceito' });
+  const api = mockApi({ 'GET /api/extrato/listar': ok({ Transacoes: transactions, Paginacao: { TotalPaginas: totalPages } }) });
+  return { api, ...renderRoute('/extrato/listar') };
+}
+
 describe('/extrato/listar', () => {
-  it('describes each origin as SPEC 2 says, dates as DD/MM/YYYY HH:mm:ss, values right-aligned and signed', async () => {
-    signInStorage({ terms: 'aceito' });
-    const api = mockApi({ 'GET /api/extrato/listar': ok({ Transacoes: rows, Paginacao: { TotalPaginas: 1 } }) });
-    renderRoute('/extrato/listar');
+  it('shows Data, Descrição and Valor: dates as DD/MM/YYYY HH:mm:ss, values right-aligned and signed', async () => {
+    const { api } = renderStatement();
     expect(await screen.findByText('Passagem por: Praça Jacareí')).toBeInTheDocument();
     expect(document.title).toBe('Extrato | Portal do Motorista');
+    expect(screen.getByRole('heading', { name: 'Extrato', level: 1 })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Data', 'Descrição', 'Valor']);
 
     // Own passage: text only.
@@ -42,38 +47,39 @@ describe('/extrato/listar', () => {
     const value = within(own).getByText('-R$ 12,40');
     expect(value).toHaveAttribute('data-negative', 'true');
     expect(value.closest('td')).toHaveStyle({ textAlign: 'right' });
-
-    // Third-party passage, third-party debit and credit: a labelled icon whose tooltip opens on focus.
-    for (const [text, tip] of [
-      ['Passagem por: Praça Guararema', 'Passagem de Terceiro'],
-      ['Débito MoveMais', 'Débito de Terceiro'],
-      ['Crédito MoveMais', 'Crédito de Terceiro'],
-    ] as const) {
-      const button = within(rowOf(text)).getByRole('button', { name: tip });
-      button.focus();
-      expect(await screen.findByRole('tooltip')).toHaveTextContent(tip);
-      button.blur();
-      await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
-    }
     expect(within(rowOf('Débito MoveMais')).getByText('-R$ 30,00')).toHaveAttribute('data-negative', 'true');
     expect(within(rowOf('Crédito MoveMais')).getByText('R$ 45,50')).not.toHaveAttribute('data-negative');
 
-    // Anything else: first word capitalised, the rest lower-cased; the event named under it.
-    const purchase = rowOf('Compra de saldo via pix');
+    // Any other origin: the first word capitalised, the rest lower-cased; the event named under it.
+    const purchase = rowOf('Compra de saldo via Pix');
     expect(within(purchase).getByText('Recebido')).toBeInTheDocument();
     expect(within(purchase).getByText('R$ 150,00')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/extrato/listar')).toHaveLength(1);
   });
 
-  it('pages with Paginacao.TotalPaginas and keeps the page in the URL', async () => {
-    signInStorage({ terms: 'aceito' });
-    const api = mockApi({ 'GET /api/extrato/listar': ok({ Transacoes: rows.slice(0, 1), Paginacao: { TotalPaginas: 3 } }) });
-    const { user, router } = renderRoute('/extrato/listar');
+  it.each([
+    { name: 'a third-party passage', text: 'Passagem por: Praça Guararema', tooltip: 'Passagem de Terceiro' },
+    { name: 'a third-party debit', text: 'Débito MoveMais', tooltip: 'Débito de Terceiro' },
+    { name: 'a third-party credit', text: 'Crédito MoveMais', tooltip: 'Crédito de Terceiro' },
+  ])('$name carries an icon named $tooltip whose tooltip opens on keyboard focus', async ({ text, tooltip }) => {
+    renderStatement();
+    await screen.findByText(text);
+    const button = within(rowOf(text)).getByRole('button', { name: tooltip });
+    button.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(tooltip);
+    button.blur();
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
+  it('pages with Paginacao.TotalPaginas and keeps the page in the URL; page 1 is the plain address', async () => {
+    const { api, user, router } = renderStatement(rows.slice(0, 1), 3);
+    const urls = () => api.fetchMock.mock.calls.map(([url]) => String(url));
     await user.click(await screen.findByRole('button', { name: 'Página 2' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
-    const urls = () => api.fetchMock.mock.calls.map(([url]) => String(url));
     await waitFor(() => expect(urls()).toContain('/api/extrato/listar?page=2'));
     expect(urls()[0]).toBe('/api/extrato/listar?page=1');
+    await user.click(screen.getByRole('button', { name: 'Página 1' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it("only logs a failure, and the table says 'Nenhum item.'", async () => {

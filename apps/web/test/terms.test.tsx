@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderRoute, signInStorage } from './utils';
+// Loaded up front: the lazy routes resolve at once, even on a busy machine.
+import '../src/app/routes/DashboardRoute';
+import '../src/features/terms/BlockedAccessPage';
 
 const balance = { 'GET /api/motorista/saldo': ok({ Saldo: 50, SaldoTerceiro: 0 }) };
 
@@ -19,6 +22,16 @@ describe('terms bar on /dashboard', () => {
     expect(localStorage.getItem('aceite_termo')).toBe('aceito');
     expect(api.callsTo('POST', '/api/termos/aceitar')).toHaveLength(1);
     expect(await screen.findByText('Termo aceito com sucesso!')).toBeInTheDocument();
+  });
+
+  it('sits in the page after the tiles, never over them (a 360x800 phone sees every tile)', async () => {
+    signInStorage({ terms: 'inexistente' });
+    mockApi(balance);
+    renderRoute('/dashboard');
+    const bar = await screen.findByRole('region', { name: 'Termos de Uso' });
+    const tiles = screen.getByRole('navigation', { name: 'Serviços' });
+    expect(tiles.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(['sticky', 'fixed', 'absolute']).not.toContain(getComputedStyle(bar).position);
   });
 
   it("is hidden when aceite_termo is 'aceito'", async () => {
@@ -103,6 +116,33 @@ describe('/blocked-access', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText(/Termo rejeitado/)).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('after rejecting, the driver may still accept, or go back to /login', async () => {
+    signInStorage();
+    const api = mockApi({ ...balance, 'POST /api/termos/rejeitar': ok(), 'POST /api/termos/aceitar': ok() });
+    const { user, router } = renderRoute('/blocked-access');
+    await user.click(await screen.findByRole('radio', { name: 'Rejeito os termos' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Termo rejeitado. O acesso ficará restrito até que você aceite os Termos de Uso.');
+    expect(screen.getByRole('link', { name: 'Voltar para o login' })).toHaveAttribute('href', '/login');
+
+    await user.click(screen.getByRole('radio', { name: 'Aceito os termos' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.callsTo('POST', '/api/termos/rejeitar')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/termos/aceitar')).toHaveLength(1);
+    expect(localStorage.getItem('aceite_termo')).toBe('aceito');
+  });
+
+  it("'Voltar para o login' leads to /login", async () => {
+    signInStorage();
+    mockApi({});
+    const { user, router } = renderRoute('/blocked-access');
+    await user.click(await screen.findByRole('link', { name: 'Voltar para o login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
   });
 
   it('without any token explains and offers the way to the login', async () => {

@@ -1,8 +1,11 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn } from '../src/components/ui/DataTable';
 import { DateTime } from '../src/components/ui/DateTime';
 import { Money } from '../src/components/ui/Money';
+import { usePageParam } from '../src/lib/usePageParam';
 import { renderWithProviders } from './utils';
 
 describe('Money', () => {
@@ -81,5 +84,55 @@ describe('DataTable', () => {
   it('hides the pagination with a single page', () => {
     renderWithProviders(<DataTable columns={columns} rows={[{ plate: 'X', value: 1 }]} getRowKey={(r) => r.plate} totalPages={1} onPageChange={() => undefined} />);
     expect(screen.queryByRole('button', { name: 'Página 1' })).not.toBeInTheDocument();
+  });
+});
+
+function PageProbe() {
+  const [page, setPage] = usePageParam();
+  return (
+    <>
+      <output aria-label="Página atual">{page}</output>
+      <button type="button" onClick={() => setPage(page + 1)}>
+        Próxima
+      </button>
+      <button type="button" onClick={() => setPage(1)}>
+        Primeira
+      </button>
+    </>
+  );
+}
+
+function renderPageProbe(url: string) {
+  const router = createMemoryRouter([{ path: '/lista', Component: PageProbe }], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+  return { router, user: userEvent.setup(), page: () => screen.getByLabelText('Página atual').textContent };
+}
+
+describe('usePageParam', () => {
+  it.each([
+    { name: 'absent', search: '', page: '1' },
+    { name: 'a whole number', search: '?page=3', page: '3' },
+    { name: 'empty', search: '?page=', page: '1' },
+    { name: 'zero', search: '?page=0', page: '1' },
+    { name: 'negative', search: '?page=-2', page: '1' },
+    { name: 'a fraction', search: '?page=2.5', page: '1' },
+    { name: 'a word', search: '?page=dois', page: '1' },
+  ])('reads ?page $name ($search) as page $page', ({ search, page }) => {
+    const probe = renderPageProbe(`/lista${search}`);
+    expect(probe.page()).toBe(page);
+  });
+
+  it('moves to another page keeping the other parameters, from the top of the screen; page 1 leaves page out', async () => {
+    const scrolled = vi.spyOn(window, 'scrollTo');
+    const { router, user, page } = renderPageProbe('/lista?sort=valor&direction=asc');
+    await user.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(router.state.location.search).toBe('?sort=valor&direction=asc&page=2');
+    expect(page()).toBe('2');
+    expect(scrolled).toHaveBeenLastCalledWith({ top: 0 });
+    await user.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(router.state.location.search).toBe('?sort=valor&direction=asc&page=3');
+    await user.click(screen.getByRole('button', { name: 'Primeira' }));
+    expect(router.state.location.search).toBe('?sort=valor&direction=asc');
+    expect(page()).toBe('1');
   });
 });

@@ -108,12 +108,17 @@ describe('/vpos/listar', () => {
     await waitFor(() => expect(header('Valor')).toHaveAttribute('aria-sort', 'ascending'));
   });
 
-  it('an unknown order in the URL falls back to the newest first', async () => {
+  it.each([
+    { name: 'an unknown column', search: '?sort=nome&direction=asc', asked: 'page=1&sort=data&direction=asc' },
+    { name: 'an unknown direction', search: '?sort=placa&direction=lado', asked: 'page=1&sort=placa&direction=desc' },
+    { name: 'a page that is not a number', search: '?page=abc', asked: 'page=1&sort=data&direction=desc' },
+    { name: 'all three wrong', search: '?sort=nome&direction=lado&page=abc', asked: 'page=1&sort=data&direction=desc' },
+  ])('$name in the URL falls back to the default for it ($asked)', async ({ search, asked }) => {
     signInStorage({ terms: 'aceito' });
     const api = mockApi({ 'GET /api/pedagio/motoristaVpos': listOk() });
-    renderRoute('/vpos/listar?sort=nome&direction=lado&page=abc');
+    renderRoute(`/vpos/listar${search}`);
     await screen.findByText('ABC1D23');
-    expect(urls(api)).toEqual(['/api/pedagio/motoristaVpos?page=1&sort=data&direction=desc']);
+    expect(urls(api)).toEqual([`/api/pedagio/motoristaVpos?${asked}`]);
   });
 
   it("a row opens 'Detalhes do VPO' with every field, read-only; 'Fechar' closes it; Enter and Space open it too", async () => {

@@ -2,6 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderRoute, signInStorage, type MockReply } from './utils';
+// Loaded up front: the lazy route resolves at once, even on a busy machine.
+import '../src/features/withdrawal/WithdrawPage';
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+/** Pastes into a field (masks format a paste like typing; the amount's cash-register mask too). */
+async function paste(user: User, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+}
 
 const allowed = { 'GET /api/motorista/verificar-saque': ok({ Mensagem: 'Saque disponível' }) };
 const balanceOf = (Saldo: number) => ({ 'GET /api/motorista/saldo': ok({ Saldo, SaldoTerceiro: 0 }) });
@@ -54,48 +64,49 @@ describe('/saldo/retirar', () => {
     await user.click(field.submit());
     expect(await screen.findByText('Digite um valor para realizar o saque')).toBeInTheDocument();
     expect(field.amount()).toHaveAccessibleDescription('Digite um valor para realizar o saque');
+    await waitFor(() => expect(field.amount()).toHaveFocus());
 
-    await user.type(field.amount(), '10001');
+    await paste(user, field.amount(), '10001');
     expect(field.amount()).toHaveValue('100,01');
     await user.click(field.submit());
     expect(await screen.findByText('O valor do saque não pode ser maior que o saldo disponível')).toBeInTheDocument();
 
     await user.clear(field.amount());
-    await user.type(field.amount(), '4000');
+    await paste(user, field.amount(), '4000');
     await user.click(field.submit());
     expect(await screen.findByText('Por favor selecione o tipo da chave primeiro')).toBeInTheDocument();
     expect(field.type()).toHaveAccessibleDescription('Por favor selecione o tipo da chave primeiro');
+    expect(screen.queryByText('O valor do saque não pode ser maior que o saldo disponível')).not.toBeInTheDocument();
 
     await user.selectOptions(field.type(), 'CPF');
     expect(field.key()).toBeEnabled();
     await user.click(field.submit());
     expect(await screen.findByText('Por favor digite a chave pix para sacar seu saldo')).toBeInTheDocument();
+    await waitFor(() => expect(field.key()).toHaveFocus());
 
-    await user.type(field.key(), '12345678900');
+    await user.paste('12345678900');
     await user.click(field.submit());
     expect(await screen.findByText('Digite uma chave pix válida')).toBeInTheDocument();
     expect(field.key()).toHaveAccessibleDescription('Digite uma chave pix válida');
     expect(api.callsTo('POST', '/api/motorista/sacar')).toHaveLength(0);
   });
 
-  it('masks the key by type and clears it when the type changes', async () => {
+  it.each([
+    ['CPF', '52998224725', '529.982.247-25'],
+    ['CNPJ', '11222333000181', '11.222.333/0001-81'],
+    ['CNPJ', '12abc34501de35', '12.ABC.345/01DE-35'],
+    ['PHONE', '11987654321', '(11) 98765-4321'],
+    ['EMAIL', 'motorista@example.com', 'motorista@example.com'],
+    ['EVP', '123e4567-e89b-12d3-a456-426614174000', '123e4567-e89b-12d3-a456-426614174000'],
+  ])('shows a %s key %s as %s', async (type, typed, shown) => {
     const { user } = await openForm({ ...allowed, ...balanceOf(100) });
-    const cases: [string, string, string][] = [
-      ['CPF', '52998224725', '529.982.247-25'],
-      ['CNPJ', '11222333000181', '11.222.333/0001-81'],
-      ['CNPJ', '12abc34501de35', '12.ABC.345/01DE-35'],
-      ['PHONE', '11987654321', '(11) 98765-4321'],
-      ['EMAIL', 'motorista@example.com', 'motorista@example.com'],
-      ['EVP', '123e4567-e89b-12d3-a456-426614174000', '123e4567-e89b-12d3-a456-426614174000'],
-    ];
-    for (const [type, typed, shown] of cases) {
-      await user.selectOptions(field.type(), type);
-      expect(field.key()).toHaveValue('');
-      await user.type(field.key(), typed);
-      expect(field.key()).toHaveValue(shown);
-    }
-    await user.selectOptions(field.type(), 'CPF');
-    expect(field.key()).toHaveValue('');
+    await user.selectOptions(field.type(), type);
+    await paste(user, field.key(), typed);
+    expect(field.key()).toHaveValue(shown);
+  });
+
+  it('offers the five key types and clears the key when the type changes', async () => {
+    const { user } = await openForm({ ...allowed, ...balanceOf(100) });
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Selecione o tipo da chave',
       'CPF',
@@ -104,6 +115,11 @@ describe('/saldo/retirar', () => {
       'E-mail',
       'Chave Aleatória',
     ]);
+    await user.selectOptions(field.type(), 'PHONE');
+    await paste(user, field.key(), '11987654321');
+    expect(field.key()).toHaveValue('(11) 98765-4321');
+    await user.selectOptions(field.type(), 'CPF');
+    expect(field.key()).toHaveValue('');
   });
 
   it('with a negative balance: red alert, fields and Sacar disabled', async () => {
@@ -129,9 +145,9 @@ describe('/saldo/retirar', () => {
     await screen.findByText('R$ 100,00');
     const balanceCalls = api.callsTo('GET', '/api/motorista/saldo').length;
     const eligibilityCalls = api.callsTo('GET', '/api/motorista/verificar-saque').length;
-    await user.type(field.amount(), '4000');
+    await paste(user, field.amount(), '4000');
     await user.selectOptions(field.type(), 'PHONE');
-    await user.type(field.key(), '11987654321');
+    await paste(user, field.key(), '11987654321');
     await user.click(field.submit());
 
     const toast = (await screen.findByText(messages.withdrawal.done)).closest<HTMLElement>('[role="alert"]')!;
@@ -159,9 +175,9 @@ describe('/saldo/retirar', () => {
     });
     await screen.findByText('R$ 100,00');
     const balanceCalls = api.callsTo('GET', '/api/motorista/saldo').length;
-    await user.type(field.amount(), '4000');
+    await paste(user, field.amount(), '4000');
     await user.selectOptions(field.type(), 'EMAIL');
-    await user.type(field.key(), 'motorista@example.com');
+    await paste(user, field.key(), 'motorista@example.com');
     await user.click(field.submit());
     const toast = (await screen.findByText(reason)).closest<HTMLElement>('[role="alert"]')!;
     expect(within(toast).getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
@@ -172,9 +188,9 @@ describe('/saldo/retirar', () => {
   it('a random key must be a UUID: any other text is refused before anything is sent', async () => {
     const { user, api } = await openForm({ ...allowed, ...balanceOf(100) });
     await screen.findByText('R$ 100,00');
-    await user.type(field.amount(), '4000');
+    await paste(user, field.amount(), '4000');
     await user.selectOptions(field.type(), 'EVP');
-    await user.type(field.key(), 'chave-aleatoria-123');
+    await paste(user, field.key(), 'chave-aleatoria-123');
     await user.click(field.submit());
     expect(await screen.findByText('Digite uma chave pix válida')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/motorista/sacar')).toHaveLength(0);
@@ -190,9 +206,9 @@ describe('/saldo/retirar', () => {
       },
     });
     await screen.findByText('R$ 100,00');
-    await user.type(field.amount(), '4000');
+    await paste(user, field.amount(), '4000');
     await user.selectOptions(field.type(), 'EVP');
-    await user.type(field.key(), '123E4567-E89B-12D3-A456-426614174000');
+    await paste(user, field.key(), '123E4567-E89B-12D3-A456-426614174000');
     await user.click(field.submit());
     expect(await screen.findByText(messages.input.invalidCharacters)).toBeInTheDocument();
     expect(field.key()).toHaveAccessibleDescription(messages.input.invalidCharacters);
@@ -206,15 +222,35 @@ describe('/saldo/retirar', () => {
       ...balanceOf(100),
       'POST /api/motorista/sacar': {
         status: 422,
-        body: { Sucesso: false, Mensagem: messages.withdrawal.amountAboveBalance, errors: { amount: [messages.withdrawal.amountAboveBalance] } },
+        body: {
+          Sucesso: false,
+          Mensagem: 'O valor do saque não pode ser maior que o saldo disponível',
+          errors: { amount: ['O valor do saque não pode ser maior que o saldo disponível'] },
+        },
       },
     });
     await screen.findByText('R$ 100,00');
-    await user.type(field.amount(), '4000');
+    await paste(user, field.amount(), '4000');
     await user.selectOptions(field.type(), 'EVP');
-    await user.type(field.key(), '123e4567-e89b-12d3-a456-426614174000');
+    await paste(user, field.key(), '123e4567-e89b-12d3-a456-426614174000');
     await user.click(field.submit());
-    expect(await screen.findByText(messages.withdrawal.amountAboveBalance)).toBeInTheDocument();
-    expect(field.amount()).toHaveAccessibleDescription(messages.withdrawal.amountAboveBalance);
+    expect(await screen.findByText('O valor do saque não pode ser maior que o saldo disponível')).toBeInTheDocument();
+    expect(field.amount()).toHaveAccessibleDescription('O valor do saque não pode ser maior que o saldo disponível');
+    await waitFor(() => expect(field.amount()).toHaveFocus());
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['with an error: that error', { Sucesso: false, Mensagem: 'Saque não realizado', error: 'Chave Pix não encontrada no banco' }, 'Chave Pix não encontrada no banco'],
+    ['without an error: its Mensagem', { Sucesso: false, Mensagem: 'Saque temporariamente indisponível' }, 'Saque temporariamente indisponível'],
+  ])("SPEC 8: an unsuccessful 200 answer %s, in an 'Ops, ocorreu um erro!' toast; the form is kept", async (_case, body, shown) => {
+    const { user } = await openForm({ ...allowed, ...balanceOf(100), 'POST /api/motorista/sacar': { status: 200, body } });
+    await screen.findByText('R$ 100,00');
+    await paste(user, field.amount(), '4000');
+    await user.selectOptions(field.type(), 'EMAIL');
+    await paste(user, field.key(), 'motorista@example.com');
+    await user.click(field.submit());
+    const toast = (await screen.findByText(shown)).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(toast).getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
+    expect(field.amount()).toHaveValue('40,00');
   });
 });

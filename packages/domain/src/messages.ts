@@ -236,6 +236,8 @@ export const messages = {
     cannotActivate: 'Somente tags inativas podem ser ativadas',
     cannotReplace: 'Não é possível substituir uma tag cancelada ou inativa',
     cannotEdit: 'Somente tags inativas (e não canceladas) podem ser editadas',
+    /** Why this tag cannot be edited, its state named ('ativa', 'bloqueada', 'cancelada'). */
+    cannotEditState: 'Esta tag está {state}: somente tags inativas podem ser editadas',
     cannotRemove: 'Cancele a tag antes de excluí-la',
     sameSerial: 'O número da nova Tag deve ser diferente do atual',
     plateMismatch: 'A placa informada não é a do veículo desta tag',

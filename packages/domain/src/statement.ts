@@ -59,8 +59,12 @@ export function describeStatementEntry(origin: string, placeName: string, isThir
   }
 }
 
-/** 'COMPRA DE SALDO via PIX' -> 'Compra de saldo via pix'. */
+/** Names the lower-casing of SPEC 2 leaves as they are written (issue 10: 'Pix', never 'pix'). */
+const PROPER_NAMES: readonly string[] = ['Pix'];
+
+/** 'COMPRA DE SALDO via PIX' -> 'Compra de saldo via Pix'. */
 export function capitalizeFirstWord(text: string): string {
   const lower = text.toLocaleLowerCase('pt-BR');
-  return lower.charAt(0).toLocaleUpperCase('pt-BR') + lower.slice(1);
+  const sentence = lower.charAt(0).toLocaleUpperCase('pt-BR') + lower.slice(1);
+  return PROPER_NAMES.reduce((result, name) => result.replace(new RegExp(`(?<!\\p{L})${name.toLowerCase()}(?!\\p{L})`, 'gu'), name), sentence);
 }

@@ -310,7 +310,7 @@ export function tagActionBlocker(action: TagAction, tag: ManageableTag & { statu
     case 'replace':
       return canReplace(code) ? null : messages.tag.cannotReplace;
     case 'edit':
-      return canEdit(code) ? null : messages.tag.cannotEdit;
+      return canEdit(code) ? null : messages.tag.cannotEditState.replace('{state}', statusOf(code).label.toLowerCase());
     case 'remove':
       return canRemove(code) ? null : messages.tag.cannotRemove;
   }

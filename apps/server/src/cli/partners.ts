@@ -5,14 +5,17 @@ import type { z } from 'zod';
 import type { Db } from '../db/connection.js';
 import { HttpError } from '../http/errors.js';
 import type { Partner } from '../modules/partners/keys.js';
+import { LedgerPushes } from '../modules/partners/ledger-pushes.js';
+import type { PushAnswer } from '../modules/partners/pushes.js';
 import { PartnerService } from '../modules/partners/service.js';
-import type { PushAnswer, PushResult } from '../modules/partners/service.js';
+import { VpoService } from '../modules/vpos/service.js';
+import type { PushResult } from '../modules/vpos/service.js';
 import { Catalogue } from '../modules/tags/catalogue.js';
 import type { OperatorEntry } from '../modules/tags/catalogue.js';
 import { CliFailure } from './pix.js';
 
 /** '--kind shipper --name "X" --third' -> { kind: 'shipper', name: 'X', third: 'true' }, plus the positional arguments. */
-export function parseFlags(args: string[]): { flags: Record<string, string>; positional: string[] } {
+function parseFlags(args: string[]): { flags: Record<string, string>; positional: string[] } {
   const flags: Record<string, string> = {};
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -108,10 +111,10 @@ export async function revokePartner(db: Db, args: string[]): Promise<string> {
   return `Chave do parceiro ${id} revogada.`;
 }
 
-async function partnerOf(service: PartnerService, flags: Record<string, string>, kind: PartnerKind): Promise<Partner> {
+async function partnerOf(db: Db, flags: Record<string, string>, kind: PartnerKind): Promise<Partner> {
   const id = Number(flags.partner);
   if (!Number.isSafeInteger(id) || id <= 0) throw new CliFailure('Informe --partner <id do parceiro> (veja partner:list).');
-  const partner = await service.byId(id);
+  const partner = await new PartnerService(db).byId(id);
   if (!partner) throw new CliFailure(`Parceiro não encontrado: ${id}`);
   if (partner.kind !== kind) throw new CliFailure(`O parceiro ${id} é do tipo ${partner.kind}; este comando exige ${kind}.`);
   return partner;
@@ -141,8 +144,7 @@ async function push(run: () => Promise<PushAnswer | PushResult>, what: string): 
 /** The same service as POST /api/parceiro/vpos, for shippers without an integration. */
 export async function issueVpo(db: Db, args: string[]): Promise<string> {
   const { flags } = parseFlags(args);
-  const service = new PartnerService(db);
-  const partner = await partnerOf(service, flags, 'shipper');
+  const partner = await partnerOf(db, flags, 'shipper');
   const body = parse(partnerVpoRequest, {
     externalId: flags.externalId,
     serialNumber: flags.serial,
@@ -153,25 +155,23 @@ export async function issueVpo(db: Db, args: string[]): Promise<string> {
     origem: flags.origem,
     destino: flags.destino,
   });
-  return push(() => service.issueVpo(partner, body), 'VPO');
+  return push(() => new VpoService(db).issue(partner, body), 'VPO');
 }
 
 /** The same service as PATCH /api/parceiro/vpos/:externalId. */
 export async function updateVpo(db: Db, args: string[]): Promise<string> {
   const { flags } = parseFlags(args);
-  const service = new PartnerService(db);
-  const partner = await partnerOf(service, flags, 'shipper');
+  const partner = await partnerOf(db, flags, 'shipper');
   const body = parse(partnerVpoUpdateRequest, { Status: flags.status });
   if (!flags.externalId) throw new CliFailure('Informe --externalId <id do VPO no parceiro>.');
   const externalId = flags.externalId;
-  return push(() => service.updateVpoStatus(partner, externalId, body.Status), 'Status do VPO');
+  return push(() => new VpoService(db).updateStatus(partner, externalId, body.Status), 'Status do VPO');
 }
 
 /** The same service as POST /api/parceiro/passagens, for operators without an integration. */
 export async function recordPassage(db: Db, args: string[]): Promise<string> {
   const { flags } = parseFlags(args);
-  const service = new PartnerService(db);
-  const partner = await partnerOf(service, flags, 'operator');
+  const partner = await partnerOf(db, flags, 'operator');
   const body = parse(partnerPassageRequest, {
     externalId: flags.externalId,
     serialNumber: flags.serial,
@@ -180,14 +180,13 @@ export async function recordPassage(db: Db, args: string[]): Promise<string> {
     occurredAt: flags.at ?? new Date().toISOString(),
     is_third: flags.third === 'true',
   });
-  return push(() => service.recordPassage(partner, body), 'Passagem');
+  return push(() => new LedgerPushes(db).recordPassage(partner, body), 'Passagem');
 }
 
 /** The same service as POST /api/parceiro/terceiro/movimentos. */
 export async function recordThirdParty(db: Db, args: string[]): Promise<string> {
   const { flags } = parseFlags(args);
-  const service = new PartnerService(db);
-  const partner = await partnerOf(service, flags, 'platform');
+  const partner = await partnerOf(db, flags, 'platform');
   const origin =
     flags.type === 'credito' ? STATEMENT_ORIGINS.thirdPartyCredit : flags.type === 'debito' ? STATEMENT_ORIGINS.thirdPartyDebit : flags.origin;
   const body = parse(partnerMovementRequest, {
@@ -198,5 +197,5 @@ export async function recordThirdParty(db: Db, args: string[]): Promise<string> 
     placeName: flags.place,
     occurredAt: flags.at ?? new Date().toISOString(),
   });
-  return push(() => service.recordThirdPartyMovement(partner, body), 'Movimento de terceiro');
+  return push(() => new LedgerPushes(db).recordThirdPartyMovement(partner, body), 'Movimento de terceiro');
 }

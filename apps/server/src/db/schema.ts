@@ -1,5 +1,5 @@
 import type { PixKeyType } from '@portal/domain';
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Written as ISO 8601 strings; read back as Date (PostgreSQL timestamptz) or string (SQLite text). */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -76,13 +76,13 @@ export interface LedgerEntriesTable {
   reference: string | null;
   idempotency_key: string;
   created_at: Timestamp;
-  /** 1, 2, 3... per driver, in commit order: statement page p is a range of it (migration 002). */
+  /** The entry's place in the driver's statement, by (created_at, id), 1 the oldest: page p is a range of it (migration 008). */
   driver_seq: number;
 }
 
 export interface DriverLedgerCountersTable {
   driver_id: number;
-  /** The driver's number of ledger entries = the last driver_seq given. */
+  /** The driver's number of ledger entries = the highest driver_seq. */
   entry_count: number;
 }
 
@@ -267,8 +267,6 @@ export interface Database {
   webhook_events: WebhookEventsTable;
 }
 
-export type DriverRow = Selectable<DriversTable>;
-export type NewLedgerEntry = Insertable<LedgerEntriesTable>;
 export type PixChargeRow = Selectable<PixChargesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;

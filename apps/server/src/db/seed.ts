@@ -15,7 +15,7 @@ export const DEMO_DRIVER = {
 } as const;
 
 /** Two paid purchases and one withdrawal, so the dashboard and the statement show something. */
-export const DEMO_HISTORY = { purchasesCents: [15_000, 25_000], withdrawalCents: 4_000 } as const;
+const DEMO_HISTORY = { purchasesCents: [15_000, 25_000], withdrawalCents: 4_000 } as const;
 
 export async function seedDemoDriver(db: Db, services: Services, log: FastifyBaseLogger, config: Config): Promise<void> {
   const exists = await db.kysely
@@ -55,7 +55,7 @@ async function seedDemoHistory(db: Db, config: Config, log: FastifyBaseLogger, d
 type DemoTagState = 'active' | 'blocked' | 'inactive' | 'cancelled';
 
 /** The demo driver's trucks: one tag in each state, plus a Taggy Greenpass tag managed by the operator. */
-export const DEMO_VEHICLES: readonly {
+const DEMO_VEHICLES: readonly {
   plate: string;
   serial: string;
   operator: string;
@@ -102,7 +102,7 @@ async function seedDemoTags(db: Db, services: Services, driverId: number): Promi
 }
 
 /** Demo partners (their keys are never shown: create your own with partner:create). */
-export const DEMO_PARTNERS = {
+const DEMO_PARTNERS = {
   shipper: 'Embarcador de demonstração',
   operator: 'SemParar (demonstração)',
   platform: 'MoveMais (demonstração)',
@@ -137,7 +137,7 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
     { externalId: 'demo-vpo-4', value: 98.5, status: 'CANCELADO', origem: 'Sorocaba/SP', destino: 'Santos/SP' },
   ] as const;
   for (const p of vpos) {
-    await partners.issueVpo(shipper, {
+    await services.vpos.issue(shipper, {
       externalId: p.externalId,
       serialNumber: active.serial,
       PlacaVeiculo: active.plate,
@@ -154,7 +154,7 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
     { externalId: 'demo-passagem-3', place: 'Praça Jacareí (BR-116)', value: 31.7, at: ago(2, 2), third: true },
   ];
   for (const p of passages) {
-    await partners.recordPassage(operator, {
+    await services.ledgerPushes.recordPassage(operator, {
       externalId: p.externalId,
       serialNumber: active.serial,
       placeName: p.place,
@@ -163,7 +163,7 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
       is_third: p.third,
     });
   }
-  await partners.recordThirdPartyMovement(platform, {
+  await services.ledgerPushes.recordThirdPartyMovement(platform, {
     externalId: 'demo-terceiro-1',
     cpfCnpj: DEMO_DRIVER.cpfCnpj,
     origin: STATEMENT_ORIGINS.thirdPartyCredit,
@@ -171,7 +171,7 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
     placeName: 'Crédito MoveMais',
     occurredAt: ago(5),
   });
-  await partners.recordThirdPartyMovement(platform, {
+  await services.ledgerPushes.recordThirdPartyMovement(platform, {
     externalId: 'demo-terceiro-2',
     cpfCnpj: DEMO_DRIVER.cpfCnpj,
     origin: STATEMENT_ORIGINS.thirdPartyDebit,

@@ -19,8 +19,18 @@ export const unauthorized = () => new HttpError(401, messages.session.unauthoriz
 export const forbidden = (message: string = messages.session.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = messages.session.notFound) => new HttpError(404, message);
 
+export const conflict = (message: string) => new HttpError(409, message);
+
 export function fieldError(field: string, message: string): HttpError {
   return new HttpError(422, message, { [field]: [message] });
+}
+
+/**
+ * A refusal of a tag or vehicle call (SPEC 8): the driver reads the Mensagem, or SPEC 7's `error`,
+ * which carries the same text; with a field, the form shows it there too.
+ */
+export function refusal(status: number, message: string, field?: string): HttpError {
+  return new HttpError(status, message, field ? { [field]: [message] } : undefined, message);
 }
 
 /**

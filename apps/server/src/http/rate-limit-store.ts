@@ -140,7 +140,7 @@ export class RateLimitStore {
 }
 
 /** The wait after the n-th attempt of a window: none before `free`, then doubling up to the maximum. */
-export function delayAfter(n: number, pace: Pace): number {
+function delayAfter(n: number, pace: Pace): number {
   if (n < pace.free) return 0;
   const doublings = n - pace.free;
   return doublings >= doublingsToMax(pace) ? pace.maxDelayMs : pace.baseDelayMs * 2 ** doublings;

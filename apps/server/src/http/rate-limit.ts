@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { api } from '@portal/contract';
 import { messages } from '@portal/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { RequestLimit, RequestLimits } from '../config.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 
@@ -39,7 +39,7 @@ function rulesFor(url: string, limits: RequestLimits): Rule[] {
   return [];
 }
 
-function limiter(store: RateLimitStore, rules: Rule[]): onRequestHookHandler {
+function limiter(store: RateLimitStore, rules: Rule[]): onRequestAsyncHookHandler {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     for (const r of rules) {
       const key = r.keyOf(req);

@@ -1,6 +1,6 @@
 import type { Endpoint } from '@portal/contract';
 import { errorResponse } from '@portal/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { SessionLookup } from '../modules/auth/sessions.js';
 import type { AuthedDriver } from '../plugins/auth.js';
@@ -24,7 +24,7 @@ interface Options {
   /** Success status; 200 unless the contract's call creates something. */
   status?: 200 | 201;
   /** Runs before the body is parsed (public calls with their own authentication, e.g. webhooks). */
-  onRequest?: onRequestHookHandler;
+  onRequest?: onRequestAsyncHookHandler;
 }
 
 function schemaOf(e: Endpoint, status: number, also?: number) {

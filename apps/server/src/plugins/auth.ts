@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { unauthorized } from '../http/errors.js';
 import type { SessionDriver, SessionLookup, SessionStore } from '../modules/auth/sessions.js';
 
@@ -25,7 +25,7 @@ function bearerToken(req: FastifyRequest): string | null {
  * The driver comes from the app's session store, or from a call's own lookup (which reads more in
  * the same statement: the balance call).
  */
-export function requireDriver(lookup?: SessionLookup): onRequestHookHandler {
+export function requireDriver(lookup?: SessionLookup): onRequestAsyncHookHandler {
   return async (req) => {
     const token = bearerToken(req);
     const driver = token ? await (lookup ?? req.server.sessions.resolve)(token) : null;

@@ -3,7 +3,7 @@ import { constants } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
 /** JSON answers from this size up are compressed: the lists a driver downloads on a weak connection. */
-export const COMPRESS_FROM_BYTES = 1024;
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * br or gzip, as the client's Accept-Encoding prefers, for JSON answers of 1 KB or more; smaller

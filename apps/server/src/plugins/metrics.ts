@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export const METRICS_PATH = '/api/metrics';
+const METRICS_PATH = '/api/metrics';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 

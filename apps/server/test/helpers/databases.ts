@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { openDb } from '../../src/db/connection.js';
 import type { Db, Dialect } from '../../src/db/connection.js';
 
-export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestDatabase {
   url: string;
@@ -77,4 +77,26 @@ export function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
 export function describeEachDatabase(name: string, suite: (dialect: Dialect) => void): void {
   describe(`${name} [sqlite]`, () => suite('sqlite'));
   (pgUp ? describe : describe.skip)(`${name} [postgres]`, () => suite('postgres'));
+}
+
+/**
+ * A fresh database per test file, open for its tests (beforeAll/afterAll); `prepare` runs once it
+ * is open (migrations, terms...). The returned getter is valid inside tests.
+ */
+export function useFreshDatabase(dialect: Dialect, prepare?: (db: Db) => Promise<void>): () => Db {
+  let database: TestDatabase | null = null;
+  let db: Db | null = null;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    db = database.open();
+    await prepare?.(db);
+  });
+  afterAll(async () => {
+    await db?.kysely.destroy();
+    await database?.drop();
+  });
+  return () => {
+    if (!db) throw new Error('useFreshDatabase: banco ainda não aberto');
+    return db;
+  };
 }

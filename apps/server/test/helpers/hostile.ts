@@ -65,7 +65,7 @@ export const DELETE = Symbol('delete');
 const CONTROL = ['\u0000', '\u0001', '\u0007', '\b', '\t', '\n', '\r', '\u001b', '\u001f', '\u007f', '\u0085', '\u009f', '\u2028', '\u2029', '\ufeff', '\ud800', '\udfff'];
 
 /** Texts a database, a log line or a screen may choke on. */
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
     '',
     ' ',
@@ -110,7 +110,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Numbers past every column's range, fractions of a centavo, negatives, and what JSON turns NaN into. */
-export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(
     0,
     -0,

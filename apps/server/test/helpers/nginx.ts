@@ -22,7 +22,7 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string): string
 }
 
 /** The operator's file (docs/nginx/portal.conf) with only its "# edit" lines changed: loopback ports, a test certificate. */
-export function renderPortalConf(template: string, o: RenderOptions): string {
+function renderPortalConf(template: string, o: RenderOptions): string {
   let text = replaceOnce(template, /(?:^[ \t]*server [^\n]*# edit: instance[^\n]*\n)+/m, o.upstreams.map((p) => `    server 127.0.0.1:${p};\n`).join(''));
   text = replaceOnce(text, /listen 80;/, `listen 127.0.0.1:${o.httpPort};`);
   text = replaceOnce(text, /listen 443 ssl/, `listen 127.0.0.1:${o.httpsPort} ssl`);

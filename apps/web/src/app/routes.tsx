@@ -10,14 +10,20 @@ import { RouteError } from './RouteError';
  * (/login) must render on the first pass, not after a lazy hop, or hydration would find the
  * HydrateFallback instead of the markup.
  */
-export interface PreloadedScreens {
+interface PreloadedScreens {
   LoginPage?: ComponentType;
 }
+
+/** A screen whose code downloads when its route is first opened (`load` picks the page from its module). */
+const lazyScreen = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  lazy: () => load().then((Component) => ({ Component })),
+});
 
 const loginRoute = ({ LoginPage }: PreloadedScreens): RouteObject =>
   LoginPage
     ? { path: 'login', Component: LoginPage }
-    : { path: 'login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) };
+    : lazyScreen('login', () => import('../features/auth/LoginPage').then((m) => m.LoginPage));
 
 /** SPEC 2's route table. Every screen is its own lazy chunk; /login loads only its own code. */
 export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] => [
@@ -29,50 +35,29 @@ export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] =>
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
       loginRoute(preloaded),
-      {
-        path: 'registrar',
-        lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
-      },
-      {
-        path: 'blocked-access',
-        lazy: () => import('../features/terms/BlockedAccessPage').then((m) => ({ Component: m.BlockedAccessPage })),
-      },
+      lazyScreen('registrar', () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage)),
+      lazyScreen('blocked-access', () => import('../features/terms/BlockedAccessPage').then((m) => m.BlockedAccessPage)),
       {
         Component: RequireAuth,
         children: [
           {
             lazy: () => import('./AuthenticatedShell').then((m) => ({ Component: m.AuthenticatedShell })),
             children: [
-              {
-                path: 'dashboard',
-                lazy: () => import('./routes/DashboardRoute').then((m) => ({ Component: m.DashboardRoute })),
-              },
-              {
-                path: 'saldo/retirar',
-                handle: { title: 'Sacar Saldo' },
-                lazy: () => import('../features/withdrawal/WithdrawPage').then((m) => ({ Component: m.WithdrawPage })),
-              },
-              {
-                path: 'saldo/comprar',
-                handle: { title: 'Comprar Saldo' },
-                lazy: () => import('../features/credit/BuyBalancePage').then((m) => ({ Component: m.BuyBalancePage })),
-              },
-              { path: 'tags/listar', handle: { title: 'Tags' }, lazy: () => import('../features/tags/TagsListPage').then((m) => ({ Component: m.TagsListPage })) },
-              { path: 'tags/adicionar', handle: { title: 'Cadastrar Tag' }, lazy: () => import('../features/tags/TagRegisterPage').then((m) => ({ Component: m.TagRegisterPage })) },
-              { path: 'tags/detalhes/:licensePlate', handle: { title: 'Detalhes da Tag' }, lazy: () => import('../features/tags/TagDetailPage').then((m) => ({ Component: m.TagDetailPage })) },
-              { path: 'tags/editar/:licensePlate', handle: { title: 'Editar Tag' }, lazy: () => import('../features/tags/TagEditPage').then((m) => ({ Component: m.TagEditPage })) },
-              { path: 'veiculos/listar', handle: { title: 'Veículos' }, lazy: () => import('../features/vehicles/VehiclesListPage').then((m) => ({ Component: m.VehiclesListPage })) },
-              { path: 'vpos/listar', handle: { title: 'VPOs' }, lazy: () => import('../features/vpos/VposListPage').then((m) => ({ Component: m.VposListPage })) },
-              {
-                path: 'extrato/listar',
-                handle: { title: 'Extrato' },
-                lazy: () => import('../features/statement/StatementPage').then((m) => ({ Component: m.StatementPage })),
-              },
+              lazyScreen('dashboard', () => import('./routes/DashboardRoute').then((m) => m.DashboardRoute)),
+              lazyScreen('saldo/retirar', () => import('../features/withdrawal/WithdrawPage').then((m) => m.WithdrawPage)),
+              lazyScreen('saldo/comprar', () => import('../features/credit/BuyBalancePage').then((m) => m.BuyBalancePage)),
+              lazyScreen('tags/listar', () => import('../features/tags/TagsListPage').then((m) => m.TagsListPage)),
+              lazyScreen('tags/adicionar', () => import('../features/tags/TagRegisterPage').then((m) => m.TagRegisterPage)),
+              lazyScreen('tags/detalhes/:licensePlate', () => import('../features/tags/TagDetailPage').then((m) => m.TagDetailPage)),
+              lazyScreen('tags/editar/:licensePlate', () => import('../features/tags/TagEditPage').then((m) => m.TagEditPage)),
+              lazyScreen('veiculos/listar', () => import('../features/vehicles/VehiclesListPage').then((m) => m.VehiclesListPage)),
+              lazyScreen('vpos/listar', () => import('../features/vpos/VposListPage').then((m) => m.VposListPage)),
+              lazyScreen('extrato/listar', () => import('../features/statement/StatementPage').then((m) => m.StatementPage)),
             ],
           },
         ],
       },
-      { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
+      lazyScreen('*', () => import('./NotFoundPage').then((m) => m.NotFoundPage)),
     ],
   },
 ];

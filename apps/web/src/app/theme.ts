@@ -42,6 +42,15 @@ const red: MantineColorsTuple = [
   '#8c1c1c',
 ];
 
+/**
+ * Placeholder grey: 4.7:1 on white (readable in sunlight), yet clearly lighter than typed text
+ * (black, 18:1), so an example never reads as a value. Mantine's gray 6 is 3.3:1.
+ */
+export const PLACEHOLDER_COLOR = '#6c757d';
+
+/** A toast's message under its title: Mantine writes it in gray 6 (3.3:1); gray 8 is 11.5:1. */
+export const TOAST_MESSAGE_COLOR = '#343a40';
+
 export const theme = createTheme({
   colors: { road, sign, red },
   primaryColor: 'road',
@@ -81,6 +90,7 @@ export const theme = createTheme({
     Alert: { defaultProps: { variant: 'light' } },
     Container: { defaultProps: { size: 960 } },
     Loader: { defaultProps: { type: 'dots' } },
+    Notification: { styles: { description: { color: TOAST_MESSAGE_COLOR } } },
   },
 });
 
@@ -89,7 +99,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    '--mantine-color-placeholder': PLACEHOLDER_COLOR,
   },
   dark: {},
 });

@@ -47,6 +47,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+function isRefusalBody(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { Sucesso?: unknown }).Sucesso === false;
+}
+
 /**
  * Calls one endpoint of the contract: path from buildPath, JSON body, bearer token for
  * authenticated endpoints, response parsed with the endpoint's zod schema.
@@ -86,6 +90,9 @@ export async function request<E extends Endpoint>(
   }
 
   const parsed = endpoint.response.safeParse(data);
+  // SPEC 8: a back end may answer a refusal as 200 {Sucesso: false, Mensagem, error}, without the
+  // success fields: that is the server's refusal (its Mensagem), not an unexpected answer.
+  if (!parsed.success && isRefusalBody(data)) throw errorFromBody(response.status, data);
   if (!parsed.success) {
     console.error(`Resposta fora do contrato em ${endpoint.method} ${endpoint.path}`, parsed.error);
     throw new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE, {}, data);

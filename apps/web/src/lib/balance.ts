@@ -5,7 +5,7 @@ import { request } from './api';
 /** GET /api/motorista/saldo, shared by the dashboard and the balance screens (one cache entry). */
 export const balanceQueryKey = ['motorista', 'saldo'] as const;
 
-export const balanceQuery = queryOptions({
+const balanceQuery = queryOptions({
   queryKey: balanceQueryKey,
   queryFn: ({ signal }) => request(api.balance, { signal }),
 });

@@ -33,6 +33,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A 4xx answer: final, asking again will not change it (network failures and 5xx may pass). */
+export function isClientError(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500;
+}
+
 type UnauthorizedHandler = () => void;
 
 let unauthorizedHandler: UnauthorizedHandler = () => {
@@ -65,9 +70,4 @@ export function errorFromBody(status: number, body: unknown): ApiError {
     }
   }
   return new ApiError(status, message, errors, body);
-}
-
-/** The message to show a driver for any failure. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return isApiError(error) && error.message ? error.message : fallback;
 }

@@ -1,13 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api';
+import { isClientError } from './api';
 
 /** 4xx answers are final (401 already went to /login); network and 5xx failures retry twice. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      retry: (failureCount, error) =>
-        !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+      retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
       refetchOnWindowFocus: true,
     },
     mutations: { retry: false },

@@ -2,7 +2,7 @@
  * Every key the web app keeps in localStorage (ARCHITECTURE decisions 2, 5, 6), in one place.
  * Reads never throw: a blocked or corrupted storage reads as "nothing stored".
  */
-export const STORAGE_KEYS = {
+const STORAGE_KEYS = {
   token: 'token',
   userData: 'user_data',
   termsFlag: 'aceite_termo',
@@ -90,10 +90,6 @@ export function getTermsFlag(): TermsFlag | null {
 
 export function setTermsFlag(flag: TermsFlag): void {
   write(STORAGE_KEYS.termsFlag, flag);
-}
-
-export function removeTermsFlag(): void {
-  remove(STORAGE_KEYS.termsFlag);
 }
 
 /** Buy-balance flow (decision 6). The Pix data is stored as JSON by its screen. */

@@ -4,7 +4,6 @@ import { LocalPixProvider } from './local.js';
 import type { PixProvider } from './port.js';
 
 export type { PixProvider } from './port.js';
-export { PayoutRejected, PixProviderUnavailable } from './port.js';
 
 /** PIX_PROVIDER=local (default) or asaas (ASAAS_API_URL and ASAAS_API_KEY, checked by the config). */
 export function createPixProvider(config: PixConfig): PixProvider {

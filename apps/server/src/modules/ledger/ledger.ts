@@ -1,6 +1,6 @@
 import { LEDGER_LIMIT_CENTS } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../../db/connection.js';
+import { nowIso, toIso } from '../../db/connection.js';
 import type { AccountKind, Database } from '../../db/schema.js';
 import { LedgerLimitError } from '../../http/errors.js';
 
@@ -15,6 +15,7 @@ export interface EntryInput {
   isThird?: boolean;
   reference?: string | null;
   idempotencyKey: string;
+  /** When the movement happened (a passage reported late is older than the entries before it); now by default. */
   createdAt?: string;
 }
 
@@ -95,11 +96,14 @@ export async function postGuardedDebit(trx: Trx, entry: EntryInput): Promise<Gua
  * concurrent movements on PostgreSQL queue instead of deadlocking. The range of the resulting
  * balance (and, for a guarded debit, its floor of zero) is decided by the same conditional
  * UPDATE, so no concurrent movement can pass it: balance = sum of entries always holds, and every
- * balance and sum stays an exact JavaScript number.
+ * balance and sum stays an exact JavaScript number. Holding the counter row, the entry takes its
+ * place in the driver's statement (insertEntry, makeRoom).
  */
 async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<GuardedDebitResult> {
   assertAmount(entry.amountCents);
   if (Math.abs(entry.amountCents) > LEDGER_LIMIT_CENTS) throw new LedgerLimitError();
+  // One text form on both databases: SQLite compares these dates as text.
+  const createdAt = entry.createdAt === undefined ? nowIso() : toIso(entry.createdAt);
   const existing = await findByKey(trx, entry.idempotencyKey);
   if (existing) return { status: 'duplicate', entryId: existing };
   const floor = guarded ? 0 : -LEDGER_LIMIT_CENTS;
@@ -111,10 +115,10 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
     .returning(['balance_cents', 'driver_id'])
     .executeTakeFirst();
   if (!updated) return refusal(trx, entry, guarded);
-  const seq = await bumpCounter(trx, updated.driver_id, 1);
-  const entryId = await insertEntry(trx, entry, updated.driver_id, seq);
-  if (entryId === null) {
-    // A concurrent request with the same key won the insert: undo the balance and the sequence.
+  const count = await bumpCounter(trx, updated.driver_id, 1);
+  const inserted = await insertEntry(trx, entry, updated.driver_id, createdAt);
+  if (!inserted) {
+    // A concurrent request with the same key won the insert: undo the balance and the count.
     await trx
       .updateTable('accounts')
       .set((eb) => ({ balance_cents: eb('balance_cents', '-', entry.amountCents) }))
@@ -123,8 +127,9 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
     await bumpCounter(trx, updated.driver_id, -1);
     return { status: 'duplicate', entryId: await findByKeyOrThrow(trx, entry.idempotencyKey) };
   }
+  if (inserted.place < count) await makeRoom(trx, updated.driver_id, inserted.place, inserted.id);
   for (const listener of movementListeners) listener(entry.origin);
-  return { status: 'posted', entryId, balanceCents: Number(updated.balance_cents) };
+  return { status: 'posted', entryId: inserted.id, balanceCents: Number(updated.balance_cents) };
 }
 
 /** Why the conditional UPDATE changed nothing: no account, a short balance (guarded), or the range. */
@@ -135,7 +140,7 @@ async function refusal(trx: Trx, entry: EntryInput, guarded: boolean): Promise<{
   throw new LedgerLimitError();
 }
 
-/** UPDATE ... RETURNING on the driver's counter row: the next driver_seq, gapless, in commit order. */
+/** UPDATE ... RETURNING on the driver's counter row: the driver's number of entries with this one. */
 async function bumpCounter(trx: Trx, driverId: number, delta: 1 | -1): Promise<number> {
   const row = await trx
     .insertInto('driver_ledger_counters')
@@ -148,13 +153,44 @@ async function bumpCounter(trx: Trx, driverId: number, delta: 1 | -1): Promise<n
   return Number(row.entry_count);
 }
 
-async function insertEntry(trx: Trx, entry: EntryInput, driverId: number, driverSeq: number): Promise<number | null> {
+/** A late entry took place `place`: the entries dated after it move up by one. */
+async function makeRoom(trx: Trx, driverId: number, place: number, entryId: number): Promise<void> {
+  await trx
+    .updateTable('ledger_entries')
+    .set((eb) => ({ driver_seq: eb('driver_seq', '+', 1) }))
+    .where('driver_id', '=', driverId)
+    .where('driver_seq', '>=', place)
+    .where('id', '<>', entryId)
+    .execute();
+}
+
+/**
+ * The entry, with driver_seq its place in the driver's statement, which runs by (created_at, id),
+ * 1 the oldest. It has the driver's highest id (the counter row serialises them), so its place is
+ * right after the newest entry dated at or before it, read in the same statement from the top of
+ * the index down: one row when the movement is the newest, as nearly all are; k + 1 rows when k
+ * entries are dated after it. Null when an entry with the same idempotency key exists.
+ */
+async function insertEntry(trx: Trx, entry: EntryInput, driverId: number, createdAt: string): Promise<{ id: number; place: number } | null> {
   const row = await trx
     .insertInto('ledger_entries')
-    .values({
+    .values((eb) => ({
       account_id: entry.accountId,
       driver_id: driverId,
-      driver_seq: driverSeq,
+      driver_seq: eb(
+        eb.fn.coalesce(
+          eb
+            .selectFrom('ledger_entries')
+            .select('driver_seq')
+            .where('driver_id', '=', driverId)
+            .where('created_at', '<=', createdAt)
+            .orderBy('driver_seq', 'desc')
+            .limit(1),
+          eb.lit(0),
+        ),
+        '+',
+        1,
+      ),
       amount_cents: entry.amountCents,
       origin: entry.origin,
       event: entry.event ?? null,
@@ -162,12 +198,12 @@ async function insertEntry(trx: Trx, entry: EntryInput, driverId: number, driver
       is_third: entry.isThird ? 1 : 0,
       reference: entry.reference ?? null,
       idempotency_key: entry.idempotencyKey,
-      created_at: entry.createdAt ?? nowIso(),
-    })
+      created_at: createdAt,
+    }))
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
+    .returning(['id', 'driver_seq'])
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ? { id: row.id, place: Number(row.driver_seq) } : null;
 }
 
 async function findByKey(trx: Trx, key: string): Promise<number | null> {

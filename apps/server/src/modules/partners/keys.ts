@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PartnerKind } from '@portal/domain';
 import { messages } from '@portal/domain';
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export function hashKey(key: string): string {
+function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('base64url');
 }
 
@@ -55,7 +55,7 @@ export async function partnerByKey(db: Kysely<Database>, key: string): Promise<P
  * onRequest hook: X-Api-Key -> partner (401 missing, unknown or revoked; 403 another kind, or an
  * operator key created before keys were scoped to one operator). Never logs the key.
  */
-export function requirePartner(db: Kysely<Database>, kind: PartnerKind): onRequestHookHandler {
+export function requirePartner(db: Kysely<Database>, kind: PartnerKind): onRequestAsyncHookHandler {
   return async (req: FastifyRequest) => {
     const header = req.headers['x-api-key'];
     const key = Array.isArray(header) ? header[0] : header;
@@ -75,4 +75,15 @@ export function requirePartner(db: Kysely<Database>, kind: PartnerKind): onReque
     }
     req.partner = partner;
   };
+}
+
+/** Declares `req.partner` once, whichever partner routes are registered first. */
+export function decoratePartner(app: FastifyInstance): void {
+  if (!app.hasRequestDecorator('partner')) app.decorateRequest('partner', null);
+}
+
+/** The partner requirePartner found for this request. */
+export function partnerOf(req: FastifyRequest): Partner {
+  if (!req.partner) throw new Error('requirePartner não executou');
+  return req.partner;
 }

@@ -1,17 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { messages } from '@portal/domain';
-import type { onRequestHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from '../../http/errors.js';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /** Constant-time comparison of equal-length digests: the time taken says nothing about the token. */
-export function sameToken(received: string, expected: string): boolean {
+function sameToken(received: string, expected: string): boolean {
   return timingSafeEqual(digest(received), digest(expected));
 }
 
 /** onRequest hook: checked before the body is read, so a caller without the token learns nothing. */
-export function requireWebhookToken(expected: string): onRequestHookHandler {
+export function requireWebhookToken(expected: string): onRequestAsyncHookHandler {
   return async (req) => {
     const header = req.headers['asaas-access-token'];
     const token = Array.isArray(header) ? header[0] : header;

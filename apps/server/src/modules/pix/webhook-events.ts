@@ -16,7 +16,7 @@ export interface WebhookOutcome {
 const EXCERPT_MAX = 2_000;
 
 /** The provider's reference named by an event: its payment or transfer id. */
-export function providerRef(body: AsaasWebhook): string | null {
+function providerRef(body: AsaasWebhook): string | null {
   return body.payment?.id ?? body.transfer?.id ?? null;
 }
 

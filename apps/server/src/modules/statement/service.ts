@@ -16,9 +16,10 @@ function eventOf(event: string | null): StatementTransaction['event'] {
 }
 
 /**
- * The driver's entries (own and third accounts), newest first, PAGE_SIZE a page. Page p is the
- * driver_seq range (n - 10p, n - 10(p - 1)] with n the driver's entry count: two index lookups,
- * whatever the length of the history.
+ * The driver's entries (own and third accounts) by the date they show, newest first (ties: the
+ * later posted first), PAGE_SIZE a page. driver_seq is each entry's place in that order, kept by
+ * the ledger, so page p is the range (n - 10p, n - 10(p - 1)] with n the driver's entry count:
+ * two index lookups, whatever the length of the history.
  */
 export async function statementPage(db: Kysely<Database>, driverId: number, page: number): Promise<StatementPage> {
   const counter = await db

@@ -1,12 +1,11 @@
-import { billingPeriod, TAG_MONTHLY_FEE_CENTS, TAG_STATUS } from '@portal/domain';
+import { billingPeriod, TAG_STATUS } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
-import { nowIso } from '../../db/connection.js';
 import { ADVISORY_LOCKS, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import { forUpdate } from '../../db/lock.js';
 import type { TagOperatorGateway } from '../../adapters/operators/port.js';
 import type { Metrics } from '../../metrics.js';
-import type { TagService } from './service.js';
+import type { TagFees } from './fees.js';
 
 export interface BillingReport {
   period: string;
@@ -29,7 +28,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class BillingService {
   constructor(
     private readonly db: Db,
-    private readonly tags: TagService,
+    private readonly fees: TagFees,
     private readonly gateway: TagOperatorGateway,
     private readonly log: FastifyBaseLogger,
     private readonly metrics: Metrics,
@@ -74,17 +73,11 @@ export class BillingService {
         .where('id', '=', tagId)
         .$call(forUpdate(this.db.dialect))
         .executeTakeFirst();
-      if (!tag || tag.deleted_at !== null || Number(tag.status_code) !== TAG_STATUS.active) return 'skipped';
-      const outcome = await this.tags.payFee(trx, tag, period);
+      if (!tag || tag.deleted_at !== null || tag.status_code !== TAG_STATUS.active) return 'skipped';
+      const outcome = await this.fees.pay(trx, tag, period);
       if (outcome === 'charged') return 'charged';
       if (outcome === 'already-paid') return 'skipped';
-      const inserted = await trx
-        .insertInto('tag_fee_charges')
-        .values({ tag_id: tag.id, period, amount_cents: TAG_MONTHLY_FEE_CENTS, status: 'unpaid', created_at: nowIso(), paid_at: null })
-        .onConflict((oc) => oc.columns(['tag_id', 'period']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return 'skipped';
+      if (!(await this.fees.owe(trx, tag.id, period))) return 'skipped';
       const status = await this.gateway.block({ trx }, tag.serial_number, TAG_STATUS.blockedUnpaidFee);
       await trx.updateTable('tags').set({ status_code: status }).where('id', '=', tag.id).execute();
       return 'blocked';

@@ -5,7 +5,7 @@ import { driverRoute, publicRoute } from '../../http/route.js';
 import type { Catalogue } from './catalogue.js';
 import type { TagService } from './service.js';
 
-/** SPEC 7 tag and vehicle calls and decision 7 (vehicle list and delete). */
+/** The contract's tag calls (SPEC 7): operators, list, register, status changes, replace, remove, edit. */
 export function tagRoutes(app: FastifyInstance, tags: TagService, catalogue: Catalogue): void {
   publicRoute(app, api.operators, async () => ({
     Sucesso: true,
@@ -13,27 +13,10 @@ export function tagRoutes(app: FastifyInstance, tags: TagService, catalogue: Cat
     Operadoras: catalogue.operatorList(),
   }));
 
-  publicRoute(app, api.vehicleModels, async () => ({
-    Sucesso: true,
-    Mensagem: messages.tag.modelsOk,
-    Data: [...catalogue.brands],
-  }));
-
   driverRoute(app, api.tags, async ({ driver, query }) => {
     const page = await tags.listTags(driver.id, query.page);
     return { Sucesso: true, Mensagem: messages.tag.listOk, Tags: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
   });
-
-  driverRoute(app, api.vehicles, async ({ driver, query }) => {
-    const page = await tags.listVehicles(driver.id, query.page);
-    return { Sucesso: true, Mensagem: messages.vehicle.listOk, Veiculos: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
-  });
-
-  driverRoute(app, api.vehicleDetail, async ({ driver, params }) => ({
-    Sucesso: true,
-    Mensagem: messages.vehicle.detailOk,
-    Dados: await tags.vehicleDetail(driver.id, params.licensePlate),
-  }));
 
   driverRoute(
     app,
@@ -78,10 +61,5 @@ export function tagRoutes(app: FastifyInstance, tags: TagService, catalogue: Cat
   driverRoute(app, api.updateVehicle, async ({ driver, body }) => {
     await tags.update(driver, body);
     return { Sucesso: true, Mensagem: messages.tag.edited };
-  });
-
-  driverRoute(app, api.deleteVehicle, async ({ driver, body }) => {
-    await tags.deleteVehicle(driver, body.vehicle_id);
-    return { Sucesso: true, Mensagem: messages.vehicle.deleted };
   });
 }

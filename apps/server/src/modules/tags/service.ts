@@ -1,6 +1,5 @@
-import type { TagRegistration, TagRow, VehicleDetail, VehicleRow as VehicleListRow, VehicleTag, VehicleUpdate } from '@portal/contract';
+import type { TagRegistration, TagRow, VehicleUpdate } from '@portal/contract';
 import {
-  billingPeriod,
   canActivate,
   canBlock,
   canCancel,
@@ -13,63 +12,59 @@ import {
   isGreenpassSerial,
   messages,
   PAGE_SIZE,
-  STATEMENT_ORIGINS,
-  TAG_MONTHLY_FEE_CENTS,
   TAG_STATUS,
-  tagFeePlaceName,
 } from '@portal/domain';
 import type { Db } from '../../db/connection.js';
-import { isUniqueViolation, nowIso } from '../../db/connection.js';
+import { nowIso } from '../../db/connection.js';
 import { forUpdate } from '../../db/lock.js';
-import type { TagOwnership, TagRowDb, VehicleRow } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import type { TagOwnership, TagRowDb } from '../../db/schema.js';
+import type { HttpError } from '../../http/errors.js';
+import { refusal } from '../../http/errors.js';
 import { OperatorRefusal } from '../../adapters/operators/port.js';
 import type { TagOperatorGateway } from '../../adapters/operators/port.js';
 import type { Trx } from '../ledger/ledger.js';
-import { accountId, postGuardedDebit } from '../ledger/ledger.js';
 import type { Catalogue } from './catalogue.js';
+import type { LiveIndex } from './conflicts.js';
+import { brokenIndex } from './conflicts.js';
+import type { TagFees } from './fees.js';
+import { liveTagOfVehicle, ownVehicle, wireTag } from './rows.js';
 
 export interface TagDriver {
   id: number;
   cpfCnpj: string;
 }
 
-/** A refusal the driver reads: Mensagem and SPEC 7's `error` carry the same text. */
-export function refusal(status: number, message: string, field?: string): HttpError {
-  return new HttpError(status, message, field ? { [field]: [message] } : undefined, message);
-}
-
 /** Whoever holds the serial, or whatever made it unavailable, the answer is this one. */
 const serialUnavailable = (field: string) => refusal(409, messages.tag.serialUnavailable, field);
 
-function wireTag(t: Pick<TagRowDb, 'serial_number' | 'operator_cnpj' | 'status_code' | 'ownership_type'>): VehicleTag {
-  return {
-    serialNumber: t.serial_number,
-    Operadora: t.operator_cnpj,
-    statusCode: t.status_code === null ? null : Number(t.status_code),
-    ownershipType: t.ownership_type,
-  };
-}
+/**
+ * A write that lost a race breaks a unique index: the answer is the one the driver would have
+ * read had the other request come first (a plate race is about the plate, not the serial).
+ */
+type RaceAnswers = Partial<Record<LiveIndex, () => HttpError>>;
+
+const serialRace = (field: string): RaceAnswers => ({
+  tags_serial_live: () => serialUnavailable(field),
+  operator_tags_pkey: () => serialUnavailable(field),
+});
 
 export interface Page<T> {
   rows: T[];
   totalPages: number;
 }
 
-export type FeeOutcome = 'charged' | 'already-paid' | 'insufficient';
-
 /**
- * SPEC 4 and 5 on the server: every tag and vehicle call sees only the signed-in driver's rows
- * (another driver's serial, plate or vehicle id is 404, and nothing changes). Each action is one
+ * The tag lifecycle of SPEC 4 and 5 on the server: every call sees only the signed-in driver's
+ * rows (another driver's serial or vehicle id is 404, and nothing changes). Each action is one
  * transaction that locks the tag row (PostgreSQL), asks the operator gateway, stores the new
- * status and, for activation and release, debits the monthly fee: all of it or nothing.
+ * status and, for activation and release, pays the monthly fee: all of it or nothing.
  */
 export class TagService {
   constructor(
     private readonly db: Db,
     private readonly gateway: TagOperatorGateway,
     private readonly catalogue: Catalogue,
-    private readonly now: () => Date = () => new Date(),
+    private readonly fees: TagFees,
   ) {}
 
   // ---- reads --------------------------------------------------------------------------------
@@ -77,7 +72,7 @@ export class TagService {
   async listTags(driverId: number, page: number): Promise<Page<TagRow>> {
     const total = await this.db.kysely
       .selectFrom('tags')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('driver_id', '=', driverId)
       .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
@@ -92,70 +87,8 @@ export class TagService {
       .offset(PAGE_SIZE * (page - 1))
       .execute();
     return {
-      totalPages: Math.ceil(Number(total.n) / PAGE_SIZE),
+      totalPages: Math.ceil(total.n / PAGE_SIZE),
       rows: rows.map((r) => ({ ...wireTag(r), vehicle: { LicensePlate: r.license_plate } })),
-    };
-  }
-
-  async listVehicles(driverId: number, page: number): Promise<Page<VehicleListRow>> {
-    const total = await this.db.kysely
-      .selectFrom('vehicles')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('driver_id', '=', driverId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    const vehicles = await this.db.kysely
-      .selectFrom('vehicles')
-      .select(['id', 'license_plate'])
-      .where('driver_id', '=', driverId)
-      .where('deleted_at', 'is', null)
-      .orderBy('id', 'desc')
-      .limit(PAGE_SIZE)
-      .offset(PAGE_SIZE * (page - 1))
-      .execute();
-    const tags = vehicles.length
-      ? await this.db.kysely
-          .selectFrom('tags')
-          .select(['vehicle_id', 'serial_number', 'operator_cnpj', 'status_code', 'ownership_type'])
-          .where('vehicle_id', 'in', vehicles.map((v) => v.id))
-          .where('deleted_at', 'is', null)
-          .execute()
-      : [];
-    const byVehicle = new Map(tags.map((t) => [t.vehicle_id, wireTag(t)]));
-    return {
-      totalPages: Math.ceil(Number(total.n) / PAGE_SIZE),
-      rows: vehicles.map((v) => {
-        const tag = byVehicle.get(v.id) ?? null;
-        // Decision 7: Status is the tag's code (an inactive tag without code shows 201), null = 'Sem tag'.
-        return { id: v.id, LicensePlate: v.license_plate, Status: tag ? (tag.statusCode ?? TAG_STATUS.inactive) : null, tag };
-      }),
-    };
-  }
-
-  async vehicleDetail(driverId: number, plate: string): Promise<VehicleDetail> {
-    const vehicle = await this.db.kysely
-      .selectFrom('vehicles')
-      .selectAll()
-      .where('driver_id', '=', driverId)
-      .where('license_plate', '=', plate)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!vehicle) throw refusal(404, messages.vehicle.notFound);
-    const tag = await this.db.kysely
-      .selectFrom('tags')
-      .selectAll()
-      .where('vehicle_id', '=', vehicle.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return {
-      id: vehicle.id,
-      LicensePlate: vehicle.license_plate,
-      CpfCnpjAntt: vehicle.cpf_cnpj_antt,
-      RntrcAntt: vehicle.rntrc_antt,
-      Axles: Number(vehicle.axles),
-      vehicleType: Number(vehicle.vehicle_type),
-      modelo: vehicle.model_id,
-      tag: tag ? wireTag(tag) : null,
     };
   }
 
@@ -174,6 +107,7 @@ export class TagService {
     if (!this.catalogue.operator(input.Operadora)) throw refusal(422, messages.tag.operatorUnknown, 'Operadora');
     if (!this.catalogue.hasModel(input.modelo)) throw refusal(422, messages.tag.modelUnknown, 'modelo');
     if (input.invoiceGroupCode !== INVOICE_GROUP_CODE) throw refusal(422, messages.tag.invoiceGroupInvalid, 'invoiceGroupCode');
+    const plateHasTag = () => refusal(409, messages.tag.plateHasTag, 'licensePlate');
     await this.transaction(async (trx) => {
       await this.claimSerial(trx, driver.id, input.serialNumber, 'serialNumber');
       const existing = await trx
@@ -193,8 +127,7 @@ export class TagService {
       };
       let vehicleId: number;
       if (existing) {
-        const liveTag = await this.liveTagOfVehicle(trx, existing.id);
-        if (liveTag) throw refusal(409, messages.tag.plateHasTag, 'licensePlate');
+        if (await liveTagOfVehicle(trx, this.db.dialect, existing.id)) throw plateHasTag();
         await trx.updateTable('vehicles').set(fields).where('id', '=', existing.id).execute();
         vehicleId = existing.id;
       } else {
@@ -235,15 +168,16 @@ export class TagService {
           deleted_at: null,
         })
         .execute();
-    });
+    }, { ...serialRace('serialNumber'), vehicles_driver_plate_live: plateHasTag, tags_vehicle_live: plateHasTag });
   }
 
   /** POST /api/veiculo/update: SPEC 5 'Edit tag'; only while the tag is inactive and not cancelled. */
   async update(driver: TagDriver, input: VehicleUpdate): Promise<void> {
     if (!this.catalogue.operator(input.Operadora)) throw refusal(422, messages.tag.operatorUnknown, 'Operadora');
+    const plateTaken = () => refusal(409, messages.vehicle.plateTaken, 'LicensePlate');
     await this.transaction(async (trx) => {
-      const vehicle = await this.ownVehicle(trx, driver.id, input.vehicle_id);
-      const tag = await this.liveTagOfVehicle(trx, vehicle.id);
+      const vehicle = await ownVehicle(trx, this.db.dialect, driver.id, input.vehicle_id);
+      const tag = await liveTagOfVehicle(trx, this.db.dialect, vehicle.id);
       if (!tag) throw refusal(404, messages.tag.notFound);
       this.assertManageable(tag);
       if (!canEdit(tag.status_code)) throw refusal(409, messages.tag.cannotEdit);
@@ -255,7 +189,7 @@ export class TagService {
           .where('license_plate', '=', input.LicensePlate)
           .where('deleted_at', 'is', null)
           .executeTakeFirst();
-        if (clash) throw refusal(409, messages.vehicle.plateTaken, 'LicensePlate');
+        if (clash) throw plateTaken();
       }
       const serialChanged = input.serialNumber !== tag.serial_number;
       const operatorChanged = input.Operadora !== tag.operator_cnpj;
@@ -298,7 +232,7 @@ export class TagService {
           .where('id', '=', tag.id)
           .execute();
       }
-    });
+    }, { ...serialRace('serialNumber'), vehicles_driver_plate_live: plateTaken });
   }
 
   // ---- status changes -----------------------------------------------------------------------
@@ -315,19 +249,7 @@ export class TagService {
   async release(driver: TagDriver, serial: string): Promise<void> {
     await this.onTag(driver, serial, async (trx, tag) => {
       if (!canRelease(tag.status_code)) throw refusal(409, messages.tag.cannotRelease);
-      const unpaid = await trx
-        .selectFrom('tag_fee_charges')
-        .select('period')
-        .where('tag_id', '=', tag.id)
-        .where('status', '=', 'unpaid')
-        .orderBy('period')
-        .execute();
-      const periods = new Set([...unpaid.map((u) => u.period), billingPeriod(this.now())]);
-      for (const period of periods) {
-        if ((await this.payFee(trx, tag, period)) === 'insufficient') {
-          throw refusal(422, messages.tag.insufficientBalanceRelease);
-        }
-      }
+      if ((await this.fees.payOwed(trx, tag)) === 'insufficient') throw refusal(422, messages.tag.insufficientBalanceRelease);
       const status = await this.operator(() => this.gateway.release({ trx }, tag.serial_number));
       await this.setStatus(trx, tag.id, status);
     });
@@ -357,9 +279,7 @@ export class TagService {
       const vehicle = await trx.selectFrom('vehicles').select('license_plate').where('id', '=', tag.vehicle_id).executeTakeFirstOrThrow();
       if (vehicle.license_plate !== input.licensePlate) throw refusal(422, messages.tag.plateMismatch, 'licensePlate');
       if (!canActivate(tag.status_code)) throw refusal(409, messages.tag.cannotActivate);
-      if ((await this.payFee(trx, tag, billingPeriod(this.now()))) === 'insufficient') {
-        throw refusal(422, messages.tag.insufficientBalance);
-      }
+      if ((await this.fees.payThisMonth(trx, tag)) === 'insufficient') throw refusal(422, messages.tag.insufficientBalance);
       const status = await this.operator(() => this.gateway.activate({ trx }, tag.serial_number));
       await trx.updateTable('tags').set({ status_code: status, activated_at: nowIso() }).where('id', '=', tag.id).execute();
     });
@@ -377,7 +297,7 @@ export class TagService {
         const status = await this.operator(() => this.gateway.replace({ trx }, tag.serial_number, newSerial));
         await trx.updateTable('tags').set({ serial_number: newSerial, status_code: status }).where('id', '=', tag.id).execute();
       },
-      { serialField: 'newSerialNumber' },
+      { races: serialRace('newSerialNumber') },
     );
   }
 
@@ -388,79 +308,31 @@ export class TagService {
       serial,
       async (trx, tag) => {
         if (!canRemove(tag.status_code)) throw refusal(409, messages.tag.cannotRemove);
-        await this.leaveOperator(trx, tag);
-        await trx.updateTable('tags').set({ deleted_at: nowIso() }).where('id', '=', tag.id).execute();
+        await this.detach(trx, tag);
       },
       { needsManagement: false },
     );
   }
 
-  /** Decision 7: POST /api/veiculo/delete; refused while its tag is active or blocked. */
-  async deleteVehicle(driver: TagDriver, vehicleId: number): Promise<void> {
-    await this.transaction(async (trx) => {
-      const vehicle = await this.ownVehicle(trx, driver.id, vehicleId);
-      const tag = await this.liveTagOfVehicle(trx, vehicle.id);
-      if (tag) {
-        if (!canRemove(tag.status_code)) throw refusal(409, messages.vehicle.hasLiveTag);
-        await this.leaveOperator(trx, tag);
-        await trx.updateTable('tags').set({ deleted_at: nowIso() }).where('id', '=', tag.id).execute();
-      }
-      await trx.updateTable('vehicles').set({ deleted_at: nowIso() }).where('id', '=', vehicle.id).execute();
-    });
-  }
-
-  // ---- monthly fee --------------------------------------------------------------------------
-
   /**
-   * Pays the fee of one tag and month (guarded debit, idempotency key per tag and month). The
-   * (tag_id, period) row is unique: a second payment of the same month is 'already-paid'.
-   * 'insufficient' writes nothing: the caller decides (refuse, or block with 204).
+   * The tag leaves its vehicle (inactive or cancelled: the caller checked), and the operator too,
+   * unless its serial was already given back when it was cancelled.
    */
-  async payFee(trx: Trx, tag: Pick<TagRowDb, 'id' | 'driver_id' | 'serial_number'>, period: string): Promise<FeeOutcome> {
-    const existing = await trx
-      .selectFrom('tag_fee_charges')
-      .select(['id', 'status'])
-      .where('tag_id', '=', tag.id)
-      .where('period', '=', period)
-      .executeTakeFirst();
-    if (existing?.status === 'paid') return 'already-paid';
-    const debit = await postGuardedDebit(trx, {
-      accountId: await accountId(trx, tag.driver_id, 'own'),
-      amountCents: -TAG_MONTHLY_FEE_CENTS,
-      origin: STATEMENT_ORIGINS.tagFee,
-      event: null,
-      placeName: tagFeePlaceName(tag.serial_number),
-      reference: `${tag.id}:${period}`,
-      idempotencyKey: `tag-fee:${tag.id}:${period}`,
-    });
-    if (debit.status === 'insufficient') return 'insufficient';
-    const paidAt = nowIso();
-    if (existing) {
-      await trx.updateTable('tag_fee_charges').set({ status: 'paid', paid_at: paidAt }).where('id', '=', existing.id).execute();
-    } else {
-      await trx
-        .insertInto('tag_fee_charges')
-        .values({ tag_id: tag.id, period, amount_cents: TAG_MONTHLY_FEE_CENTS, status: 'paid', created_at: paidAt, paid_at: paidAt })
-        .execute();
-    }
-    await trx
-      .updateTable('tags')
-      .set({ paid_through: period })
-      .where('id', '=', tag.id)
-      .where((eb) => eb.or([eb('paid_through', 'is', null), eb('paid_through', '<', period)]))
-      .execute();
-    return debit.status === 'duplicate' ? 'already-paid' : 'charged';
+  async detach(trx: Trx, tag: TagRowDb): Promise<void> {
+    if (tag.released_at === null) await this.operator(() => this.gateway.remove({ trx }, tag.serial_number));
+    await trx.updateTable('tags').set({ deleted_at: nowIso() }).where('id', '=', tag.id).execute();
   }
 
   // ---- helpers ------------------------------------------------------------------------------
 
-  /** Runs fn in a transaction; a unique violation from a concurrent twin reads as a conflict. */
-  async transaction<T>(fn: (trx: Trx) => Promise<T>, serialField = 'serialNumber'): Promise<T> {
+  /** Runs fn in a transaction; a unique index broken by a concurrent twin gets the answer the caller gave for it. */
+  private async transaction<T>(fn: (trx: Trx) => Promise<T>, races: RaceAnswers = {}): Promise<T> {
     try {
       return await this.db.kysely.transaction().execute(fn);
     } catch (error) {
-      if (isUniqueViolation(error)) throw serialUnavailable(serialField);
-      throw error;
+      const index = brokenIndex(error);
+      const answer = index ? races[index] : undefined;
+      throw answer ? answer() : error;
     }
   }
 
@@ -468,7 +340,7 @@ export class TagService {
     driver: TagDriver,
     serial: string,
     fn: (trx: Trx, tag: TagRowDb) => Promise<void>,
-    { needsManagement = true, serialField = 'serialNumber' } = {},
+    { races = {}, needsManagement = true }: { races?: RaceAnswers; needsManagement?: boolean } = {},
   ): Promise<void> {
     await this.transaction(async (trx) => {
       const tag = await trx
@@ -481,8 +353,8 @@ export class TagService {
         .executeTakeFirst();
       if (!tag) throw refusal(404, messages.tag.notFound);
       if (needsManagement) this.assertManageable(tag);
-      await fn(trx, { ...tag, status_code: tag.status_code === null ? null : Number(tag.status_code) });
-    }, serialField);
+      await fn(trx, tag);
+    }, races);
   }
 
   private assertManageable(tag: TagRowDb): void {
@@ -490,30 +362,6 @@ export class TagService {
     if (!canManage({ ownershipType: tag.ownership_type, serialNumber: tag.serial_number, operatorName })) {
       throw refusal(403, messages.tag.notManageable);
     }
-  }
-
-  private async ownVehicle(trx: Trx, driverId: number, vehicleId: number): Promise<VehicleRow> {
-    const vehicle = await trx
-      .selectFrom('vehicles')
-      .selectAll()
-      .where('id', '=', vehicleId)
-      .where('driver_id', '=', driverId)
-      .where('deleted_at', 'is', null)
-      .$call(forUpdate(this.db.dialect))
-      .executeTakeFirst();
-    if (!vehicle) throw refusal(404, messages.vehicle.notFound);
-    return vehicle;
-  }
-
-  private async liveTagOfVehicle(trx: Trx, vehicleId: number): Promise<TagRowDb | undefined> {
-    const tag = await trx
-      .selectFrom('tags')
-      .selectAll()
-      .where('vehicle_id', '=', vehicleId)
-      .where('deleted_at', 'is', null)
-      .$call(forUpdate(this.db.dialect))
-      .executeTakeFirst();
-    return tag ? { ...tag, status_code: tag.status_code === null ? null : Number(tag.status_code) } : undefined;
   }
 
   /**
@@ -540,12 +388,6 @@ export class TagService {
       .where('deleted_at', 'is', null)
       .where('released_at', 'is not', null)
       .execute();
-  }
-
-  /** The tag leaves the operator, unless its serial was already given back when it was cancelled. */
-  private async leaveOperator(trx: Trx, tag: TagRowDb): Promise<void> {
-    if (tag.released_at !== null) return;
-    await this.operator(() => this.gateway.remove({ trx }, tag.serial_number));
   }
 
   private async setStatus(trx: Trx, tagId: number, status: number | null): Promise<void> {

@@ -1,24 +1,16 @@
-import { InputBase, type InputBaseProps } from '@mantine/core';
+import { InputBase } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import { stripDocument } from '@portal/domain';
-import { useLayoutEffect, useRef, type Ref } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { caretAfterChars, formatCpfCnpjInput } from './cpfCnpjInput';
-
-export interface CpfCnpjInputProps extends Omit<InputBaseProps, 'onChange' | 'value'> {
-  /** The masked text as shown (e.g. '529.982.247-25'). */
-  value: string;
-  onChange: (value: string) => void;
-  name?: string;
-  placeholder?: string;
-  autoComplete?: string;
-  inputRef?: Ref<HTMLInputElement>;
-}
+// A type only: react-imask stays out of /login's download.
+import type { MaskedTextProps } from './MaskedInput';
 
 /**
  * The CPF/CNPJ field without an input-mask library: /login's first download stays small.
  * Same behaviour as MaskedInput with cpfCnpjMask (masks.ts), caret kept in place on edits.
  */
-export function CpfCnpjInput({ value, onChange, inputRef, ...rest }: CpfCnpjInputProps) {
+export function CpfCnpjInput({ value, onChange, inputRef, ...rest }: MaskedTextProps) {
   const ownRef = useRef<HTMLInputElement>(null);
   const ref = useMergedRef(ownRef, inputRef);
   const caret = useRef<number | null>(null);

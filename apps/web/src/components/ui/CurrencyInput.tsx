@@ -2,7 +2,7 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import type { Ref } from 'react';
 import { formatCurrencyInput } from './currency';
 
-export interface CurrencyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'leftSection' | 'inputMode'> {
+interface CurrencyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'leftSection' | 'inputMode'> {
   /** The masked text as shown ('1.234,56'), or '' when nothing was typed. */
   value: string;
   onChange: (value: string) => void;

@@ -1,11 +1,17 @@
 import { NativeSelect, Pagination, Table, UnstyledButton } from '@mantine/core';
 import { SORT_DIRECTIONS, type SortDirection } from '@portal/domain';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import classes from './DataTable.module.css';
 
-export const TABLE_LOADING_TEXT = 'Carregando...';
-export const TABLE_EMPTY_TEXT = 'Nenhum item.';
+const TABLE_LOADING_TEXT = 'Carregando...';
+const TABLE_EMPTY_TEXT = 'Nenhum item.';
+
+/** A list query shows 'Carregando...' on its first load and while another page or order replaces the rows shown. */
+export function isListLoading(query: Pick<UseQueryResult, 'isPending' | 'isPlaceholderData' | 'isFetching'>): boolean {
+  return query.isPending || (query.isPlaceholderData && query.isFetching);
+}
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -17,6 +23,8 @@ export interface DataTableColumn<Row> {
   sortable?: boolean;
   /** How the phone's 'Ordenar por' names each direction, e.g. { asc: 'menor primeiro', desc: 'maior primeiro' }. */
   sortLabels?: Record<SortDirection, string>;
+  /** On phones the cell spans the card without its header's label (a card's title line, its buttons). */
+  unlabelledOnPhone?: boolean;
 }
 
 export interface DataTableSort {
@@ -27,7 +35,7 @@ export interface DataTableSort {
 const SORT_DIRECTION_LABELS: Record<SortDirection, string> = { asc: 'crescente', desc: 'decrescente' };
 const ARIA_SORT: Record<SortDirection, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
 
-export interface DataTableProps<Row> {
+interface DataTableProps<Row> {
   columns: DataTableColumn<Row>[];
   rows: Row[] | undefined;
   getRowKey: (row: Row, index: number) => string | number;
@@ -161,7 +169,7 @@ export function DataTable<Row>({
                 aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
               >
                 {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align} data-label={column.header}>
+                  <Table.Td key={column.key} ta={column.align} data-label={column.header} data-unlabelled={column.unlabelledOnPhone || undefined}>
                     {column.render(row)}
                   </Table.Td>
                 ))}

@@ -1,6 +1,6 @@
 import { formatDateTimeOrNull } from '../../lib/format';
 
-export interface DateTimeProps {
+interface DateTimeProps {
   value: Date | string | null | undefined;
   /** Shown when the value is missing or not a valid ISO 8601 date. */
   fallback?: string;
@@ -17,5 +17,3 @@ export function DateTime({ value, fallback = '—' }: DateTimeProps) {
     </time>
   );
 }
-
-export { formatDateTimeOrNull as formatDateTimeSafe };

@@ -18,8 +18,8 @@ export interface DynamicMasked {
   compiledMasks: unknown[];
 }
 
-export interface MaskedInputProps extends Omit<InputBaseProps, 'onChange' | 'value'> {
-  maskOptions: MaskOptions;
+/** A Mantine input whose text a mask shapes: what the form gives it, and what it tells the form. */
+export interface MaskedTextProps extends Omit<InputBaseProps, 'onChange' | 'value'> {
   /** The masked text as shown (e.g. '529.982.247-25'). */
   value: string;
   onChange: (value: string) => void;
@@ -31,6 +31,10 @@ export interface MaskedInputProps extends Omit<InputBaseProps, 'onChange' | 'val
   inputMode?: 'text' | 'numeric' | 'tel' | 'email' | 'decimal';
   inputRef?: Ref<HTMLInputElement>;
   'aria-describedby'?: string;
+}
+
+interface MaskedInputProps extends MaskedTextProps {
+  maskOptions: MaskOptions;
 }
 
 /** A Mantine input (label, error, description) whose text is shaped by a react-imask mask. */

@@ -2,7 +2,7 @@ import { Text, type TextProps } from '@mantine/core';
 import { formatBrl, type Cents } from '@portal/domain';
 import { toCents } from '../../lib/format';
 
-export type MoneyProps = Omit<TextProps, 'c' | 'children'> &
+type MoneyProps = Omit<TextProps, 'c' | 'children'> &
   ({ reais: number; cents?: never } | { cents: Cents; reais?: never }) & {
     /** Paint positive amounts road-sign green (balances). Negative is always red. */
     colorPositive?: boolean;

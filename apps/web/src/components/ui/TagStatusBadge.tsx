@@ -9,7 +9,7 @@ const badgeStyles = {
   gray: { bg: 'gray.7', c: 'white' },
 } as const;
 
-export interface TagStatusBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
+interface TagStatusBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
   /** The tag's status code (SPEC 4); null is inactive. */
   code: number | null;
   /** Decision 7: a vehicle without a tag shows 'Sem tag'. */

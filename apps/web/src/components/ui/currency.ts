@@ -1,5 +1,5 @@
 /** At most R$ 999.999.999,99 can be typed (11 digits). */
-export const CURRENCY_MAX_DIGITS = 11;
+const CURRENCY_MAX_DIGITS = 11;
 
 /**
  * Currency typed like a cash register: the digits fill from the right, the comma and the thousand

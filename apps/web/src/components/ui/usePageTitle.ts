@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const APP_NAME = 'Portal do Motorista';
+const APP_NAME = 'Portal do Motorista';
 
 /** 'Entrar' -> document.title 'Entrar | Portal do Motorista'. */
 export function pageTitle(title?: string | null): string {

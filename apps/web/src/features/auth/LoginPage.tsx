@@ -1,81 +1,85 @@
 import { Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { loginErrors, messages, stripDocument, type LoginFields } from '@portal/domain';
+import { messages, type LoginFields } from '@portal/domain';
 import { IconAlertCircle, IconBrandWhatsapp, IconTruck } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CpfCnpjInput } from '../../components/ui/CpfCnpjInput';
 import { formatCpfCnpjInput } from '../../components/ui/cpfCnpjInput';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { API_BASE_URL, isApiError } from '../../lib/http';
+import { errorMessage } from '../../lib/errors';
+import { API_BASE_URL, isApiError, NETWORK_ERROR_MESSAGE } from '../../lib/http';
 
-export const SUPPORT_PATH = '/api/suporte/whatsapp';
+const SUPPORT_PATH = '/api/suporte/whatsapp';
 export const LOGIN_TITLE = 'Entrar';
 
 /**
- * The sign-in call (API client, contract, zod) is loaded on the first interaction with the form,
- * not with the page: /login's first download stays small on a weak connection.
+ * The sign-in call and the form's zod rules (contract, zod) are loaded on the first interaction
+ * with the form, not with the page: /login's first download stays small on a weak connection.
  */
-const loadSession = () => import('./session');
+const loadSignIn = () => import('./api/signIn');
+
+/** The contract's rules, run once their module is here (a submit waits for it). */
+const loginResolver: Resolver<LoginFields, unknown, LoginFields> = async (values, context, options) => {
+  try {
+    const { loginResolver: resolve } = await loadSignIn();
+    return await resolve(values, context, options);
+  } catch (error) {
+    console.error(error);
+    return { values: {}, errors: { root: { type: 'network', message: NETWORK_ERROR_MESSAGE } } };
+  }
+};
 
 /** SPEC 8: any refused sign-in reads 'Usuário ou senha incorretos'; throttling and outages say so. */
 function failureMessage(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.status === 429 || error.status === 0 || error.status >= 500) return error.message;
+  if (isApiError(error) && error.status !== 429 && error.status !== 0 && error.status < 500) {
     return messages.login.invalidCredentials;
   }
-  console.error(error);
-  return messages.session.internalError;
+  return errorMessage(error);
 }
 
 export function LoginPage() {
   usePageTitle(LOGIN_TITLE);
   const navigate = useNavigate();
-  const [values, setValues] = useState<LoginFields>({ cpfCnpj: '', password: '' });
-  const [errors, setErrors] = useState<Partial<LoginFields>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const cpfCnpjRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFields>({ resolver: loginResolver, defaultValues: { cpfCnpj: '', password: '' } });
+  const formRef = useRef<HTMLFormElement>(null);
 
   // The screen is prerendered (login.html): keep whatever a fast driver typed before hydration.
   useEffect(() => {
-    const typed = { cpfCnpj: formatCpfCnpjInput(cpfCnpjRef.current?.value ?? ''), password: passwordRef.current?.value ?? '' };
-    if (typed.cpfCnpj || typed.password) setValues(typed);
-  }, []);
+    const typed = (name: keyof LoginFields) => {
+      const input = formRef.current?.elements.namedItem(name);
+      return input instanceof HTMLInputElement ? input.value : '';
+    };
+    const cpfCnpj = formatCpfCnpjInput(typed('cpfCnpj'));
+    const password = typed('password');
+    if (cpfCnpj) setValue('cpfCnpj', cpfCnpj);
+    if (password) setValue('password', password);
+  }, [setValue]);
 
   const prefetch = () => {
-    void loadSession().catch(() => undefined);
+    void loadSignIn().catch(() => undefined);
   };
 
-  const change = (field: keyof LoginFields, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Like react-hook-form's default: validate on submit, then re-validate on every change.
-    if (submitted) setErrors(loginErrors(next));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    setSubmitted(true);
-    setFailure(null);
-    const found = loginErrors(values);
-    setErrors(found);
-    if (found.cpfCnpj || found.password) {
-      (found.cpfCnpj ? cpfCnpjRef : passwordRef).current?.focus();
-      return;
-    }
-    setSubmitting(true);
+  const signIn = async (values: LoginFields) => {
     try {
-      const { signIn } = await loadSession();
-      const landing = await signIn({ cpfCnpj: stripDocument(values.cpfCnpj), password: values.password });
-      await navigate(landing, { replace: true });
+      const { signIn: send } = await loadSignIn();
+      await navigate(await send(values), { replace: true });
     } catch (error) {
-      setFailure(failureMessage(error));
-      setSubmitting(false);
+      setError('root.server', { type: 'server', message: failureMessage(error) });
     }
   };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    void handleSubmit(signIn)(event);
+  };
+
+  const failure = errors.root?.server?.message ?? errors.root?.message;
 
   return (
     <Container size={480} px="md" py="xl" component="main">
@@ -96,29 +100,43 @@ export function LoginPage() {
           ) : null}
 
           {/* POST: a submit before hydration must never put the password in the URL. */}
-          <form method="post" onSubmit={onSubmit} onFocus={prefetch} noValidate>
+          <form ref={formRef} method="post" onSubmit={onSubmit} onFocus={prefetch} noValidate>
             <Stack gap="md">
-              <CpfCnpjInput
-                label="CPF/CNPJ"
+              <Controller
+                control={control}
                 name="cpfCnpj"
-                value={values.cpfCnpj}
-                onChange={(value) => change('cpfCnpj', value)}
-                inputRef={cpfCnpjRef}
-                error={errors.cpfCnpj}
-                autoComplete="username"
-                placeholder="000.000.000-00"
+                render={({ field }) => (
+                  <CpfCnpjInput
+                    label="CPF/CNPJ"
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={errors.cpfCnpj?.message}
+                    autoComplete="username"
+                    placeholder="000.000.000-00"
+                  />
+                )}
               />
-              <PasswordInput
-                ref={passwordRef}
-                label="Senha"
+              <Controller
+                control={control}
                 name="password"
-                autoComplete="current-password"
-                value={values.password}
-                onChange={(event) => change('password', event.currentTarget.value)}
-                error={errors.password}
-                visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }}
+                render={({ field }) => (
+                  <PasswordInput
+                    ref={field.ref}
+                    label="Senha"
+                    name={field.name}
+                    autoComplete="current-password"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.password?.message}
+                    visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }}
+                  />
+                )}
               />
-              <Button type="submit" fullWidth loading={submitting}>
+              <Button type="submit" fullWidth loading={isSubmitting}>
                 Entrar
               </Button>
               <Button component={Link} to="/registrar" variant="default" fullWidth>

@@ -2,7 +2,6 @@ import '@mantine/core/styles/Breadcrumbs.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { api } from '@portal/contract';
-import { messages, toBrazilianE164 } from '@portal/domain';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,23 +10,27 @@ import type { z } from 'zod';
 import { MaskedInput } from '../../components/ui/MaskedInput';
 import { cpfCnpjMask, phoneMask } from '../../components/ui/masks';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { isApiError, request } from '../../lib/api';
-import { clearSession, setTermsFlag, setToken, setUser } from '../../lib/storage';
+import { serverErrorText } from '../../lib/forms';
+import { useRegister } from './api/register';
 
 const schema = api.register.body;
 type RegistrationForm = z.input<typeof schema>;
 type RegistrationValues = z.output<typeof schema>;
 type FieldName = 'name' | 'cpfCnpj' | 'phoneNumber' | 'password' | 'password_confirmation';
-const FIELDS: readonly FieldName[] = ['name', 'cpfCnpj', 'phoneNumber', 'password', 'password_confirmation'];
 
-/** Each field's server messages (422 errors map), one per line. */
-function fieldMessage(list: string[] | undefined): string | undefined {
-  return list && list.length > 0 ? list.join('\n') : undefined;
-}
+/** The server's 422 field names are the form's (SPEC 7 payload), in the form's order. */
+const SERVER_FIELDS = {
+  name: 'name',
+  cpfCnpj: 'cpfCnpj',
+  phoneNumber: 'phoneNumber',
+  password: 'password',
+  password_confirmation: 'password_confirmation',
+} as const satisfies Record<string, FieldName>;
 
 export function RegisterPage() {
   usePageTitle('Criar conta');
   const navigate = useNavigate();
+  const registration = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     control,
@@ -43,33 +46,11 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const response = await request(api.register, {
-        body: { ...values, type: 'driver', phoneNumber: toBrazilianE164(values.phoneNumber) },
-      });
-      clearSession();
-      setToken(response.Token);
-      setUser(response.User);
-      setTermsFlag('inexistente');
+      await registration.mutateAsync(values);
       await navigate('/dashboard', { replace: true });
     } catch (error) {
-      if (isApiError(error) && Object.keys(error.errors).length > 0) {
-        let focused = false;
-        const others: string[] = [];
-        for (const [field, list] of Object.entries(error.errors)) {
-          const message = fieldMessage(list);
-          if (!message) continue;
-          if ((FIELDS as readonly string[]).includes(field)) {
-            setError(field as FieldName, { type: 'server', message }, { shouldFocus: !focused });
-            focused = true;
-          } else {
-            others.push(message);
-          }
-        }
-        setFailure([error.message || messages.registration.failed, ...others].join('\n'));
-        return;
-      }
-      if (!isApiError(error)) console.error(error);
-      setFailure(isApiError(error) ? error.message : messages.session.internalError);
+      // SPEC 8: the server's messages under their fields, only the rest in the alert.
+      setFailure(serverErrorText(error, setError, SERVER_FIELDS));
     }
   });
 

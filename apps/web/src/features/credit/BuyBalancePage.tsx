@@ -1,27 +1,33 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { api, pixCharge, type PixCharge } from '@portal/contract';
-import { centsToReais, parseBrlInput, purchaseInputError } from '@portal/domain';
+import { pixCharge, type PixCharge } from '@portal/contract';
 import { IconQrcode } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
+import { formatCurrencyInput } from '../../components/ui/currency';
+import { FormPage } from '../../components/ui/FormPage';
 import { ERROR_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { isApiError, request } from '../../lib/api';
+import { serverErrorText } from '../../lib/forms';
 import {
   clearBuyBalance,
   getBuyFormVisible,
   getBuyPix,
   getBuyValue,
-  getUser,
   setBuyFormVisible,
   setBuyPix,
   setBuyValue,
 } from '../../lib/storage';
-import { formatCurrencyInput } from '../../components/ui/currency';
+import { useBuyBalance } from './api/credit';
+import { buyForm, type BuyFormInput, type BuyFormValues } from './buyForm';
 import { PixChargePanel } from './PixChargePanel';
 
 /** Decision 16: toasts top-center on /saldo/*. */
 const position = 'top-center' as const;
+
+/** The server's 422 field names (SPEC 7 payload) on the form's fields. */
+const SERVER_FIELDS = { valor: 'valor' } as const;
 
 interface Restored {
   value: string;
@@ -40,96 +46,78 @@ function restore(): Restored {
 export function BuyBalancePage() {
   usePageTitle('Comprar Saldo');
   const [initial] = useState(restore);
-  const [value, setValue] = useState(initial.value);
   const [charge, setCharge] = useState<PixCharge | null>(initial.charge);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const buy = useBuyBalance();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<BuyFormInput, unknown, BuyFormValues>({
+    resolver: zodResolver(buyForm),
+    defaultValues: { valor: initial.value },
+  });
 
-  const onValueChange = (next: string) => {
-    setValue(next);
-    setError(null);
-    setBuyValue(next);
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const problem = purchaseInputError(value);
-    const cents = parseBrlInput(value);
-    if (problem || cents === null) {
-      setError(problem);
-      inputRef.current?.focus();
-      return;
-    }
-    setSubmitting(true);
+  const onSubmit = handleSubmit(async ({ valor }) => {
     try {
-      const answer = await request(api.createPixCharge, {
-        body: { valor: centsToReais(cents), cpfCnpj: getUser()?.cpfCnpj ?? '', project: 'VPO' },
-      });
-      if (!answer.Sucesso || !answer.qrCode.payload) {
-        toast.error(answer.Mensagem, { title: ERROR_TOAST_TITLE, position });
-        return;
-      }
-      setBuyValue(value);
-      setBuyPix(answer.qrCode);
+      const created = await buy.mutateAsync(valor);
+      // The typed value is already stored (on every change); the Pix and the flag join it.
+      setBuyPix(created);
       setBuyFormVisible(false);
-      setCharge(answer.qrCode);
+      setCharge(created);
     } catch (failure) {
-      if (isApiError(failure)) {
-        if (failure.isUnauthorized) return;
-        const fieldMessage = failure.errors.valor?.[0];
-        if (fieldMessage) {
-          setError(fieldMessage);
-          inputRef.current?.focus();
-          return;
-        }
-        toast.error(failure.message, { title: ERROR_TOAST_TITLE, position });
-      } else {
-        console.error(failure);
-        toast.error('Não foi possível gerar o Pix agora. Tente novamente.', { title: ERROR_TOAST_TITLE, position });
-      }
-    } finally {
-      setSubmitting(false);
+      const message = serverErrorText(failure, setError, SERVER_FIELDS);
+      if (message) toast.error(message, { title: ERROR_TOAST_TITLE, position });
     }
-  };
+  });
 
   /** 'Gerar novo Pix': back to an empty form, stored data cleared (SPEC 2, decision 6). */
   const startOver = () => {
     clearBuyBalance();
     setCharge(null);
-    setValue('');
-    setError(null);
-    window.setTimeout(() => inputRef.current?.focus(), 0);
+    reset({ valor: '' });
+    window.setTimeout(() => setFocus('valor'), 0);
   };
 
   return (
-    <Stack gap="lg">
+    <FormPage>
       <Title order={1}>Comprar Saldo</Title>
       {charge ? (
         <PixChargePanel charge={charge} onNewPix={startOver} />
       ) : (
-        <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg" maw={560}>
-          <form onSubmit={onSubmit} noValidate aria-label="Comprar saldo">
+        <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
+          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Comprar saldo">
             <Stack gap="md">
               <Text>Informe o valor de saldo que deseja comprar. Você vai pagar com Pix.</Text>
-              <CurrencyInput
-                label="Valor Saldo"
-                description="Mínimo R$ 100,00"
+              <Controller
+                control={control}
                 name="valor"
-                value={value}
-                onChange={onValueChange}
-                error={error}
-                inputRef={inputRef}
-                size="lg"
+                render={({ field }) => (
+                  <CurrencyInput
+                    label="Valor Saldo"
+                    description="Mínimo R$ 100,00"
+                    name={field.name}
+                    value={field.value}
+                    onChange={(next) => {
+                      field.onChange(next);
+                      setBuyValue(next);
+                    }}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={errors.valor?.message}
+                    size="lg"
+                  />
+                )}
               />
-              <Button type="submit" fullWidth loading={submitting} leftSection={<IconQrcode size={22} aria-hidden />}>
+              <Button type="submit" fullWidth loading={isSubmitting} leftSection={<IconQrcode size={22} aria-hidden />}>
                 Comprar
               </Button>
             </Stack>
           </form>
         </Paper>
       )}
-    </Stack>
+    </FormPage>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { api, type ChargeStatus, type PixCharge } from '@portal/contract';
+import type { ChargeStatus, PixCharge } from '@portal/contract';
 import { messages } from '@portal/domain';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconHome, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,33 +9,14 @@ import { Link } from 'react-router';
 import { Money } from '../../components/ui/Money';
 import { toast } from '../../components/ui/toast';
 import { useCopyToClipboard } from '../../components/ui/useCopyToClipboard';
-import { isApiError, request } from '../../lib/api';
 import { balanceQueryKey } from '../../lib/balance';
+import { errorMessage } from '../../lib/errors';
+import { isClientError } from '../../lib/http';
+import { pixChargeQuery } from './api/credit';
 
-/** How often a pending charge is asked about (the webhook settles it on the server). */
-export const PIX_POLL_MS = 3000;
-
-export const COPY_LABEL = 'Copiar código PIX';
-export const COPIED_LABEL = 'Código PIX copiado!';
-export const PIX_WARNING = 'O Pix pode demorar até alguns minutos para ser validado e receber seu saldo.';
-
-function isFinalError(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500;
-}
-
-function usePixStatus(charge: PixCharge) {
-  return useQuery({
-    queryKey: ['pix', 'cobranca', charge.id],
-    queryFn: ({ signal }) => request(api.pixCharge, { params: { id: charge.id }, signal }),
-    staleTime: 0,
-    // Ask every 3 s while the charge is pending; stop once it is settled, expired or unknown.
-    refetchInterval: (query) => {
-      if (query.state.status === 'error' && isFinalError(query.state.error)) return false;
-      const status = query.state.data?.qrCode.status;
-      return status === undefined || status === 'PENDING' ? PIX_POLL_MS : false;
-    },
-  });
-}
+const COPY_LABEL = 'Copiar código PIX';
+const COPIED_LABEL = 'Código PIX copiado!';
+const PIX_WARNING = 'O Pix pode demorar até alguns minutos para ser validado e receber seu saldo.';
 
 export interface PixChargePanelProps {
   charge: PixCharge;
@@ -48,9 +29,9 @@ export interface PixChargePanelProps {
  */
 export function PixChargePanel({ charge, onNewPix }: PixChargePanelProps) {
   const queryClient = useQueryClient();
-  const { data, error, isError } = usePixStatus(charge);
+  const { data, error, isError } = useQuery(pixChargeQuery(charge.id));
   const status: ChargeStatus = data?.qrCode.status ?? charge.status;
-  const lost = isError && isFinalError(error) ? error : null;
+  const lost = isError && isClientError(error) ? error : null;
 
   useEffect(() => {
     if (status === 'RECEIVED') void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
@@ -64,7 +45,7 @@ export function PixChargePanel({ charge, onNewPix }: PixChargePanelProps) {
 
   if (status === 'RECEIVED') {
     return (
-      <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg" maw={560}>
+      <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
         <Stack gap="md">
           <Alert
             color="sign"
@@ -89,10 +70,10 @@ export function PixChargePanel({ charge, onNewPix }: PixChargePanelProps) {
 
   if (status === 'OVERDUE' || status === 'REFUNDED' || lost) {
     return (
-      <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg" maw={560}>
+      <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
         <Stack gap="md">
           <Alert color={status === 'REFUNDED' || lost ? 'red' : 'yellow'} variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
-            <Text fw={600}>{lost ? lost.message : messages.pix.chargeStatus[status]}</Text>
+            <Text fw={600}>{lost ? errorMessage(lost) : messages.pix.chargeStatus[status]}</Text>
             <Text size="sm" mt={4}>
               Valor do Pix: <Money reais={charge.valor} />
             </Text>
@@ -133,7 +114,7 @@ function PendingCharge({ charge, newPixButton }: { charge: PixCharge; newPixButt
   };
 
   return (
-    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg" maw={560}>
+    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">
         <Stack gap={4}>
           <Group gap="xs" wrap="nowrap" align="center">

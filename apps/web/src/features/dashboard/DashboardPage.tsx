@@ -10,13 +10,13 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { BalancePanel } from './BalancePanel';
 
 /** Long labels wrap instead of being cut at 360 px. */
 const wrapStyles = {
   root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
   label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 },
 } as const;
-import { BalancePanel } from './BalancePanel';
 
 const tiles: { label: string; to: string; icon: Icon; hint: string }[] = [
   { label: 'Veículos', to: '/veiculos/listar', icon: IconTruck, hint: 'Seus veículos' },

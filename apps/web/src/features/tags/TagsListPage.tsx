@@ -1,155 +1,148 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { api, type TagRow } from '@portal/contract';
-import { canRemove, formatSerial, messages } from '@portal/domain';
+import type { Operator, TagRow } from '@portal/contract';
+import { canRemove, formatSerial, messages, tagActionBlocker } from '@portal/domain';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
+import { DataTable, isListLoading, type DataTableColumn } from '../../components/ui/DataTable';
 import { ListPageHeader } from '../../components/ui/ListPageHeader';
-import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
 import { TagStatusBadge } from '../../components/ui/TagStatusBadge';
 import { toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { request } from '../../lib/api';
-import { answerFailure, failureMessage, invalidateTagData, operatorNameOf, useOperators } from '../../lib/tags';
+import { toastFailure } from '../../lib/tags';
+import { usePageParam } from '../../lib/usePageParam';
+import { useRemoveTag } from './api/mutations';
+import { useOperators, useTagsPage } from './api/queries';
+import { operatorNameOf } from './catalog';
 
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
-
-/** SPEC 2 /tags/listar: Tag, Operadora, Acao; 10 a page; failures only logged (SPEC 8). */
+/**
+ * SPEC 2 /tags/listar: Tag, Operadora, Ação (decision 19's accents); 10 a page; failures only logged
+ * (SPEC 8). On a phone each row is a card: plate and status first, then serial and operator, then
+ * the buttons side by side. Editar is offered only where the server allows it (SPEC 4 'Edit').
+ */
 export function TagsListPage() {
   usePageTitle('Tags');
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const page = pageFrom(new URLSearchParams(location.search).get('page'));
+  const [page, setPage] = usePageParam();
+  const tags = useTagsPage(page);
   const operators = useOperators();
-  const [removing, setRemoving] = useState<string | null>(null);
-  const tags = useQuery({
-    queryKey: ['tags', page],
-    queryFn: ({ signal }) => request(api.tags, { query: { page }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-
-  useEffect(() => {
-    if (tags.isError) console.error('Falha ao carregar as tags', tags.error);
-  }, [tags.isError, tags.error]);
-
-  const remove = async (row: TagRow) => {
-    const serial = formatSerial(row.serialNumber);
-    const confirmed = await confirmAction({
-      title: 'Excluir tag',
-      message: `Excluir a tag ${serial} do veículo ${row.vehicle.LicensePlate}? Esta ação não pode ser desfeita.`,
-      confirmLabel: 'Excluir',
-      danger: true,
-    });
-    if (!confirmed) return;
-    setRemoving(row.serialNumber);
-    try {
-      const answer = await request(api.removeTag, { body: { serialNumber: row.serialNumber } });
-      const failure = answerFailure(answer);
-      if (failure) toast.error(failure, { title: messages.tag.removeFailed });
-      else toast.success(`A tag ${serial} foi excluída.`, { title: messages.tag.removed });
-    } catch (error) {
-      toast.error(failureMessage(error), { title: messages.tag.removeFailed });
-    } finally {
-      setRemoving(null);
-      await invalidateTagData(queryClient);
-    }
-  };
+  const operatorsList = operators.data?.Operadoras;
+  const operatorName = (row: TagRow) => operatorNameOf(operatorsList, row.Operadora);
 
   const columns: DataTableColumn<TagRow>[] = [
     {
       key: 'tag',
       header: 'Tag',
-      render: (row) => (
-        <Group gap="xs" wrap="wrap" align="center">
-          <Anchor
-            component={Link}
-            to={`/tags/detalhes/${row.vehicle.LicensePlate}`}
-            fw={700}
-            className="tabular-nums"
-            style={{ whiteSpace: 'nowrap' }}
-            aria-label={`Tag ${formatSerial(row.serialNumber)}, veículo ${row.vehicle.LicensePlate}: ver detalhes`}
-          >
-            {formatSerial(row.serialNumber)}
-          </Anchor>
-          <TagStatusBadge code={row.statusCode} />
-          <Text size="sm" c="dimmed" w="100%">
-            Placa {row.vehicle.LicensePlate}
-          </Text>
-        </Group>
-      ),
+      unlabelledOnPhone: true,
+      render: (row) => <TagSummary row={row} />,
     },
     {
       key: 'operadora',
       header: 'Operadora',
       width: 160,
-      render: (row) => operatorNameOf(operators.data?.Operadoras, row.Operadora) ?? (operators.isPending ? '...' : 'Desconhecida'),
+      render: (row) => operatorName(row) ?? (operators.isPending ? '...' : 'Desconhecida'),
     },
     {
       key: 'acao',
-      header: 'Acao',
-      width: 290,
-      render: (row) => {
-        const removable = canRemove(row.statusCode);
-        return (
-          <Stack gap={4}>
-            <Group gap="xs" wrap="wrap" justify="flex-end">
-              <Button
-                component={Link}
-                to={`/tags/editar/${row.vehicle.LicensePlate}`}
-                state={{ vehicle: { LicensePlate: row.vehicle.LicensePlate }, tag: row }}
-                variant="light"
-                leftSection={<IconPencil size={18} aria-hidden />}
-                aria-label={`Editar tag do veículo ${row.vehicle.LicensePlate}`}
-              >
-                Editar
-              </Button>
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={18} aria-hidden />}
-                disabled={!removable}
-                loading={removing === row.serialNumber}
-                onClick={() => void remove(row)}
-                aria-label={`Excluir tag do veículo ${row.vehicle.LicensePlate}`}
-              >
-                Excluir
-              </Button>
-            </Group>
-            {removable ? null : (
-              <Text size="xs" c="gray.7">
-                {messages.tag.cannotRemove}
-              </Text>
-            )}
-          </Stack>
-        );
-      },
+      header: 'Ação',
+      width: 280,
+      unlabelledOnPhone: true,
+      render: (row) => <TagRowActions row={row} operators={operatorsList} />,
     },
   ];
 
   return (
     <Stack gap="lg">
-      <ListPageHeader title="Tags" subtitle="As tags dos seus veículos. Toque numa tag para ver e gerenciar." addLabel="Cadastrar Tag" addTo="/tags/adicionar" />
+      <ListPageHeader title="Tags" subtitle="As tags dos seus veículos. Toque numa placa para ver e gerenciar a tag." addLabel="Cadastrar Tag" addTo="/tags/adicionar" />
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
         <DataTable
           columns={columns}
           rows={tags.isError ? [] : tags.data?.Tags}
           getRowKey={(row) => row.serialNumber}
-          loading={tags.isPending || (tags.isPlaceholderData && tags.isFetching)}
+          loading={isListLoading(tags)}
           page={page}
           totalPages={tags.isError ? 0 : (tags.data?.Paginacao.TotalPaginas ?? 0)}
-          onPageChange={(next) => {
-            void navigate({ search: next > 1 ? `?page=${next}` : '' });
-            window.scrollTo({ top: 0 });
-          }}
+          onPageChange={setPage}
         />
       </Paper>
+    </Stack>
+  );
+}
+
+/** Plate and status on the first line (what a driver looks for), the serial below. */
+function TagSummary({ row }: { row: TagRow }) {
+  const serial = formatSerial(row.serialNumber);
+  const plate = row.vehicle.LicensePlate;
+  return (
+    <Stack gap={2}>
+      <Group gap="sm" wrap="nowrap">
+        <Anchor component={Link} to={`/tags/detalhes/${plate}`} fw={700} size="lg" aria-label={`Tag ${serial}, veículo ${plate}: ver detalhes`}>
+          {plate}
+        </Anchor>
+        <TagStatusBadge code={row.statusCode} />
+      </Group>
+      <Text size="sm" c="gray.7" className="tabular-nums" style={{ whiteSpace: 'nowrap' }}>
+        Tag {serial}
+      </Text>
+    </Stack>
+  );
+}
+
+/** SPEC 2: edit and delete; Editar only when the tag can be edited, Excluir disabled with its reason. */
+function TagRowActions({ row, operators }: { row: TagRow; operators: readonly Operator[] | undefined }) {
+  const remove = useRemoveTag();
+  const plate = row.vehicle.LicensePlate;
+  const serial = formatSerial(row.serialNumber);
+  const editable = tagActionBlocker('edit', { ...row, operatorName: operatorNameOf(operators, row.Operadora) }) === null;
+  const removable = canRemove(row.statusCode);
+  const reasonId = `motivo-excluir-${row.serialNumber}`;
+
+  const onRemove = async () => {
+    const confirmed = await confirmAction({
+      title: 'Excluir tag',
+      message: `Excluir a tag ${serial} do veículo ${plate}? Esta ação não pode ser desfeita.`,
+      confirmLabel: 'Excluir',
+      danger: true,
+    });
+    if (!confirmed) return;
+    remove.mutate(row.serialNumber, {
+      onSuccess: () => toast.success(`A tag ${serial} foi excluída.`, { title: messages.tag.removed }),
+      onError: (error) => toastFailure(error, messages.tag.removeFailed),
+    });
+  };
+
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" grow wrap="nowrap">
+        {editable ? (
+          <Button
+            component={Link}
+            to={`/tags/editar/${plate}`}
+            state={{ vehicle: { LicensePlate: plate }, tag: row }}
+            variant="light"
+            leftSection={<IconPencil size={18} aria-hidden />}
+            aria-label={`Editar tag do veículo ${plate}`}
+          >
+            Editar
+          </Button>
+        ) : null}
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={18} aria-hidden />}
+          disabled={!removable}
+          loading={remove.isPending}
+          onClick={() => void onRemove()}
+          aria-label={`Excluir tag do veículo ${plate}`}
+          aria-describedby={removable ? undefined : reasonId}
+        >
+          Excluir
+        </Button>
+      </Group>
+      {removable ? null : (
+        <Text size="xs" c="gray.7" id={reasonId}>
+          {messages.tag.cannotRemove}
+        </Text>
+      )}
     </Stack>
   );
 }

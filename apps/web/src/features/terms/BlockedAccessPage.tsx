@@ -3,20 +3,29 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import { Alert, Button, Container, Paper, Radio, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { messages } from '@portal/domain';
-import { IconAlertCircle, IconCircleCheck, IconDownload, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconDownload, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { isApiError } from '../../lib/api';
-import { getToken, removeToken, setTermsFlag, setToken } from '../../lib/storage';
-import { acceptTerms, downloadCurrentTerms, rejectTerms } from './termsApi';
+import { getToken, removeToken } from '../../lib/storage';
+import { useAcceptTerms, useDownloadTerms, useRejectTerms } from './api/terms';
 
 type Choice = 'aceito' | 'rejeito';
-type Notice = { tone: 'error' | 'info'; text: string } | null;
+type Notice = { tone: 'error' | 'restricted'; text: string } | null;
+
+function BackToLogin() {
+  return (
+    <Button component={Link} to="/login" replace variant="default" fullWidth leftSection={<IconArrowLeft size={20} aria-hidden />}>
+      Voltar para o login
+    </Button>
+  );
+}
 
 /**
  * SPEC 2 /blocked-access + decision 8: the token leaves localStorage when the page loads and is
- * kept in memory for the download, accept and reject calls; accepting puts it back.
+ * kept in memory for the download, accept and reject calls; accepting puts it back. Rejecting
+ * leaves the choice open: the driver may still accept, or go back to /login.
  */
 export function BlockedAccessPage() {
   usePageTitle('Acesso Bloqueado');
@@ -24,8 +33,10 @@ export function BlockedAccessPage() {
   // Read once, before the effect below removes it from storage.
   const [token] = useState<string | null>(() => getToken());
   const [choice, setChoice] = useState<Choice | null>(null);
-  const [busy, setBusy] = useState<'download' | 'confirm' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const download = useDownloadTerms(token ?? undefined);
+  const accept = useAcceptTerms(token ?? undefined);
+  const reject = useRejectTerms(token ?? undefined);
 
   useEffect(() => {
     removeToken();
@@ -50,51 +61,36 @@ export function BlockedAccessPage() {
     );
   }
 
-  const failed = (error: unknown, text: string) => {
+  const failed = (text: string) => (error: unknown) => {
     if (isApiError(error) && error.isUnauthorized) return; // already on the way to /login
     setNotice({ tone: 'error', text });
   };
 
-  const download = async () => {
-    setBusy('download');
+  const onDownload = () => {
     setNotice(null);
-    try {
-      await downloadCurrentTerms(token);
-    } catch (error) {
-      failed(error, messages.terms.genericError);
-    } finally {
-      setBusy(null);
-    }
+    download.mutate(undefined, { onError: failed(messages.terms.genericError) });
   };
 
-  const confirm = async () => {
+  const onConfirm = () => {
     if (!choice) {
       setNotice({ tone: 'error', text: 'Escolha se aceita ou rejeita os Termos de Uso.' });
       return;
     }
-    setBusy('confirm');
     setNotice(null);
     if (choice === 'aceito') {
-      try {
-        await acceptTerms(token);
-        setToken(token);
-        setTermsFlag('aceito');
-        await navigate('/dashboard', { replace: true });
-      } catch (error) {
-        failed(error, messages.terms.acceptFailed);
-        setBusy(null);
-      }
-      return;
-    }
-    try {
-      await rejectTerms(token);
-      setNotice({ tone: 'info', text: messages.terms.rejected });
-    } catch (error) {
-      failed(error, messages.terms.rejectFailed);
-    } finally {
-      setBusy(null);
+      accept.mutate(undefined, {
+        onSuccess: () => void navigate('/dashboard', { replace: true }),
+        onError: failed(messages.terms.acceptFailed),
+      });
+    } else {
+      reject.mutate(undefined, {
+        onSuccess: () => setNotice({ tone: 'restricted', text: messages.terms.rejected }),
+        onError: failed(messages.terms.rejectFailed),
+      });
     }
   };
+
+  const deciding = accept.isPending || reject.isPending;
 
   return (
     <Container size={560} px="md" py="xl" component="main">
@@ -114,9 +110,9 @@ export function BlockedAccessPage() {
           <Button
             variant="light"
             leftSection={<IconDownload size={20} aria-hidden />}
-            onClick={download}
-            loading={busy === 'download'}
-            disabled={busy === 'confirm'}
+            onClick={onDownload}
+            loading={download.isPending}
+            disabled={deciding}
             fullWidth
           >
             Baixar Termos de Uso
@@ -125,7 +121,7 @@ export function BlockedAccessPage() {
           <Radio.Group
             label="Sua decisão sobre os Termos de Uso"
             value={choice}
-            onChange={(value) => setChoice(value as Choice)}
+            onChange={(value) => setChoice(value === 'aceito' || value === 'rejeito' ? value : null)}
           >
             <Stack gap="sm" mt="xs">
               <Radio value="aceito" label="Aceito os termos" size="md" />
@@ -139,17 +135,29 @@ export function BlockedAccessPage() {
 
           {notice ? (
             <Alert
-              color={notice.tone === 'error' ? 'red' : 'road'}
-              icon={notice.tone === 'error' ? <IconAlertCircle aria-hidden /> : <IconCircleCheck aria-hidden />}
+              color={notice.tone === 'error' ? 'red' : 'yellow'}
+              icon={notice.tone === 'error' ? <IconAlertCircle aria-hidden /> : <IconLock aria-hidden />}
               role={notice.tone === 'error' ? 'alert' : 'status'}
             >
-              {notice.text}
+              <Stack gap={4}>
+                <Text size="sm" c="dark.7">
+                  {notice.text}
+                </Text>
+                {notice.tone === 'restricted' ? (
+                  <Text size="sm" c="dark.7">
+                    Você pode aceitar os termos acima quando quiser, ou voltar para o login.
+                  </Text>
+                ) : null}
+              </Stack>
             </Alert>
           ) : null}
 
-          <Button onClick={confirm} loading={busy === 'confirm'} disabled={busy === 'download'} fullWidth>
-            Confirmar
-          </Button>
+          <Stack gap="sm">
+            <Button onClick={onConfirm} loading={deciding} disabled={download.isPending} fullWidth>
+              Confirmar
+            </Button>
+            <BackToLogin />
+          </Stack>
         </Stack>
       </Paper>
     </Container>

@@ -1,36 +1,27 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { api } from '@portal/contract';
-import {
-  centsToReais,
-  isPixKeyType,
-  messages,
-  normalizePixKey,
-  parseBrlInput,
-  PIX_KEY_TYPES,
-  pixKeyTypeLabels,
-  withdrawalError,
-  type PixKeyType,
-  type WithdrawalField,
-} from '@portal/domain';
+import { messages, PIX_KEY_TYPES, pixKeyTypeLabels, type PixKeyType } from '@portal/domain';
 import { IconAlertCircle, IconArrowLeft, IconCash, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
+import { FormPage } from '../../components/ui/FormPage';
 import { MaskedInput, type MaskOptions } from '../../components/ui/MaskedInput';
 import { Money } from '../../components/ui/Money';
 import { cnpjMask, cpfMask, phoneMask } from '../../components/ui/masks';
 import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { isApiError, request } from '../../lib/api';
-import { balanceQueryKey, useBalance } from '../../lib/balance';
+import { useBalance } from '../../lib/balance';
+import { answerFailure, errorMessage } from '../../lib/errors';
 import { toCents } from '../../lib/format';
-import { getUser } from '../../lib/storage';
+import { serverErrorText } from '../../lib/forms';
+import { eligibilityQuery, useWithdraw } from './api/withdrawal';
+import { withdrawForm, type WithdrawFormInput, type WithdrawFormValues } from './withdrawForm';
 
 /** Decision 16: toasts top-center on /saldo/*. */
 const position = 'top-center' as const;
-
-export const eligibilityQueryKey = ['motorista', 'verificar-saque'] as const;
 
 /** SPEC 2 key masks: CPF, CNPJ (alphanumeric allowed) and phone; none for e-mail and random key. */
 const keyMasks: Partial<Record<PixKeyType, MaskOptions>> = { CPF: cpfMask, CNPJ: cnpjMask, PHONE: phoneMask };
@@ -51,34 +42,25 @@ const keyInputModes: Record<PixKeyType, 'numeric' | 'text' | 'tel' | 'email'> = 
   EVP: 'text',
 };
 
-type FieldErrors = Partial<Record<WithdrawalField, string>>;
-const FIELDS: readonly WithdrawalField[] = ['amount', 'pixType', 'pixKey'];
+/** The server's 422 field names (the domain's, and the contract's for the Pix object) on the form's fields. */
+const SERVER_FIELDS = {
+  amount: 'amount',
+  pixType: 'pixType',
+  'pix.type': 'pixType',
+  pixKey: 'pixKey',
+  'pix.key': 'pixKey',
+} as const satisfies Record<string, keyof WithdrawFormInput>;
 
-/** The server's 422 names (ours are the domain's; 'pix.key' style names are accepted too). */
-function fieldOf(name: string): WithdrawalField | null {
-  if ((FIELDS as readonly string[]).includes(name)) return name as WithdrawalField;
-  if (name === 'pix.type' || name === 'type') return 'pixType';
-  if (name === 'pix.key' || name === 'key' || name === 'pix') return 'pixKey';
-  return null;
-}
+const emptyForm: WithdrawFormInput = { amount: '', pixType: '', pixKey: '' };
 
-/** SPEC 7: the withdrawal's `error` field, when the answer carries one. */
-function bodyError(body: unknown): string | null {
-  if (typeof body === 'object' && body !== null) {
-    const error = (body as { error?: unknown }).error;
-    if (typeof error === 'string' && error) return error;
-  }
-  return null;
-}
+/** The rules depend on the balance shown, handed in as the form's context. */
+const resolver: Resolver<WithdrawFormInput, { balanceCents: number }, WithdrawFormValues> = (values, context, options) =>
+  zodResolver(withdrawForm(context?.balanceCents ?? 0))(values, context, options);
 
 /** SPEC 2 /saldo/retirar: eligibility, then the balance and the withdrawal form. */
 export function WithdrawPage() {
   usePageTitle('Sacar Saldo');
-  const eligibility = useQuery({
-    queryKey: eligibilityQueryKey,
-    queryFn: ({ signal }) => request(api.withdrawalEligibility, { signal }),
-    staleTime: 0,
-  });
+  const eligibility = useQuery(eligibilityQuery);
 
   let body;
   if (eligibility.isPending) {
@@ -96,7 +78,7 @@ export function WithdrawPage() {
     body = (
       <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
         <Stack gap="sm" align="flex-start">
-          <Text>{isApiError(eligibility.error) ? eligibility.error.message : messages.session.internalError}</Text>
+          <Text>{errorMessage(eligibility.error)}</Text>
           <Button
             variant="white"
             color="red"
@@ -126,109 +108,64 @@ export function WithdrawPage() {
   }
 
   return (
-    <Stack gap="lg" maw={560}>
+    <FormPage>
       <Stack gap={4}>
         <Title order={1}>Sacar Saldo</Title>
         <Text>Para sacar o saldo informe os dados abaixo</Text>
       </Stack>
       {body}
-    </Stack>
+    </FormPage>
   );
 }
 
 function WithdrawForm() {
-  const queryClient = useQueryClient();
   const balance = useBalance({ refetchOnMount: 'always' });
-  const [amount, setAmount] = useState('');
-  const [keyType, setKeyType] = useState<PixKeyType | ''>('');
-  const [key, setKey] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const typeRef = useRef<HTMLSelectElement>(null);
-  const keyRef = useRef<HTMLInputElement>(null);
+  const withdraw = useWithdraw();
+  const saldo = balance.data?.Saldo;
+  const negative = saldo !== undefined && saldo < 0;
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<WithdrawFormInput, { balanceCents: number }, WithdrawFormValues>({
+    resolver,
+    context: { balanceCents: saldo === undefined ? 0 : toCents(saldo) },
+    defaultValues: emptyForm,
+  });
+  const keyType = useWatch({ control, name: 'pixType' });
+  // The fields stay enabled while sending: a field the server refuses must be able to take the focus.
 
   useEffect(() => {
     if (balance.isError) console.error('Falha ao carregar o saldo', balance.error);
   }, [balance.isError, balance.error]);
 
-  const saldo = balance.data?.Saldo;
-  const negative = saldo !== undefined && saldo < 0;
-  const fieldsDisabled = negative || submitting;
-
-  const showError = (field: WithdrawalField, message: string) => {
-    setErrors({ [field]: message });
-    // The field whose message is shown gets the focus (the fields are already on screen).
-    ({ amount: amountRef, pixType: typeRef, pixKey: keyRef })[field].current?.focus();
-  };
-
-  const onTypeChange = (value: string) => {
-    setKeyType(isPixKeyType(value) ? value : '');
-    setKey('');
-    setErrors((current) => ({ ...current, pixType: undefined, pixKey: undefined }));
-  };
-
-  const reset = () => {
-    setAmount('');
-    setKeyType('');
-    setKey('');
-    setErrors({});
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting || saldo === undefined || negative) return;
-    const amountCents = amount.trim() === '' ? null : parseBrlInput(amount);
-    const problem = withdrawalError({ amountCents, balanceCents: toCents(saldo), keyType, key });
-    if (problem || amountCents === null || !isPixKeyType(keyType)) {
-      if (problem) showError(problem.field, problem.message);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
+  const onSubmit = handleSubmit(async (order) => {
+    if (saldo === undefined || negative) return;
     try {
-      const answer = await request(api.withdraw, {
-        body: {
-          description: messages.withdrawal.defaultDescription,
-          receiver_document: getUser()?.cpfCnpj ?? '',
-          amount: centsToReais(amountCents),
-          pix: { key: normalizePixKey(keyType, key), type: keyType },
-        },
-      });
-      if (answer.error) {
-        toast.error(answer.error, { title: ERROR_TOAST_TITLE, position });
-      } else if (answer.Sucesso) {
-        toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, position });
-        reset();
+      const answer = await withdraw.mutateAsync(order);
+      // SPEC 8: an answer with `error` shows it; a success says 'Sucesso!' with Mensagem; else Mensagem.
+      const failure = answer.error || answerFailure(answer);
+      if (failure) {
+        toast.error(failure, { title: ERROR_TOAST_TITLE, position });
       } else {
-        toast.error(answer.Mensagem, { title: ERROR_TOAST_TITLE, position });
+        toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, position });
+        reset(emptyForm);
       }
     } catch (failure) {
-      if (isApiError(failure)) {
-        if (!failure.isUnauthorized) {
-          const [fieldName, list] = Object.entries(failure.errors).find(([name, l]) => fieldOf(name) && l.length > 0) ?? [];
-          const field = fieldName ? fieldOf(fieldName) : null;
-          if (field && list?.[0]) showError(field, list[0]);
-          else toast.error(bodyError(failure.body) ?? failure.message, { title: ERROR_TOAST_TITLE, position });
-        }
-      } else {
-        console.error(failure);
-        toast.error(messages.session.internalError, { title: ERROR_TOAST_TITLE, position });
-      }
-    } finally {
-      setSubmitting(false);
-      // SPEC 2: after any response the balance is reloaded (and the eligibility checked again).
-      void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
-      void queryClient.invalidateQueries({ queryKey: eligibilityQueryKey });
+      const message = serverErrorText(failure, setError, SERVER_FIELDS);
+      if (message) toast.error(message, { title: ERROR_TOAST_TITLE, position });
     }
-  };
+  });
 
   const mask = keyType ? keyMasks[keyType] : undefined;
   const keyProps = {
     label: 'Chave Pix',
-    name: 'chave',
-    error: errors.pixKey,
-    disabled: !keyType || fieldsDisabled,
+    error: errors.pixKey?.message,
+    disabled: !keyType || negative,
     placeholder: keyType ? keyPlaceholders[keyType] : 'Escolha o tipo primeiro',
     autoComplete: 'off',
   };
@@ -259,68 +196,89 @@ function WithdrawForm() {
       ) : null}
 
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
-        <form onSubmit={onSubmit} noValidate aria-label="Sacar saldo">
+        {/* While sending, 'Sacar' is disabled (loading): Enter cannot send the form twice. */}
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sacar saldo">
           <Stack gap="md">
-            <CurrencyInput
-              label="Valor"
-              name="valor"
-              value={amount}
-              onChange={(next) => {
-                setAmount(next);
-                setErrors((current) => ({ ...current, amount: undefined }));
-              }}
-              error={errors.amount}
-              disabled={fieldsDisabled}
-              inputRef={amountRef}
+            <Controller
+              control={control}
+              name="amount"
+              render={({ field }) => (
+                <CurrencyInput
+                  label="Valor"
+                  name="valor"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={errors.amount?.message}
+                  disabled={negative}
+                />
+              )}
             />
-            <NativeSelect
-              ref={typeRef}
-              label="Tipo da Chave Pix"
-              size="md"
-              name="tipoChave"
-              value={keyType}
-              onChange={(event) => onTypeChange(event.currentTarget.value)}
-              error={errors.pixType}
-              disabled={fieldsDisabled}
-              data={[
-                { value: '', label: 'Selecione o tipo da chave' },
-                ...PIX_KEY_TYPES.map((type) => ({ value: type, label: pixKeyTypeLabels[type] })),
-              ]}
+            <Controller
+              control={control}
+              name="pixType"
+              render={({ field }) => (
+                <NativeSelect
+                  ref={field.ref}
+                  label="Tipo da Chave Pix"
+                  size="md"
+                  name="tipoChave"
+                  value={field.value}
+                  onChange={(event) => {
+                    field.onChange(event);
+                    // SPEC 2: changing the key type clears the key.
+                    setValue('pixKey', '');
+                    clearErrors('pixKey');
+                  }}
+                  onBlur={field.onBlur}
+                  error={errors.pixType?.message}
+                  disabled={negative}
+                  data={[
+                    { value: '', label: 'Selecione o tipo da chave' },
+                    ...PIX_KEY_TYPES.map((type) => ({ value: type, label: pixKeyTypeLabels[type] })),
+                  ]}
+                />
+              )}
             />
-            {keyType && mask ? (
-              <MaskedInput
-                key={keyType}
-                {...keyProps}
-                maskOptions={mask}
-                value={key}
-                onChange={(next) => {
-                  setKey(next);
-                  if (next) setErrors((current) => ({ ...current, pixKey: undefined }));
-                }}
-                inputRef={keyRef}
-                inputMode={keyInputModes[keyType]}
-              />
-            ) : (
-              <TextInput
-                key={keyType || 'none'}
-                {...keyProps}
-                ref={keyRef}
-                value={key}
-                onChange={(event) => {
-                  setKey(event.currentTarget.value);
-                  setErrors((current) => ({ ...current, pixKey: undefined }));
-                }}
-                inputMode={keyType ? keyInputModes[keyType] : 'text'}
-                type={keyType === 'EMAIL' ? 'email' : 'text'}
-                autoCapitalize="none"
-                spellCheck={false}
-              />
-            )}
+            <Controller
+              control={control}
+              name="pixKey"
+              render={({ field }) =>
+                keyType && mask ? (
+                  <MaskedInput
+                    key={keyType}
+                    {...keyProps}
+                    name="chave"
+                    maskOptions={mask}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    inputMode={keyInputModes[keyType]}
+                  />
+                ) : (
+                  <TextInput
+                    key={keyType || 'none'}
+                    {...keyProps}
+                    ref={field.ref}
+                    name="chave"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputMode={keyType ? keyInputModes[keyType] : 'text'}
+                    type={keyType === 'EMAIL' ? 'email' : 'text'}
+                    autoCapitalize="none"
+                    spellCheck={false}
+                  />
+                )
+              }
+            />
             <Button
               type="submit"
               fullWidth
               size="lg"
-              loading={submitting}
+              loading={isSubmitting}
               disabled={negative || saldo === undefined}
               leftSection={<IconCash size={22} aria-hidden />}
             >

@@ -1,0 +1,57 @@
+/** Reads of tags and vehicles that the tag, vehicle and partner modules share. */
+import type { VehicleTag } from '@portal/contract';
+import { messages } from '@portal/domain';
+import type { Dialect } from '../../db/connection.js';
+import { forUpdate } from '../../db/lock.js';
+import type { TagRowDb, VehicleRow } from '../../db/schema.js';
+import { refusal } from '../../http/errors.js';
+import type { Trx } from '../ledger/ledger.js';
+
+export function wireTag(t: Pick<TagRowDb, 'serial_number' | 'operator_cnpj' | 'status_code' | 'ownership_type'>): VehicleTag {
+  return { serialNumber: t.serial_number, Operadora: t.operator_cnpj, statusCode: t.status_code, ownershipType: t.ownership_type };
+}
+
+/** The driver's vehicle, locked (PostgreSQL); another driver's or a deleted one is 404. */
+export async function ownVehicle(trx: Trx, dialect: Dialect, driverId: number, vehicleId: number): Promise<VehicleRow> {
+  const vehicle = await trx
+    .selectFrom('vehicles')
+    .selectAll()
+    .where('id', '=', vehicleId)
+    .where('driver_id', '=', driverId)
+    .where('deleted_at', 'is', null)
+    .$call(forUpdate(dialect))
+    .executeTakeFirst();
+  if (!vehicle) throw refusal(404, messages.vehicle.notFound);
+  return vehicle;
+}
+
+/** The vehicle's tag that is not deleted, locked (PostgreSQL). */
+export function liveTagOfVehicle(trx: Trx, dialect: Dialect, vehicleId: number): Promise<TagRowDb | undefined> {
+  return trx
+    .selectFrom('tags')
+    .selectAll()
+    .where('vehicle_id', '=', vehicleId)
+    .where('deleted_at', 'is', null)
+    .$call(forUpdate(dialect))
+    .executeTakeFirst();
+}
+
+export interface SerialHolder {
+  driverId: number;
+  operatorCnpj: string;
+  status: number | null;
+  plate: string;
+}
+
+/** The registration that holds the serial (live and not released), with its vehicle's plate. */
+export async function serialHolder(trx: Trx, serial: string): Promise<SerialHolder | null> {
+  const row = await trx
+    .selectFrom('tags')
+    .innerJoin('vehicles', 'vehicles.id', 'tags.vehicle_id')
+    .select(['tags.driver_id', 'tags.operator_cnpj', 'tags.status_code', 'vehicles.license_plate'])
+    .where('tags.serial_number', '=', serial)
+    .where('tags.deleted_at', 'is', null)
+    .where('tags.released_at', 'is', null)
+    .executeTakeFirst();
+  return row ? { driverId: row.driver_id, operatorCnpj: row.operator_cnpj, status: row.status_code, plate: row.license_plate } : null;
+}

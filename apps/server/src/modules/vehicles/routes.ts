@@ -1,0 +1,31 @@
+import { api } from '@portal/contract';
+import { messages } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { driverRoute, publicRoute } from '../../http/route.js';
+import type { Catalogue } from '../tags/catalogue.js';
+import type { VehicleService } from './service.js';
+
+/** The contract's vehicle calls: list and delete (decision 7), detail and the truck models (SPEC 7). */
+export function vehicleRoutes(app: FastifyInstance, vehicles: VehicleService, catalogue: Catalogue): void {
+  publicRoute(app, api.vehicleModels, async () => ({
+    Sucesso: true,
+    Mensagem: messages.tag.modelsOk,
+    Data: [...catalogue.brands],
+  }));
+
+  driverRoute(app, api.vehicles, async ({ driver, query }) => {
+    const page = await vehicles.list(driver.id, query.page);
+    return { Sucesso: true, Mensagem: messages.vehicle.listOk, Veiculos: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
+  });
+
+  driverRoute(app, api.vehicleDetail, async ({ driver, params }) => ({
+    Sucesso: true,
+    Mensagem: messages.vehicle.detailOk,
+    Dados: await vehicles.detail(driver.id, params.licensePlate),
+  }));
+
+  driverRoute(app, api.deleteVehicle, async ({ driver, body }) => {
+    await vehicles.delete(driver, body.vehicle_id);
+    return { Sucesso: true, Mensagem: messages.vehicle.deleted };
+  });
+}

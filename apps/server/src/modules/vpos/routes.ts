@@ -1,0 +1,36 @@
+import { api } from '@portal/contract';
+import { messages } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { driverRoute, publicRoute } from '../../http/route.js';
+import { decoratePartner, partnerOf, requirePartner } from '../partners/keys.js';
+import { replyWith } from '../partners/pushes.js';
+import type { VpoService } from './service.js';
+
+/** Shippers issue and update VPOs (X-Api-Key); the driver lists them (SPEC 7). */
+export function vpoRoutes(app: FastifyInstance, db: Kysely<Database>, vpos: VpoService): void {
+  decoratePartner(app);
+
+  publicRoute(
+    app,
+    api.partnerIssueVpo,
+    async ({ req, reply, body }) => replyWith(reply, await vpos.issue(partnerOf(req), body)),
+    { onRequest: requirePartner(db, 'shipper'), statusOf: (sent) => (sent.duplicate ? 200 : 201) },
+  );
+
+  publicRoute(
+    app,
+    api.partnerUpdateVpo,
+    async ({ req, params, body }) => {
+      const result = await vpos.updateStatus(partnerOf(req), params.externalId, body.Status);
+      return { Sucesso: true, Mensagem: messages.partner.vpoUpdated, ...result };
+    },
+    { onRequest: requirePartner(db, 'shipper') },
+  );
+
+  driverRoute(app, api.driverVpos, async ({ driver, query }) => {
+    const page = await vpos.forDriver(driver.id, query);
+    return { Sucesso: true, Mensagem: messages.vpo.ok, VPOS: page.vpos, Paginacao: { TotalPaginas: page.totalPages } };
+  });
+}

@@ -1,0 +1,26 @@
+import { api, type RegistrationRequest } from '@portal/contract';
+import { toBrazilianE164 } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../lib/api';
+import { queryClient } from '../../../lib/queryClient';
+import { clearSession, setTermsFlag, setToken, setUser } from '../../../lib/storage';
+
+/**
+ * POST /api/user/create-user as a driver, phone in +55 form; the new session is stored on success
+ * (no terms decision yet). /registrar is outside the authenticated shell, so the client is passed.
+ */
+export function useRegister() {
+  return useMutation(
+    {
+      mutationFn: (values: RegistrationRequest) =>
+        request(api.register, { body: { ...values, type: 'driver', phoneNumber: toBrazilianE164(values.phoneNumber) } }),
+      onSuccess: (response) => {
+        clearSession();
+        setToken(response.Token);
+        setUser(response.User);
+        setTermsFlag('inexistente');
+      },
+    },
+    queryClient,
+  );
+}

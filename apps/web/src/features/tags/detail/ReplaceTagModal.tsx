@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { api } from '@portal/contract';
+import { formatSerial, messages } from '@portal/domain';
+import { useForm, type Path } from 'react-hook-form';
+import type { z } from 'zod';
+import { toast } from '../../../components/ui/toast';
+import { useReplaceTag } from '../api/mutations';
+import { showFormFailure } from '../formFailure';
+import { NewSerialField } from '../tagFields';
+
+/** SPEC 5 'Replace tag' (the contract's rule), and a new serial that is not the current one. */
+const schema = api.replaceTag.body.superRefine((value, ctx) => {
+  if (value.newSerialNumber === value.serialNumber) {
+    ctx.addIssue({ code: 'custom', path: ['newSerialNumber'], message: messages.tag.sameSerial });
+  }
+});
+type ReplaceForm = z.input<typeof schema>;
+type ReplaceValues = z.output<typeof schema>;
+const SERVER_FIELDS: Readonly<Record<string, Path<ReplaceForm>>> = { newSerialNumber: 'newSerialNumber' };
+
+/** Swaps the tag's serial for a new one; the new tag keeps the state of the old. */
+export function ReplaceTagModal({ opened, serialNumber, onClose }: { opened: boolean; serialNumber: string; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Substituir tag" centered size="md" closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      {/* The modal unmounts its content when closed: each opening starts an empty form on the current serial. */}
+      <ReplaceTagForm serialNumber={serialNumber} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function ReplaceTagForm({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
+  const replace = useReplaceTag();
+  const { control, handleSubmit, setError } = useForm<ReplaceForm, unknown, ReplaceValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { serialNumber, newSerialNumber: '' },
+  });
+  const onSubmit = handleSubmit((values) =>
+    replace.mutate(values, {
+      onSuccess: () => {
+        toast.success(messages.tag.replaced);
+        onClose();
+      },
+      onError: (error) => showFormFailure(error, setError, SERVER_FIELDS),
+    }),
+  );
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          A tag atual{' '}
+          <strong className="tabular-nums" style={{ whiteSpace: 'nowrap' }}>
+            {formatSerial(serialNumber)}
+          </strong>{' '}
+          deixará de funcionar e a nova tag ficará no lugar dela, no mesmo estado.
+        </Text>
+        <NewSerialField control={control} name="newSerialNumber" />
+        <Group grow gap="sm">
+          <Button variant="default" onClick={onClose} size="md">
+            Voltar
+          </Button>
+          <Button type="submit" loading={replace.isPending} size="md">
+            Substituir
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
