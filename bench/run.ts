@@ -1,8 +1,9 @@
-// npm run bench [-- api|api-pg|load|load-pg|web|ledger|partners ...]: builds first (root script), then measures side by side in one run.
+// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|ledger|partners ...]: builds first (root script), then measures side by side in one run.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchHotPath } from './api.js';
 import { benchLedger } from './ledger.js';
+import { benchLighthouse } from './lighthouse.js';
 import { benchMixedLoad, LOAD_MEMORY_GROWTH_MB } from './load.js';
 import { benchPartners } from './partners.js';
 import { repoRoot } from './paths.js';
@@ -10,7 +11,7 @@ import { benchLoginPage } from './web.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-const wanted = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ['api', 'api-pg', 'load', 'load-pg', 'web', 'ledger', 'partners']);
+const wanted = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ['api', 'api-pg', 'load', 'load-pg', 'web', 'lighthouse', 'ledger', 'partners']);
 const results: Record<string, unknown> = {};
 
 for (const database of ['sqlite', 'postgres'] as const) {
@@ -53,6 +54,21 @@ if (wanted.has('web')) {
   console.log('\n/login Largest Contentful Paint, 4x CPU slowdown, Slow 4G, 360x800');
   console.log(`  runs: ${login.lcpMs.map((v) => v.toFixed(0)).join(', ')} ms`);
   console.log(`  median: ${login.medianLcpMs.toFixed(0)} ms (target < 2500 ms)`);
+}
+
+if (wanted.has('lighthouse')) {
+  console.log('\nLighthouse (performance only), mobile: simulated slow 4G (150 ms RTT, 1.6 Mbps), 4x CPU; demo driver signed in');
+  const lh = await benchLighthouse(Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+  results.lighthouse = lh;
+  console.log(`\nLighthouse ${lh.lighthouseVersion}, median of ${lh.repeatDashboard.runs.length} runs per screen`);
+  console.log('  screen                     perf   LCP       TBT      FCP       bytes');
+  for (const s of [...lh.screens, lh.repeatDashboard]) {
+    console.log(`  ${s.path.padEnd(26)} ${s.performance.toFixed(2)}   ${ms(s.lcpMs).padStart(10)} ${ms(s.tbtMs).padStart(9)} ${ms(s.fcpMs).padStart(10)} ${kb(s.bytes).padStart(9)}`);
+  }
+  const below = lh.screens.filter((s) => s.performance < 0.95).map((s) => s.path);
+  const dashboard = lh.screens.find((s) => s.path === '/dashboard');
+  console.log(`  every screen >= 0.95: ${below.length ? `no (${below.join(', ')})` : 'yes'}; dashboard LCP < 1500 ms: ${dashboard && dashboard.lcpMs < 1500 ? 'yes' : 'no'}`);
+  console.log(`  repeat visit ${lh.repeatDashboard.servedByServiceWorker ? 'from the service worker' : 'without a service worker'}: LCP < 1000 ms: ${lh.repeatDashboard.lcpMs < 1000 ? 'yes' : 'no'}`);
 }
 
 if (wanted.has('ledger')) {

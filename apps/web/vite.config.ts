@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webAppManifest } from './build/manifest';
 import { precompress } from './build/precompress';
 import { prerenderLogin } from './build/prerender';
 
@@ -17,8 +19,41 @@ const domainSource = /packages[\\/]domain[\\/]src[\\/]/;
 const mantinePublic =
   /node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/]esm[\\/](core|components[\\/](UnstyledButton|VisuallyHidden|Paper|Container|Center|Stack|Group|Text|Title|Anchor|Divider|Loader|CloseButton|ActionIcon|Button|Input|InputBase|TextInput|PasswordInput|Alert|ThemeIcon))[\\/])/;
 
+/**
+ * The service worker (issue 11): Workbox precaches the app shell (every script, style, page and
+ * icon of the build) so that a signed-in driver opens the portal from the home screen with no
+ * signal. Navigations fall back to index.html (the router draws the screen); /login is answered
+ * with its prerendered page (precached as login.html: Workbox's cleanURLs); /api/* is never
+ * answered by the worker. A new version waits ('prompt') until the driver presses 'Atualizar'
+ * (src/pwa/registerServiceWorker.ts), registered from the bundle: the CSP has no inline script.
+ */
+const serviceWorker = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: webAppManifest,
+  manifestFilename: 'manifest.webmanifest',
+  // The glob below already takes every icon and the favicon: listing them again would repeat them.
+  includeManifestIcons: false,
+  workbox: {
+    // The precompressed .br/.gz copies are the server's business, not the cache's.
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    // Hashed file names are their own revision.
+    dontCacheBustURLsMatching: /^assets\//,
+    cleanupOutdatedCaches: true,
+    // The first worker takes the open page at once; later ones wait for the driver ('prompt').
+    clientsClaim: true,
+    skipWaiting: false,
+    // One file, no workbox-*.js beside it: one request less, one file for the server to keep fresh.
+    inlineWorkboxRuntime: true,
+    sourcemap: false,
+    mode: 'production',
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), prerenderLogin(), precompress()],
+  plugins: [react(), prerenderLogin(), serviceWorker, precompress()],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },

@@ -7,6 +7,8 @@ import type { Db } from './db/connection.js';
 import { trustProxyOption } from './http/client-address.js';
 import { registerRequestLimits } from './http/rate-limit.js';
 import { serializerCompiler } from './http/serializer.js';
+import { IdempotencyStore } from './http/idempotency.js';
+import type { IdempotencyOptions } from './http/idempotency.js';
 import { RateLimitStore } from './http/rate-limit-store.js';
 import { createLogger } from './logger.js';
 import { Metrics } from './metrics.js';
@@ -41,10 +43,12 @@ export interface AppDeps {
   pixProvider?: PixProvider;
   /** The daily tag billing (decision 13), from ready to close; main.ts turns it on, tests may shorten it. */
   billingSchedule?: { intervalMs?: number; firstDelayMs?: number };
+  /** Idempotency-Key retention, wait and clock (http/idempotency.ts); tests shorten the wait. */
+  idempotency?: IdempotencyOptions;
 }
 
 /** The HTTP app, ready to listen or to answer app.inject (tests, bench). */
-export async function buildApp({ config, db, logger, pixProvider, billingSchedule }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, pixProvider, billingSchedule, idempotency }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -81,6 +85,7 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
   const services = createServices(config, db, app.log, { pixProvider, metrics });
   services.webhook.onOutcome((outcome) => metrics.webhookResult(outcome.result, outcome.reason));
   app.decorate('sessions', services.sessions);
+  app.decorate('idempotency', new IdempotencyStore(db.kysely, idempotency));
   app.decorateRequest('driver', null);
 
   registerSecurityHeaders(app, { hsts: config.hsts });

@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|map)$/;
 const MIN_BYTES = 1024;
 
 /**
@@ -22,23 +22,26 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const files = await listFiles(outDir);
-      await Promise.all(
-        files
-          .filter((file) => COMPRESSIBLE.test(file))
-          .map(async (file) => {
-            const content = await readFile(file);
-            if (content.length < MIN_BYTES) return;
-            const [br, gz] = await Promise.all([
-              brotliAsync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-              gzipAsync(content, { level: 9 }),
-            ]);
-            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-          }),
-      );
-    },
+    // Last, after the service worker and the manifest are written (vite-plugin-pwa's closeBundle).
+    closeBundle: { order: 'post', sequential: true, handler: compressAll },
   };
+
+  async function compressAll(): Promise<void> {
+    const files = await listFiles(outDir);
+    await Promise.all(
+      files
+        .filter((file) => COMPRESSIBLE.test(file))
+        .map(async (file) => {
+          const content = await readFile(file);
+          if (content.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotliAsync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+    );
+  }
 }
 
 async function listFiles(dir: string): Promise<string[]> {

@@ -71,6 +71,7 @@ export const creditApi = {
     method: 'POST',
     path: '/api/transacoes/gerar-qrcode',
     auth: true,
+    idempotent: true,
     summary: 'Gerar Pix para comprar saldo',
     body: purchaseRequest,
     response: purchaseResponse,

@@ -21,6 +21,11 @@ export type Endpoint<
   auth: boolean;
   summary: string;
   response: Response;
+  /**
+   * The call moves money or changes state: it accepts the IDEMPOTENCY_KEY_HEADER
+   * (idempotency.ts), and a retry with the same key gets the first answer again.
+   */
+  idempotent?: boolean;
 } & Part<'body', Body> &
   Part<'params', Params> &
   Part<'query', Query>;

@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './endpoint.js';
+export * from './idempotency.js';
 export * from './auth.js';
 export * from './terms.js';
 export * from './balance.js';

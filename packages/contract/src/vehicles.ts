@@ -102,6 +102,7 @@ export const vehiclesApi = {
     method: 'POST',
     path: '/api/veiculo/delete',
     auth: true,
+    idempotent: true,
     summary: 'Excluir um veículo (a tag não pode estar ativa nem bloqueada)',
     body: vehicleDeleteRequest,
     response: actionResponse,

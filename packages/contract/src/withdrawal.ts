@@ -37,6 +37,7 @@ export const withdrawalApi = {
     method: 'POST',
     path: '/api/motorista/sacar',
     auth: true,
+    idempotent: true,
     summary: 'Sacar saldo para uma chave Pix',
     body: withdrawalRequest,
     response: withdrawalResponse,

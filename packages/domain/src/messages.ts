@@ -67,6 +67,14 @@ export const messages = {
     tooLong: 'Use no máximo {max} caracteres',
     idInvalid: 'Identificador inválido',
   },
+  /** The Idempotency-Key header of the calls that move money or change state (ARCHITECTURE 21). */
+  idempotency: {
+    keyInvalid: 'Chave de idempotência (Idempotency-Key) inválida: use de 1 a 255 caracteres visíveis, sem espaços.',
+    keyReused:
+      'Esta chave de idempotência (Idempotency-Key) já foi usada com outros dados. Para uma nova operação, use outra chave.',
+    inProgress:
+      'Esta operação ainda está em processamento. Aguarde alguns instantes e confira o resultado antes de tentar de novo.',
+  },
   ledger: {
     limitExceeded: 'Movimento recusado: o saldo ficaria fora do limite permitido',
   },

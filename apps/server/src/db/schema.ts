@@ -224,6 +224,23 @@ export interface PartnerPushesTable {
   created_at: Timestamp;
 }
 
+/**
+ * A driver's Idempotency-Key (migration 009): the hash of the first request and, once it
+ * answered, that answer byte for byte. status_code 0: claimed, no answer stored yet.
+ */
+export interface IdempotencyKeysTable {
+  driver_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  content_type: string;
+  /** The body answered the first time, as sent. */
+  response: string;
+  created_at: Timestamp;
+  answered_at: Timestamp | null;
+  expires_at: Timestamp;
+}
+
 export interface VposTable {
   id: Generated<number>;
   driver_id: number;
@@ -265,6 +282,7 @@ export interface Database {
   driver_vpo_counters: DriverVpoCountersTable;
   partner_pushes: PartnerPushesTable;
   webhook_events: WebhookEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type PixChargeRow = Selectable<PixChargesTable>;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { SessionLookup } from '../modules/auth/sessions.js';
 import type { AuthedDriver } from '../plugins/auth.js';
 import { requireDriver } from '../plugins/auth.js';
+import { idempotencyOnSend, idempotencyPreHandler } from './idempotency.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -27,9 +28,15 @@ interface Options {
   onRequest?: onRequestAsyncHookHandler;
 }
 
+const IDEMPOTENT_NOTE =
+  'Aceita o cabeçalho Idempotency-Key (1 a 255 caracteres visíveis, um por intenção do motorista): ' +
+  'a mesma chave com o mesmo pedido devolve a primeira resposta (Idempotent-Replayed: true) sem repetir nada; ' +
+  'com outro pedido, 409. Chaves por motorista, guardadas por 24 horas.';
+
 function schemaOf(e: Endpoint, status: number, also?: number) {
   return {
     summary: e.summary,
+    ...(e.idempotent ? { description: IDEMPOTENT_NOTE } : {}),
     tags: [e.path.split('/')[2] ?? 'api'],
     ...(e.auth ? { security: [{ bearerAuth: [] }] } : {}),
     ...(e.body ? { body: e.body } : {}),
@@ -77,7 +84,9 @@ export function publicRoute<E extends Endpoint>(
 
 /**
  * Registers a call that needs a signed-in driver (401 otherwise). `session` replaces the app's
- * session lookup with one that reads what the call needs in the same statement.
+ * session lookup with one that reads what the call needs in the same statement. A call the
+ * contract marks `idempotent` accepts the Idempotency-Key header (http/idempotency.ts): checked
+ * after the body is parsed, the first answer stored as it is sent.
  */
 export function driverRoute<E extends Endpoint, D extends AuthedDriver = AuthedDriver>(
   app: FastifyInstance,
@@ -92,6 +101,7 @@ export function driverRoute<E extends Endpoint, D extends AuthedDriver = AuthedD
     url: e.path,
     schema: schemaOf(e, status),
     onRequest: requireDriver(options.session),
+    ...(e.idempotent ? { preHandler: idempotencyPreHandler, onSend: idempotencyOnSend } : {}),
     handler: async (req, reply) => {
       // requireDriver set it, from options.session when given: a D.
       const driver = req.driver as D | null;

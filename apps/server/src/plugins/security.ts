@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * CSP without inline scripts (Mantine needs inline styles), no framing, nosniff, referrer
+ * CSP without inline scripts (Mantine needs inline styles; the service worker is registered from
+ * the bundle), no framing, nosniff, referrer
  * policy; HSTS only when served behind TLS. helmet decides the headers; they are the same for
  * every response, so they are computed once at start and copied onto each reply
  * (@fastify/helmet rebuilt the policy per request, about a fifth of a small call's cost).
@@ -18,6 +19,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: b
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
+        // The web app's service worker (/sw.js) and manifest (/manifest.webmanifest), same origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

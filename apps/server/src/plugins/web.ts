@@ -42,6 +42,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const rel = path.relative(webDist, filePath).split(path.sep);
+        // Hashed files never change. Everything else is checked on every use: above all sw.js
+        // (a cached worker would keep drivers on an old version) and manifest.webmanifest, whose
+        // types (application/javascript, application/manifest+json) come from their extensions,
+        // also when sent from their .br/.gz copies (test/web-pwa.test.ts).
         res.setHeader('Cache-Control', rel[0] === 'assets' ? IMMUTABLE : NO_CACHE);
       },
     });

@@ -5,11 +5,12 @@ import { Notifications } from '@mantine/notifications';
 import { api } from '@portal/contract';
 import { TOAST_MS } from '@portal/domain';
 import { IconLogout, IconTruck } from '@tabler/icons-react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { request } from '../lib/api';
 import { firstName } from '../lib/format';
+import { persistOptions, wipeOfflineData } from '../lib/persist';
 import { queryClient } from '../lib/queryClient';
 import { clearSession, getUser } from '../lib/storage';
 
@@ -17,10 +18,13 @@ import { clearSession, getUser } from '../lib/storage';
 export function AuthenticatedShell() {
   const navigate = useNavigate();
   const [user] = useState(() => getUser());
+  // The data kept on the phone is this driver's only (decision 22): another driver's is dropped.
+  const [persistence] = useState(() => persistOptions(user?.id));
   const [leaving, setLeaving] = useState(false);
   const name = firstName(user?.name);
 
   // Decision 5: revoke the session (its failure is ignored), forget it locally, go to /login.
+  // Decision 22: with it goes the data kept for offline use.
   const logout = async () => {
     setLeaving(true);
     try {
@@ -29,12 +33,12 @@ export function AuthenticatedShell() {
       // The token is dropped locally anyway.
     }
     clearSession();
-    queryClient.clear();
+    await wipeOfflineData();
     await navigate('/login', { replace: true });
   };
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistence}>
       <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }} modalProps={{ centered: true, closeButtonProps: { 'aria-label': 'Fechar' } }}>
         <Notifications position="top-right" autoClose={TOAST_MS} limit={3} zIndex={1000} />
         <Box
@@ -84,6 +88,6 @@ export function AuthenticatedShell() {
           </Box>
         </Container>
       </ModalsProvider>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }

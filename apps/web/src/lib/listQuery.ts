@@ -1,12 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryFunction, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { keptOffline } from './persist';
 
 /**
  * A paginated list's read: the rows shown stay on screen while another page or order loads (the
- * table says 'Carregando...', see isListLoading), and every visit asks the server again.
+ * table says 'Carregando...', see isListLoading), and every visit asks the server again. Every
+ * page seen is kept on the phone for offline use (persist.ts).
  */
 export function listQueryOptions<TData, TKey extends QueryKey>(queryKey: TKey, queryFn: QueryFunction<TData, TKey>) {
-  return queryOptions({ queryKey, queryFn, placeholderData: keepPreviousData, staleTime: 0 });
+  return queryOptions({ ...keptOffline, queryKey, queryFn, placeholderData: keepPreviousData, staleTime: 0 });
 }
 
 /** A list's query whose failure is only logged, under `failure` (SPEC 8: the table then shows empty). */

@@ -9,6 +9,7 @@ const STORAGE_KEYS = {
   buyValue: 'comprar_saldo_valor',
   buyPix: 'comprar_saldo_pix',
   buyFormVisible: 'comprar_saldo_form_visivel',
+  pendingIntents: 'intencoes_pendentes',
 } as const;
 
 export interface StoredUser {
@@ -127,6 +128,34 @@ export function clearBuyBalance(): void {
   remove(STORAGE_KEYS.buyValue);
   remove(STORAGE_KEYS.buyPix);
   remove(STORAGE_KEYS.buyFormVisible);
+}
+
+/**
+ * Calls that move money or change state whose answer was lost (idempotency.ts): intent digest ->
+ * the Idempotency-Key sent and when. They belong to the session: clearSession forgets them.
+ */
+export type PendingIntents = Record<string, { key: string; at: number }>;
+
+export function getPendingIntents(): PendingIntents {
+  const raw = read(STORAGE_KEYS.pendingIntents);
+  if (!raw) return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    const intents: PendingIntents = {};
+    for (const [intent, entry] of Object.entries(value as Record<string, unknown>)) {
+      const { key, at } = (entry ?? {}) as { key?: unknown; at?: unknown };
+      if (typeof key === 'string' && typeof at === 'number') intents[intent] = { key, at };
+    }
+    return intents;
+  } catch {
+    return {};
+  }
+}
+
+export function setPendingIntents(intents: PendingIntents): void {
+  if (Object.keys(intents).length === 0) remove(STORAGE_KEYS.pendingIntents);
+  else write(STORAGE_KEYS.pendingIntents, JSON.stringify(intents));
 }
 
 /** Sign-out and any 401: forget the session and everything tied to it (decision 5). */

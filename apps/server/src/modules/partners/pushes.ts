@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { IDEMPOTENT_REPLAYED_HEADER } from '@portal/contract';
 import type { PartnerPushResponse } from '@portal/contract';
 import { messages } from '@portal/domain';
 import type { FastifyReply } from 'fastify';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import type { PartnerPushKind } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
+import { requestHash } from '../../http/idempotency-hash.js';
 import type { Trx } from '../ledger/ledger.js';
 import type { Partner } from './keys.js';
 
@@ -18,7 +19,7 @@ export interface PushAnswer {
 
 /** The body of the answer; a replay of the first answer says so in a header (as payment APIs do). */
 export function replyWith(reply: FastifyReply, pushed: PushAnswer): PushAnswer['body'] {
-  if (pushed.replayed) void reply.header('Idempotent-Replayed', 'true');
+  if (pushed.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   return pushed.body;
 }
 
@@ -29,12 +30,6 @@ export type PushRequest = Record<string, string | number | boolean | null>;
 
 /** A concurrent twin stored its answer first: this transaction rolls back and replays it. */
 class TwinFirst extends Error {}
-
-/** sha256 of the request as stored, keys sorted. */
-function requestHash(request: PushRequest): string {
-  const canonical = JSON.stringify(request, Object.keys(request).sort());
-  return createHash('sha256').update(canonical, 'utf8').digest('hex');
-}
 
 /**
  * Decision 18, idempotency on the partner's externalId: the same request again gets the first

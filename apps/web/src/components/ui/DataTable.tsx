@@ -8,9 +8,12 @@ import classes from './DataTable.module.css';
 const TABLE_LOADING_TEXT = 'Carregando...';
 const TABLE_EMPTY_TEXT = 'Nenhum item.';
 
-/** A list query shows 'Carregando...' on its first load and while another page or order replaces the rows shown. */
-export function isListLoading(query: Pick<UseQueryResult, 'isPending' | 'isPlaceholderData' | 'isFetching'>): boolean {
-  return query.isPending || (query.isPlaceholderData && query.isFetching);
+/**
+ * A list query shows 'Carregando...' on its first load and while another page or order replaces the
+ * rows shown, also while that read waits for the connection (paused): never another page's rows.
+ */
+export function isListLoading(query: Pick<UseQueryResult, 'isPending' | 'isPlaceholderData' | 'isFetching' | 'isPaused'>): boolean {
+  return query.isPending || (query.isPlaceholderData && (query.isFetching || query.isPaused));
 }
 
 export interface DataTableColumn<Row> {

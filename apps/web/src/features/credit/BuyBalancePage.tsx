@@ -7,9 +7,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
 import { formatCurrencyInput } from '../../components/ui/currency';
 import { FormPage } from '../../components/ui/FormPage';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { ERROR_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { serverErrorText } from '../../lib/forms';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import {
   clearBuyBalance,
   getBuyFormVisible,
@@ -48,6 +50,7 @@ export function BuyBalancePage() {
   const [initial] = useState(restore);
   const [charge, setCharge] = useState<PixCharge | null>(initial.charge);
   const buy = useBuyBalance();
+  const online = useOnline();
   const {
     control,
     handleSubmit,
@@ -84,6 +87,7 @@ export function BuyBalancePage() {
   return (
     <FormPage>
       <Title order={1}>Comprar Saldo</Title>
+      {charge ? null : <OfflineNotice />}
       {charge ? (
         <PixChargePanel charge={charge} onNewPix={startOver} />
       ) : (
@@ -111,7 +115,14 @@ export function BuyBalancePage() {
                   />
                 )}
               />
-              <Button type="submit" fullWidth loading={isSubmitting} leftSection={<IconQrcode size={22} aria-hidden />}>
+              <Button
+                type="submit"
+                fullWidth
+                loading={isSubmitting}
+                disabled={!online}
+                aria-describedby={online ? undefined : OFFLINE_REASON_ID}
+                leftSection={<IconQrcode size={22} aria-hidden />}
+              >
                 Comprar
               </Button>
             </Stack>

@@ -8,8 +8,12 @@ import {
   IconTruck,
   type Icon,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { useBalance } from '../../lib/balance';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { BalancePanel } from './BalancePanel';
 
 /** Long labels wrap instead of being cut at 360 px. */
@@ -25,21 +29,44 @@ const tiles: { label: string; to: string; icon: Icon; hint: string }[] = [
   { label: 'Extrato', to: '/extrato/listar', icon: IconListDetails, hint: 'Movimentações' },
 ];
 
-/** SPEC 2 /dashboard: balance panel, the two money actions and the four tiles. */
+/** A money action: a link to its screen, or with no connection a disabled button saying why. */
+function MoneyAction({ to, icon, online, children }: { to: string; icon: ReactNode; online: boolean; children: string }) {
+  const look = { size: 'md', fullWidth: true, styles: wrapStyles, leftSection: icon } as const;
+  if (!online) {
+    return (
+      <Button {...look} disabled aria-describedby={OFFLINE_REASON_ID}>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <Button {...look} component={Link} to={to}>
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * SPEC 2 /dashboard: balance panel, the two money actions and the four tiles. With no connection
+ * the last balance seen shows with its date and the money actions are disabled (decision 22).
+ */
 export function DashboardPage() {
   usePageTitle('Painel');
+  const online = useOnline();
+  const { dataUpdatedAt } = useBalance();
   return (
     <Stack gap="lg">
       <Title order={1}>Painel</Title>
+      <OfflineNotice updatedAt={dataUpdatedAt} />
       <BalancePanel />
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Button component={Link} to="/saldo/retirar" size="md" fullWidth styles={wrapStyles} leftSection={<IconCash size={22} aria-hidden />}>
+        <MoneyAction to="/saldo/retirar" online={online} icon={<IconCash size={22} aria-hidden />}>
           Sacar saldo via Pix
-        </Button>
-        <Button component={Link} to="/saldo/comprar" size="md" fullWidth styles={wrapStyles} leftSection={<IconQrcode size={22} aria-hidden />}>
+        </MoneyAction>
+        <MoneyAction to="/saldo/comprar" online={online} icon={<IconQrcode size={22} aria-hidden />}>
           Comprar créditos de pedágio
-        </Button>
+        </MoneyAction>
       </SimpleGrid>
 
       <nav aria-label="Serviços">

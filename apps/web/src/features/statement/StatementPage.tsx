@@ -3,6 +3,7 @@ import type { StatementTransaction } from '@portal/contract';
 import { DataTable, isListLoading, type DataTableColumn } from '../../components/ui/DataTable';
 import { DateTime } from '../../components/ui/DateTime';
 import { Money } from '../../components/ui/Money';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { usePageParam } from '../../lib/usePageParam';
 import { useStatementPage } from './api/queries';
@@ -33,6 +34,7 @@ export function StatementPage() {
         <Title order={1}>Extrato</Title>
         <Text c="dimmed">Suas movimentações de saldo, das mais recentes para as mais antigas.</Text>
       </Stack>
+      <OfflineNotice updatedAt={statement.dataUpdatedAt} actions={false} />
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
         <DataTable
           columns={columns}

@@ -5,7 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FormPage } from '../../components/ui/FormPage';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useOperators, vehicleDetailQuery } from './api/queries';
 import { operatorNameOf } from './catalog';
 import { ReplaceTagModal } from './detail/ReplaceTagModal';
@@ -38,6 +40,7 @@ export function TagDetailPage() {
         <Title order={1}>Veículo {plate}</Title>
         <Text c="dimmed">Dados do veículo e da tag instalada nele.</Text>
       </Stack>
+      <OfflineNotice updatedAt={detail.dataUpdatedAt} />
       {body}
       {detail.isError ? backToTags : null}
     </FormPage>
@@ -68,6 +71,8 @@ function VehicleView({ vehicle }: { vehicle: VehicleDetail }) {
 }
 
 function NoTagCard() {
+  const online = useOnline();
+  const look = { leftSection: <IconPlus size={20} aria-hidden />, fullWidth: true, maw: { sm: 320 } } as const;
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
       <Stack gap="sm">
@@ -75,9 +80,15 @@ function NoTagCard() {
           Tag
         </Title>
         <Text>Este veículo está sem tag. Cadastre uma tag para usar nas praças de pedágio.</Text>
-        <Button component={Link} to="/tags/adicionar" leftSection={<IconPlus size={20} aria-hidden />} fullWidth maw={{ sm: 320 }}>
-          Cadastrar Tag
-        </Button>
+        {online ? (
+          <Button {...look} component={Link} to="/tags/adicionar">
+            Cadastrar Tag
+          </Button>
+        ) : (
+          <Button {...look} disabled aria-describedby={OFFLINE_REASON_ID}>
+            Cadastrar Tag
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

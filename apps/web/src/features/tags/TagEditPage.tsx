@@ -10,7 +10,9 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { FormPage } from '../../components/ui/FormPage';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useUpdateVehicle } from './api/mutations';
 import { useOperators, vehicleDetailQuery } from './api/queries';
 import { operatorNameOf } from './catalog';
@@ -67,6 +69,7 @@ export function TagEditPage() {
         <Title order={1}>Editar Tag</Title>
         <Text>Corrija os dados da tag e do veículo {plate}. Só tags ainda não ativadas podem ser editadas.</Text>
       </Stack>
+      <OfflineNotice />
       {body}
     </FormPage>
   );
@@ -89,6 +92,7 @@ function TagEditForm({ vehicle }: { vehicle: VehicleDetail }) {
   const navigate = useNavigate();
   const operators = useOperators();
   const update = useUpdateVehicle();
+  const online = useOnline();
   const { control, handleSubmit, setError } = useForm<TagEditForm, unknown, TagEditValues>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -122,7 +126,15 @@ function TagEditForm({ vehicle }: { vehicle: VehicleDetail }) {
           <AnttDocumentField control={control} name="CpfCnpjAntt" />
           <RntrcField control={control} name="RntrcAntt" />
           <AxlesField control={control} name="Axles" />
-          <Button type="submit" size="lg" fullWidth loading={update.isPending} mt="xs">
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={update.isPending}
+            disabled={!online}
+            aria-describedby={online ? undefined : OFFLINE_REASON_ID}
+            mt="xs"
+          >
             Salvar
           </Button>
         </Stack>

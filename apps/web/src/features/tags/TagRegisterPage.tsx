@@ -8,7 +8,9 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { FormPage } from '../../components/ui/FormPage';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { getUser } from '../../lib/storage';
 import { useRegisterTag } from './api/mutations';
 import { useOperators, useVehicleModels } from './api/queries';
@@ -30,6 +32,7 @@ export function TagRegisterPage() {
   const operators = useOperators();
   const models = useVehicleModels();
   const registration = useRegisterTag();
+  const online = useOnline();
   const { control, handleSubmit, setError } = useForm<TagRegistrationForm, unknown, TagRegistrationValues>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -65,6 +68,7 @@ export function TagRegisterPage() {
         <Title order={1}>Cadastrar Tag</Title>
         <Text>Informe os dados da tag e do veículo em que ela será instalada.</Text>
       </Stack>
+      <OfflineNotice />
       {operators.isError || models.isError ? (
         <Alert styles={readableAlert} color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
           Não foi possível carregar a lista de operadoras ou de modelos. Verifique sua internet e recarregue a página.
@@ -81,7 +85,15 @@ export function TagRegisterPage() {
             <RntrcField control={control} name="RntrcAntt" />
             <AxlesField control={control} name="axles" />
             <ModelField control={control} name="modelo" brands={models.data?.Data} loading={models.isPending} />
-            <Button type="submit" size="lg" fullWidth loading={registration.isPending} mt="xs">
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              loading={registration.isPending}
+              disabled={!online}
+              aria-describedby={online ? undefined : OFFLINE_REASON_ID}
+              mt="xs"
+            >
               Cadastrar
             </Button>
           </Stack>

@@ -6,9 +6,11 @@ import { Link } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
 import { DataTable, isListLoading, type DataTableColumn } from '../../components/ui/DataTable';
 import { ListPageHeader } from '../../components/ui/ListPageHeader';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { TagStatusBadge } from '../../components/ui/TagStatusBadge';
 import { toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { toastFailure } from '../../lib/tags';
 import { usePageParam } from '../../lib/usePageParam';
 import { useRemoveTag } from './api/mutations';
@@ -25,6 +27,7 @@ export function TagsListPage() {
   const [page, setPage] = usePageParam();
   const tags = useTagsPage(page);
   const operators = useOperators();
+  const online = useOnline();
   const operatorsList = operators.data?.Operadoras;
   const operatorName = (row: TagRow) => operatorNameOf(operatorsList, row.Operadora);
 
@@ -46,13 +49,20 @@ export function TagsListPage() {
       header: 'Ação',
       width: 280,
       unlabelledOnPhone: true,
-      render: (row) => <TagRowActions row={row} operators={operatorsList} />,
+      render: (row) => <TagRowActions row={row} operators={operatorsList} online={online} />,
     },
   ];
 
   return (
     <Stack gap="lg">
-      <ListPageHeader title="Tags" subtitle="As tags dos seus veículos. Toque numa placa para ver e gerenciar a tag." addLabel="Cadastrar Tag" addTo="/tags/adicionar" />
+      <ListPageHeader
+        title="Tags"
+        subtitle="As tags dos seus veículos. Toque numa placa para ver e gerenciar a tag."
+        addLabel="Cadastrar Tag"
+        addTo="/tags/adicionar"
+        offline={!online}
+      />
+      <OfflineNotice updatedAt={tags.dataUpdatedAt} />
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
         <DataTable
           columns={columns}
@@ -87,8 +97,11 @@ function TagSummary({ row }: { row: TagRow }) {
   );
 }
 
-/** SPEC 2: edit and delete; Editar only when the tag can be edited, Excluir disabled with its reason. */
-function TagRowActions({ row, operators }: { row: TagRow; operators: readonly Operator[] | undefined }) {
+/**
+ * SPEC 2: edit and delete; Editar only when the tag can be edited, Excluir disabled with its reason.
+ * With no connection both are disabled, pointing at the screen's OfflineNotice (decision 22).
+ */
+function TagRowActions({ row, operators, online }: { row: TagRow; operators: readonly Operator[] | undefined; online: boolean }) {
   const remove = useRemoveTag();
   const plate = row.vehicle.LicensePlate;
   const serial = formatSerial(row.serialNumber);
@@ -113,7 +126,18 @@ function TagRowActions({ row, operators }: { row: TagRow; operators: readonly Op
   return (
     <Stack gap={4}>
       <Group gap="xs" grow wrap="nowrap">
-        {editable ? (
+        {editable && !online ? (
+          <Button
+            variant="light"
+            leftSection={<IconPencil size={18} aria-hidden />}
+            disabled
+            aria-label={`Editar tag do veículo ${plate}`}
+            aria-describedby={OFFLINE_REASON_ID}
+          >
+            Editar
+          </Button>
+        ) : null}
+        {editable && online ? (
           <Button
             component={Link}
             to={`/tags/editar/${plate}`}
@@ -129,11 +153,11 @@ function TagRowActions({ row, operators }: { row: TagRow; operators: readonly Op
           variant="light"
           color="red"
           leftSection={<IconTrash size={18} aria-hidden />}
-          disabled={!removable}
+          disabled={!removable || !online}
           loading={remove.isPending}
           onClick={() => void onRemove()}
           aria-label={`Excluir tag do veículo ${plate}`}
-          aria-describedby={removable ? undefined : reasonId}
+          aria-describedby={!removable ? reasonId : online ? undefined : OFFLINE_REASON_ID}
         >
           Excluir
         </Button>

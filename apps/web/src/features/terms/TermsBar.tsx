@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { getTermsFlag } from '../../lib/storage';
 import { useAcceptTerms, useDownloadTerms, useRejectTerms } from './api/terms';
 
@@ -26,10 +27,13 @@ export function TermsBar() {
   const download = useDownloadTerms();
   const accept = useAcceptTerms();
   const reject = useRejectTerms();
+  const online = useOnline();
 
   if (!visible) return null;
 
   const busy = download.isPending || accept.isPending || reject.isPending;
+  // Decision 22: the terms are read, accepted and rejected on the server; offline the dashboard says why not.
+  const offline = online ? {} : { 'aria-describedby': OFFLINE_REASON_ID };
 
   const onDownload = () =>
     download.mutate(undefined, {
@@ -82,7 +86,8 @@ export function TermsBar() {
           component="button"
           type="button"
           onClick={onDownload}
-          disabled={busy}
+          disabled={busy || !online}
+          {...offline}
           fw={600}
           py={6}
           style={{ alignSelf: 'flex-start', display: 'inline-flex', alignItems: 'center', gap: 6 }}
@@ -97,7 +102,7 @@ export function TermsBar() {
           disabled={accept.isPending || reject.isPending}
         />
         <Group grow gap="sm" wrap="wrap">
-          <Button onClick={onAccept} disabled={!agreed || (busy && !accept.isPending)} loading={accept.isPending} miw={140}>
+          <Button onClick={onAccept} disabled={!agreed || !online || (busy && !accept.isPending)} loading={accept.isPending} miw={140} {...offline}>
             Aceitar
           </Button>
           <Button
@@ -105,9 +110,10 @@ export function TermsBar() {
             color="gray"
             c="dark"
             onClick={() => void onReject()}
-            disabled={busy && !reject.isPending}
+            disabled={!online || (busy && !reject.isPending)}
             loading={reject.isPending}
             miw={140}
+            {...offline}
           >
             Rejeitar
           </Button>

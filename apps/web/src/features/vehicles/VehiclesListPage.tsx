@@ -6,9 +6,11 @@ import { Link } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
 import { DataTable, isListLoading, type DataTableColumn } from '../../components/ui/DataTable';
 import { ListPageHeader } from '../../components/ui/ListPageHeader';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { TagStatusBadge } from '../../components/ui/TagStatusBadge';
 import { toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { toastFailure } from '../../lib/tags';
 import { usePageParam } from '../../lib/usePageParam';
 import { useDeleteVehicle } from './api/mutations';
@@ -47,10 +49,18 @@ export function VehiclesListPage() {
   usePageTitle('Veículos');
   const [page, setPage] = usePageParam();
   const vehicles = useVehiclesPage(page);
+  const online = useOnline();
 
   return (
     <Stack gap="lg">
-      <ListPageHeader title="Veículos" subtitle="Seus veículos e o status da tag de cada um." addLabel="Cadastrar" addTo="/tags/adicionar" />
+      <ListPageHeader
+        title="Veículos"
+        subtitle="Seus veículos e o status da tag de cada um."
+        addLabel="Cadastrar"
+        addTo="/tags/adicionar"
+        offline={!online}
+      />
+      <OfflineNotice updatedAt={vehicles.dataUpdatedAt} />
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
         <DataTable
           columns={columns}
@@ -66,9 +76,10 @@ export function VehiclesListPage() {
   );
 }
 
-/** Delete with confirmation; disabled, with the reason, while the tag is active or blocked. */
+/** Delete with confirmation; disabled, with the reason, while the tag is active or blocked or with no connection. */
 function DeleteVehicle({ row }: { row: VehicleRow }) {
   const remove = useDeleteVehicle();
+  const online = useOnline();
   const deletable = canDeleteVehicle(row.tag?.statusCode ?? row.Status, row.tag !== null);
   const reasonId = `motivo-excluir-veiculo-${row.id}`;
 
@@ -92,11 +103,11 @@ function DeleteVehicle({ row }: { row: VehicleRow }) {
         variant="light"
         color="red"
         leftSection={<IconTrash size={18} aria-hidden />}
-        disabled={!deletable}
+        disabled={!deletable || !online}
         loading={remove.isPending}
         onClick={() => void onDelete()}
         aria-label={`Excluir veículo ${row.LicensePlate}`}
-        aria-describedby={deletable ? undefined : reasonId}
+        aria-describedby={!deletable ? reasonId : online ? undefined : OFFLINE_REASON_ID}
         fullWidth
       >
         Excluir

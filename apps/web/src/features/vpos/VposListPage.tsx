@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { DataTable, isListLoading, type DataTableColumn, type DataTableSort } from '../../components/ui/DataTable';
 import { DateTime } from '../../components/ui/DateTime';
 import { Money } from '../../components/ui/Money';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { formatDateTimeOrNull, formatReais } from '../../lib/format';
 import { usePageParam } from '../../lib/usePageParam';
@@ -69,6 +70,7 @@ export function VposListPage() {
         <Title order={1}>{messages.vpo.title}</Title>
         <Text c="dimmed">{messages.vpo.subtitle}</Text>
       </Stack>
+      <OfflineNotice updatedAt={vpos.dataUpdatedAt} actions={false} />
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
         <Stack gap="sm">
           <Group gap="xs" wrap="nowrap" align="flex-start" px={{ base: 4, sm: 0 }}>

@@ -8,6 +8,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
 import { FormPage } from '../../components/ui/FormPage';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { MaskedInput, type MaskOptions } from '../../components/ui/MaskedInput';
 import { Money } from '../../components/ui/Money';
 import { cnpjMask, cpfMask, phoneMask } from '../../components/ui/masks';
@@ -16,6 +17,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useBalance } from '../../lib/balance';
 import { answerFailure, errorMessage } from '../../lib/errors';
 import { toCents } from '../../lib/format';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { serverErrorText } from '../../lib/forms';
 import { eligibilityQuery, useWithdraw } from './api/withdrawal';
 import { withdrawForm, type WithdrawFormInput, type WithdrawFormValues } from './withdrawForm';
@@ -113,6 +115,7 @@ export function WithdrawPage() {
         <Title order={1}>Sacar Saldo</Title>
         <Text>Para sacar o saldo informe os dados abaixo</Text>
       </Stack>
+      <OfflineNotice />
       {body}
     </FormPage>
   );
@@ -121,6 +124,7 @@ export function WithdrawPage() {
 function WithdrawForm() {
   const balance = useBalance({ refetchOnMount: 'always' });
   const withdraw = useWithdraw();
+  const online = useOnline();
   const saldo = balance.data?.Saldo;
   const negative = saldo !== undefined && saldo < 0;
   const {
@@ -279,7 +283,8 @@ function WithdrawForm() {
               fullWidth
               size="lg"
               loading={isSubmitting}
-              disabled={negative || saldo === undefined}
+              disabled={negative || saldo === undefined || !online}
+              aria-describedby={online ? undefined : OFFLINE_REASON_ID}
               leftSection={<IconCash size={22} aria-hidden />}
             >
               Sacar

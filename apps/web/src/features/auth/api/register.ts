@@ -2,6 +2,7 @@ import { api, type RegistrationRequest } from '@portal/contract';
 import { toBrazilianE164 } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
+import { wipeOfflineData } from '../../../lib/persist';
 import { queryClient } from '../../../lib/queryClient';
 import { clearSession, setTermsFlag, setToken, setUser } from '../../../lib/storage';
 
@@ -14,8 +15,9 @@ export function useRegister() {
     {
       mutationFn: (values: RegistrationRequest) =>
         request(api.register, { body: { ...values, type: 'driver', phoneNumber: toBrazilianE164(values.phoneNumber) } }),
-      onSuccess: (response) => {
+      onSuccess: async (response) => {
         clearSession();
+        await wipeOfflineData();
         setToken(response.Token);
         setUser(response.User);
         setTermsFlag('inexistente');

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { api, type LoginRequest } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
+import { wipeOfflineData } from '../../../lib/persist';
 import { queryClient } from '../../../lib/queryClient';
 import { clearSession, setTermsFlag, setToken, setUser } from '../../../lib/storage';
 import { authKeys } from './keys';
@@ -48,7 +49,9 @@ async function landingAfterSignIn(userId: number): Promise<LandingPath> {
 /** POST login-motorista, store token and user_data, then decide where the driver lands. */
 export async function signIn(body: LoginRequest): Promise<LandingPath> {
   const response = await request(api.login, { body });
+  // Whoever used this phone before, nothing of theirs stays (decision 22).
   clearSession();
+  await wipeOfflineData();
   setToken(response.Token);
   setUser(response.Data);
   return landingAfterSignIn(response.Data.id);

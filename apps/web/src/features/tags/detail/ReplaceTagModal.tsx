@@ -5,6 +5,7 @@ import { formatSerial, messages } from '@portal/domain';
 import { useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from '../../../components/ui/toast';
+import { OFFLINE_REASON, useOnline } from '../../../lib/offline';
 import { useReplaceTag } from '../api/mutations';
 import { showFormFailure } from '../formFailure';
 import { NewSerialField } from '../tagFields';
@@ -31,6 +32,7 @@ export function ReplaceTagModal({ opened, serialNumber, onClose }: { opened: boo
 
 function ReplaceTagForm({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
   const replace = useReplaceTag();
+  const online = useOnline();
   const { control, handleSubmit, setError } = useForm<ReplaceForm, unknown, ReplaceValues>({
     resolver: zodResolver(schema),
     defaultValues: { serialNumber, newSerialNumber: '' },
@@ -56,11 +58,23 @@ function ReplaceTagForm({ serialNumber, onClose }: { serialNumber: string; onClo
           deixará de funcionar e a nova tag ficará no lugar dela, no mesmo estado.
         </Text>
         <NewSerialField control={control} name="newSerialNumber" />
+        {/* The page's notice is under the modal: the modal says it too (decision 22). */}
+        {online ? null : (
+          <Text size="sm" fw={600} id="motivo-substituir-sem-conexao">
+            {OFFLINE_REASON}
+          </Text>
+        )}
         <Group grow gap="sm">
           <Button variant="default" onClick={onClose} size="md">
             Voltar
           </Button>
-          <Button type="submit" loading={replace.isPending} size="md">
+          <Button
+            type="submit"
+            loading={replace.isPending}
+            disabled={!online}
+            aria-describedby={online ? undefined : 'motivo-substituir-sem-conexao'}
+            size="md"
+          >
             Substituir
           </Button>
         </Group>

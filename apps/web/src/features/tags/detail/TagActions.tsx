@@ -3,6 +3,7 @@ import type { VehicleDetail, VehicleTag } from '@portal/contract';
 import { canManage, messages } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { OFFLINE_REASON_ID, useOnline } from '../../../lib/offline';
 import { readableAlert } from '../tagFields';
 import { useTagActions, type TagActionItem } from './useTagActions';
 
@@ -22,6 +23,7 @@ export function TagActions({
   openReplace: () => void;
 }) {
   const { items, pending } = useTagActions(vehicle, tag, operatorName, openReplace);
+  const online = useOnline();
   const available = items.filter((item) => item.blocker === null);
   const unavailable = items.filter((item) => item.blocker !== null);
 
@@ -41,7 +43,7 @@ export function TagActions({
             <Stack gap="sm">
               {available.map((item) => (
                 <Stack key={item.action} gap={4}>
-                  <AvailableAction item={item} pending={pending} />
+                  <AvailableAction item={item} pending={pending} online={online} />
                   {item.note}
                 </Stack>
               ))}
@@ -63,8 +65,16 @@ export function TagActions({
   );
 }
 
-function AvailableAction({ item, pending }: { item: TagActionItem; pending: TagActionItem['action'] | null }) {
+/** With no connection every action is disabled, pointing at the page's OfflineNotice (decision 22). */
+function AvailableAction({ item, pending, online }: { item: TagActionItem; pending: TagActionItem['action'] | null; online: boolean }) {
   const look = { size: 'md', fullWidth: true, variant: item.variant, color: item.color, leftSection: item.icon } as const;
+  if (!online && pending !== item.action) {
+    return (
+      <Button {...look} disabled aria-describedby={OFFLINE_REASON_ID}>
+        {item.label}
+      </Button>
+    );
+  }
   if (item.link) {
     return (
       <Button {...look} component={Link} to={item.link.to} state={item.link.state}>

@@ -1,0 +1,78 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { BACKGROUND_COLOR, THEME_COLOR, webAppManifest } from '../build/manifest';
+import { AppProviders } from '../src/app/AppProviders';
+import { theme } from '../src/app/theme';
+import { UpdatePrompt } from '../src/components/ui/UpdatePrompt';
+
+/** apps/web (vitest runs from the repository root or from apps/web). */
+const webRoot = path.resolve(__dirname, '..');
+const webFile = (name: string) => readFileSync(path.join(webRoot, name));
+
+describe('the web app manifest', () => {
+  it('names the portal in Portuguese and opens the dashboard, standalone', () => {
+    expect(webAppManifest).toMatchObject({
+      name: 'Portal do Motorista',
+      short_name: 'Motorista',
+      lang: 'pt-BR',
+      start_url: '/dashboard',
+      display: 'standalone',
+    });
+  });
+
+  it('takes its colours from the theme: the header blue and the page background', () => {
+    expect(THEME_COLOR).toBe(theme.colors?.road?.[8]);
+    expect(webAppManifest.theme_color).toBe(THEME_COLOR);
+    const globalCss = webFile('src/app/global.css').toString('utf8');
+    expect(globalCss).toMatch(new RegExp(`body \\{[^}]*background-color: ${BACKGROUND_COLOR};`));
+    expect(webAppManifest.background_color).toBe(BACKGROUND_COLOR);
+    const indexHtml = webFile('index.html').toString('utf8');
+    expect(indexHtml).toContain(`<meta name="theme-color" content="${THEME_COLOR}" />`);
+  });
+
+  it.each([
+    { name: '192 any', size: 192, purpose: 'any' },
+    { name: '512 any', size: 512, purpose: 'any' },
+    { name: '192 maskable', size: 192, purpose: 'maskable' },
+    { name: '512 maskable', size: 512, purpose: 'maskable' },
+  ])('has the $name icon, a PNG of that size in public/', ({ size, purpose }) => {
+    const icon = webAppManifest.icons?.find((i) => i.sizes === `${size}x${size}` && i.purpose === purpose);
+    expect(icon?.type).toBe('image/png');
+    const png = webFile(`public${icon?.src ?? '/missing'}`);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+  });
+});
+
+describe('UpdatePrompt', () => {
+  const renderPrompt = () => {
+    const onUpdate = vi.fn();
+    const onDismiss = vi.fn();
+    render(
+      <AppProviders>
+        <UpdatePrompt onUpdate={onUpdate} onDismiss={onDismiss} />
+      </AppProviders>,
+    );
+    return { onUpdate, onDismiss };
+  };
+
+  it("tells the driver 'Nova versão disponível' and updates only when asked", async () => {
+    const { onUpdate, onDismiss } = renderPrompt();
+    expect(screen.getByRole('status')).toHaveTextContent('Nova versão disponível');
+    expect(onUpdate).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(onUpdate).toHaveBeenCalledTimes(1);
+    expect(onDismiss).not.toHaveBeenCalled();
+    // Pressed once: the button waits for the reload instead of updating twice.
+    expect(screen.getByRole('button', { name: 'Depois' })).toBeDisabled();
+  });
+
+  it("'Depois' keeps the running version", async () => {
+    const { onUpdate, onDismiss } = renderPrompt();
+    await userEvent.click(screen.getByRole('button', { name: 'Depois' }));
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+    expect(onUpdate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,182 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.js';
+import { median, startPortal, stop, waitForHttp } from './lib.js';
+
+/** The demo driver of the seed (ARCHITECTURE 3), with its tags and vehicles. */
+const demoDriver = { cpfCnpj: '52998224725', password: 'motorista123' };
+
+/** Every screen of SPEC 2 (the driver signed in), on the demo driver's data: an active tag on RIO2A18, an editable one on MGA1234. */
+const LIGHTHOUSE_SCREENS = [
+  '/login',
+  '/registrar',
+  '/dashboard',
+  '/saldo/retirar',
+  '/saldo/comprar',
+  '/tags/listar',
+  '/tags/adicionar',
+  '/tags/detalhes/RIO2A18',
+  '/tags/editar/MGA1234',
+  '/veiculos/listar',
+  '/vpos/listar',
+  '/extrato/listar',
+] as const;
+
+export interface LighthouseFigures {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** Bytes transferred (Lighthouse's total-byte-weight). */
+  bytes: number;
+}
+
+export interface LighthouseScreen extends LighthouseFigures {
+  path: string;
+  runs: LighthouseFigures[];
+}
+
+export interface LighthouseResult {
+  lighthouseVersion: string;
+  screens: LighthouseScreen[];
+  /** /dashboard again after a first visit (no storage reset): from the service worker when the build has one. */
+  repeatDashboard: LighthouseScreen & { servedByServiceWorker: boolean };
+}
+
+const audit = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+function figures(lhr: Result): LighthouseFigures {
+  return {
+    performance: lhr.categories.performance?.score ?? Number.NaN,
+    lcpMs: audit(lhr, 'largest-contentful-paint'),
+    tbtMs: audit(lhr, 'total-blocking-time'),
+    fcpMs: audit(lhr, 'first-contentful-paint'),
+    bytes: audit(lhr, 'total-byte-weight'),
+  };
+}
+
+/** The median run by performance score, with every run kept. */
+function summarise(pathname: string, runs: LighthouseFigures[]): LighthouseScreen {
+  const score = median(runs.map((r) => r.performance));
+  const chosen = [...runs].sort((a, b) => Math.abs(a.performance - score) - Math.abs(b.performance - score))[0]!;
+  return { path: pathname, ...chosen, performance: score, lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)), runs };
+}
+
+/**
+ * Lighthouse's defaults: mobile (Moto G Power screen), simulated throttling of "slow 4G" (150 ms RTT,
+ * 1.6 Mbps) and a 4x CPU slowdown. Each run clears the HTTP cache, the service workers and the
+ * Cache Storage of the origin, but keeps localStorage, where the signed-in session lives.
+ */
+async function runLighthouse(url: string, port: number, extra: Flags = {}, attempt = 1): Promise<{ lhr: Result; figures: LighthouseFigures }> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...extra });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) {
+    // A trace that Chromium failed to record (NO_NAVSTART, NO_FCP on a busy machine): try again.
+    if (attempt < 3) return runLighthouse(url, port, extra, attempt + 1);
+    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+  const finalUrl = lhr.finalDisplayedUrl;
+  if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`Lighthouse on ${url} ended on ${finalUrl}`);
+  return { lhr, figures: figures(lhr) };
+}
+
+/** Signs the demo driver in through the API and stores the session in localStorage exactly as the app does. */
+async function signInBrowser(browser: Browser, origin: string): Promise<void> {
+  const login = await fetch(`${origin}/api/tokens/login-motorista`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoDriver),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const { Token, Data } = (await login.json()) as { Token: string; Data: { id: number; name: string; cpfCnpj: string } };
+  const accept = await fetch(`${origin}/api/termos/aceitar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${Token}` },
+    body: '{}',
+  });
+  if (!accept.ok) throw new Error(`terms: ${accept.status} ${await accept.text()}`);
+  const context = browser.contexts()[0];
+  if (!context) throw new Error('Chromium has no default context');
+  const page = await context.newPage();
+  await page.goto(`${origin}/favicon.svg`);
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user_data', JSON.stringify(user));
+      localStorage.setItem('aceite_termo', 'aceito');
+    },
+    { token: Token, user: { id: Data.id, name: Data.name, cpfCnpj: Data.cpfCnpj } },
+  );
+  await page.close();
+}
+
+/** A first visit to /dashboard that lets the service worker install and take control (if the build has one). */
+async function firstVisit(browser: Browser, url: string): Promise<boolean> {
+  const context = browser.contexts()[0]!;
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  const controlled = await page.evaluate(async () => {
+    if (!('serviceWorker' in navigator) || !(await navigator.serviceWorker.getRegistration())) return false;
+    await navigator.serviceWorker.ready;
+    return true;
+  });
+  if (controlled) {
+    // The first page load is not controlled yet; a reload is, once the worker is active.
+    await page.reload({ waitUntil: 'load' });
+  }
+  const isControlled = await page.evaluate(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
+  await page.close();
+  return isControlled;
+}
+
+export async function benchLighthouse(runs = 3): Promise<LighthouseResult> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-lighthouse-'));
+  const port = 3204;
+  const origin = `http://127.0.0.1:${port}`;
+  // Production mode with the demo driver's history (created through the real services).
+  const server = startPortal(port, path.join(dataDir, 'portal.sqlite'), 'warn', { DEMO_SEED: 'true', LOGIN_MAX_PER_ADDRESS: '1000' });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let browser: Browser | undefined;
+  try {
+    const userDataDir = path.join(dataDir, 'chromium');
+    await mkdir(userDataDir);
+    chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs], userDataDir });
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    await waitForHttp(`${origin}/api/health`);
+    await signInBrowser(browser, origin);
+    // One unmeasured load warms the server (its first queries, the files read from disk).
+    const { lhr: warmUp } = await runLighthouse(`${origin}/dashboard`, chrome.port);
+    const screens: LighthouseScreen[] = [];
+    // BENCH_LIGHTHOUSE_SCREENS=/dashboard,/login measures only those (while working on one screen).
+    const only = process.env.BENCH_LIGHTHOUSE_SCREENS?.split(',').filter(Boolean);
+    for (const screen of LIGHTHOUSE_SCREENS.filter((s) => !only || only.includes(s))) {
+      const url = `${origin}${screen}`;
+      const measured: LighthouseFigures[] = [];
+      for (let i = 0; i < runs; i++) measured.push((await runLighthouse(url, chrome.port)).figures);
+      const summary = summarise(screen, measured);
+      screens.push(summary);
+      console.log(`  ${screen}: performance ${summary.performance.toFixed(2)}, LCP ${summary.lcpMs.toFixed(0)} ms, TBT ${summary.tbtMs.toFixed(0)} ms`);
+    }
+    const repeat: LighthouseFigures[] = [];
+    let servedByServiceWorker = false;
+    for (let i = 0; i < runs; i++) {
+      servedByServiceWorker = await firstVisit(browser, `${origin}/dashboard`);
+      repeat.push((await runLighthouse(`${origin}/dashboard`, chrome.port, { disableStorageReset: true })).figures);
+    }
+    return {
+      lighthouseVersion: warmUp.lighthouseVersion,
+      screens,
+      repeatDashboard: { ...summarise('/dashboard (repeat visit)', repeat), servedByServiceWorker },
+    };
+  } finally {
+    await browser?.close().catch(() => undefined);
+    chrome?.kill();
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
