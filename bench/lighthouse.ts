@@ -120,12 +120,13 @@ async function firstVisit(browser: Browser, url: string): Promise<boolean> {
   const context = browser.contexts()[0]!;
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load' });
-  const controlled = await page.evaluate(async () => {
-    if (!('serviceWorker' in navigator) || !(await navigator.serviceWorker.getRegistration())) return false;
-    await navigator.serviceWorker.ready;
-    return true;
-  });
-  if (controlled) {
+  // The app registers its worker after `load`; a build without one never gets ready.
+  const ready = await page.evaluate(() =>
+    'serviceWorker' in navigator
+      ? Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))])
+      : false,
+  );
+  if (ready) {
     // The first page load is not controlled yet; a reload is, once the worker is active.
     await page.reload({ waitUntil: 'load' });
   }

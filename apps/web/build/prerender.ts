@@ -6,7 +6,6 @@ import type * as RenderModule from '../src/prerender/renderLogin';
 
 const ENTRY = 'src/prerender/renderLogin.tsx';
 const LOGIN_SOURCE = '/src/features/auth/LoginPage.tsx';
-const SHELL_SOURCE = '/src/app/AuthenticatedShell.tsx';
 
 /**
  * Writes dist/login.html: index.html with the /login screen already rendered inside #root, its
@@ -37,10 +36,6 @@ export function prerenderLogin(): Plugin {
       const { html, title } = module.renderLogin();
       const page = await buildPage({ template, html, title, marker: module.PRERENDERED_ATTRIBUTE, path: module.LOGIN_PATH, bundle, outDir });
       await writeFile(path.join(outDir, 'login.html'), page);
-      // index.html answers every other page, nearly always a signed-in screen: fetch the shell's
-      // code beside the entry instead of after it (one wave of requests less). Written here, after
-      // login.html took the template and before the service worker (closeBundle) hashes it.
-      await writeFile(path.join(outDir, 'index.html'), replaceOnce(template, '</head>', `  ${preloadLinks(chunkClosure(bundle, SHELL_SOURCE), template)}\n  </head>`));
     },
   };
 }
