@@ -56,7 +56,7 @@ export async function balances(db: Kysely<Database>, driverId: number): Promise<
     .where('driver_id', '=', driverId)
     .execute();
   const result: Record<AccountKind, number> = { own: 0, third: 0 };
-  for (const row of rows) result[row.kind] = Number(row.balance_cents);
+  for (const row of rows) result[row.kind] = row.balance_cents;
   return result;
 }
 
@@ -129,14 +129,14 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
   }
   if (inserted.place < count) await makeRoom(trx, updated.driver_id, inserted.place, inserted.id);
   for (const listener of movementListeners) listener(entry.origin);
-  return { status: 'posted', entryId: inserted.id, balanceCents: Number(updated.balance_cents) };
+  return { status: 'posted', entryId: inserted.id, balanceCents: updated.balance_cents };
 }
 
 /** Why the conditional UPDATE changed nothing: no account, a short balance (guarded), or the range. */
 async function refusal(trx: Trx, entry: EntryInput, guarded: boolean): Promise<{ status: 'insufficient' }> {
   const account = await trx.selectFrom('accounts').select('balance_cents').where('id', '=', entry.accountId).executeTakeFirst();
   if (!account) throw new Error(`Conta ${entry.accountId} não encontrada`);
-  if (guarded && Number(account.balance_cents) + entry.amountCents < 0) return { status: 'insufficient' };
+  if (guarded && account.balance_cents + entry.amountCents < 0) return { status: 'insufficient' };
   throw new LedgerLimitError();
 }
 
@@ -150,7 +150,7 @@ async function bumpCounter(trx: Trx, driverId: number, delta: 1 | -1): Promise<n
     )
     .returning('entry_count')
     .executeTakeFirstOrThrow();
-  return Number(row.entry_count);
+  return row.entry_count;
 }
 
 /** A late entry took place `place`: the entries dated after it move up by one. */
@@ -203,7 +203,7 @@ async function insertEntry(trx: Trx, entry: EntryInput, driverId: number, create
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning(['id', 'driver_seq'])
     .executeTakeFirst();
-  return row ? { id: row.id, place: Number(row.driver_seq) } : null;
+  return row ? { id: row.id, place: row.driver_seq } : null;
 }
 
 async function findByKey(trx: Trx, key: string): Promise<number | null> {

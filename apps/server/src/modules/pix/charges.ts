@@ -13,7 +13,7 @@ export function chargeView(row: PixChargeRow): PixCharge {
   return {
     id: row.id,
     payload: row.payload,
-    valor: centsToReais(Number(row.amount_cents)),
+    valor: centsToReais(row.amount_cents),
     status: row.status,
     expiresAt: toIso(row.expires_at),
     createdAt: toIso(row.created_at),

@@ -67,7 +67,7 @@ export class PixReconciler {
   private async charge(charge: PixChargeRow, report: ReconcileReport): Promise<void> {
     const truth = await this.provider.getPayment(charge.provider_charge_id);
     const expired = new Date(charge.expires_at).getTime() <= this.now().getTime();
-    const amount = formatBrl(Number(charge.amount_cents));
+    const amount = formatBrl(charge.amount_cents);
     if (truth === 'missing') {
       report.waiting++;
       report.lines.push(`Cobrança ${charge.id} (${amount}): não existe no provedor; verifique no painel.`);
@@ -105,7 +105,7 @@ export class PixReconciler {
   }
 
   private async withdrawal(w: WithdrawalRow, report: ReconcileReport): Promise<void> {
-    const amount = formatBrl(Number(w.amount_cents));
+    const amount = formatBrl(w.amount_cents);
     const waits = (why: string) => {
       report.waiting++;
       report.lines.push(`Saque ${w.id} (${amount}): ${why}; confira no painel e conclua com withdrawal:resolve.`);

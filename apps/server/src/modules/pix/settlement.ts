@@ -35,14 +35,14 @@ export class SettlementService {
     return this.db.kysely.transaction().execute(async (trx) => {
       const charge = await this.lock(trx, ref);
       if (!charge) return 'unknown-charge';
-      if (!sameAmount(paidReais, Number(charge.amount_cents))) {
-        this.log.warn({ chargeId: charge.id, paidReais, amountCents: Number(charge.amount_cents) }, 'valor do pagamento difere da cobrança');
+      if (!sameAmount(paidReais, charge.amount_cents)) {
+        this.log.warn({ chargeId: charge.id, paidReais, amountCents: charge.amount_cents }, 'valor do pagamento difere da cobrança');
         return 'amount-mismatch';
       }
       if (charge.status === 'REFUNDED') return 'refunded-before';
       const result = await post(trx, {
         accountId: await accountId(trx, charge.driver_id, 'own'),
-        amountCents: Number(charge.amount_cents),
+        amountCents: charge.amount_cents,
         origin: STATEMENT_ORIGINS.pixPurchase,
         event: 'RECEIVED',
         placeName: STATEMENT_PLACE_NAMES.pixPurchase,
@@ -78,9 +78,9 @@ export class SettlementService {
       if (!charge) return 'unknown-charge';
       if (charge.status === 'REFUNDED') return 'already-refunded';
       const credited = charge.status === 'RECEIVED';
-      const remaining = Number(charge.amount_cents) - Number(charge.refunded_cents);
+      const remaining = charge.amount_cents - charge.refunded_cents;
       if (credited && remaining > 0) await takeBack(trx, charge, remaining, `pix-charge:${charge.id}:refund`);
-      const patch = { status: 'REFUNDED' as const, refunded_at: nowIso(), ...(credited ? { refunded_cents: Number(charge.amount_cents) } : {}) };
+      const patch = { status: 'REFUNDED' as const, refunded_at: nowIso(), ...(credited ? { refunded_cents: charge.amount_cents } : {}) };
       await trx.updateTable('pix_charges').set(patch).where('id', '=', charge.id).execute();
       this.log.info({ chargeId: charge.id, driverId: charge.driver_id, credited }, 'compra de saldo estornada');
       return credited ? 'refunded' : 'refunded-uncredited';
@@ -97,9 +97,9 @@ export class SettlementService {
       if (!charge) return 'unknown-charge';
       if (charge.status === 'REFUNDED') return 'unchanged';
       if (charge.status !== 'RECEIVED') return 'not-credited';
-      const amount = Number(charge.amount_cents);
+      const amount = charge.amount_cents;
       const target = Math.min(refundedCents, amount);
-      const delta = target - Number(charge.refunded_cents);
+      const delta = target - charge.refunded_cents;
       if (delta <= 0) return 'unchanged';
       await takeBack(trx, charge, delta, `pix-charge:${charge.id}:refund-upto:${target}`);
       const whole = target === amount;

@@ -126,7 +126,7 @@ export class WithdrawalService {
     try {
       const sent = await this.provider.sendPayout({
         withdrawalId: w.id,
-        amountCents: Number(w.amount_cents),
+        amountCents: w.amount_cents,
         key: w.pix_key,
         keyType: w.pix_key_type,
         description: w.description,
