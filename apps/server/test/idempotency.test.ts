@@ -17,7 +17,7 @@ import { bearer, openTestDatabase, registerDriver, useTestApp } from './helpers/
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { snapshotDatabase } from './helpers/db-watch.js';
-import { acceptTerms, entriesOf, expectLedgerInvariant, FakePixProvider, fund, ownBalance } from './helpers/pix.js';
+import { acceptTerms, entriesOf, expectLedgerInvariant, FakePixProvider, fund, ownBalance, readyDriver as readyDriverWith } from './helpers/pix.js';
 import { actions } from './helpers/tags.js';
 import type { World } from './helpers/world.js';
 import { buildWorld, validRequest } from './helpers/world.js';
@@ -79,12 +79,7 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
     provider.payoutDelayMs = 0;
   });
 
-  async function readyDriver(reais: number): Promise<Registered> {
-    const d = await registerDriver(app());
-    await acceptTerms(app(), d);
-    if (reais > 0) await fund(app(), d, reais);
-    return d;
-  }
+  const readyDriver = (reais: number) => readyDriverWith(app(), reais);
 
   const withdrawBody = (d: Registered, amount: number) => ({
     description: 'Saque na estrada',

@@ -7,7 +7,7 @@ import { createServices } from '../src/services.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
-import { acceptTerms, entriesOf, expectLedgerInvariant, FakePixProvider, fund, ownBalance, sendWebhook } from './helpers/pix.js';
+import { acceptTerms, entriesOf, expectLedgerInvariant, FakePixProvider, fund, ownBalance, sendWebhook, readyDriver as readyDriverWith } from './helpers/pix.js';
 
 const MASKED_CPF = '529.982.247-25';
 
@@ -22,12 +22,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
     provider.payoutDelayMs = 0;
   });
 
-  async function readyDriver(reais: number): Promise<Registered> {
-    const d = await registerDriver(app());
-    await acceptTerms(app(), d);
-    if (reais > 0) await fund(app(), d, reais);
-    return d;
-  }
+  const readyDriver = (reais: number) => readyDriverWith(app(), reais);
 
   const withdraw = (d: Registered, body: Record<string, unknown>) =>
     app().inject({

@@ -3,18 +3,10 @@ import { messages } from '@portal/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { balanceQueryKey } from '../src/lib/balance';
 import { queryClient } from '../src/lib/queryClient';
-import { mockApi, ok, renderRoute, signInStorage, type MockReply } from './utils';
+import { mockApi, ok, pendingCharge as charge, renderRoute, signInStorage, type MockReply } from './utils';
 // Loaded up front: the lazy route resolves at once, even on a busy machine.
 import '../src/features/credit/BuyBalancePage';
 
-const charge = {
-  id: 'chg_0123456789abcdef0123',
-  payload: '00020126690014br.gov.bcb.pix0128pix@portaldomotorista.com.br5204000053039865406150.005802BR6304ABCD',
-  valor: 150,
-  status: 'PENDING',
-  expiresAt: '2026-03-05T16:04:05.000Z',
-  createdAt: '2026-03-05T15:04:05.000Z',
-};
 
 const chargeAnswer = (status = 'PENDING') =>
   ok({ Mensagem: messages.pix.chargeStatus[status as 'PENDING'], qrCode: { ...charge, status } });

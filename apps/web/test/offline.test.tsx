@@ -12,7 +12,7 @@ import { NO_ANSWER_MESSAGE, retryPolicy } from '../src/lib/idempotency';
 import { OFFLINE_ACTIONS_DISABLED, OFFLINE_REASON, offlineDataLine } from '../src/lib/offline';
 import { OFFLINE_STORE_KEY } from '../src/lib/persist';
 import { queryClient } from '../src/lib/queryClient';
-import { demoUser, mockApi, ok, renderRoute, signInStorage, type MockReply, type RecordedCall } from './utils';
+import { demoUser, mockApi, ok, pendingCharge, renderRoute, signInStorage, type MockReply, type RecordedCall } from './utils';
 
 // The routes load lazily: on a busy machine the first screen can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -372,14 +372,7 @@ describe('safe retries: one key per intent of the driver', () => {
   });
 
   it('a purchase whose answer was lost shows one Pix, made once', async () => {
-    const charge = {
-      id: 'chg_0123456789abcdef0123',
-      payload: '00020126690014br.gov.bcb.pix0128pix@portaldomotorista.com.br5204000053039865406150.005802BR6304ABCD',
-      valor: 150,
-      status: 'PENDING',
-      expiresAt: '2026-03-05T16:04:05.000Z',
-      createdAt: '2026-03-05T15:04:05.000Z',
-    };
+    const charge = pendingCharge;
     const server = onceServer(() => ok({ Mensagem: messages.pix.chargeCreated, qrCode: charge }));
     signInStorage({ terms: 'aceito' });
     const mock = mockApi({

@@ -76,3 +76,13 @@ export function renderWithProviders(ui: ReactNode) {
 }
 
 export const ok = (body: Record<string, unknown> = {}) => ({ status: 200, body: { Sucesso: true, Mensagem: 'OK', ...body } });
+
+/** A Pix charge as GET/POST of the purchase answer it, waiting to be paid (R$ 150,00). */
+export const pendingCharge = {
+  id: 'chg_0123456789abcdef0123',
+  payload: '00020126690014br.gov.bcb.pix0128pix@portaldomotorista.com.br5204000053039865406150.005802BR6304ABCD',
+  valor: 150,
+  status: 'PENDING',
+  expiresAt: '2026-03-05T16:04:05.000Z',
+  createdAt: '2026-03-05T15:04:05.000Z',
+};

@@ -5,7 +5,7 @@ import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProv
 import { PayoutRejected, PixProviderUnavailable } from '../../src/adapters/pix/port.js';
 import { DEV_PIX_WEBHOOK_TOKEN } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
-import { bearer } from './app.js';
+import { bearer, registerDriver } from './app.js';
 import type { Registered } from './app.js';
 
 export type PayoutBehaviour = 'DONE' | 'PENDING' | { reject: string } | 'unavailable' | 'unreachable' | 'crash';
@@ -119,4 +119,12 @@ export async function entriesOf(db: Db, driverId: number) {
     .orderBy('driver_seq')
     .execute();
   return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents), driver_seq: Number(r.driver_seq) }));
+}
+
+/** A new driver who accepted the terms and, when `reais` > 0, bought that much by Pix. */
+export async function readyDriver(app: FastifyInstance, reais: number): Promise<Registered> {
+  const d = await registerDriver(app);
+  await acceptTerms(app, d);
+  if (reais > 0) await fund(app, d, reais);
+  return d;
 }
