@@ -30,7 +30,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler.js';
 import { registerMetrics } from './plugins/metrics.js';
-import { registerRequestLog, requestIdOf } from './plugins/request-log.js';
+import { deferredChildLogger, registerRequestLog, requestIdOf } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { createServices } from './services.js';
@@ -66,6 +66,7 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
     // The proxy's X-Request-Id when it is a sane token, else a new one (plugins/request-log.ts).
     requestIdHeader: false,
     genReqId: requestIdOf,
+    childLoggerFactory: deferredChildLogger,
     routerOptions: { ignoreTrailingSlash: true },
     // Every refusal is our Portuguese envelope, also those Fastify and Node give before any route.
     frameworkErrors,

@@ -84,11 +84,10 @@ describeEachDatabase('saldo, saúde, suporte e HTTP', (dialect) => {
     }
   });
 
-  it('sends the security headers: CSP without inline scripts, frame-ancestors none, nosniff, referrer policy, no HSTS by default', async () => {
-    for (const url of ['/api/health', '/login', '/api/nao-existe']) {
+  it('sends the security headers on pages: CSP without inline scripts, frame-ancestors none, nosniff, referrer policy, no HSTS by default', async () => {
+    for (const url of ['/login', '/dashboard']) {
       const res = await ctx().app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      const csp = String(res.headers['content-security-policy']);
-      const directives = Object.fromEntries(csp.split(';').map((d) => { const [k, ...v] = d.trim().split(/\s+/); return [k, v.join(' ')]; }));
+      const directives = cspDirectives(res.headers['content-security-policy']);
       expect(directives['default-src']).toBe("'self'");
       expect(directives['script-src']).toBe("'self'");
       expect(directives['script-src']).not.toContain('unsafe-inline');
@@ -101,8 +100,24 @@ describeEachDatabase('saldo, saúde, suporte e HTTP', (dialect) => {
       expect(directives['form-action']).toBe("'self'");
       expect(directives['frame-ancestors']).toBe("'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it("sends the API's JSON answers the headers a JSON answer needs, and nothing of a page's policy", async () => {
+    const { token } = await registerDriver(ctx().app);
+    for (const [url, status] of [['/api/health', 200], ['/api/motorista/saldo', 200], ['/api/nao-existe', 404]] as const) {
+      const res = await ctx().app.inject({ method: 'GET', url, headers: { ...bearer(token), accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(status);
+      expect(cspDirectives(res.headers['content-security-policy']), url).toEqual({ 'default-src': "'none'", 'frame-ancestors': "'none'" });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      for (const pageOnly of ['x-frame-options', 'x-xss-protection', 'x-dns-prefetch-control', 'origin-agent-cluster', 'strict-transport-security']) {
+        expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+      }
     }
   });
 
@@ -143,12 +158,26 @@ describe('HSTS', () => {
     const db = openDb(':memory:');
     const app = await buildApp({ config, db });
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/nao-existe' });
-      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
-      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      for (const url of ['/api/nao-existe', '/login']) {
+        const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(res.headers['strict-transport-security'], url).toContain('max-age=31536000');
+      }
+      const page = await app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+      expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     } finally {
       await app.close();
       await db.kysely.destroy();
     }
   });
 });
+
+function cspDirectives(header: unknown): Record<string, string> {
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+  );
+}

@@ -54,6 +54,16 @@ describeEachDatabase('health, readiness and request ids', (dialect) => {
     expect(String(invalid.headers['x-request-id'])).toMatch(UUID);
   });
 
+  it("puts the request's id on the lines it writes itself, besides its request line (req.log is made on first use)", async () => {
+    const { app, logs } = ctx();
+    const res = await app.inject({ method: 'POST', url: '/api/webhooks/asaas', headers: { 'asaas-access-token': 'não é o token' }, payload: {} });
+    expect(res.statusCode).toBe(401);
+    const id = String(res.headers['x-request-id']);
+    const mine = logs.map((l) => JSON.parse(l) as { reqId?: string; msg?: string; level?: number }).filter((l) => l.reqId === id);
+    expect(mine.map((l) => l.msg)).toEqual(['webhook Asaas com token inválido', 'request completed']);
+    expect(mine[0]!.level).toBe(40);
+  });
+
   it("keeps the proxy's X-Request-Id when it is a plain token, and replaces anything else", async () => {
     const { app, logs } = ctx();
     const fromProxy = 'nginx-7f3a.b_9';

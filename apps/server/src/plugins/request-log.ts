@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
 import { redactUrl } from '../logger.js';
 
 declare module 'fastify' {
@@ -22,6 +23,59 @@ export function requestIdOf(req: IncomingMessage): string {
   const header = req.headers[REQUEST_ID_HEADER];
   const given = Array.isArray(header) ? header[0] : header;
   return given !== undefined && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+type LogLevelMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * A request's logger (req.log, bound to its reqId) that becomes a pino child the first time the
+ * request logs something. Most requests log nothing but their one line (written below, not
+ * through req.log), and a pino child per request cost about 1 µs.
+ */
+class DeferredChildLogger implements FastifyBaseLogger {
+  #logger: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get logger(): FastifyBaseLogger {
+    return (this.#logger ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.#logger?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+
+  fatal = this.forward('fatal');
+  error = this.forward('error');
+  warn = this.forward('warn');
+  info = this.forward('info');
+  debug = this.forward('debug');
+  trace = this.forward('trace');
+  silent = this.forward('silent');
+
+  private forward(method: LogLevelMethod): LogFn {
+    const write = (...args: unknown[]): void => {
+      (this.logger[method] as (...args: unknown[]) => void)(...args);
+    };
+    return write as LogFn;
+  }
+}
+
+/** Fastify's childLoggerFactory (the option of the same name). */
+export function deferredChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return new DeferredChildLogger(logger, bindings, options);
 }
 
 /**

@@ -2,12 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
+/** The API's JSON answers (not its documentation page): a document's policies mean nothing to them. */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 /**
- * CSP without inline scripts (Mantine needs inline styles; the service worker is registered from
- * the bundle), no framing, nosniff, referrer
- * policy; HSTS only when served behind TLS. helmet decides the headers; they are the same for
- * every response, so they are computed once at start and copied onto each reply
- * (@fastify/helmet rebuilt the policy per request, about a fifth of a small call's cost).
+ * Pages: CSP without inline scripts (Mantine needs inline styles; the service worker is
+ * registered from the bundle), no framing, nosniff, referrer policy; HSTS only when served
+ * behind TLS. API answers: what OWASP's REST cheat sheet asks of JSON (nosniff, a CSP that loads
+ * nothing and forbids framing, same-origin resource policy, the referrer policy, HSTS), 5 headers
+ * instead of 12: about 600 bytes less on every call a phone makes, and less work per answer.
+ * helmet decides the headers; they are the same for every response of a kind, so they are
+ * computed once at start and copied onto each reply (@fastify/helmet rebuilt the policy per
+ * request, about a fifth of a small call's cost).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
   const applyHeaders = helmet({
@@ -34,9 +40,24 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: b
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  const headers = headersSetBy(applyHeaders);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = headersSetBy(applyHeaders);
+  const apiHeaders = headersSetBy(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xFrameOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  );
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApiAnswer(req.url) ? apiHeaders : pageHeaders);
     done();
   });
 }
