@@ -1,7 +1,8 @@
-// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|ledger|partners ...]: builds first (root script), then measures side by side in one run.
+// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|ledger|partners|export ...]: builds first (root script), then measures side by side in one run.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchHotPath } from './api.js';
+import { benchExport } from './export.js';
 import { benchLedger } from './ledger.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchMixedLoad, LOAD_MEMORY_GROWTH_MB } from './load.js';
@@ -11,7 +12,7 @@ import { benchLoginPage } from './web.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-const wanted = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ['api', 'api-pg', 'load', 'load-pg', 'web', 'lighthouse', 'ledger', 'partners']);
+const wanted = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ['api', 'api-pg', 'load', 'load-pg', 'web', 'lighthouse', 'ledger', 'partners', 'export']);
 const results: Record<string, unknown> = {};
 
 for (const database of ['sqlite', 'postgres'] as const) {
@@ -94,6 +95,16 @@ if (wanted.has('partners')) {
   console.log(`\nGET /api/pedagio/motoristaVpos, one driver with ${partners.vpos} VPOs (filled in ${partners.fillSeconds.toFixed(0)} s), median`);
   for (const l of partners.listing) console.log(`  ${l.sort} ${l.direction} page ${l.page}: ${ms(l.medianMs)}`);
   console.log(`  worst median: ${ms(partners.worstMedianMs)} (target < 20 ms each)`);
+}
+
+if (wanted.has('export')) {
+  const exp = await benchExport(Number(process.env.BENCH_EXPORT_ENTRIES ?? 100_000));
+  results.export = exp;
+  console.log(`\nGET /api/extrato/exportar, built server on SQLite, one driver with ${exp.entries} entries (filled in ${exp.fillSeconds.toFixed(0)} s), whole history`);
+  console.log(`  server RSS before the exports: ${exp.baselineRssMb} MB; GET /api/extrato/listar with a period and a kind, page 1: median ${ms(exp.statementPageMs)}`);
+  for (const r of exp.runs) {
+    console.log(`  ${r.format.toUpperCase()} (${r.encoding}): ${r.seconds.toFixed(2)} s, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, ${(exp.entries / r.seconds).toFixed(0)} rows/s; peak RSS ${r.peakRssMb} MB (+${r.growthMb} MB over the RSS before it)`);
+  }
 }
 
 const resultsDir = path.join(repoRoot, 'bench', 'results');

@@ -5,7 +5,8 @@ import { chromiumArgs, chromiumPath } from './chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.join(root, 'e2e', '.data');
+// One database per port: two runs on two ports (E2E_PORT) never share a file.
+const dataDir = path.join(root, 'e2e', port === 3100 ? '.data' : `.data-${port}`);
 
 
 export default defineConfig({

@@ -11,7 +11,8 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 /** The repository root and the e2e server's address and database (as playwright.config.ts sets them). */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const e2eServerUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
-const e2eDatabase = path.join(repoRoot, 'e2e', '.data', 'portal.sqlite');
+const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+const e2eDatabase = path.join(repoRoot, 'e2e', e2ePort === 3100 ? '.data' : `.data-${e2ePort}`, 'portal.sqlite');
 
 interface TestDriver {
   name: string;

@@ -1,3 +1,4 @@
+import { statementKindOf } from '@portal/domain';
 import type { Locator, Page } from '@playwright/test';
 import {
   acceptTermsViaApi,
@@ -272,6 +273,8 @@ test('the statement explains third-party rows with labelled icons and tooltips, 
     origin,
     is_third: isThird,
     user_transaction: false,
+    kind: statementKindOf(origin, isThird),
+    receipt: null,
   });
   await page.route('**/api/extrato/listar*', async (route) => {
     const pageNumber = new URL(route.request().url()).searchParams.get('page') ?? '1';

@@ -49,6 +49,12 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   vehicleDetail: 'foreign',
   deleteVehicle: 'foreign',
   driverVpos: 'own',
+  statementExport: 'own',
+  receipt: 'foreign',
+  receiptPdf: 'foreign',
+  attention: 'own',
+  settings: 'own',
+  updateSettings: 'own',
 };
 
 const UNAUTHORIZED = 'Sua sessão expirou. Entre novamente.';
@@ -60,6 +66,11 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   driverVpos: (w) => w.a.active.plate,
   statement: () => 'Praça Itupeva',
   balance: () => '"Saldo":',
+  statementExport: () => 'Praça Itupeva',
+  // A's Pix still waiting for payment (the matrix checks B's never shows).
+  attention: (w) => w.a.pendingChargeId,
+  settings: () => '"nivelAlertaSaldo":',
+  updateSettings: () => '"nivelAlertaSaldo":75.5',
 };
 const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
 const partnerCalls = (Object.keys(api) as Name[]).filter((n) => ['shipper', 'operator', 'platform'].includes(credentialOf(api[n] as Endpoint)));

@@ -39,6 +39,8 @@ const IDEMPOTENT: Name[] = [
   'deleteVehicle',
   'accept',
   'reject',
+  // Issue 12: the driver's preferences.
+  'updateSettings',
 ];
 
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();

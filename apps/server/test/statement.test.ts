@@ -115,11 +115,11 @@ describeEachDatabase('extrato', (dialect) => {
     const ids = await ctx().db.kysely.selectFrom('ledger_entries').select('id').where('driver_id', '=', d.id).orderBy('driver_seq', 'desc').execute();
     expect(rows.map((r) => r.transactionId)).toEqual(ids.map((r) => r.id));
     expect(rows.map(({ transactionId: _id, ...rest }) => rest)).toEqual([
-      { placeName: 'Praça 5', value: -5, created_at: '2026-01-01T12:05:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false },
-      { placeName: 'Praça 4', value: 4, created_at: '2026-01-01T12:04:00.000Z', event: null, origin: 'credito-terceiro-movemais', is_third: true, user_transaction: false },
-      { placeName: 'Praça 3', value: -3, created_at: '2026-01-01T12:03:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false },
-      { placeName: 'Praça 2', value: 2, created_at: '2026-01-01T12:02:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false },
-      { placeName: 'Praça 1', value: -1, created_at: '2026-01-01T12:01:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false },
+      { placeName: 'Praça 5', value: -5, created_at: '2026-01-01T12:05:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false, kind: 'passagens', receipt: null },
+      { placeName: 'Praça 4', value: 4, created_at: '2026-01-01T12:04:00.000Z', event: null, origin: 'credito-terceiro-movemais', is_third: true, user_transaction: false, kind: 'terceiros', receipt: null },
+      { placeName: 'Praça 3', value: -3, created_at: '2026-01-01T12:03:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false, kind: 'passagens', receipt: null },
+      { placeName: 'Praça 2', value: 2, created_at: '2026-01-01T12:02:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false, kind: 'passagens', receipt: null },
+      { placeName: 'Praça 1', value: -1, created_at: '2026-01-01T12:01:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false, kind: 'passagens', receipt: null },
     ]);
   });
 

@@ -50,6 +50,9 @@ afterEach(async () => {
   if (!connected) setConnection(true);
   cleanup();
   queryClient.clear();
+  // The persister writes at most every 500 ms (lib/persist.ts): a write of this test still pending
+  // would land after the delete and hand its data to the next test.
+  await new Promise((resolve) => setTimeout(resolve, 600));
   await del(OFFLINE_STORE_KEY);
 });
 

@@ -1,6 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { messages } from '@portal/domain';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_REASON_ID } from '../src/lib/offline';
+import { captureDownloads, mockFile } from './files';
 import { mockApi, ok, renderRoute, signInStorage } from './utils';
+// Loaded up front: the lazy route resolves at once, even on a busy machine.
+import '../src/features/statement/StatementPage';
+
+// The routes load lazily and the journeys below are long: room for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const tx = (over: Record<string, unknown>) => ({
   transactionId: 1,
@@ -11,25 +21,36 @@ const tx = (over: Record<string, unknown>) => ({
   origin: 'passagem',
   is_third: false,
   user_transaction: false,
+  kind: 'passagens',
+  receipt: null,
   ...over,
 });
 
 const rows = [
   tx({ transactionId: 1 }),
-  tx({ transactionId: 2, is_third: true, placeName: 'Praça Guararema' }),
-  tx({ transactionId: 3, origin: 'debito-terceiro-movemais', placeName: 'Débito MoveMais', value: -30 }),
-  tx({ transactionId: 4, origin: 'credito-terceiro-movemais', placeName: 'Crédito MoveMais', value: 45.5 }),
-  tx({ transactionId: 5, origin: 'compra-pix', placeName: 'COMPRA DE SALDO via PIX', value: 150, event: 'RECEIVED', user_transaction: true }),
+  tx({ transactionId: 2, is_third: true, placeName: 'Praça Guararema', kind: 'terceiros' }),
+  tx({ transactionId: 3, origin: 'debito-terceiro-movemais', placeName: 'Débito MoveMais', value: -30, kind: 'terceiros' }),
+  tx({ transactionId: 4, origin: 'credito-terceiro-movemais', placeName: 'Crédito MoveMais', value: 45.5, kind: 'terceiros' }),
+  tx({
+    transactionId: 5,
+    origin: 'compra-pix',
+    placeName: 'COMPRA DE SALDO via PIX',
+    value: 150,
+    event: 'RECEIVED',
+    user_transaction: true,
+    kind: 'compras',
+    receipt: { tipo: 'compra', id: 'chg_0123456789abcdef0123' },
+  }),
 ];
 
 function rowOf(text: string): HTMLElement {
   return screen.getByText(text).closest('tr')!;
 }
 
-function renderStatement(transactions = rows, totalPages = 1) {
+function renderStatement(transactions = rows, totalPages = 1, path = '/extrato/listar') {
   signInStorage({ terms: 'aceito' });
   const api = mockApi({ 'GET /api/extrato/listar': ok({ Transacoes: transactions, Paginacao: { TotalPaginas: totalPages } }) });
-  return { api, ...renderRoute('/extrato/listar') };
+  return { api, ...renderRoute(path) };
 }
 
 describe('/extrato/listar', () => {
@@ -90,5 +111,177 @@ describe('/extrato/listar', () => {
     expect(await screen.findByText('Nenhum item.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(logged).toHaveBeenCalled();
+  });
+});
+
+/** The query strings the list was asked with, in order. */
+function listQueries(api: ReturnType<typeof mockApi>): string[] {
+  return api.fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/extrato/listar')
+    .map((url) => url.search);
+}
+
+describe('/extrato/listar filters (issue 12)', () => {
+  it('reads the period and kind from the URL, asks the list with them and shows them as chips', async () => {
+    const { api } = renderStatement(rows.slice(4), 1, '/extrato/listar?periodo=mes-passado&tipo=compras');
+    expect(await screen.findByText('Compra de saldo via Pix')).toBeInTheDocument();
+    expect(listQueries(api)).toEqual(['?page=1&periodo=mes-passado&tipo=compras']);
+    expect(screen.getByLabelText('Período')).toHaveValue('mes-passado');
+    expect(screen.getByLabelText('Tipo')).toHaveValue('compras');
+    const toggle = screen.getByRole('button', { name: 'Filtros' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAccessibleDescription('Mês passado Compras de saldo');
+  });
+
+  it('a chosen period or kind goes into the URL at once, back on page 1; the other parameters stay', async () => {
+    const { api, user, router } = renderStatement(rows, 3, '/extrato/listar?page=3&tipo=passagens');
+    await screen.findByText('Passagem por: Praça Jacareí');
+    await user.click(screen.getByRole('button', { name: 'Filtros' }));
+    expect(screen.getByRole('button', { name: 'Filtros' })).toHaveAttribute('aria-expanded', 'true');
+
+    await user.selectOptions(screen.getByLabelText('Período'), 'Este mês');
+    await waitFor(() => expect(router.state.location.search).toBe('?periodo=este-mes&tipo=passagens'));
+    await waitFor(() => expect(listQueries(api)).toContain('?page=1&periodo=este-mes&tipo=passagens'));
+
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Saques');
+    await waitFor(() => expect(router.state.location.search).toBe('?periodo=este-mes&tipo=saques'));
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Todos os tipos');
+    await waitFor(() => expect(router.state.location.search).toBe('?periodo=este-mes'));
+
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('button', { name: 'Limpar filtros' })).not.toBeInTheDocument();
+    // Back keeps what was chosen before.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByLabelText('Período')).toHaveValue('este-mes'));
+  });
+
+  it("'Escolher datas' waits for 'Aplicar', checks the days with the contract's messages, then keeps them in the URL", async () => {
+    const { api, user, router } = renderStatement(rows, 1);
+    await screen.findByText('Passagem por: Praça Jacareí');
+    await user.selectOptions(screen.getByLabelText('Período'), 'Escolher datas');
+    const from = screen.getByLabelText('De');
+    const to = screen.getByLabelText('Até');
+    // Starts as this month so far; nothing is asked before 'Aplicar'.
+    expect((from as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(router.state.location.search).toBe('');
+
+    fireEvent.change(from, { target: { value: '2026-11-10' } });
+    fireEvent.change(to, { target: { value: '2026-11-01' } });
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText(messages.statement.toBeforeFrom)).toBeInTheDocument();
+    expect(to).toHaveAccessibleDescription(messages.statement.toBeforeFrom);
+    expect(router.state.location.search).toBe('');
+
+    fireEvent.change(to, { target: { value: '' } });
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText(messages.statement.toRequired)).toBeInTheDocument();
+
+    fireEvent.change(to, { target: { value: '2026-11-20' } });
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?periodo=intervalo&de=2026-11-10&ate=2026-11-20'));
+    await waitFor(() => expect(listQueries(api)).toContain('?page=1&periodo=intervalo&de=2026-11-10&ate=2026-11-20'));
+    expect(screen.queryByText(messages.statement.toRequired)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filtros' })).toHaveAccessibleDescription('10/11/2026 a 20/11/2026 Todos os tipos');
+  });
+
+  it('a URL with filters the contract refuses asks nothing: the open controls say why, the table is empty', async () => {
+    const { api } = renderStatement(rows, 1, '/extrato/listar?periodo=intervalo&de=2026-02-30');
+    expect(await screen.findByText(messages.statement.dayInvalid)).toBeInTheDocument();
+    expect(screen.getByLabelText('De')).toHaveAccessibleDescription(messages.statement.dayInvalid);
+    expect(screen.getByLabelText('Até')).toHaveAccessibleDescription(messages.statement.toRequired);
+    expect(screen.getByRole('button', { name: 'Filtros' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Nenhum item.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
+    expect(listQueries(api)).toEqual([]);
+  });
+
+  it('an unknown kind in the URL is named on the Tipo field', async () => {
+    const { api } = renderStatement(rows, 1, '/extrato/listar?tipo=pedagio');
+    expect(await screen.findByText(messages.statement.kindInvalid)).toBeInTheDocument();
+    expect(screen.getByLabelText('Tipo')).toHaveAccessibleDescription(messages.statement.kindInvalid);
+    expect(listQueries(api)).toEqual([]);
+  });
+
+  it("a row of a Pix purchase or withdrawal links to its receipt ('Ver comprovante'); the others have none", async () => {
+    renderStatement([...rows, tx({ transactionId: 6, origin: 'saque-pix', placeName: 'SAQUE via PIX', value: -40, kind: 'saques', receipt: { tipo: 'saque', id: 'wd_1' } })]);
+    await screen.findByText('Compra de saldo via Pix');
+    expect(within(rowOf('Compra de saldo via Pix')).getByRole('link', { name: 'Ver comprovante' })).toHaveAttribute(
+      'href',
+      '/comprovantes/compra/chg_0123456789abcdef0123',
+    );
+    expect(within(rowOf('Saque via Pix')).getByRole('link', { name: 'Ver comprovante' })).toHaveAttribute('href', '/comprovantes/saque/wd_1');
+    expect(screen.getAllByRole('link', { name: 'Ver comprovante' })).toHaveLength(2);
+    expect(within(rowOf('Passagem por: Praça Jacareí')).queryByRole('link')).not.toBeInTheDocument();
+  });
+});
+
+describe('/extrato/listar exports (issue 12)', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it.each([
+    ['CSV', 'csv', 'text/csv; charset=utf-8', '\ufeffData;Descrição;Tipo;Valor;Saldo após\n', 'extrato-2026-11.csv'],
+    ['PDF', 'pdf', 'application/pdf', '%PDF-1.7\n', 'extrato-2026-11.pdf'],
+  ])("'Exportar %s' downloads the filters on screen under the server's file name", async (label, formato, contentType, body, fileName) => {
+    const saved = captureDownloads();
+    const { api, user } = renderStatement(rows, 1, '/extrato/listar?periodo=este-mes&tipo=compras&page=2');
+    const asked = mockFile(api.fetchMock, '/api/extrato/exportar', { body, contentType, fileName });
+    await screen.findByText('Passagem por: Praça Jacareí');
+    await user.click(screen.getByRole('button', { name: `Exportar ${label}` }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(asked.map((call) => call.url.search)).toEqual([`?formato=${formato}&periodo=este-mes&tipo=compras`]);
+    expect(saved[0]?.name).toBe(fileName);
+    // Byte for byte: the CSV's BOM too.
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved[0]?.blob?.arrayBuffer())).toBe(body);
+    expect(asked[0]?.headers.get('authorization')).toBe('Bearer token-de-teste');
+  });
+
+  it('without a file name from the server, saves extrato.csv', async () => {
+    const saved = captureDownloads();
+    const { api, user } = renderStatement(rows, 1);
+    mockFile(api.fetchMock, '/api/extrato/exportar', { body: 'x', contentType: 'text/csv; charset=utf-8' });
+    await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['extrato.csv']));
+  });
+
+  it('the button spins while the file comes, and the other waits', async () => {
+    captureDownloads();
+    const { api, user } = renderStatement(rows, 1);
+    let answer: (response: Response) => void = () => undefined;
+    mockFile(api.fetchMock, '/api/extrato/exportar', () => new Promise<Response>((resolve) => (answer = resolve)));
+    await user.click(await screen.findByRole('button', { name: 'Exportar PDF' }));
+    const pdf = screen.getByRole('button', { name: 'Exportar PDF' });
+    await waitFor(() => expect(pdf).toHaveAttribute('data-loading', 'true'));
+    expect(pdf).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
+    expect(screen.getByText('Preparando o arquivo do extrato...')).toBeInTheDocument();
+    answer(new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled());
+  });
+
+  it('a refusal is told in Portuguese (the answer’s Mensagem) and nothing is saved', async () => {
+    const saved = captureDownloads();
+    signInStorage({ terms: 'aceito' });
+    mockApi({
+      'GET /api/extrato/listar': ok({ Transacoes: rows, Paginacao: { TotalPaginas: 1 } }),
+      'GET /api/extrato/exportar': { status: 422, body: { Sucesso: false, Mensagem: messages.statement.rangeTooLong } },
+    });
+    const { user } = renderRoute('/extrato/listar');
+    await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
+    expect(await screen.findByText(messages.statement.rangeTooLong)).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  it('no connection: both exports disabled, pointing at the reason', async () => {
+    renderStatement(rows, 1);
+    await screen.findByText('Passagem por: Praça Jacareí');
+    act(() => onlineManager.setOnline(false));
+    for (const name of ['Exportar CSV', 'Exportar PDF']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('aria-describedby', OFFLINE_REASON_ID);
+    }
+    expect(document.getElementById(OFFLINE_REASON_ID)).toHaveTextContent('As ações que precisam de internet estão desativadas');
   });
 });

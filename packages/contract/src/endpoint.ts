@@ -26,6 +26,11 @@ export type Endpoint<
    * (idempotency.ts), and a retry with the same key gets the first answer again.
    */
   idempotent?: boolean;
+  /**
+   * The success answer is a file of one of these types, streamed (issue 12 exports and receipts),
+   * not JSON: `response` then describes only the error envelope.
+   */
+  file?: { contentTypes: readonly string[] };
 } & Part<'body', Body> &
   Part<'params', Params> &
   Part<'query', Query>;

@@ -12,6 +12,8 @@ export * from './statement.js';
 export * from './vehicles.js';
 export * from './tags.js';
 export * from './vpos.js';
+export * from './receipts.js';
+export * from './attention.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -23,6 +25,8 @@ import { tagsApi } from './tags.js';
 import { termsApi } from './terms.js';
 import { vehiclesApi } from './vehicles.js';
 import { vposApi } from './vpos.js';
+import { receiptsApi } from './receipts.js';
+import { attentionApi } from './attention.js';
 import { withdrawalApi } from './withdrawal.js';
 
 /** Every call of the API, by name. */
@@ -38,4 +42,6 @@ export const api = {
   ...tagsApi,
   ...vehiclesApi,
   ...vposApi,
+  ...receiptsApi,
+  ...attentionApi,
 };

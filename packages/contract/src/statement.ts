@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { messages, STATEMENT_KINDS, STATEMENT_PERIODS, statementPeriodErrors } from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, isoDateTime, pageQuery, pagination } from './common.js';
+import { receiptKind } from './receipts.js';
 
 /** SPEC 3 'Extrato transaction'. value in reais, signed (debits negative). */
 export const statementTransaction = z.object({
@@ -13,6 +15,10 @@ export const statementTransaction = z.object({
   is_third: z.boolean(),
   /** true when the driver started the movement (purchase, withdrawal, tag fee); false for partners' pushes. */
   user_transaction: z.boolean(),
+  /** Issue 12: the entry's one kind (domain statementKindOf); null for an origin the portal does not know. */
+  kind: z.enum(STATEMENT_KINDS).nullable(),
+  /** Issue 12: the receipt of the Pix purchase or withdrawal the entry belongs to (its refund or reversal too). */
+  receipt: z.object({ tipo: receiptKind, id: z.string() }).nullable(),
 });
 export type StatementTransaction = z.infer<typeof statementTransaction>;
 
@@ -22,13 +28,53 @@ export const statementResponse = envelope.extend({
 });
 export type StatementResponse = z.infer<typeof statementResponse>;
 
+/** An empty query value ('?tipo=') is the same as none. */
+const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/**
+ * Issue 12 filters, kept in the web app's URL with the same names: the period in São Paulo days
+ * ('intervalo' with de and ate, YYYY-MM-DD) and one kind of movement. Refused with a 422 naming
+ * the field, never read as something else.
+ */
+export const statementFilters = z
+  .object({
+    periodo: optionalParam(z.enum(STATEMENT_PERIODS, { error: () => messages.statement.periodInvalid })).transform((v) => v ?? 'tudo'),
+    de: optionalParam(z.string({ error: () => messages.statement.dayInvalid })),
+    ate: optionalParam(z.string({ error: () => messages.statement.dayInvalid })),
+    tipo: optionalParam(z.enum(STATEMENT_KINDS, { error: () => messages.statement.kindInvalid })),
+  })
+  .superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(statementPeriodErrors(value))) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
+export type StatementFilters = z.output<typeof statementFilters>;
+export type StatementFiltersInput = z.input<typeof statementFilters>;
+
+export const statementQuery = z.intersection(pageQuery, statementFilters);
+
+export const STATEMENT_EXPORT_FORMATS = ['csv', 'pdf'] as const;
+export type StatementExportFormat = (typeof STATEMENT_EXPORT_FORMATS)[number];
+
+export const statementExportQuery = z.intersection(
+  z.object({ formato: z.enum(STATEMENT_EXPORT_FORMATS, { error: () => messages.statement.formatInvalid }) }),
+  statementFilters,
+);
+
 export const statementApi = {
   statement: endpoint({
     method: 'GET',
     path: '/api/extrato/listar',
     auth: true,
-    summary: 'Extrato do motorista, mais recentes primeiro, 10 por página',
-    query: pageQuery,
+    summary: 'Extrato do motorista, mais recentes primeiro, 10 por página; filtros de período e tipo',
+    query: statementQuery,
     response: statementResponse,
+  }),
+  statementExport: endpoint({
+    method: 'GET',
+    path: '/api/extrato/exportar',
+    auth: true,
+    summary: 'Extrato do período e tipo escolhidos como CSV (Excel pt-BR) ou PDF, transmitido aos poucos',
+    query: statementExportQuery,
+    response: envelope,
+    file: { contentTypes: ['text/csv; charset=utf-8', 'application/pdf'] },
   }),
 };

@@ -38,3 +38,6 @@ export const TOAST_MS = 5000;
 /** Decision 11: fixed value sent with every tag registration. */
 export const INVOICE_GROUP_CODE = 'PEDAGIO-MOTORISTA';
 export const TERMS_FILE_NAME = 'Termos-de-Uso.pdf';
+/** The dashboard warns when the toll balance is below the driver's alert level; this one until they choose (issue 12). */
+export const DEFAULT_BALANCE_ALERT_CENTS = 5_000;
+export const MAX_BALANCE_ALERT_CENTS = 5_000_000;

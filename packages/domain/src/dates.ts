@@ -17,6 +17,12 @@ const parts = new Intl.DateTimeFormat('pt-BR', {
   hourCycle: 'h23',
 });
 
+/** What São Paulo's clocks read at an instant (numbers; month 1 to 12). */
+export function saoPauloWallClock(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const p = Object.fromEntries(parts.formatToParts(instant).map((x) => [x.type, x.value]));
+  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
+}
+
 /** DD/MM/YYYY HH:mm:ss in São Paulo time. Throws SPEC 3's error for anything else. */
 export function formatDateTime(value: Date | string): string {
   const date = toDate(value);

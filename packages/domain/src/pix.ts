@@ -1,4 +1,4 @@
-import { isValidCnpj, isValidCpf, stripDocument } from './documents.js';
+import { formatCpfCnpj, isValidCnpj, isValidCpf, stripDocument } from './documents.js';
 import { PHONE_DIGITS } from './phone.js';
 import { hasInvalidCharacters, TEXT_MAX } from './text.js';
 
@@ -57,3 +57,30 @@ export function isValidPixKey(type: PixKeyType, key: string): boolean {
       return EVP.test(normalized);
   }
 }
+
+/**
+ * A Pix key as banks print it on a receipt: a CPF as ***.456.789-** (the Central Bank's rule for
+ * showing a CPF), a phone's last four digits, an e-mail's first letter and domain, a random key's
+ * first and last four characters. A CNPJ is a company's public registry number: shown whole.
+ */
+export function maskPixKey(type: PixKeyType, key: string): string {
+  switch (type) {
+    case 'CPF': {
+      const d = key.replace(/\D/g, '');
+      return d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : '***';
+    }
+    case 'CNPJ':
+      return formatCpfCnpj(key);
+    case 'PHONE': {
+      const d = key.replace(/\D/g, '');
+      return d.length >= 4 ? `(**) *****-${d.slice(-4)}` : '***';
+    }
+    case 'EMAIL': {
+      const at = key.indexOf('@');
+      return at > 0 ? `${key.charAt(0)}***${key.slice(at)}` : '***';
+    }
+    case 'EVP':
+      return key.length > 8 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '***';
+  }
+}
+

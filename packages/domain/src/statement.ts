@@ -1,3 +1,6 @@
+import { saoPauloWallClock } from './dates.js';
+import { messages } from './messages.js';
+
 /** Where a ledger entry came from (SPEC 3 'origin'); the first three are the spec's, the rest ours. */
 export const STATEMENT_ORIGINS = {
   passage: 'passagem',
@@ -67,4 +70,157 @@ export function capitalizeFirstWord(text: string): string {
   const lower = text.toLocaleLowerCase('pt-BR');
   const sentence = lower.charAt(0).toLocaleUpperCase('pt-BR') + lower.slice(1);
   return PROPER_NAMES.reduce((result, name) => result.replace(new RegExp(`(?<!\\p{L})${name.toLowerCase()}(?!\\p{L})`, 'gu'), name), sentence);
+}
+
+/**
+ * The statement's kinds of movement (issue 12 filters and totals). Every entry is of exactly one
+ * kind, so the totals by kind add up to the period's total: a third-party entry (a passage on
+ * another platform, a third-party debit or credit) is 'terceiros' whatever its origin.
+ */
+export const STATEMENT_KINDS = ['passagens', 'compras', 'saques', 'mensalidades', 'terceiros'] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
+
+export const statementKindLabels: Record<StatementKind, string> = {
+  passagens: 'Passagens',
+  compras: 'Compras de saldo',
+  saques: 'Saques',
+  mensalidades: 'Mensalidades',
+  terceiros: 'Terceiros',
+};
+
+/** The origins of each kind's own-account entries ('terceiros' is every third-party entry). */
+export const STATEMENT_KIND_ORIGINS: Record<Exclude<StatementKind, 'terceiros'>, readonly StatementOrigin[]> = {
+  passagens: [STATEMENT_ORIGINS.passage],
+  compras: [STATEMENT_ORIGINS.pixPurchase, STATEMENT_ORIGINS.pixRefund],
+  saques: [STATEMENT_ORIGINS.pixWithdrawal, STATEMENT_ORIGINS.pixWithdrawalReversal],
+  mensalidades: [STATEMENT_ORIGINS.tagFee],
+};
+
+const THIRD_PARTY_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.thirdPartyDebit, STATEMENT_ORIGINS.thirdPartyCredit]);
+
+/** The one kind of an entry; null for an origin the portal does not know (shown only without a kind filter). */
+export function statementKindOf(origin: string, isThird: boolean): StatementKind | null {
+  if (isThird || THIRD_PARTY_ORIGINS.has(origin)) return 'terceiros';
+  for (const kind of ['passagens', 'compras', 'saques', 'mensalidades'] as const) {
+    if ((STATEMENT_KIND_ORIGINS[kind] as readonly string[]).includes(origin)) return kind;
+  }
+  return null;
+}
+
+export function isStatementKind(value: unknown): value is StatementKind {
+  return typeof value === 'string' && (STATEMENT_KINDS as readonly string[]).includes(value);
+}
+
+/** The statement's periods: everything, this month, last month, or a chosen range of days. */
+export const STATEMENT_PERIODS = ['tudo', 'este-mes', 'mes-passado', 'intervalo'] as const;
+export type StatementPeriodName = (typeof STATEMENT_PERIODS)[number];
+
+export const statementPeriodLabels: Record<StatementPeriodName, string> = {
+  tudo: 'Todo o período',
+  'este-mes': 'Este mês',
+  'mes-passado': 'Mês passado',
+  intervalo: 'Escolher datas',
+};
+
+/** A day of the calendar, 'YYYY-MM-DD', as the driver picks it (São Paulo days). */
+export type CalendarDay = string;
+
+/** What the driver asked for: a period by name, with its two days when it is 'intervalo'. */
+export interface StatementPeriodInput {
+  periodo: StatementPeriodName;
+  de?: CalendarDay;
+  ate?: CalendarDay;
+}
+
+/** The instants a period covers: from (inclusive) to (exclusive); null = unbounded on that side. */
+export interface StatementRange {
+  from: Date | null;
+  to: Date | null;
+  /** The first and last São Paulo day of the period, for titles and file names; null when unbounded. */
+  firstDay: CalendarDay | null;
+  lastDay: CalendarDay | null;
+}
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses 'YYYY-MM-DD' naming a real day (2026-02-30 is not one). */
+export function parseCalendarDay(value: string): { year: number; month: number; day: number } | null {
+  const m = CALENDAR_DAY.exec(value);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 2000 || year > 2100 || month < 1 || month > 12 || day < 1) return null;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= last ? { year, month, day } : null;
+}
+
+/** The São Paulo day of an instant, 'YYYY-MM-DD'. */
+export function saoPauloDay(instant: Date): CalendarDay {
+  const w = saoPauloWallClock(instant);
+  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+}
+
+/**
+ * The instant São Paulo's clocks read 00:00 on that day (the zone's offset is asked of Intl, so a
+ * return of daylight saving time would still be right).
+ */
+export function saoPauloMidnight(year: number, month: number, day: number): Date {
+  const guess = Date.UTC(year, month - 1, day, 3); // UTC-3, São Paulo's offset since 2019
+  const w = saoPauloWallClock(new Date(guess));
+  const wallAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  const offset = wallAsUtc - guess;
+  return new Date(Date.UTC(year, month - 1, day) - offset);
+}
+
+function addDays(day: { year: number; month: number; day: number }, n: number): { year: number; month: number; day: number } {
+  const d = new Date(Date.UTC(day.year, day.month - 1, day.day + n));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+const dayText = (d: { year: number; month: number; day: number }): CalendarDay =>
+  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+
+/** The longest range a driver may choose (a year and a day: a whole year from any day). */
+export const STATEMENT_MAX_RANGE_DAYS = 366;
+
+/** The field errors of a period (pt-BR), none when it can be resolved. */
+export function statementPeriodErrors(input: StatementPeriodInput): { de?: string; ate?: string } {
+  if (input.periodo !== 'intervalo') return {};
+  const errors: { de?: string; ate?: string } = {};
+  const from = input.de ? parseCalendarDay(input.de) : null;
+  const to = input.ate ? parseCalendarDay(input.ate) : null;
+  if (!input.de) errors.de = messages.statement.fromRequired;
+  else if (!from) errors.de = messages.statement.dayInvalid;
+  if (!input.ate) errors.ate = messages.statement.toRequired;
+  else if (!to) errors.ate = messages.statement.dayInvalid;
+  if (from && to) {
+    const span = (Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / 86_400_000;
+    if (span < 0) errors.ate = messages.statement.toBeforeFrom;
+    else if (span + 1 > STATEMENT_MAX_RANGE_DAYS) errors.ate = messages.statement.rangeTooLong;
+  }
+  return errors;
+}
+
+/**
+ * The instants of a period in São Paulo days: 'este-mes' from the 1st of the current month to now
+ * (the month's end), 'mes-passado' the whole previous month, 'intervalo' from 00:00 of 'de' to
+ * 00:00 of the day after 'ate'. Call statementPeriodErrors first: an invalid range throws.
+ */
+export function statementRange(input: StatementPeriodInput, now: Date = new Date()): StatementRange {
+  if (input.periodo === 'tudo') return { from: null, to: null, firstDay: null, lastDay: null };
+  if (input.periodo === 'intervalo') {
+    const from = input.de ? parseCalendarDay(input.de) : null;
+    const to = input.ate ? parseCalendarDay(input.ate) : null;
+    if (!from || !to || Object.keys(statementPeriodErrors(input)).length > 0) throw new Error(messages.statement.dayInvalid);
+    const after = addDays(to, 1);
+    return { from: saoPauloMidnight(from.year, from.month, from.day), to: saoPauloMidnight(after.year, after.month, after.day), firstDay: dayText(from), lastDay: dayText(to) };
+  }
+  const today = saoPauloWallClock(now);
+  const first = input.periodo === 'este-mes' ? { year: today.year, month: today.month, day: 1 } : today.month === 1 ? { year: today.year - 1, month: 12, day: 1 } : { year: today.year, month: today.month - 1, day: 1 };
+  const next = first.month === 12 ? { year: first.year + 1, month: 1, day: 1 } : { year: first.year, month: first.month + 1, day: 1 };
+  return {
+    from: saoPauloMidnight(first.year, first.month, 1),
+    to: saoPauloMidnight(next.year, next.month, 1),
+    firstDay: dayText(first),
+    lastDay: dayText(addDays(next, -1)),
+  };
 }

@@ -11,12 +11,14 @@ import { partnerScope } from './migrations/006-partner-scope.js';
 import { webhookEvents } from './migrations/007-webhook-events.js';
 import { statementOrder } from './migrations/008-statement-order.js';
 import { idempotencyKeys } from './migrations/009-idempotency-keys.js';
+import { statementFilters } from './migrations/010-statement-filters.js';
+import { driverSettings } from './migrations/011-driver-settings.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
 function migrations(db: Db): Record<string, Migration> {
   const t = columnTypes(db.dialect);
-  return { '001-initial': initial(t), '002-pix': pix(t, db.dialect), '003-tags': tags(t), '004-partners': partners(t), '005-rate-limits': rateLimits(), '006-partner-scope': partnerScope(t), '007-webhook-events': webhookEvents(t), '008-statement-order': statementOrder(), '009-idempotency-keys': idempotencyKeys(t) };
+  return { '001-initial': initial(t), '002-pix': pix(t, db.dialect), '003-tags': tags(t), '004-partners': partners(t), '005-rate-limits': rateLimits(), '006-partner-scope': partnerScope(t), '007-webhook-events': webhookEvents(t), '008-statement-order': statementOrder(), '009-idempotency-keys': idempotencyKeys(t), '010-statement-filters': statementFilters(), '011-driver-settings': driverSettings() };
 }
 
 /** The migrations this build knows that the database has not applied yet (GET /api/ready). */

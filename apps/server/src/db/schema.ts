@@ -13,6 +13,8 @@ export interface DriversTable {
   phone_number: string;
   password_hash: string;
   created_at: Timestamp;
+  /** The dashboard's balance alert level in centavos; null until the driver chooses (migration 011). */
+  balance_alert_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {

@@ -1,5 +1,6 @@
 import type { Endpoint } from '@portal/contract';
 import { errorResponse } from '@portal/contract';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { SessionLookup } from '../modules/auth/sessions.js';
@@ -34,6 +35,7 @@ const IDEMPOTENT_NOTE =
   'com outro pedido, 409. Chaves por motorista, guardadas por 24 horas.';
 
 function schemaOf(e: Endpoint, status: number, also?: number) {
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
   return {
     summary: e.summary,
     ...(e.idempotent ? { description: IDEMPOTENT_NOTE } : {}),
@@ -42,7 +44,8 @@ function schemaOf(e: Endpoint, status: number, also?: number) {
     ...(e.body ? { body: e.body } : {}),
     ...(e.params ? { params: e.params } : {}),
     ...(e.query ? { querystring: e.query } : {}),
-    response: { [status]: e.response, ...(also ? { [also]: e.response } : {}), '4xx': errorResponse, '5xx': errorResponse },
+    // A file's success answer is not JSON: only its refusals have a schema.
+    response: e.file ? errors : { [status]: e.response, ...(also ? { [also]: e.response } : {}), ...errors },
   };
 }
 
@@ -108,6 +111,50 @@ export function driverRoute<E extends Endpoint, D extends AuthedDriver = AuthedD
       if (!driver) throw new Error('requireDriver não executou');
       const body = await handler({ ...contextOf<E>(req, reply), driver });
       return reply.code(status).send(body);
+    },
+  });
+}
+
+/** What a file call answers: streamed when body is a stream (a 100,000-row export never sits in memory). */
+export interface FileAnswer {
+  /** One of the endpoint's declared file.contentTypes. */
+  contentType: string;
+  /** ASCII, e.g. extrato-2026-11.csv. */
+  fileName: string;
+  body: Readable | Buffer | string;
+  /** attachment (download, the default) or inline (opened in the browser's viewer). */
+  disposition?: 'attachment' | 'inline';
+}
+
+/**
+ * Registers a driver call of the contract whose success answer is a file (the contract's `file`):
+ * same authentication and validation as driverRoute; refusals are the JSON envelope; the answer
+ * is never cached by the browser or a proxy (it is the driver's money).
+ */
+export function driverFileRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  handler: (ctx: DriverRouteContext<NoInfer<E>>) => Promise<FileAnswer>,
+): void {
+  const file = e.file;
+  if (!e.auth || !file) throw new Error(`${e.path} não é uma chamada de arquivo autenticada`);
+  app.route({
+    method: e.method,
+    url: e.path,
+    schema: schemaOf(e, 200),
+    onRequest: requireDriver(),
+    handler: async (req, reply) => {
+      const driver = req.driver;
+      if (!driver) throw new Error('requireDriver não executou');
+      const answer = await handler({ ...contextOf<E>(req, reply), driver });
+      if (!file.contentTypes.includes(answer.contentType)) throw new Error(`${e.path}: ${answer.contentType} não declarado no contrato`);
+      if (!/^[\w.-]+$/.test(answer.fileName)) throw new Error(`${e.path}: nome de arquivo fora do ASCII simples`);
+      return reply
+        .code(200)
+        .header('content-type', answer.contentType)
+        .header('content-disposition', `${answer.disposition ?? 'attachment'}; filename="${answer.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(answer.body);
     },
   });
 }

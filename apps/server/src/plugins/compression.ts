@@ -16,7 +16,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     threshold: COMPRESS_FROM_BYTES,
     encodings: ['br', 'gzip'],
-    customTypes: /^application\/json(;|$)/,
+    // JSON answers and the statement's CSV export (issue 12: text that shrinks to a fifth).
+    customTypes: /^(application\/json|text\/csv)(;|$)/,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     globalDecompression: false,
   });

@@ -7,12 +7,18 @@ import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod'
 import { HttpError } from '../http/errors.js';
 import type { FieldErrorList } from '../http/errors.js';
 
-/** Contract issues -> { field: [messages] }. Only the domain's own (custom) messages reach the driver. */
+const textsOf = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(textsOf) : [];
+/** The domain's fixed texts: an issue that carries one (e.g. a z.enum with its own error) was written for the driver. */
+const DOMAIN_TEXTS: ReadonlySet<string> = new Set(textsOf(messages));
+
+/** Contract issues -> { field: [messages] }. Only the domain's own messages (custom issues, or its texts) reach the driver. */
 function fieldErrors(issues: ZodFastifySchemaValidationError[]): { first: string; errors: FieldErrorList } {
   const errors: FieldErrorList = {};
   let first: string | null = null;
   for (const issue of issues) {
-    const message = issue.keyword === 'custom' && issue.message ? issue.message : messages.session.invalidRequest;
+    const own = issue.keyword === 'custom' || (issue.message !== undefined && DOMAIN_TEXTS.has(issue.message));
+    const message = own && issue.message ? issue.message : messages.session.invalidRequest;
     first ??= message;
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (!field) continue;

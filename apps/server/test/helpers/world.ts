@@ -16,6 +16,8 @@ export interface DriverWorld extends Registered {
   active: RegisteredTag;
   inactive: RegisteredTag;
   pendingChargeId: string;
+  /** The settled purchase that funded the driver (it has a receipt). */
+  paidChargeId: string;
   vpoExternalId: string;
 }
 
@@ -38,7 +40,7 @@ export function saoPaulo(minutesAgo: number): { local: string; utc: string } {
 async function driverWorld(app: FastifyInstance, keys: World['keys'], name: string): Promise<DriverWorld> {
   const d = await registerDriver(app, { name });
   await acceptTerms(app, d);
-  await fund(app, d, 500);
+  const paidChargeId = await fund(app, d, 500);
   const active = await registerTag(app, d, { Operadora: SEMPARAR });
   expect((await actions.activate(app, d, active.serial, active.plate)).statusCode).toBe(200);
   const inactive = await registerTag(app, d, { Operadora: SEMPARAR });
@@ -64,7 +66,7 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
     payload: { externalId: `p-${active.serial}`, serialNumber: active.serial, placeName: 'Praça Itupeva', value: 18.9, occurredAt: saoPaulo(60).local, is_third: false },
   });
   expect([200, 201], passage.body).toContain(passage.statusCode);
-  return { ...d, active, inactive, pendingChargeId: pending.id, vpoExternalId };
+  return { ...d, active, inactive, pendingChargeId: pending.id, paidChargeId, vpoExternalId };
 }
 
 /** Two drivers, A (the one who calls) and B (whose identifiers A must never reach), and a key of each partner kind. */
@@ -108,6 +110,13 @@ export function validRequest(
       return { body: paymentEvent('PAYMENT_RECEIVED', { id: b.pendingChargeId, valor: 120 }) };
     case 'withdraw':
       return { body: { description: 'Saque fuzz', receiver_document: a.cpfCnpj, amount: 0.01, pix: { key: a.cpfCnpj, type: 'CPF' } } };
+    case 'statementExport':
+      return { query: 'formato=csv&periodo=tudo' };
+    case 'receipt':
+    case 'receiptPdf':
+      return { params: { tipo: 'compra', id: a.paidChargeId } };
+    case 'updateSettings':
+      return { body: { nivelAlertaSaldo: 75.5 } };
     case 'statement':
     case 'tags':
     case 'vehicles':

@@ -4,7 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { api } from '@portal/contract';
 import { TOAST_MS } from '@portal/domain';
-import { IconLogout, IconTruck } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconTruck } from '@tabler/icons-react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
@@ -63,11 +63,25 @@ export function AuthenticatedShell() {
                   <IconTruck size={22} aria-hidden />
                   Portal do Motorista
                 </Text>
-                {name ? (
-                  <Text size="sm" c="road.0" truncate="end">
-                    Olá, {name}
+                <Group gap="sm" wrap="nowrap">
+                  {name ? (
+                    <Text size="sm" c="road.0" truncate="end" style={{ minWidth: 0 }}>
+                      Olá, {name}
+                    </Text>
+                  ) : null}
+                  {/* Issue 12: the driver's settings, on the greeting's line (the brand row is full at 360 px). */}
+                  <Text
+                    component={Link}
+                    to="/configuracoes"
+                    size="sm"
+                    c="white"
+                    py={2}
+                    style={{ display: 'inline-flex', alignItems: 'center', gap: 4, flexShrink: 0, textDecoration: 'underline' }}
+                  >
+                    <IconSettings size={16} aria-hidden />
+                    Configurações
                   </Text>
-                ) : null}
+                </Group>
               </Box>
               <Button
                 onClick={logout}

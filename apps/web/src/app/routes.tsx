@@ -53,6 +53,8 @@ export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] =>
               lazyScreen('veiculos/listar', () => import('../features/vehicles/VehiclesListPage').then((m) => m.VehiclesListPage)),
               lazyScreen('vpos/listar', () => import('../features/vpos/VposListPage').then((m) => m.VposListPage)),
               lazyScreen('extrato/listar', () => import('../features/statement/StatementPage').then((m) => m.StatementPage)),
+              lazyScreen('comprovantes/:tipo/:id', () => import('../features/receipts/ReceiptPage').then((m) => m.ReceiptPage)),
+              lazyScreen('configuracoes', () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
             ],
           },
         ],

@@ -9,6 +9,7 @@ import {
   NETWORK_ERROR_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
 } from './http';
+import { saveBlob } from './download';
 import { closeIntent, intentOf, isUnanswered, keyForIntent, NO_ANSWER_MESSAGE, retryPolicy, sleep } from './idempotency';
 import { wipeOfflineData } from './persist';
 import { clearSession, getToken } from './storage';
@@ -88,39 +89,52 @@ export async function request<E extends Endpoint>(
   }
 }
 
-async function send<E extends Endpoint>(endpoint: E, options: RequestOptions<E>, idempotencyKey: string | null): Promise<ResponseOf<E>> {
+/** The address and headers of a call: the bearer token for an authenticated endpoint, and its Idempotency-Key. */
+function prepare<E extends Endpoint>(endpoint: E, options: RequestOptions<E>, accept: string, idempotencyKey: string | null = null) {
   const url = `${API_BASE_URL}${buildPath(endpoint.path, options.params)}${queryString(options.query)}`;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  if (endpoint.method !== 'GET') {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body ?? {});
-  }
+  const headers: Record<string, string> = { Accept: accept };
   if (endpoint.auth) {
     const token = options.token !== undefined ? options.token : getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
+  return { url, headers };
+}
 
-  let response: Response;
+/** fetch, with no answer at all (no connection) as an ApiError of status 0; an abort stays an abort. */
+async function reach(url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(url, { method: endpoint.method, headers, body, signal: options.signal });
+    return await fetch(url, init);
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (init.signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
+}
 
+/** A non-2xx answer as the ApiError to throw; a 401 on an authenticated call ends the session first. */
+async function refusal(endpoint: Endpoint, response: Response): Promise<ApiError> {
   const data = await readJson(response);
-  if (!response.ok) {
-    if (response.status === 401 && endpoint.auth) {
-      // Decision 22: the data kept on the phone goes with the session.
-      clearSession();
-      void wipeOfflineData();
-      handleUnauthorized();
-    }
-    throw errorFromBody(response.status, data);
+  if (response.status === 401 && endpoint.auth) {
+    // Decision 22: the data kept on the phone goes with the session.
+    clearSession();
+    void wipeOfflineData();
+    handleUnauthorized();
+  }
+  return errorFromBody(response.status, data);
+}
+
+async function send<E extends Endpoint>(endpoint: E, options: RequestOptions<E>, idempotencyKey: string | null): Promise<ResponseOf<E>> {
+  const { url, headers } = prepare(endpoint, options, 'application/json', idempotencyKey);
+  let body: string | undefined;
+  if (endpoint.method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body ?? {});
   }
 
+  const response = await reach(url, { method: endpoint.method, headers, body, signal: options.signal });
+  if (!response.ok) throw await refusal(endpoint, response);
+
+  const data = await readJson(response);
   const parsed = endpoint.response.safeParse(data);
   // SPEC 8: a back end may answer a refusal as 200 {Sucesso: false, Mensagem, error}, without the
   // success fields: that is the server's refusal (its Mensagem), not an unexpected answer.
@@ -132,3 +146,52 @@ async function send<E extends Endpoint>(endpoint: E, options: RequestOptions<E>,
   return parsed.data as ResponseOf<E>;
 }
 
+/**
+ * The file's name from Content-Disposition (RFC 6266: filename* in UTF-8 first, then filename),
+ * without any folder; null when the header has none (or a cross-origin answer hides it).
+ */
+function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  let name: string | undefined;
+  if (encoded) {
+    try {
+      name = decodeURIComponent(encoded.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  name ??= /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header)?.slice(1).find((part) => part !== undefined);
+  const base = name?.trim().split(/[\\/]/).pop();
+  return base ? base : null;
+}
+
+/**
+ * Downloads a `file` call of the contract (the statement export, a receipt's PDF) as request does
+ * its calls: the driver's token, a refusal as an ApiError with the envelope's Mensagem (a 401 ends
+ * the session). The file is saved under the server's name (Content-Disposition), else
+ * `fallbackName`; answers the name it was saved under.
+ */
+export async function downloadFile<E extends Endpoint>(endpoint: E, options: RequestOptions<E> & { fallbackName: string }): Promise<string> {
+  if (!endpoint.file) throw new Error(`${endpoint.path} não responde um arquivo`);
+  const accept = [...endpoint.file.contentTypes, 'application/json'].join(', ');
+  const { url, headers } = prepare(endpoint, options, accept);
+  const response = await reach(url, { method: endpoint.method, headers, signal: options.signal });
+  if (!response.ok) throw await refusal(endpoint, response);
+  if (response.headers.get('content-type')?.startsWith('application/json')) {
+    // SPEC 8: a refusal may come as 200 {Sucesso: false, Mensagem}; any other JSON is not the file.
+    const data = await readJson(response);
+    throw isRefusalBody(data) ? errorFromBody(response.status, data) : new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE, {}, data);
+  }
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (error) {
+    // The connection dropped halfway through the file.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  const fileName = fileNameFromDisposition(response.headers.get('content-disposition')) ?? options.fallbackName;
+  saveBlob(blob, fileName);
+  return fileName;
+}

@@ -1,8 +1,9 @@
-import { centsToReais, isUserTransactionOrigin, PAGE_SIZE } from '@portal/domain';
-import type { StatementTransaction } from '@portal/contract';
+import { centsToReais, isUserTransactionOrigin, PAGE_SIZE, STATEMENT_ORIGINS, statementKindOf } from '@portal/domain';
+import type { StatementFilters, StatementTransaction } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import { kindCondition, statementScope } from './scope.js';
 
 export interface StatementPage {
   transactions: StatementTransaction[];
@@ -15,41 +16,84 @@ function eventOf(event: string | null): StatementTransaction['event'] {
   return event !== null && EVENTS.has(event) ? (event as StatementTransaction['event']) : null;
 }
 
+const PURCHASE_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.pixPurchase, STATEMENT_ORIGINS.pixRefund]);
+const WITHDRAWAL_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.pixWithdrawal, STATEMENT_ORIGINS.pixWithdrawalReversal]);
+
+/** The receipt an entry opens: its Pix charge (purchase, refund) or withdrawal (and its reversal); the ledger's reference holds the id. */
+function receiptOf(origin: string, reference: string | null): StatementTransaction['receipt'] {
+  if (reference === null) return null;
+  if (PURCHASE_ORIGINS.has(origin)) return { tipo: 'compra', id: reference };
+  if (WITHDRAWAL_ORIGINS.has(origin)) return { tipo: 'saque', id: reference };
+  return null;
+}
+
+const COLUMNS = ['id', 'place_name', 'amount_cents', 'created_at', 'event', 'origin', 'is_third', 'reference'] as const;
+
+interface EntryRow {
+  id: number;
+  place_name: string;
+  amount_cents: number;
+  created_at: Date | string;
+  event: string | null;
+  origin: string;
+  is_third: 0 | 1;
+  reference: string | null;
+}
+
+function transactionOf(r: EntryRow): StatementTransaction {
+  const isThird = r.is_third === 1;
+  return {
+    transactionId: r.id,
+    placeName: r.place_name,
+    value: centsToReais(Number(r.amount_cents)),
+    created_at: toIso(r.created_at),
+    event: eventOf(r.event),
+    origin: r.origin,
+    is_third: isThird,
+    user_transaction: isUserTransactionOrigin(r.origin),
+    kind: statementKindOf(r.origin, isThird),
+    receipt: receiptOf(r.origin, r.reference),
+  };
+}
+
 /**
  * The driver's entries (own and third accounts) by the date they show, newest first (ties: the
  * later posted first), PAGE_SIZE a page. driver_seq is each entry's place in that order, kept by
- * the ledger, so page p is the range (n - 10p, n - 10(p - 1)] with n the driver's entry count:
- * two index lookups, whatever the length of the history.
+ * the ledger, so page p of a driver_seq range [lo, hi] is (hi - 10p, hi - 10(p - 1)]: without
+ * filters the range is [1, n] and the page is two index lookups, whatever the length of the
+ * history. A period narrows the range (scope.ts); a kind counts and pages inside it.
  */
-export async function statementPage(db: Kysely<Database>, driverId: number, page: number): Promise<StatementPage> {
-  const counter = await db
-    .selectFrom('driver_ledger_counters')
-    .select('entry_count')
-    .where('driver_id', '=', driverId)
-    .executeTakeFirst();
-  const n = Number(counter?.entry_count ?? 0);
-  const totalPages = Math.ceil(n / PAGE_SIZE);
-  const upper = n - PAGE_SIZE * (page - 1);
-  if (upper <= 0) return { transactions: [], totalPages };
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select(['id', 'place_name', 'amount_cents', 'created_at', 'event', 'origin', 'is_third'])
-    .where('driver_id', '=', driverId)
-    .where('driver_seq', '>', upper - PAGE_SIZE)
-    .where('driver_seq', '<=', upper)
+export async function statementPage(
+  db: Kysely<Database>,
+  driverId: number,
+  page: number,
+  filters: StatementFilters = { periodo: 'tudo' },
+  now: Date = new Date(),
+): Promise<StatementPage> {
+  const { lo, hi, kind } = await statementScope(db, driverId, filters, now);
+  if (lo > hi) return { transactions: [], totalPages: 0 };
+  const inRange = db.selectFrom('ledger_entries').where('driver_id', '=', driverId).where('driver_seq', '>=', lo).where('driver_seq', '<=', hi);
+  if (kind === undefined) {
+    const totalPages = Math.ceil((hi - lo + 1) / PAGE_SIZE);
+    const upper = hi - PAGE_SIZE * (page - 1);
+    if (upper < lo) return { transactions: [], totalPages };
+    const rows = await inRange
+      .select(COLUMNS)
+      .where('driver_seq', '>', upper - PAGE_SIZE)
+      .where('driver_seq', '<=', upper)
+      .orderBy('driver_seq', 'desc')
+      .execute();
+    return { totalPages, transactions: rows.map(transactionOf) };
+  }
+  const matching = inRange.where((eb) => kindCondition(eb, kind));
+  const counted = await matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const totalPages = Math.ceil(Number(counted?.n ?? 0) / PAGE_SIZE);
+  if (page > totalPages) return { transactions: [], totalPages };
+  const rows = await matching
+    .select(COLUMNS)
     .orderBy('driver_seq', 'desc')
+    .limit(PAGE_SIZE)
+    .offset(PAGE_SIZE * (page - 1))
     .execute();
-  return {
-    totalPages,
-    transactions: rows.map((r) => ({
-      transactionId: r.id,
-      placeName: r.place_name,
-      value: centsToReais(Number(r.amount_cents)),
-      created_at: toIso(r.created_at),
-      event: eventOf(r.event),
-      origin: r.origin,
-      is_third: r.is_third === 1,
-      user_transaction: isUserTransactionOrigin(r.origin),
-    })),
-  };
+  return { totalPages, transactions: rows.map(transactionOf) };
 }

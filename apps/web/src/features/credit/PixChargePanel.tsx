@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ChargeStatus, PixCharge } from '@portal/contract';
 import { messages } from '@portal/domain';
-import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconHome, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconHome, IconInfoCircle, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { useCopyToClipboard } from '../../components/ui/useCopyToClipboard';
 import { balanceQueryKey } from '../../lib/balance';
 import { errorMessage } from '../../lib/errors';
 import { isClientError } from '../../lib/http';
+import { RECEIPT_LINK_LABEL, receiptPath } from '../../lib/receipts';
 import { pixChargeQuery } from './api/credit';
 
 const COPY_LABEL = 'Copiar código PIX';
@@ -61,6 +62,9 @@ export function PixChargePanel({ charge, onNewPix }: PixChargePanelProps) {
           </Alert>
           <Button component={Link} to="/dashboard" fullWidth leftSection={<IconHome size={20} aria-hidden />}>
             Ver meu saldo no painel
+          </Button>
+          <Button component={Link} to={receiptPath('compra', charge.id)} variant="light" fullWidth leftSection={<IconReceipt size={20} aria-hidden />}>
+            {RECEIPT_LINK_LABEL}
           </Button>
           {newPixButton}
         </Stack>

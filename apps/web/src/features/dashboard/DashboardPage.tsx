@@ -14,7 +14,10 @@ import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useBalance } from '../../lib/balance';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
+import { useAttention } from './api/attention';
+import { AttentionList } from './AttentionList';
 import { BalancePanel } from './BalancePanel';
+import { LastMovements } from './LastMovements';
 
 /** Long labels wrap instead of being cut at 360 px. */
 const wrapStyles = {
@@ -47,17 +50,24 @@ function MoneyAction({ to, icon, online, children }: { to: string; icon: ReactNo
 }
 
 /**
- * SPEC 2 /dashboard: balance panel, the two money actions and the four tiles. With no connection
- * the last balance seen shows with its date and the money actions are disabled (decision 22).
+ * SPEC 2 /dashboard: balance panel, the two money actions and the four tiles; issue 12 adds what
+ * needs attention (compact, above the balance, which stays the first figure on a phone) and the last
+ * three movements below the tiles. With no connection the last data seen shows with its date and
+ * the money actions are disabled (decision 22).
  */
 export function DashboardPage() {
   usePageTitle('Painel');
   const online = useOnline();
   const { dataUpdatedAt } = useBalance();
+  const attention = useAttention();
+  // Loading: placeholders; failed (only logged) or never loaded offline: no section at all.
+  const movements = attention.data?.UltimasMovimentacoes;
+  const showMovements = movements !== undefined || attention.isLoading;
   return (
     <Stack gap="lg">
       <Title order={1}>Painel</Title>
       <OfflineNotice updatedAt={dataUpdatedAt} />
+      <AttentionList notices={attention.data?.Avisos ?? []} />
       <BalancePanel />
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -97,6 +107,8 @@ export function DashboardPage() {
           ))}
         </SimpleGrid>
       </nav>
+
+      {showMovements ? <LastMovements rows={movements} /> : null}
     </Stack>
   );
 }

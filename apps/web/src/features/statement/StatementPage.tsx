@@ -1,17 +1,44 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StatementTransaction } from '@portal/contract';
+import { IconReceipt } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { DataTable, isListLoading, type DataTableColumn } from '../../components/ui/DataTable';
 import { DateTime } from '../../components/ui/DateTime';
 import { Money } from '../../components/ui/Money';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { RECEIPT_LINK_LABEL, receiptPath } from '../../lib/receipts';
 import { usePageParam } from '../../lib/usePageParam';
 import { useStatementPage } from './api/queries';
-import { StatementDescription } from './StatementDescription';
+import { StatementDescription } from '../../components/ui/StatementDescription';
+import { StatementExportButtons } from './StatementExportButtons';
+import { StatementFilterBar } from './StatementFilterBar';
+import { useStatementFilters } from './useStatementFilters';
+
+/** The description, and under it the way to the receipt of a Pix purchase or withdrawal (issue 12). */
+function Description({ row }: { row: StatementTransaction }) {
+  if (!row.receipt) return <StatementDescription row={row} />;
+  return (
+    <Stack gap={2} align="inherit">
+      <StatementDescription row={row} />
+      <Anchor
+        component={Link}
+        to={receiptPath(row.receipt.tipo, row.receipt.id)}
+        aria-label={RECEIPT_LINK_LABEL}
+        size="sm"
+        fw={600}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 32, alignSelf: 'inherit' }}
+      >
+        <IconReceipt size={18} aria-hidden />
+        Comprovante
+      </Anchor>
+    </Stack>
+  );
+}
 
 const columns: DataTableColumn<StatementTransaction>[] = [
   { key: 'data', header: 'Data', render: (row) => <DateTime value={row.created_at} />, width: 190 },
-  { key: 'descricao', header: 'Descrição', render: (row) => <StatementDescription row={row} /> },
+  { key: 'descricao', header: 'Descrição', render: (row) => <Description row={row} /> },
   {
     key: 'valor',
     header: 'Valor',
@@ -21,12 +48,18 @@ const columns: DataTableColumn<StatementTransaction>[] = [
   },
 ];
 
-/** SPEC 2 /extrato/listar: Data, Descrição, Valor; 10 a page; a failure shows an empty table (SPEC 8). */
+/**
+ * SPEC 2 /extrato/listar: Data, Descrição, Valor; 10 a page; a failure shows an empty table (SPEC 8).
+ * Issue 12: period and kind filters kept in the URL, CSV and PDF exports of the same filters, and
+ * the receipt of each Pix purchase or withdrawal from its row.
+ */
 export function StatementPage() {
   usePageTitle('Extrato');
   const [page, setPage] = usePageParam();
-  const statement = useStatementPage(page);
-  const failed = statement.isError;
+  const filters = useStatementFilters();
+  const statement = useStatementPage(page, filters.applied);
+  // Filters the contract refuses ask nothing: the form says why, the table is empty.
+  const failed = statement.isError || filters.applied === null;
 
   return (
     <Stack gap="lg">
@@ -34,17 +67,25 @@ export function StatementPage() {
         <Title order={1}>Extrato</Title>
         <Text c="dimmed">Suas movimentações de saldo, das mais recentes para as mais antigas.</Text>
       </Stack>
-      <OfflineNotice updatedAt={statement.dataUpdatedAt} actions={false} />
+      <OfflineNotice updatedAt={statement.dataUpdatedAt} />
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
-        <DataTable
-          columns={columns}
-          rows={failed ? [] : statement.data?.Transacoes}
-          getRowKey={(row) => row.transactionId}
-          loading={isListLoading(statement)}
-          page={page}
-          totalPages={failed ? 0 : (statement.data?.Paginacao.TotalPaginas ?? 0)}
-          onPageChange={setPage}
-        />
+        <Stack gap="md">
+          <StatementFilterBar
+            form={filters.form}
+            applied={filters.applied}
+            onApply={filters.apply}
+            actions={<StatementExportButtons filters={filters.applied} />}
+          />
+          <DataTable
+            columns={columns}
+            rows={failed ? [] : statement.data?.Transacoes}
+            getRowKey={(row) => row.transactionId}
+            loading={!failed && isListLoading(statement)}
+            page={page}
+            totalPages={failed ? 0 : (statement.data?.Paginacao.TotalPaginas ?? 0)}
+            onPageChange={setPage}
+          />
+        </Stack>
       </Paper>
     </Stack>
   );

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { messages, PIX_KEY_TYPES, pixKeyTypeLabels, type PixKeyType } from '@portal/domain';
-import { IconAlertCircle, IconArrowLeft, IconCash, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconCash, IconCircleCheck, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
@@ -18,6 +18,7 @@ import { useBalance } from '../../lib/balance';
 import { answerFailure, errorMessage } from '../../lib/errors';
 import { toCents } from '../../lib/format';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
+import { RECEIPT_LINK_LABEL, receiptPath } from '../../lib/receipts';
 import { serverErrorText } from '../../lib/forms';
 import { eligibilityQuery, useWithdraw } from './api/withdrawal';
 import { withdrawForm, type WithdrawFormInput, type WithdrawFormValues } from './withdrawForm';
@@ -141,6 +142,8 @@ function WithdrawForm() {
     defaultValues: emptyForm,
   });
   const keyType = useWatch({ control, name: 'pixType' });
+  // Issue 12: the last withdrawal requested here, with the way to its receipt.
+  const [requested, setRequested] = useState<string | null>(null);
   // The fields stay enabled while sending: a field the server refuses must be able to take the focus.
 
   useEffect(() => {
@@ -149,6 +152,7 @@ function WithdrawForm() {
 
   const onSubmit = handleSubmit(async (order) => {
     if (saldo === undefined || negative) return;
+    setRequested(null);
     try {
       const answer = await withdraw.mutateAsync(order);
       // SPEC 8: an answer with `error` shows it; a success says 'Sucesso!' with Mensagem; else Mensagem.
@@ -158,6 +162,7 @@ function WithdrawForm() {
       } else {
         toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, position });
         reset(emptyForm);
+        if (answer.withdrawalId) setRequested(answer.withdrawalId);
       }
     } catch (failure) {
       const message = serverErrorText(failure, setError, SERVER_FIELDS);
@@ -196,6 +201,17 @@ function WithdrawForm() {
       {negative ? (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
           <Text fw={600}>{messages.withdrawal.insufficientBalance}</Text>
+        </Alert>
+      ) : null}
+
+      {requested ? (
+        <Alert color="sign" variant="light" role="status" icon={<IconCircleCheck aria-hidden />}>
+          <Stack gap="xs" align="flex-start">
+            <Text fw={600}>Saque registrado: o comprovante mostra a situação do Pix.</Text>
+            <Button component={Link} to={receiptPath('saque', requested)} variant="white" size="sm" leftSection={<IconReceipt size={18} aria-hidden />}>
+              {RECEIPT_LINK_LABEL}
+            </Button>
+          </Stack>
         </Alert>
       ) : null}
 

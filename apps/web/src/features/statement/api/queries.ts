@@ -1,15 +1,28 @@
-import { api } from '@portal/contract';
+import { api, type StatementFilters } from '@portal/contract';
 import { request } from '../../../lib/api';
 import { listQueryOptions, useLoggedQuery } from '../../../lib/listQuery';
+import { filterParams } from '../filters';
 
 const statementKeys = {
   all: ['extrato'] as const,
-  page: (page: number) => [...statementKeys.all, page] as const,
+  /** ['extrato', page] without filters (as before issue 12: pages kept on the phone stay valid), else with them. */
+  page: (page: number, filters: StatementFilters) => {
+    const params = filterParams(filters);
+    return Object.keys(params).length > 0 ? ([...statementKeys.all, page, params] as const) : ([...statementKeys.all, page] as const);
+  },
 };
 
-/** GET /api/extrato/listar?page=N: 10 movements a page, newest first. */
-const statementPageQuery = (page: number) =>
-  listQueryOptions(statementKeys.page(page), ({ signal }) => request(api.statement, { query: { page }, signal }));
+/** GET /api/extrato/listar?page=N&periodo=&de=&ate=&tipo=: 10 movements a page, newest first. */
+const statementPageQuery = (page: number, filters: StatementFilters) =>
+  listQueryOptions(statementKeys.page(page, filters), ({ signal }) =>
+    request(api.statement, { query: { page, ...filterParams(filters) }, signal }),
+  );
 
-/** One page of the statement; a failure is only logged (SPEC 8). */
-export const useStatementPage = (page: number) => useLoggedQuery(statementPageQuery(page), 'Falha ao carregar o extrato');
+/**
+ * One page of the statement with the filters; a failure is only logged (SPEC 8). With filters the
+ * contract refuses (null) nothing is asked: the form shows why.
+ */
+export function useStatementPage(page: number, filters: StatementFilters | null) {
+  const options = statementPageQuery(page, filters ?? { periodo: 'tudo' });
+  return useLoggedQuery({ ...options, enabled: filters !== null }, 'Falha ao carregar o extrato');
+}

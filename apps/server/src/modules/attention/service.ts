@@ -1,0 +1,71 @@
+import type { AttentionNotice } from '@portal/contract';
+import { centsToReais, formatBrl, messages, TAG_STATUS } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import { toIso } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import { effectiveAlertCents } from '../settings/service.js';
+
+/** Tags of the driver blocked for an unpaid monthly fee (decision 13: status 204), by plate. */
+async function feeBlockedTags(db: Kysely<Database>, driverId: number): Promise<AttentionNotice[]> {
+  const rows = await db
+    .selectFrom('tags')
+    .innerJoin('vehicles', 'vehicles.id', 'tags.vehicle_id')
+    .select(['tags.serial_number', 'vehicles.license_plate'])
+    .where('tags.driver_id', '=', driverId)
+    .where('tags.deleted_at', 'is', null)
+    .where('tags.status_code', '=', TAG_STATUS.blockedUnpaidFee)
+    .orderBy('vehicles.license_plate')
+    .execute();
+  return rows.map((r) => ({
+    tipo: 'tag-bloqueada',
+    Mensagem: messages.attention.tagBlockedForFee(r.license_plate),
+    placa: r.license_plate,
+    serialNumber: r.serial_number,
+  }));
+}
+
+/** The own balance against the driver's alert level (R$ 50,00 until chosen): one row read. */
+async function lowBalance(db: Kysely<Database>, driverId: number): Promise<AttentionNotice[]> {
+  const row = await db
+    .selectFrom('drivers')
+    .select((eb) => [
+      'drivers.balance_alert_cents',
+      eb.selectFrom('accounts').select('balance_cents').whereRef('accounts.driver_id', '=', 'drivers.id').where('accounts.kind', '=', 'own').as('own_cents'),
+    ])
+    .where('drivers.id', '=', driverId)
+    .executeTakeFirst();
+  const level = effectiveAlertCents(row?.balance_alert_cents);
+  const balance = Number(row?.own_cents ?? 0);
+  if (balance >= level) return [];
+  return [{ tipo: 'saldo-baixo', Mensagem: messages.attention.lowBalance(formatBrl(level)), saldo: centsToReais(balance), nivelAlerta: centsToReais(level) }];
+}
+
+/** Pix purchases still waiting for their payment and not expired, the first to expire first. */
+async function pendingPurchases(db: Kysely<Database>, driverId: number, now: Date): Promise<AttentionNotice[]> {
+  const rows = await db
+    .selectFrom('pix_charges')
+    .select(['id', 'amount_cents', 'expires_at'])
+    .where('driver_id', '=', driverId)
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('expires_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    tipo: 'compra-pendente',
+    Mensagem: messages.attention.pendingPurchase(formatBrl(Number(r.amount_cents))),
+    cobrancaId: r.id,
+    valor: centsToReais(Number(r.amount_cents)),
+    expiraEm: toIso(r.expires_at),
+  }));
+}
+
+/**
+ * What the dashboard asks the driver to look at, in this order: tags blocked for an unpaid fee,
+ * a balance below the alert level, purchases waiting for their Pix. Three indexed reads of the
+ * driver's own rows (tags_driver_live, the drivers and accounts keys, pix_charges_driver_idx).
+ */
+export async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
+  const [tags, balance, pending] = await Promise.all([feeBlockedTags(db, driverId), lowBalance(db, driverId), pendingPurchases(db, driverId, now)]);
+  return [...tags, ...balance, ...pending];
+}

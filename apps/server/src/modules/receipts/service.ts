@@ -1,0 +1,98 @@
+import type { Receipt, ReceiptKind, ReceiptParty } from '@portal/contract';
+import type { PixKeyType } from '@portal/domain';
+import { centsToReais, documentKind, maskPixKey, messages, pixKeyTypeLabels, STATEMENT_PLACE_NAMES } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import { toIso } from '../../db/connection.js';
+import type { Database, PixChargeRow, PixProviderName, WithdrawalRow } from '../../db/schema.js';
+import { conflict, notFound } from '../../http/errors.js';
+import type { SessionDriver } from '../auth/sessions.js';
+
+/** The driver as a receipt names them. */
+export type ReceiptDriver = Pick<SessionDriver, 'id' | 'name' | 'cpfCnpj'>;
+
+/**
+ * A CPF as banks print it on a Pix receipt (***.456.789-**), a CNPJ whole: the same rule as the
+ * Pix key (domain maskPixKey), or a withdrawal to the driver's own CPF key would print that key
+ * in full as the receiver's document.
+ */
+function receiptDocument(cpfCnpj: string): string {
+  return maskPixKey(documentKind(cpfCnpj), cpfCnpj);
+}
+
+const portal: ReceiptParty = { nome: messages.receipt.portal, documento: null, chavePix: null, tipoChave: null };
+
+function driverParty(driver: ReceiptDriver, key?: { type: PixKeyType; key: string }): ReceiptParty {
+  return {
+    nome: driver.name,
+    documento: receiptDocument(driver.cpfCnpj),
+    chavePix: key ? maskPixKey(key.type, key.key) : null,
+    tipoChave: key ? pixKeyTypeLabels[key.type] : null,
+  };
+}
+
+const providerLabel = (name: PixProviderName): string => messages.receipt.providers[name];
+
+/** A settled purchase's status: refunds in part or whole, or received. */
+function purchaseStatus(row: PixChargeRow): Receipt['status'] {
+  if (row.refunded_cents > 0 && row.refunded_cents < row.amount_cents) return 'PARTIALLY_REFUNDED';
+  return row.status === 'REFUNDED' ? 'REFUNDED' : 'RECEIVED';
+}
+
+function purchaseReceipt(row: PixChargeRow, driver: ReceiptDriver): Receipt {
+  if (row.received_at === null || (row.status !== 'RECEIVED' && row.status !== 'REFUNDED')) throw conflict(messages.receipt.purchaseNotPaid);
+  const status = purchaseStatus(row);
+  return {
+    tipo: 'compra',
+    id: row.id,
+    titulo: messages.receipt.purchaseTitle,
+    valor: centsToReais(row.amount_cents),
+    dataHora: toIso(row.received_at),
+    concluidoEm: toIso(row.refunded_at ?? row.received_at),
+    status,
+    statusTexto: messages.receipt.status[status],
+    valorDevolvido: centsToReais(row.refunded_cents),
+    pagador: driverParty(driver),
+    recebedor: portal,
+    provedor: providerLabel(row.provider),
+    idTransacaoProvedor: row.provider_charge_id,
+    descricao: STATEMENT_PLACE_NAMES.pixPurchase,
+    motivo: null,
+  };
+}
+
+/** A withdrawal in any status; FAILED is reversed: the whole value came back to the balance. */
+function withdrawalReceipt(row: WithdrawalRow, driver: ReceiptDriver, provider: PixProviderName): Receipt {
+  return {
+    tipo: 'saque',
+    id: row.id,
+    titulo: messages.receipt.withdrawalTitle,
+    valor: centsToReais(row.amount_cents),
+    dataHora: toIso(row.created_at),
+    concluidoEm: row.completed_at === null ? null : toIso(row.completed_at),
+    status: row.status,
+    statusTexto: messages.receipt.status[row.status],
+    valorDevolvido: row.status === 'FAILED' ? centsToReais(row.amount_cents) : 0,
+    pagador: portal,
+    recebedor: driverParty(driver, { type: row.pix_key_type, key: row.pix_key }),
+    provedor: providerLabel(provider),
+    idTransacaoProvedor: row.provider_transfer_id,
+    descricao: row.description === '' ? null : row.description,
+    motivo: row.status === 'FAILED' ? row.failure_reason : null,
+  };
+}
+
+/**
+ * The driver's receipt of one purchase or withdrawal. Another driver's id reads exactly as an
+ * unknown one (404): nothing tells that it exists. The driver's own purchase not paid yet is 409.
+ * Withdrawals keep no provider of their own: `provider` is the one the portal pays out with.
+ */
+export async function findReceipt(db: Kysely<Database>, driver: ReceiptDriver, tipo: ReceiptKind, id: string, provider: PixProviderName): Promise<Receipt> {
+  if (tipo === 'compra') {
+    const row = await db.selectFrom('pix_charges').selectAll().where('id', '=', id).where('driver_id', '=', driver.id).executeTakeFirst();
+    if (!row) throw notFound(messages.receipt.notFound);
+    return purchaseReceipt(row, driver);
+  }
+  const row = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).where('driver_id', '=', driver.id).executeTakeFirst();
+  if (!row) throw notFound(messages.receipt.notFound);
+  return withdrawalReceipt(row, driver, provider);
+}

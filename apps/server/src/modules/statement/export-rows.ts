@@ -1,0 +1,159 @@
+import { describeStatementEntry, statementKindOf } from '@portal/domain';
+import type { StatementKind } from '@portal/domain';
+import type { StatementFilters } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { toIso } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import { kindCondition, statementScope } from './scope.js';
+import type { StatementScope } from './scope.js';
+
+/** Rows read per query: a keyset step of driver_seq (one index range), small enough to stream. */
+export const EXPORT_CHUNK_ROWS = 500;
+
+/** The two accounts' balances in centavos. */
+export interface AccountBalances {
+  own: number;
+  third: number;
+}
+
+/** What an export knows before its first row: the period, the balances around it and its row count. */
+export interface ExportPlan {
+  scope: StatementScope;
+  /** Each account's balance before the period's first entry (0 for the whole history). */
+  opening: AccountBalances;
+  /** Each account's balance after the period's last entry. */
+  closing: AccountBalances;
+  /** Rows the export will write (the period's entries of the chosen kind). */
+  rowCount: number;
+  /** The third-party account moved in or before the period: the PDF shows its balances too. */
+  hasThird: boolean;
+}
+
+/** One exported row, oldest first. */
+export interface ExportRow {
+  createdAt: string;
+  /** domain describeStatementEntry(...).text, as the statement screen shows it. */
+  description: string;
+  kind: StatementKind | null;
+  amountCents: number;
+  third: boolean;
+  /** The balance of the account the entry moved (own or third) right after it. */
+  balanceAfterCents: number;
+}
+
+const accountOf = (isThird: number): keyof AccountBalances => (isThird === 1 ? 'third' : 'own');
+
+export async function exportPlan(db: Kysely<Database>, driverId: number, filters: StatementFilters, now: Date): Promise<ExportPlan> {
+  const scope = await statementScope(db, driverId, filters, now);
+  const { lo, hi, kind } = scope;
+  const opening = await openingBalances(db, driverId, scope);
+  const closing = { ...opening };
+  let rowCount = 0;
+  let thirdMoved = false;
+  if (lo <= hi) {
+    // One pass over the period: what each account moved, and how many rows the kind keeps.
+    const sums = await db
+      .selectFrom('ledger_entries')
+      .select((eb) => [
+        'is_third',
+        eb.fn.sum<number | string>('amount_cents').as('moved'),
+        (kind === undefined
+          ? eb.fn.countAll<number | string>()
+          : eb.fn.sum<number | string>(eb.case().when(kindCondition(eb, kind)).then(1).else(0).end())
+        ).as('rows'),
+      ])
+      .where('driver_id', '=', driverId)
+      .where('driver_seq', '>=', lo)
+      .where('driver_seq', '<=', hi)
+      .groupBy('is_third')
+      .execute();
+    for (const s of sums) {
+      closing[accountOf(s.is_third)] += Number(s.moved);
+      rowCount += Number(s.rows ?? 0);
+      if (s.is_third === 1) thirdMoved = true;
+    }
+  }
+  return { scope, opening, closing, rowCount, hasThird: thirdMoved || opening.third !== 0 || closing.third !== 0 };
+}
+
+/**
+ * Each account's balance before driver_seq lo, read in one statement (one snapshot on both
+ * databases): the sum of the entries before lo when they are the fewer, else the balance less
+ * the entries from lo on.
+ */
+async function openingBalances(db: Kysely<Database>, driverId: number, { lo, entryCount }: StatementScope): Promise<AccountBalances> {
+  const opening: AccountBalances = { own: 0, third: 0 };
+  if (lo <= 1) return opening;
+  if (lo - 1 <= entryCount - lo + 1) {
+    const rows = await db
+      .selectFrom('ledger_entries')
+      .select((eb) => ['is_third', eb.fn.sum<number | string>('amount_cents').as('sum')])
+      .where('driver_id', '=', driverId)
+      .where('driver_seq', '<', lo)
+      .groupBy('is_third')
+      .execute();
+    for (const r of rows) opening[accountOf(r.is_third)] += Number(r.sum);
+    return opening;
+  }
+  const rows = await db
+    .selectFrom('accounts as a')
+    .select((eb) => [
+      'a.kind',
+      eb('a.balance_cents', '-', eb.fn.coalesce(
+        eb.selectFrom('ledger_entries as e')
+          .select((e) => e.fn.sum<number>('e.amount_cents').as('s'))
+          .whereRef('e.account_id', '=', 'a.id')
+          .where('e.driver_id', '=', driverId)
+          .where('e.driver_seq', '>=', lo),
+        eb.lit(0),
+      )).as('opening'),
+    ])
+    .where('a.driver_id', '=', driverId)
+    .execute();
+  for (const r of rows) opening[r.kind] = Number(r.opening);
+  return opening;
+}
+
+/**
+ * The plan's rows, oldest first, EXPORT_CHUNK_ROWS at a time: each chunk is one keyset query
+ * (driver_seq > the last one read), so nothing but the current chunk is in memory. Every entry of
+ * the period is read, whatever the kind, because the balance after a row counts all the entries
+ * of its account; only the kind's rows are yielded. Returning the generator early (a client that
+ * went away) stops the reading.
+ */
+export async function* exportRows(db: Kysely<Database>, driverId: number, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
+  const { lo, hi, kind } = plan.scope;
+  const balance = { ...plan.opening };
+  let after = lo - 1;
+  while (after < hi) {
+    const rows = await db
+      .selectFrom('ledger_entries')
+      .select(['driver_seq', 'created_at', 'amount_cents', 'origin', 'place_name', 'is_third'])
+      .where('driver_id', '=', driverId)
+      .where('driver_seq', '>', after)
+      .where('driver_seq', '<=', hi)
+      .orderBy('driver_seq', 'asc')
+      .limit(EXPORT_CHUNK_ROWS)
+      .execute();
+    if (rows.length === 0) return;
+    const out: ExportRow[] = [];
+    for (const r of rows) {
+      const third = r.is_third === 1;
+      const amountCents = Number(r.amount_cents);
+      const account = accountOf(r.is_third);
+      balance[account] += amountCents;
+      const rowKind = statementKindOf(r.origin, third);
+      if (kind !== undefined && rowKind !== kind) continue;
+      out.push({
+        createdAt: toIso(r.created_at),
+        description: describeStatementEntry(r.origin, r.place_name, third).text,
+        kind: rowKind,
+        amountCents,
+        third,
+        balanceAfterCents: balance[account],
+      });
+    }
+    after = Number(rows[rows.length - 1]?.driver_seq ?? hi);
+    yield out;
+  }
+}

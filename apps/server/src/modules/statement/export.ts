@@ -1,0 +1,38 @@
+import type { StatementExportFormat, StatementFilters } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FileAnswer } from '../../http/route.js';
+import { csvStream } from './export-csv.js';
+import { pdfStatement } from './export-pdf.js';
+import { exportPlan, exportRows } from './export-rows.js';
+
+const CONTENT_TYPES: Record<StatementExportFormat, string> = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' };
+
+/** extrato-2026-11-01_2026-11-30.csv, or extrato-completo.pdf for the whole history. */
+function exportFileName(firstDay: string | null, lastDay: string | null, format: StatementExportFormat): string {
+  return firstDay && lastDay ? `extrato-${firstDay}_${lastDay}.${format}` : `extrato-completo.${format}`;
+}
+
+/**
+ * The driver's statement for the filters as a streamed file: the plan (period bounds, balances,
+ * row count) is read first, so a failure there is an ordinary error answer; then the rows are
+ * read in keyset chunks as the client takes the bytes (export-rows.ts).
+ */
+export async function statementExport(
+  db: Kysely<Database>,
+  driverId: number,
+  format: StatementExportFormat,
+  filters: StatementFilters,
+  now: Date,
+): Promise<FileAnswer> {
+  const plan = await exportPlan(db, driverId, filters, now);
+  const rows = exportRows(db, driverId, plan);
+  const fileName = exportFileName(plan.scope.range.firstDay, plan.scope.range.lastDay, format);
+  if (format === 'csv') return { contentType: CONTENT_TYPES.csv, fileName, body: csvStream(rows) };
+  const driver = await db.selectFrom('drivers').select(['name', 'cpf_cnpj']).where('id', '=', driverId).executeTakeFirstOrThrow();
+  return {
+    contentType: CONTENT_TYPES.pdf,
+    fileName,
+    body: pdfStatement({ driverName: driver.name, cpfCnpj: driver.cpf_cnpj, generatedAt: now }, plan, rows),
+  };
+}

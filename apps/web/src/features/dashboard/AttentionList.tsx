@@ -1,0 +1,103 @@
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { AttentionNotice } from '@portal/contract';
+import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconClockHour4, IconLock, type Icon } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
+import { noticeViews, type NoticeTone, type NoticeView } from './notices';
+
+/** At most this many lines before 'Ver mais': the balance stays above the fold on a 360x800 phone. */
+const VISIBLE_NOTICES = 2;
+
+/**
+ * `color` tints the line's edge and the action; `ink` is the action's label and `mark` the icon, both
+ * readable on white and on the tint (WCAG AA: yellow's own darkest shade is not).
+ */
+const tones: Record<NoticeTone, { color: string; ink: string; mark: string; icon: Icon }> = {
+  danger: { color: 'red', ink: 'red.9', mark: 'red.9', icon: IconLock },
+  warning: { color: 'yellow', ink: 'dark.7', mark: 'orange.9', icon: IconAlertTriangle },
+  waiting: { color: 'road', ink: 'road.9', mark: 'road.9', icon: IconClockHour4 },
+};
+
+/** 'red.9' -> its CSS variable. */
+const cssColor = (shade: string) => `var(--mantine-color-${shade.replace('.', '-')})`;
+
+const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+function NoticeAction({ notice, online }: { notice: NoticeView; online: boolean }) {
+  const { color, ink } = tones[notice.tone];
+  const look = { size: 'compact-sm', variant: 'light', color, c: ink, style: { flexShrink: 0 } } as const;
+  if (notice.needsNetwork && !online) {
+    return (
+      <Button {...look} disabled aria-label={notice.actionName} aria-describedby={OFFLINE_REASON_ID}>
+        {notice.action}
+      </Button>
+    );
+  }
+  return (
+    <Button {...look} component={Link} to={notice.to} aria-label={notice.actionName}>
+      {notice.action}
+    </Button>
+  );
+}
+
+function NoticeLine({ notice, online }: { notice: NoticeView; online: boolean }) {
+  const { color, mark, icon: ToneIcon } = tones[notice.tone];
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      pl="xs"
+      pr={6}
+      py={6}
+      data-tipo={notice.key}
+      style={{ borderInlineStart: `4px solid ${cssColor(`${color}.7`)}` }}
+    >
+      <Group gap={8} wrap="nowrap">
+        <ToneIcon size={20} color={cssColor(mark)} style={{ flexShrink: 0 }} aria-hidden />
+        <Text size="sm" lh={1.3} style={{ flex: 1, minWidth: 0 }}>
+          {notice.text}
+        </Text>
+        <NoticeAction notice={notice} online={online} />
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * Issue 12: what needs the driver's attention, one compact line each, above the balance. Two at
+ * most until 'Ver mais (N)'; nothing at all when there is nothing to say.
+ */
+export function AttentionList({ notices }: { notices: readonly AttentionNotice[] }) {
+  const online = useOnline();
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const views = noticeViews(notices);
+  if (views.length === 0) return null;
+  const hidden = views.length - VISIBLE_NOTICES;
+  const shown = expanded || hidden <= 0 ? views : views.slice(0, VISIBLE_NOTICES);
+
+  return (
+    <Box component="section" aria-label="Avisos">
+      <Stack component="ul" id={listId} gap={6} style={listStyle}>
+        {shown.map((notice) => (
+          <NoticeLine key={notice.key} notice={notice} online={online} />
+        ))}
+      </Stack>
+      {hidden > 0 ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mt={4}
+          aria-expanded={expanded}
+          aria-controls={listId}
+          rightSection={expanded ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? 'Ver menos' : `Ver mais (${hidden})`}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import type { AttentionNotice } from '@portal/contract';
+import { messages } from '@portal/domain';
+import { formatReais } from '../../lib/format';
+
+export type NoticeTone = 'danger' | 'warning' | 'waiting';
+
+/** One notice as the dashboard shows it: a short text and the way to deal with it. */
+export interface NoticeView {
+  key: string;
+  tone: NoticeTone;
+  text: string;
+  /** The action's visible label, and its accessible name (which starts with the label and says which one). */
+  action: string;
+  actionName: string;
+  to: string;
+  /** The action needs a connection (offline it is disabled, saying why). Seeing a Pix already made does not. */
+  needsNetwork: boolean;
+}
+
+/** The most pressing first: a blocked tag stops the truck at the toll plaza; a low balance soon will; a Pix only waits. */
+const ORDER: Record<AttentionNotice['tipo'], number> = { 'tag-bloqueada': 0, 'saldo-baixo': 1, 'compra-pendente': 2 };
+
+function view(notice: AttentionNotice): NoticeView {
+  switch (notice.tipo) {
+    case 'tag-bloqueada':
+      return {
+        key: `tag-${notice.serialNumber}`,
+        tone: 'danger',
+        text: messages.attention.tagBlockedShort(notice.placa),
+        action: messages.attention.tagBlockedAction,
+        actionName: `${messages.attention.tagBlockedAction} ${notice.placa}`,
+        to: `/tags/detalhes/${encodeURIComponent(notice.placa)}`,
+        needsNetwork: true,
+      };
+    case 'saldo-baixo':
+      return {
+        key: 'saldo-baixo',
+        tone: 'warning',
+        text: messages.attention.lowBalanceShort(formatReais(notice.nivelAlerta)),
+        action: messages.attention.lowBalanceAction,
+        actionName: messages.attention.lowBalanceAction,
+        to: '/saldo/comprar',
+        needsNetwork: true,
+      };
+    case 'compra-pendente':
+      return {
+        key: `pix-${notice.cobrancaId}`,
+        tone: 'waiting',
+        text: messages.attention.pendingPurchaseShort(formatReais(notice.valor)),
+        action: messages.attention.pendingPurchaseAction,
+        actionName: `${messages.attention.pendingPurchaseAction} da compra de ${formatReais(notice.valor)}`,
+        to: '/saldo/comprar',
+        needsNetwork: false,
+      };
+  }
+}
+
+/** The notices in the order the driver should deal with them (stable within a kind: the server's order). */
+export function noticeViews(notices: readonly AttentionNotice[]): NoticeView[] {
+  return [...notices].sort((a, b) => ORDER[a.tipo] - ORDER[b.tipo]).map(view);
+}

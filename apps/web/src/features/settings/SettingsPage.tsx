@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@portal/domain';
+import { IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import { CurrencyInput } from '../../components/ui/CurrencyInput';
+import { FormPage } from '../../components/ui/FormPage';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
+import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { usePageTitle } from '../../components/ui/usePageTitle';
+import { errorMessage } from '../../lib/errors';
+import { serverErrorText } from '../../lib/forms';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
+import { useSettings, useUpdateSettings } from './api/settings';
+import { alertLevelText, settingsForm, type SettingsFormInput, type SettingsFormValues } from './settingsForm';
+
+/** The server's 422 field names (the contract's settingsRequest) on the form's fields. */
+const SERVER_FIELDS = { nivelAlertaSaldo: 'nivelAlertaSaldo' } as const;
+
+const LEVEL_LABEL = 'Nível de alerta do saldo';
+const LEVEL_HINT = 'O painel avisa quando o saldo de pedágio ficar abaixo deste valor. Até R$ 50.000,00.';
+
+/** The form, once the saved level is known (it starts from it). */
+function SettingsForm({ alertLevel }: { alertLevel: number }) {
+  const save = useUpdateSettings();
+  const online = useOnline();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsFormInput, unknown, SettingsFormValues>({
+    resolver: zodResolver(settingsForm),
+    defaultValues: { nivelAlertaSaldo: alertLevelText(alertLevel) },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync(values);
+      reset({ nivelAlertaSaldo: alertLevelText(answer.Preferencias.nivelAlertaSaldo) });
+      toast.success(messages.settings.saved, { title: SUCCESS_TOAST_TITLE });
+    } catch (failure) {
+      const message = serverErrorText(failure, setError, SERVER_FIELDS);
+      if (message) toast.error(message, { title: ERROR_TOAST_TITLE });
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Configurações">
+      <Stack gap="md">
+        <Controller
+          control={control}
+          name="nivelAlertaSaldo"
+          render={({ field }) => (
+            <CurrencyInput
+              label={LEVEL_LABEL}
+              description={LEVEL_HINT}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={errors.nivelAlertaSaldo?.message}
+              size="lg"
+            />
+          )}
+        />
+        <Button
+          type="submit"
+          fullWidth
+          loading={isSubmitting}
+          disabled={!online}
+          aria-describedby={online ? undefined : OFFLINE_REASON_ID}
+          leftSection={<IconDeviceFloppy size={22} aria-hidden />}
+        >
+          Salvar
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Issue 12 /configuracoes: the balance alert level the dashboard warns below (R$ 50,00 until chosen). */
+export function SettingsPage() {
+  usePageTitle('Configurações');
+  const settings = useSettings();
+  const level = settings.data?.Preferencias.nivelAlertaSaldo;
+
+  return (
+    <FormPage>
+      <Title order={1}>Configurações</Title>
+      <OfflineNotice />
+      <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
+        {level !== undefined ? (
+          <SettingsForm alertLevel={level} />
+        ) : settings.isError ? (
+          <Alert color="red" variant="light" title="Não foi possível carregar suas configurações">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{errorMessage(settings.error)}</Text>
+              <Button
+                variant="light"
+                size="sm"
+                leftSection={<IconRefresh size={18} aria-hidden />}
+                onClick={() => void settings.refetch()}
+                loading={settings.isFetching}
+              >
+                Tentar novamente
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <Stack gap="md" aria-busy>
+            <Skeleton height={20} width={200} radius="sm" />
+            <Skeleton height={50} radius="sm" />
+            <Skeleton height={42} radius="sm" />
+          </Stack>
+        )}
+      </Paper>
+    </FormPage>
+  );
+}

@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Badge, Button, NativeSelect, TextInput } from '@mantine/core';
+import { statementFilters, type StatementFilters } from '@portal/contract';
+import { saoPauloDay, STATEMENT_KINDS, STATEMENT_PERIODS, statementKindLabels, statementPeriodLabels, statementRange } from '@portal/domain';
+import { IconAdjustmentsHorizontal, IconChevronDown, IconFilterOff } from '@tabler/icons-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { ALL_KINDS_LABEL, filterLabels, hasFilters, NO_FILTERS, type StatementFilterForm } from './filters';
+import classes from './StatementToolbar.module.css';
+
+/** The contract's statementFilters reads any value: the form's four texts are some of them (its messages on the fields). */
+const filterSchema = statementFilters as z.ZodType<StatementFilters, StatementFilterForm>;
+const resolver: Resolver<StatementFilterForm, unknown, StatementFilters> = zodResolver(filterSchema);
+
+const periodOptions = STATEMENT_PERIODS.map((value) => ({ value, label: statementPeriodLabels[value] }));
+const kindOptions = [{ value: '', label: ALL_KINDS_LABEL }, ...STATEMENT_KINDS.map((value) => ({ value, label: statementKindLabels[value] }))];
+
+/** The days a chosen range starts with: from the 1st of this month to today (São Paulo). */
+function defaultRange(): { de: string; ate: string } {
+  const now = new Date();
+  return { de: statementRange({ periodo: 'este-mes' }, now).firstDay ?? saoPauloDay(now), ate: saoPauloDay(now) };
+}
+
+interface StatementFilterBarProps {
+  /** The URL's filters as typed. */
+  form: StatementFilterForm;
+  /** The same when valid (contract statementFilters), else null: the fields then say what is wrong. */
+  applied: StatementFilters | null;
+  onApply: (filters: StatementFilters) => void;
+  /** The export buttons: at the row's end on a wide screen, under the 'Filtros' row on a phone. */
+  actions: ReactNode;
+}
+
+/**
+ * Issue 12: the period (Todo o período, Este mês, Mês passado, Escolher datas -> 'De' and 'Até',
+ * São Paulo days) and the kind of movement. A period or kind applies when chosen; chosen dates
+ * with 'Aplicar'. Everything is checked by the contract's statementFilters, its messages on the
+ * fields. On a phone the controls fold under a 'Filtros' button that shows the active filters.
+ */
+export function StatementFilterBar({ form, applied, onApply, actions }: StatementFilterBarProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const chipsId = useId();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    trigger,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm<StatementFilterForm, unknown, StatementFilters>({ resolver, defaultValues: form });
+  const periodo = useWatch({ control, name: 'periodo' });
+
+  // The URL is the truth (reload, back, a shared link): the form follows it and says what is wrong with it.
+  useEffect(() => {
+    reset(form);
+    if (!applied) void trigger();
+  }, [form, applied, reset, trigger]);
+
+  const submit = handleSubmit((filters) => onApply(filters));
+
+  const onPeriodChange = (value: string) => {
+    if (value !== 'intervalo') {
+      void submit();
+      return;
+    }
+    // The dates wait for 'Aplicar'; they start as this month so far.
+    const range = defaultRange();
+    if (!getValues('de')) setValue('de', range.de);
+    if (!getValues('ate')) setValue('ate', range.ate);
+  };
+
+  // Filters the contract refuses keep the controls open: their fields say what is wrong.
+  const shown = open || applied === null;
+  const labels = applied ? filterLabels(applied) : null;
+  const canClear = applied === null || hasFilters(applied);
+
+  return (
+    <div className={classes.bar}>
+      <div className={classes.toggleRow}>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+          rightSection={<IconChevronDown size={16} aria-hidden style={{ transform: shown ? 'rotate(180deg)' : undefined }} />}
+          aria-expanded={shown}
+          aria-controls={panelId}
+          aria-describedby={labels ? chipsId : undefined}
+          onClick={() => setOpen(!shown)}
+        >
+          Filtros
+        </Button>
+        {labels ? (
+          <span id={chipsId} className={classes.chips}>
+            <Badge variant="light" size="lg" tt="none" fw={600}>
+              {labels.period}
+            </Badge>
+            <Badge variant="light" size="lg" tt="none" fw={600}>
+              {labels.kind}
+            </Badge>
+          </span>
+        ) : null}
+      </div>
+
+      <form id={panelId} className={classes.panel} data-open={shown} onSubmit={(event) => void submit(event)} noValidate aria-label="Filtrar extrato">
+        <NativeSelect
+          className={classes.select}
+          size="md"
+          label="Período"
+          data={periodOptions}
+          error={errors.periodo?.message}
+          {...register('periodo', { onChange: (event: { target: { value: string } }) => onPeriodChange(event.target.value) })}
+        />
+        {periodo === 'intervalo' ? (
+          <div className={classes.range}>
+            <TextInput
+              className={classes.date}
+              type="date"
+              label="De"
+              min="2000-01-01"
+              max="2100-12-31"
+              error={errors.de?.message}
+              {...register('de')}
+            />
+            <TextInput
+              className={classes.date}
+              type="date"
+              label="Até"
+              min="2000-01-01"
+              max="2100-12-31"
+              error={errors.ate?.message}
+              {...register('ate')}
+            />
+            <Button type="submit" className={classes.apply}>
+              Aplicar
+            </Button>
+          </div>
+        ) : null}
+        <NativeSelect
+          className={classes.select}
+          size="md"
+          label="Tipo"
+          data={kindOptions}
+          error={errors.tipo?.message}
+          {...register('tipo', { onChange: () => void submit() })}
+        />
+        {canClear ? (
+          <Button variant="subtle" leftSection={<IconFilterOff size={18} aria-hidden />} onClick={() => onApply(NO_FILTERS)}>
+            Limpar filtros
+          </Button>
+        ) : null}
+      </form>
+
+      {actions}
+    </div>
+  );
+}

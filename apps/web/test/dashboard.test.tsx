@@ -1,0 +1,195 @@
+// IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
+import 'fake-indexeddb/auto';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { formatBrl, messages } from '@portal/domain';
+import { del, get } from 'idb-keyval';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { attentionQueryKey } from '../src/lib/attention';
+import { OFFLINE_ACTIONS_DISABLED } from '../src/lib/offline';
+import { OFFLINE_STORE_KEY } from '../src/lib/persist';
+import { queryClient } from '../src/lib/queryClient';
+import { mockApi, ok, renderRoute, signInStorage, type MockReply } from './utils';
+
+// The routes load lazily: on a busy machine the first screen can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(async () => {
+  await Promise.all([import('../src/app/AuthenticatedShell'), import('../src/app/routes/DashboardRoute')]);
+});
+
+/** The phone's connection, as the browser reports it (navigator.onLine and the online/offline events). */
+let connected = true;
+Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => connected });
+function setConnection(online: boolean) {
+  connected = online;
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+afterEach(async () => {
+  if (!connected) setConnection(true);
+  queryClient.clear();
+  await del(OFFLINE_STORE_KEY);
+});
+
+const tagBlocked = (placa: string, serialNumber: string) => ({
+  tipo: 'tag-bloqueada',
+  Mensagem: messages.attention.tagBlockedForFee(placa),
+  placa,
+  serialNumber,
+});
+const lowBalance = { tipo: 'saldo-baixo', Mensagem: messages.attention.lowBalance('R$ 50,00'), saldo: 12.5, nivelAlerta: 50 };
+const pendingPurchase = {
+  tipo: 'compra-pendente',
+  Mensagem: messages.attention.pendingPurchase('R$ 150,00'),
+  cobrancaId: 'chg_0123456789abcdef0123',
+  valor: 150,
+  expiraEm: '2026-11-22T20:00:00.000Z',
+};
+
+const tx = (over: Record<string, unknown>) => ({
+  transactionId: 1,
+  placeName: 'Praça Jacareí',
+  value: -12.4,
+  created_at: '2026-11-21T15:04:05Z',
+  event: null,
+  origin: 'passagem',
+  is_third: false,
+  user_transaction: false,
+  kind: 'passagens',
+  receipt: null,
+  ...over,
+});
+const lastThree = [
+  tx({ transactionId: 30, placeName: 'Praça Jacareí', value: -12.4, created_at: '2026-11-21T15:04:05Z' }),
+  tx({ transactionId: 29, origin: 'compra-pix', placeName: 'COMPRA DE SALDO via PIX', value: 150, created_at: '2026-11-20T11:00:00Z', kind: 'compras', user_transaction: true, event: 'RECEIVED' }),
+  tx({ transactionId: 28, placeName: 'Praça Guararema', is_third: true, value: -8.9, created_at: '2026-11-19T09:30:00Z', kind: 'terceiros' }),
+];
+
+const attention = (Avisos: unknown[], UltimasMovimentacoes: unknown[] = lastThree) => ok({ Avisos, UltimasMovimentacoes });
+
+function openDashboard(avisos: MockReply) {
+  signInStorage({ terms: 'aceito' });
+  const mock = mockApi({ 'GET /api/motorista/saldo': ok({ Saldo: 1234.56, SaldoTerceiro: 80 }), 'GET /api/motorista/avisos': avisos });
+  return { mock, ...renderRoute('/dashboard') };
+}
+
+const noticesRegion = () => screen.queryByRole('region', { name: 'Avisos' });
+const noticeLines = () => within(screen.getByRole('region', { name: 'Avisos' })).getAllByRole('listitem');
+
+describe('/dashboard: what needs attention', () => {
+  it('shows each notice with its way out, the most pressing first, two at a time until "Ver mais"', async () => {
+    // The server's order is not trusted: a blocked tag comes before a low balance, then a waiting Pix.
+    const { user } = openDashboard(attention([pendingPurchase, lowBalance, tagBlocked('ABC1D23', '1234567812345678')]));
+    await screen.findByRole('region', { name: 'Avisos' });
+
+    let lines = noticeLines();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent(messages.attention.tagBlockedShort('ABC1D23'));
+    expect(within(lines[0]!).getByRole('link', { name: 'Liberar tag ABC1D23' })).toHaveAttribute('href', '/tags/detalhes/ABC1D23');
+    expect(lines[1]).toHaveTextContent('Saldo abaixo do alerta de R$ 50,00');
+    expect(within(lines[1]!).getByRole('link', { name: 'Comprar saldo' })).toHaveAttribute('href', '/saldo/comprar');
+    expect(screen.queryByText('Compra de R$ 150,00 aguardando o Pix')).not.toBeInTheDocument();
+
+    const more = screen.getByRole('button', { name: 'Ver mais (1)' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    lines = noticeLines();
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toHaveTextContent('Compra de R$ 150,00 aguardando o Pix');
+    expect(within(lines[2]!).getByRole('link', { name: `Ver Pix da compra de ${formatBrl(15_000)}` })).toHaveAttribute('href', '/saldo/comprar');
+    expect(screen.getByRole('button', { name: 'Ver menos' })).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Ver menos' }));
+    expect(noticeLines()).toHaveLength(2);
+  });
+
+  it('two notices need no "Ver mais"; several blocked tags each have their own link', async () => {
+    openDashboard(attention([tagBlocked('ABC1D23', '1111111111111111'), tagBlocked('XYZ9K88', '2222222222222222')]));
+    expect(await screen.findByRole('link', { name: 'Liberar tag XYZ9K88' })).toHaveAttribute('href', '/tags/detalhes/XYZ9K88');
+    expect(screen.getByRole('link', { name: 'Liberar tag ABC1D23' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Ver mais/ })).not.toBeInTheDocument();
+  });
+
+  it('says nothing at all when there is nothing to say', async () => {
+    openDashboard(attention([]));
+    expect(await screen.findByRole('heading', { name: messages.attention.lastMovements })).toBeInTheDocument();
+    expect(noticesRegion()).not.toBeInTheDocument();
+    expect(await screen.findByText('R$ 1.234,56')).toBeInTheDocument();
+  });
+
+  it('a failed call is only logged: the balance and the tiles stay, no notices, no movements box', async () => {
+    openDashboard({ status: 500, body: { Sucesso: false, Mensagem: 'falhou' } });
+    expect(await screen.findByText('R$ 1.234,56')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryState(attentionQueryKey)?.status).toBe('error'), { timeout: 10_000 });
+    expect(noticesRegion()).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: messages.attention.lastMovements })).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Serviços' })).toBeInTheDocument();
+  }, 15_000);
+
+  it('the balance stays the first figure: notices are lines, not headings, and everything else comes after it', async () => {
+    openDashboard(attention([tagBlocked('ABC1D23', '1234567812345678'), lowBalance, pendingPurchase]));
+    const region = await screen.findByRole('region', { name: 'Avisos' });
+    await screen.findByText('R$ 1.234,56');
+
+    const headings = screen.getAllByRole('heading');
+    expect(headings.map((h) => h.textContent)).toEqual(['Painel', 'Saldo de pedágio', 'Saldo em outras plataformas', messages.attention.lastMovements]);
+    expect(within(region).queryByRole('heading')).not.toBeInTheDocument();
+
+    const balance = screen.getByRole('heading', { name: 'Saldo de pedágio' });
+    const after = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(after(region, balance)).toBe(true);
+    expect(after(balance, screen.getByRole('link', { name: 'Comprar créditos de pedágio' }))).toBe(true);
+    expect(after(balance, screen.getByRole('navigation', { name: 'Serviços' }))).toBe(true);
+    expect(after(screen.getByRole('navigation', { name: 'Serviços' }), screen.getByRole('region', { name: messages.attention.lastMovements }))).toBe(true);
+    // Three notices, two lines above the balance.
+    expect(within(region).getAllByRole('listitem')).toHaveLength(2);
+  });
+});
+
+describe('/dashboard: last movements', () => {
+  it('lists the three newest with the statement description, date and value, and links to the whole statement', async () => {
+    openDashboard(attention([]));
+    const section = await screen.findByRole('region', { name: messages.attention.lastMovements });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Passagem por: Praça Jacareí');
+    expect(items[0]).toHaveTextContent('21/11/2026 12:04:05');
+    expect(items[0]).toHaveTextContent('-R$ 12,40');
+    expect(items[1]).toHaveTextContent('Compra de saldo via Pix');
+    expect(items[1]).toHaveTextContent('R$ 150,00');
+    expect(within(items[2]!).getByRole('button', { name: 'Passagem de Terceiro' })).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: messages.attention.seeStatement })).toHaveAttribute('href', '/extrato/listar');
+  });
+
+  it('says when there is none yet, still with the link', async () => {
+    openDashboard(attention([], []));
+    const section = await screen.findByRole('region', { name: messages.attention.lastMovements });
+    expect(await within(section).findByText('Nenhuma movimentação ainda.')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: messages.attention.seeStatement })).toBeInTheDocument();
+  });
+});
+
+describe('/dashboard offline', () => {
+  it('keeps the notices and movements on the phone and shows them; actions needing the network are disabled, saying why', async () => {
+    openDashboard(attention([tagBlocked('ABC1D23', '1234567812345678'), pendingPurchase]));
+    await screen.findByRole('link', { name: 'Liberar tag ABC1D23' });
+    await waitFor(async () => {
+      const raw = await get<string>(OFFLINE_STORE_KEY);
+      expect(raw ?? '').toContain(JSON.stringify(attentionQueryKey));
+    });
+
+    setConnection(false);
+    await screen.findByTestId('aviso-sem-conexao');
+    const release = screen.getByRole('button', { name: 'Liberar tag ABC1D23' });
+    expect(release).toBeDisabled();
+    expect(release).toHaveAccessibleDescription(expect.stringContaining(OFFLINE_ACTIONS_DISABLED));
+    // Seeing the Pix already made needs no connection (it is kept on the phone by the purchase screen).
+    expect(screen.getByRole('link', { name: `Ver Pix da compra de ${formatBrl(15_000)}` })).toHaveAttribute('href', '/saldo/comprar');
+    expect(screen.getByText('Passagem por: Praça Jacareí')).toBeInTheDocument();
+
+    setConnection(true);
+    expect(await screen.findByRole('link', { name: 'Liberar tag ABC1D23' })).toBeInTheDocument();
+  });
+});

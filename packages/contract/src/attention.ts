@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MAX_BALANCE_ALERT_CENTS, messages } from '@portal/domain';
+import { endpoint } from './endpoint.js';
+import { envelope, isoDateTime } from './common.js';
+import { reais } from './balance.js';
+import { statementTransaction } from './statement.js';
+
+/** What the dashboard asks the driver to look at (issue 12), each with its Portuguese Mensagem. */
+export const attentionNotice = z.discriminatedUnion('tipo', [
+  /** A tag blocked for an unpaid monthly fee (status 204): releasing it pays the fee. */
+  z.object({ tipo: z.literal('tag-bloqueada'), Mensagem: z.string(), placa: z.string(), serialNumber: z.string() }),
+  z.object({ tipo: z.literal('saldo-baixo'), Mensagem: z.string(), saldo: reais, nivelAlerta: reais }),
+  /** A Pix purchase still waiting for its payment (not expired). */
+  z.object({ tipo: z.literal('compra-pendente'), Mensagem: z.string(), cobrancaId: z.string(), valor: reais, expiraEm: isoDateTime }),
+]);
+export type AttentionNotice = z.infer<typeof attentionNotice>;
+
+export const attentionResponse = envelope.extend({
+  Avisos: z.array(attentionNotice),
+  /** The three newest statement entries. */
+  UltimasMovimentacoes: z.array(statementTransaction),
+});
+export type AttentionResponse = z.infer<typeof attentionResponse>;
+
+export const driverSettings = z.object({ nivelAlertaSaldo: reais });
+export type DriverSettings = z.infer<typeof driverSettings>;
+
+export const settingsRequest = z.object({
+  // Not a number (text, null, missing) reads as NaN, so that the field's own message names it, not 'Dados inválidos'.
+  nivelAlertaSaldo: z
+    .number()
+    .catch(Number.NaN)
+    .refine((v) => Number.isFinite(v) && v >= 0 && v * 100 <= MAX_BALANCE_ALERT_CENTS && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, messages.settings.alertLevelInvalid),
+});
+export type SettingsRequest = z.input<typeof settingsRequest>;
+
+export const settingsResponse = envelope.extend({ Preferencias: driverSettings });
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+
+export const attentionApi = {
+  attention: endpoint({
+    method: 'GET',
+    path: '/api/motorista/avisos',
+    auth: true,
+    summary: 'O que precisa de atenção no painel: tag bloqueada por mensalidade, saldo abaixo do alerta, Pix aguardando pagamento; e as 3 últimas movimentações',
+    response: attentionResponse,
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/motorista/preferencias',
+    auth: true,
+    summary: 'Preferências do motorista (nível de alerta do saldo; R$ 50,00 até escolher)',
+    response: settingsResponse,
+  }),
+  updateSettings: endpoint({
+    method: 'POST',
+    path: '/api/motorista/preferencias',
+    auth: true,
+    idempotent: true,
+    summary: 'Salvar as preferências do motorista',
+    body: settingsRequest,
+    response: settingsResponse,
+  }),
+};
