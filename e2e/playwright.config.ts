@@ -12,8 +12,10 @@ const dataDir = path.join(root, 'e2e', port === 3100 ? '.data' : `.data-${port}`
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
+  // The journeys of one file in order, two files at a time (one per core) against the one server:
+  // every journey registers its own drivers. 8.8 -> 7.1 minutes on the 2-core CI machine.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -59,6 +59,8 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
     await page.getByLabel('Li e aceito os Termos de Uso').check();
     await accept.click();
     await expect(accept).toBeHidden();
+    // Closed now: left alone, its fade-out can meet a later axe check on a slow machine (contrast mid-fade).
+    await closeToast(page, 'Termo aceito com sucesso!');
   }
 
   await page.getByRole('link', { name: 'Comprar créditos de pedágio' }).click();

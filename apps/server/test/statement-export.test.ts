@@ -1,3 +1,4 @@
+import { request, type IncomingMessage } from 'node:http';
 import { formatCpfCnpj, formatDateTime, messages, STATEMENT_ORIGINS, statementKindLabels, statementKindOf } from '@portal/domain';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
@@ -308,5 +309,34 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The reading generator was returned: asking for more gives nothing.
     expect(await rows.next()).toEqual({ done: true, value: undefined });
+  });
+  it('one export per driver at a time: a second one while the first streams is a 429 that changes nothing; others go on', async () => {
+    const address = await app().listen({ port: 0, host: '127.0.0.1' });
+    const open = (d: Registered, query: string) =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        request(`${address}/api/extrato/exportar?${query}`, { headers: bearer(d.token) }, resolve).on('error', reject).end();
+      });
+    const body = async (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    // The first PDF of 1,235 rows: its answer starts, and the client reads nothing more for now.
+    const first = await open(busy, 'formato=pdf');
+    expect(first.statusCode).toBe(200);
+    first.pause();
+    const second = await open(busy, 'formato=csv');
+    expect(second.statusCode).toBe(429);
+    expect(JSON.parse(await body(second))).toEqual({ Sucesso: false, Mensagem: messages.statement.exportBusy });
+    // Another driver is not held up.
+    const others = await open(other, 'formato=csv');
+    expect(others.statusCode).toBe(200);
+    expect(await body(others)).toContain('Praça Só Da Outra');
+    // The first client leaves: the driver may export again.
+    first.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await open(busy, 'formato=csv');
+    expect(again.statusCode).toBe(200);
+    expect(await body(again)).toContain('Praça 1234');
   });
 });

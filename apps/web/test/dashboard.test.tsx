@@ -128,7 +128,7 @@ describe('/dashboard: what needs attention', () => {
     expect(screen.getByRole('navigation', { name: 'Serviços' })).toBeInTheDocument();
   }, 15_000);
 
-  it('the balance stays the first figure: notices are lines, not headings, and everything else comes after it', async () => {
+  it('the balance and its actions stay where they were: the notices come after them, above the tiles', async () => {
     openDashboard(attention([tagBlocked('ABC1D23', '1234567812345678'), lowBalance, pendingPurchase]));
     const region = await screen.findByRole('region', { name: 'Avisos' });
     await screen.findByText('R$ 1.234,56');
@@ -139,11 +139,13 @@ describe('/dashboard: what needs attention', () => {
 
     const balance = screen.getByRole('heading', { name: 'Saldo de pedágio' });
     const after = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    expect(after(region, balance)).toBe(true);
-    expect(after(balance, screen.getByRole('link', { name: 'Comprar créditos de pedágio' }))).toBe(true);
-    expect(after(balance, screen.getByRole('navigation', { name: 'Serviços' }))).toBe(true);
-    expect(after(screen.getByRole('navigation', { name: 'Serviços' }), screen.getByRole('region', { name: messages.attention.lastMovements }))).toBe(true);
-    // Three notices, two lines above the balance.
+    const moneyAction = screen.getByRole('link', { name: 'Comprar créditos de pedágio' });
+    const tiles = screen.getByRole('navigation', { name: 'Serviços' });
+    expect(after(balance, moneyAction)).toBe(true);
+    expect(after(moneyAction, region)).toBe(true);
+    expect(after(region, tiles)).toBe(true);
+    expect(after(tiles, screen.getByRole('region', { name: messages.attention.lastMovements }))).toBe(true);
+    // Three notices, two lines until 'Ver mais'.
     expect(within(region).getAllByRole('listitem')).toHaveLength(2);
   });
 });

@@ -162,6 +162,8 @@ export const messages = {
     rangeTooLong: 'Escolha um período de no máximo 366 dias',
     exportTitle: 'Extrato de movimentações',
     exportEmpty: 'Nenhuma movimentação no período',
+    exportBusy: 'Já há uma exportação do seu extrato em andamento. Aguarde ela terminar e tente novamente.',
+    exportServerBusy: 'Muitas exportações em andamento agora. Tente novamente em instantes.',
     /** The PDF's columns; the CSV's header row adds ' (R$)' to the two amounts (issue 12 export). */
     exportColumns: { date: 'Data', description: 'Descrição', kind: 'Tipo', value: 'Valor', balanceAfter: 'Saldo após' },
     exportLabels: {

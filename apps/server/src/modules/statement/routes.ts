@@ -3,13 +3,17 @@ import { messages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
 import { driverFileRoute, driverRoute } from '../../http/route.js';
 import { statementExport } from './export.js';
+import { ExportSlots } from './export-slots.js';
 import { statementPage } from './service.js';
 
 export interface StatementRoutesOptions {
   /** The clock the periods are read with ('este-mes'); tests pin it. */
   now?: () => Date;
+  /** Exports streaming at once in this process (one per driver). */
+  maxExportsInFlight?: number;
 }
 
 export function statementRoutes(app: FastifyInstance, db: Kysely<Database>, options: StatementRoutesOptions = {}): void {
@@ -24,9 +28,20 @@ export function statementRoutes(app: FastifyInstance, db: Kysely<Database>, opti
       Paginacao: { TotalPaginas: page.totalPages },
     };
   });
+  const slots = new ExportSlots(options.maxExportsInFlight);
   // Only the signed-in driver's id reaches the export: another driver's rows cannot be asked for.
-  driverFileRoute(app, api.statementExport, async ({ driver, query }) => {
-    const { formato, ...filters } = query;
-    return statementExport(db, driver.id, formato, filters, now());
+  driverFileRoute(app, api.statementExport, async ({ driver, query, reply }) => {
+    const release = slots.take(driver.id);
+    if (release === 'driver-busy') throw new HttpError(429, messages.statement.exportBusy);
+    if (release === 'server-busy') throw new HttpError(503, messages.statement.exportServerBusy);
+    // Freed when the answer is sent whole, or the client leaves, or the export fails before.
+    reply.raw.once('close', release);
+    try {
+      const { formato, ...filters } = query;
+      return await statementExport(db, driver.id, formato, filters, now());
+    } catch (error) {
+      release();
+      throw error;
+    }
   });
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { noticeViews, type NoticeTone, type NoticeView } from './notices';
 
-/** At most this many lines before 'Ver mais': the balance stays above the fold on a 360x800 phone. */
+/** At most this many lines before 'Ver mais': the tiles below stay within reach on a 360x800 phone. */
 const VISIBLE_NOTICES = 2;
 
 /**
@@ -66,7 +66,7 @@ function NoticeLine({ notice, online }: { notice: NoticeView; online: boolean })
 }
 
 /**
- * Issue 12: what needs the driver's attention, one compact line each, above the balance. Two at
+ * Issue 12: what needs the driver's attention, one compact line each, between the balance and the tiles. Two at
  * most until 'Ver mais (N)'; nothing at all when there is nothing to say.
  */
 export function AttentionList({ notices }: { notices: readonly AttentionNotice[] }) {

@@ -51,7 +51,7 @@ function MoneyAction({ to, icon, online, children }: { to: string; icon: ReactNo
 
 /**
  * SPEC 2 /dashboard: balance panel, the two money actions and the four tiles; issue 12 adds what
- * needs attention (compact, above the balance, which stays the first figure on a phone) and the last
+ * needs attention (compact, below the balance and its actions, above the tiles: nothing on a phone moves down) and the last
  * three movements below the tiles. With no connection the last data seen shows with its date and
  * the money actions are disabled (decision 22).
  */
@@ -67,7 +67,6 @@ export function DashboardPage() {
     <Stack gap="lg">
       <Title order={1}>Painel</Title>
       <OfflineNotice updatedAt={dataUpdatedAt} />
-      <AttentionList notices={attention.data?.Avisos ?? []} />
       <BalancePanel />
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -78,6 +77,9 @@ export function DashboardPage() {
           Comprar créditos de pedágio
         </MoneyAction>
       </SimpleGrid>
+
+      {/* Issue 12: above the tiles, below the balance and its two actions, which stay where they were. */}
+      <AttentionList notices={attention.data?.Avisos ?? []} />
 
       <nav aria-label="Serviços">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
