@@ -4,7 +4,7 @@ import { api, buildPath, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENT
 import type { Endpoint } from '@portal/contract';
 import { messages, STATEMENT_ORIGINS } from '@portal/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Db } from '../src/db/connection.js';
 import { canonicalJson, requestHash } from '../src/http/idempotency-hash.js';
@@ -13,11 +13,11 @@ import type { IdempotencyOptions } from '../src/http/idempotency.js';
 import { createLogger } from '../src/logger.js';
 import { ensureTerms } from '../src/modules/terms/bootstrap.js';
 import { TermsService } from '../src/modules/terms/service.js';
-import { bearer, openTestDatabase, registerDriver, useTestApp } from './helpers/app.js';
+import { bearer, openTestDatabase, registerDriver } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { snapshotDatabase } from './helpers/db-watch.js';
-import { acceptTerms, entriesOf, expectLedgerInvariant, FakePixProvider, fund, ownBalance, readyDriver as readyDriverWith } from './helpers/pix.js';
+import { acceptTerms, entriesOf, expectLedgerInvariant, fund, ownBalance, readyDriver as readyDriverWith, usePixTestApp } from './helpers/pix.js';
 import { actions } from './helpers/tags.js';
 import type { World } from './helpers/world.js';
 import { buildWorld, validRequest } from './helpers/world.js';
@@ -71,15 +71,7 @@ describe('the contract marks the calls that accept Idempotency-Key', () => {
 });
 
 describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
-  const provider = new FakePixProvider();
-  const ctx = useTestApp(dialect, {}, { pixProvider: provider });
-  const app = () => ctx().app;
-  const db = () => ctx().db;
-
-  beforeEach(() => {
-    provider.payout = 'DONE';
-    provider.payoutDelayMs = 0;
-  });
+  const { provider, app, db } = usePixTestApp(dialect);
 
   const readyDriver = (reais: number) => readyDriverWith(app(), reais);
 

@@ -4,11 +4,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, json, registerDriver } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
-import { acceptTerms, createCharge, FakePixProvider, fund, paymentEvent, sendWebhook } from './helpers/pix.js';
+import { acceptTerms, createCharge, fund, paymentEvent, sendWebhook, usePixTestApp } from './helpers/pix.js';
 
 const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -27,14 +27,7 @@ async function pdfText(data: Buffer): Promise<string> {
 const OTHER_CPF_KEY = '529.982.247-25';
 
 describeEachDatabase('comprovantes de Pix', (dialect) => {
-  const provider = new FakePixProvider();
-  const ctx = useTestApp(dialect, {}, { pixProvider: provider });
-  const app = () => ctx().app;
-  const db = () => ctx().db;
-
-  beforeEach(() => {
-    provider.payout = 'DONE';
-  });
+  const { provider, app, db } = usePixTestApp(dialect);
 
   async function driver(name = 'Joana Motorista da Silva'): Promise<Registered> {
     const d = await registerDriver(app(), { name });

@@ -1,26 +1,18 @@
 import { messages, STATEMENT_ORIGINS } from '@portal/domain';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.js';
 import { resolveWithdrawal } from '../src/cli/withdrawal.js';
 import { createLogger } from '../src/logger.js';
 import { createServices } from '../src/services.js';
-import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
+import { bearer, json, registerDriver } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
-import { acceptTerms, entriesOf, expectLedgerInvariant, FakePixProvider, fund, ownBalance, sendWebhook, readyDriver as readyDriverWith } from './helpers/pix.js';
+import { acceptTerms, entriesOf, expectLedgerInvariant, fund, ownBalance, sendWebhook, readyDriver as readyDriverWith, usePixTestApp } from './helpers/pix.js';
 
 const MASKED_CPF = '529.982.247-25';
 
 describeEachDatabase('saque para chave Pix', (dialect) => {
-  const provider = new FakePixProvider();
-  const ctx = useTestApp(dialect, {}, { pixProvider: provider });
-  const app = () => ctx().app;
-  const db = () => ctx().db;
-
-  beforeEach(() => {
-    provider.payout = 'DONE';
-    provider.payoutDelayMs = 0;
-  });
+  const { provider, ctx, app, db } = usePixTestApp(dialect);
 
   const readyDriver = (reais: number) => readyDriverWith(app(), reais);
 

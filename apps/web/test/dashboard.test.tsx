@@ -1,6 +1,6 @@
 // IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
 import 'fake-indexeddb/auto';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { formatBrl, messages } from '@portal/domain';
 import { del, get } from 'idb-keyval';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { attentionQueryKey } from '../src/lib/attention';
 import { OFFLINE_ACTIONS_DISABLED } from '../src/lib/offline';
 import { OFFLINE_STORE_KEY } from '../src/lib/persist';
 import { queryClient } from '../src/lib/queryClient';
-import { mockApi, ok, renderRoute, signInStorage, type MockReply } from './utils';
+import { mockApi, ok, renderRoute, signInStorage, type MockReply, connection } from './utils';
 
 // The routes load lazily: on a busy machine the first screen can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -17,18 +17,8 @@ beforeAll(async () => {
   await Promise.all([import('../src/app/AuthenticatedShell'), import('../src/app/routes/DashboardRoute')]);
 });
 
-/** The phone's connection, as the browser reports it (navigator.onLine and the online/offline events). */
-let connected = true;
-Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => connected });
-function setConnection(online: boolean) {
-  connected = online;
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
-
 afterEach(async () => {
-  if (!connected) setConnection(true);
+  if (!connection.online) connection.set(true);
   queryClient.clear();
   await del(OFFLINE_STORE_KEY);
 });
@@ -182,7 +172,7 @@ describe('/dashboard offline', () => {
       expect(raw ?? '').toContain(JSON.stringify(attentionQueryKey));
     });
 
-    setConnection(false);
+    connection.set(false);
     await screen.findByTestId('aviso-sem-conexao');
     const release = screen.getByRole('button', { name: 'Liberar tag ABC1D23' });
     expect(release).toBeDisabled();
@@ -191,7 +181,7 @@ describe('/dashboard offline', () => {
     expect(screen.getByRole('link', { name: `Ver Pix da compra de ${formatBrl(15_000)}` })).toHaveAttribute('href', '/saldo/comprar');
     expect(screen.getByText('Passagem por: Praça Jacareí')).toBeInTheDocument();
 
-    setConnection(true);
+    connection.set(true);
     expect(await screen.findByRole('link', { name: 'Liberar tag ABC1D23' })).toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ import { NO_ANSWER_MESSAGE, retryPolicy } from '../src/lib/idempotency';
 import { OFFLINE_ACTIONS_DISABLED, OFFLINE_REASON, offlineDataLine } from '../src/lib/offline';
 import { OFFLINE_STORE_KEY } from '../src/lib/persist';
 import { queryClient } from '../src/lib/queryClient';
-import { demoUser, mockApi, ok, pendingCharge, renderRoute, signInStorage, type MockReply, type RecordedCall } from './utils';
+import { demoUser, mockApi, ok, pendingCharge, renderRoute, signInStorage, type MockReply, type RecordedCall, connection } from './utils';
 
 // The routes load lazily: on a busy machine the first screen can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -30,16 +30,6 @@ beforeAll(async () => {
   ]);
 });
 
-/** The phone's connection, as the browser reports it (navigator.onLine and the online/offline events). */
-let connected = true;
-Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => connected });
-function setConnection(online: boolean) {
-  connected = online;
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
-
 const fastRetries = [0, 0, 0];
 const realRetries = retryPolicy.delaysMs;
 beforeEach(() => {
@@ -47,7 +37,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   retryPolicy.delaysMs = realRetries;
-  if (!connected) setConnection(true);
+  if (!connection.online) connection.set(true);
   cleanup();
   queryClient.clear();
   // The persister writes at most every 500 ms (lib/persist.ts): a write of this test still pending
@@ -91,7 +81,7 @@ describe('offline: the last data seen, with its date', () => {
     expect(notice()).toBeNull();
     const fetchedAt = queryClient.getQueryState(balanceQueryKey)?.dataUpdatedAt ?? 0;
 
-    setConnection(false);
+    connection.set(false);
     const shown = await screen.findByTestId('aviso-sem-conexao');
     expect(within(shown).getByText(offlineDataLine(fetchedAt))).toBeInTheDocument();
     expect(offlineDataLine(fetchedAt)).toMatch(/^Sem conexão — dados de \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
@@ -100,7 +90,7 @@ describe('offline: the last data seen, with its date', () => {
 
     saldo = 2000;
     const calls = mock.callsTo('GET', '/api/motorista/saldo').length;
-    setConnection(true);
+    connection.set(true);
     expect(await screen.findByText('R$ 2.000,00')).toBeInTheDocument();
     expect(mock.callsTo('GET', '/api/motorista/saldo').length).toBeGreaterThan(calls);
     expect(notice()).toBeNull();
@@ -116,7 +106,7 @@ describe('offline: the last data seen, with its date', () => {
     for (const query of kept.clientState.queries) query.state.dataUpdatedAt = Date.parse('2026-11-20T10:30:00Z');
     await set(OFFLINE_STORE_KEY, JSON.stringify(kept));
 
-    connected = false;
+    connection.startOffline();
     const mock = mockApi({});
     renderRoute('/dashboard');
     expect(await screen.findByText('Sem conexão — dados de 20/11/2026 07:30')).toBeInTheDocument();
@@ -137,7 +127,7 @@ describe('offline: the last data seen, with its date', () => {
     const listHash = async () => (await keptQueries()).find((hash) => hash.startsWith(keyStart));
     await waitFor(async () => expect(await listHash()).toBeDefined());
     const fetchedAt = queryClient.getQueryCache().get((await listHash()) ?? '')?.state.dataUpdatedAt ?? 0;
-    setConnection(false);
+    connection.set(false);
     expect(await screen.findByText(offlineDataLine(fetchedAt))).toBeInTheDocument();
   });
 });
@@ -174,7 +164,7 @@ describe('offline: actions that need the network are disabled, saying why', () =
     renderRoute(path);
     for (const { name, online } of actions) expect(await screen.findByRole(online, { name })).toBeEnabled();
 
-    setConnection(false);
+    connection.set(false);
     await screen.findByTestId('aviso-sem-conexao');
     for (const { name } of actions) {
       const disabled = screen.getByRole('button', { name });
@@ -182,7 +172,7 @@ describe('offline: actions that need the network are disabled, saying why', () =
       expect(disabled).toHaveAccessibleDescription(expect.stringContaining(OFFLINE_ACTIONS_DISABLED));
     }
 
-    setConnection(true);
+    connection.set(true);
     await waitFor(() => expect(notice()).toBeNull());
     for (const { name, online } of actions) expect(screen.getByRole(online, { name })).toBeEnabled();
   });
@@ -195,7 +185,7 @@ describe('offline: actions that need the network are disabled, saying why', () =
     const mock = mockApi({ 'GET /api/motorista/saldo': balance(100), ...handlers });
     const { user } = renderRoute(path);
     await waitFor(() => expect(screen.getByRole('button', { name })).toBeEnabled());
-    setConnection(false);
+    connection.set(false);
     expect(await screen.findByText(OFFLINE_REASON)).toBeInTheDocument();
     expect(screen.getByRole('button', { name })).toBeDisabled();
     expect(screen.getByRole('button', { name })).toHaveAccessibleDescription('Nada foi enviado. O botão volta a funcionar quando o sinal voltar.');
@@ -238,7 +228,7 @@ describe('offline data belongs to one driver', () => {
     queryClient.clear();
     // Another driver's session appears in storage without a sign-in through this app.
     localStorage.setItem('user_data', JSON.stringify({ ...demoUser, id: 8, name: 'joão souza' }));
-    connected = false;
+    connection.startOffline();
     mockApi({});
     renderRoute('/dashboard');
     expect(await screen.findByText('Sem conexão — estes dados ainda não foram carregados neste aparelho')).toBeInTheDocument();

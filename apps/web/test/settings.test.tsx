@@ -1,11 +1,11 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/contract';
 import { messages } from '@portal/domain';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attentionQueryKey } from '../src/lib/attention';
 import { OFFLINE_REASON } from '../src/lib/offline';
 import { queryClient } from '../src/lib/queryClient';
-import { mockApi, ok, renderRoute, signInStorage, type MockReply, type RecordedCall } from './utils';
+import { mockApi, ok, renderRoute, signInStorage, type MockReply, type RecordedCall, connection } from './utils';
 
 // The routes load lazily: on a busy machine the first screen can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -14,18 +14,8 @@ beforeAll(async () => {
   await Promise.all([import('../src/app/AuthenticatedShell'), import('../src/features/settings/SettingsPage')]);
 });
 
-/** The phone's connection, as the browser reports it (navigator.onLine and the online/offline events). */
-let connected = true;
-Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => connected });
-function setConnection(online: boolean) {
-  connected = online;
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
-
 afterEach(() => {
-  if (!connected) setConnection(true);
+  if (!connection.online) connection.set(true);
   queryClient.clear();
 });
 
@@ -120,14 +110,14 @@ describe('/configuracoes', () => {
   it("offline: 'Salvar' is disabled with the reason, and nothing is sent", async () => {
     const { mock, user } = openSettings();
     await field();
-    setConnection(false);
+    connection.set(false);
     expect(await screen.findByText(OFFLINE_REASON)).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Salvar' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription('Nada foi enviado. O botão volta a funcionar quando o sinal voltar.');
     await user.click(button);
     expect(mock.callsTo('POST', '/api/motorista/preferencias')).toHaveLength(0);
-    setConnection(true);
+    connection.set(true);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Salvar' })).toBeEnabled());
   });
 

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -86,3 +86,28 @@ export const pendingCharge = {
   expiresAt: '2026-03-05T16:04:05.000Z',
   createdAt: '2026-03-05T15:04:05.000Z',
 };
+
+/**
+ * The phone's connection as the browser reports it (navigator.onLine and the online/offline
+ * events): online until a test says otherwise.
+ */
+export const connection = (() => {
+  let online = true;
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  return {
+    get online(): boolean {
+      return online;
+    },
+    /** Before a render: the page opens with no signal (no event: nothing was listening yet). */
+    startOffline(): void {
+      online = false;
+    },
+    /** While the page is open: the signal goes or comes back, with its event. */
+    set(next: boolean): void {
+      online = next;
+      act(() => {
+        window.dispatchEvent(new Event(next ? 'online' : 'offline'));
+      });
+    },
+  };
+})();

@@ -1,11 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { LocalPixProvider } from '../../src/adapters/pix/local.js';
 import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer } from '../../src/adapters/pix/port.js';
 import { PayoutRejected, PixProviderUnavailable } from '../../src/adapters/pix/port.js';
 import { DEV_PIX_WEBHOOK_TOKEN } from '../../src/config.js';
-import type { Db } from '../../src/db/connection.js';
-import { bearer, registerDriver } from './app.js';
+import type { Db, Dialect } from '../../src/db/connection.js';
+import { bearer, registerDriver, useTestApp } from './app.js';
 import type { Registered } from './app.js';
 
 export type PayoutBehaviour = 'DONE' | 'PENDING' | { reject: string } | 'unavailable' | 'unreachable' | 'crash';
@@ -127,4 +127,18 @@ export async function readyDriver(app: FastifyInstance, reais: number): Promise<
   await acceptTerms(app, d);
   if (reais > 0) await fund(app, d, reais);
   return d;
+}
+
+/**
+ * A test app (one per file, as useTestApp) over a FakePixProvider whose payouts succeed at once;
+ * reset before each test, so a test may script failures or delays for itself.
+ */
+export function usePixTestApp(dialect: Dialect) {
+  const provider = new FakePixProvider();
+  const ctx = useTestApp(dialect, {}, { pixProvider: provider });
+  beforeEach(() => {
+    provider.payout = 'DONE';
+    provider.payoutDelayMs = 0;
+  });
+  return { provider, ctx, app: () => ctx().app, db: () => ctx().db };
 }

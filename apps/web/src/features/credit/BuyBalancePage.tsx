@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { pixCharge, type PixCharge } from '@portal/contract';
 import { IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
 import { formatCurrencyInput } from '../../components/ui/currency';
 import { FormPage } from '../../components/ui/FormPage';
@@ -11,7 +12,6 @@ import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { ERROR_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { serverErrorText } from '../../lib/forms';
-import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import {
   clearBuyBalance,
   getBuyFormVisible,
@@ -50,7 +50,6 @@ export function BuyBalancePage() {
   const [initial] = useState(restore);
   const [charge, setCharge] = useState<PixCharge | null>(initial.charge);
   const buy = useBuyBalance();
-  const online = useOnline();
   const {
     control,
     handleSubmit,
@@ -115,16 +114,12 @@ export function BuyBalancePage() {
                   />
                 )}
               />
-              <Button
-                type="submit"
-                fullWidth
+              <NetworkSubmitButton
                 loading={isSubmitting}
-                disabled={!online}
-                aria-describedby={online ? undefined : OFFLINE_REASON_ID}
                 leftSection={<IconQrcode size={22} aria-hidden />}
               >
                 Comprar
-              </Button>
+              </NetworkSubmitButton>
             </Stack>
           </form>
         </Paper>

@@ -3,6 +3,7 @@ import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/cor
 import { messages } from '@portal/domain';
 import { IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
+import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
@@ -10,7 +11,6 @@ import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { errorMessage } from '../../lib/errors';
 import { serverErrorText } from '../../lib/forms';
-import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useSettings, useUpdateSettings } from './api/settings';
 import { alertLevelText, settingsForm, type SettingsFormInput, type SettingsFormValues } from './settingsForm';
 
@@ -23,7 +23,6 @@ const LEVEL_HINT = 'O painel avisa quando o saldo de pedágio ficar abaixo deste
 /** The form, once the saved level is known (it starts from it). */
 function SettingsForm({ alertLevel }: { alertLevel: number }) {
   const save = useUpdateSettings();
-  const online = useOnline();
   const {
     control,
     handleSubmit,
@@ -66,16 +65,12 @@ function SettingsForm({ alertLevel }: { alertLevel: number }) {
             />
           )}
         />
-        <Button
-          type="submit"
-          fullWidth
+        <NetworkSubmitButton
           loading={isSubmitting}
-          disabled={!online}
-          aria-describedby={online ? undefined : OFFLINE_REASON_ID}
           leftSection={<IconDeviceFloppy size={22} aria-hidden />}
         >
           Salvar
-        </Button>
+        </NetworkSubmitButton>
       </Stack>
     </form>
   );

@@ -8,11 +8,11 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useUpdateVehicle } from './api/mutations';
 import { useOperators, vehicleDetailQuery } from './api/queries';
 import { operatorNameOf } from './catalog';
@@ -92,7 +92,6 @@ function TagEditForm({ vehicle }: { vehicle: VehicleDetail }) {
   const navigate = useNavigate();
   const operators = useOperators();
   const update = useUpdateVehicle();
-  const online = useOnline();
   const { control, handleSubmit, setError } = useForm<TagEditForm, unknown, TagEditValues>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -126,17 +125,13 @@ function TagEditForm({ vehicle }: { vehicle: VehicleDetail }) {
           <AnttDocumentField control={control} name="CpfCnpjAntt" />
           <RntrcField control={control} name="RntrcAntt" />
           <AxlesField control={control} name="Axles" />
-          <Button
-            type="submit"
+          <NetworkSubmitButton
             size="lg"
-            fullWidth
             loading={update.isPending}
-            disabled={!online}
-            aria-describedby={online ? undefined : OFFLINE_REASON_ID}
             mt="xs"
           >
             Salvar
-          </Button>
+          </NetworkSubmitButton>
         </Stack>
       </form>
     </Paper>

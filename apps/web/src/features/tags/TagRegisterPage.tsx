@@ -6,11 +6,11 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { getUser } from '../../lib/storage';
 import { useRegisterTag } from './api/mutations';
 import { useOperators, useVehicleModels } from './api/queries';
@@ -32,7 +32,6 @@ export function TagRegisterPage() {
   const operators = useOperators();
   const models = useVehicleModels();
   const registration = useRegisterTag();
-  const online = useOnline();
   const { control, handleSubmit, setError } = useForm<TagRegistrationForm, unknown, TagRegistrationValues>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -85,17 +84,13 @@ export function TagRegisterPage() {
             <RntrcField control={control} name="RntrcAntt" />
             <AxlesField control={control} name="axles" />
             <ModelField control={control} name="modelo" brands={models.data?.Data} loading={models.isPending} />
-            <Button
-              type="submit"
+            <NetworkSubmitButton
               size="lg"
-              fullWidth
               loading={registration.isPending}
-              disabled={!online}
-              aria-describedby={online ? undefined : OFFLINE_REASON_ID}
               mt="xs"
             >
               Cadastrar
-            </Button>
+            </NetworkSubmitButton>
           </Stack>
         </form>
       </Paper>

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
+import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
@@ -17,7 +18,6 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useBalance } from '../../lib/balance';
 import { answerFailure, errorMessage } from '../../lib/errors';
 import { toCents } from '../../lib/format';
-import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { RECEIPT_LINK_LABEL, receiptPath } from '../../lib/receipts';
 import { serverErrorText } from '../../lib/forms';
 import { eligibilityQuery, useWithdraw } from './api/withdrawal';
@@ -125,7 +125,6 @@ export function WithdrawPage() {
 function WithdrawForm() {
   const balance = useBalance({ refetchOnMount: 'always' });
   const withdraw = useWithdraw();
-  const online = useOnline();
   const saldo = balance.data?.Saldo;
   const negative = saldo !== undefined && saldo < 0;
   const {
@@ -294,17 +293,14 @@ function WithdrawForm() {
                 )
               }
             />
-            <Button
-              type="submit"
-              fullWidth
+            <NetworkSubmitButton
               size="lg"
               loading={isSubmitting}
-              disabled={negative || saldo === undefined || !online}
-              aria-describedby={online ? undefined : OFFLINE_REASON_ID}
+              disabled={negative || saldo === undefined}
               leftSection={<IconCash size={22} aria-hidden />}
             >
               Sacar
-            </Button>
+            </NetworkSubmitButton>
           </Stack>
         </form>
       </Paper>
