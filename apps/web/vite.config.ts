@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { scopedClassName } from './build/cssModules';
 import { webAppManifest } from './build/manifest';
 import { precompress } from './build/precompress';
-import { prerenderLogin } from './build/prerender';
+import { prerenderPages } from './build/prerender';
 
 // React and the router are on every page: one long-cached vendor chunk. Everything else is
 // split by the lazy routes, so /login never downloads dashboard-only code (Query, modals,
@@ -22,8 +23,9 @@ const mantinePublic =
 /**
  * The service worker (issue 11): Workbox precaches the app shell (every script, style, page and
  * icon of the build) so that a signed-in driver opens the portal from the home screen with no
- * signal. Navigations fall back to index.html (the router draws the screen); /login is answered
- * with its prerendered page (precached as login.html: Workbox's cleanURLs); /api/* is never
+ * signal. Navigations fall back to index.html (the router draws the screen); a prerendered path
+ * (/login, /dashboard, /tags/listar...) is answered with its page (precached as login.html,
+ * dashboard.html, tags/listar.html: Workbox's cleanURLs; build/prerender.ts); /api/* is never
  * answered by the worker. A new version waits ('prompt') until the driver presses 'Atualizar'
  * (src/pwa/registerServiceWorker.ts), registered from the bundle: the CSP has no inline script.
  */
@@ -53,7 +55,9 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), prerenderLogin(), serviceWorker, precompress()],
+  plugins: [react(), prerenderPages(), serviceWorker, precompress()],
+  // The prerendered pages' render in Node names CSS modules' classes the same way (build/prerender.ts).
+  css: { modules: { generateScopedName: (local, filename) => scopedClassName(local, filename, import.meta.dirname) } },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
@@ -68,6 +72,8 @@ export default defineConfig({
     // Every browser we target supports <link rel=modulepreload>; the polyfill is dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The app (index.html) and the prerendered pages' first script (build/prerender.ts).
+      input: { index: 'index.html', boot: 'src/boot/boot.ts' },
       treeshake: { moduleSideEffects: (id: string) => !domainSource.test(id) },
       output: {
         codeSplitting: {

@@ -98,6 +98,55 @@ describeEachDatabase('aplicação web com /login pré-renderizado', (dialect) =>
   });
 });
 
+describeEachDatabase('aplicação web com telas pré-renderizadas (prerendered.json)', (dialect) => {
+  const page = (name: string) => INDEX.replace('<div id="root"></div>', `<div id="root"><main>${name}</main></div>`);
+  const dist = fakeWebDist();
+  fs.mkdirSync(path.join(dist, 'tags'));
+  fs.writeFileSync(path.join(dist, 'login.html'), page('login'));
+  fs.writeFileSync(path.join(dist, 'dashboard.html'), page('painel'));
+  fs.writeFileSync(path.join(dist, 'tags', 'listar.html'), page('tags'));
+  fs.writeFileSync(path.join(os.tmpdir(), 'portal-fora-do-build.html'), page('fora'));
+  fs.writeFileSync(
+    path.join(dist, 'prerendered.json'),
+    JSON.stringify({
+      '/login': 'login.html',
+      '/dashboard': 'dashboard.html',
+      '/tags/listar': 'tags/listar.html',
+      '/ausente': 'ausente.html',
+      '/fora': '../portal-fora-do-build.html',
+    }),
+  );
+  afterAll(() => {
+    fs.rmSync(dist, { recursive: true, force: true });
+    fs.rmSync(path.join(os.tmpdir(), 'portal-fora-do-build.html'), { force: true });
+  });
+  const ctx = useTestApp(dialect, { WEB_DIST: dist });
+
+  it('serves each listed page for its path, query string or not, with the same headers as index.html', async () => {
+    for (const [url, body] of [
+      ['/login', page('login')],
+      ['/dashboard', page('painel')],
+      ['/dashboard?x=1', page('painel')],
+      ['/tags/listar', page('tags')],
+      ['/tags/listar?page=2', page('tags')],
+    ] as const) {
+      const res = await ctx().app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.body, url).toBe(body);
+    }
+  });
+
+  it('keeps index.html for the other paths, a listed file that is missing and one outside the build', async () => {
+    for (const url of ['/', '/registrar', '/tags/detalhes/ABC1D23', '/ausente', '/fora', '/dashboard/extra']) {
+      expect((await ctx().app.inject({ method: 'GET', url, headers: html })).body, url).toBe(INDEX);
+    }
+    expect((await ctx().app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+  });
+});
+
 describeEachDatabase('aplicação web não compilada', (dialect) => {
   const ctx = useTestApp(dialect, { WEB_DIST: path.join(os.tmpdir(), 'portal-sem-build-nao-existe') });
 

@@ -1,18 +1,36 @@
 import './app/styles';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/AppRoot';
 import { createAppRouter } from './app/router';
-import { createRoutes, routes } from './app/routes';
+import { createRoutes, loadScreens, routes } from './app/routes';
+import { getToken } from './lib/storage';
 import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
+import { prerenderedPage } from './prerender/pages';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root ausente em index.html');
 
-// login.html (served for /login) already holds the rendered screen: adopt it instead of repainting.
-if (container.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname) {
-  // login.html modulepreloads this chunk, so awaiting it costs no extra round trip.
-  const { LoginPage } = await import('./features/auth/LoginPage');
-  hydrateRoot(container, <AppRoot router={createAppRouter(createRoutes({ LoginPage }))} />);
+/**
+ * A prerendered page (src/prerender/, served for its path) already holds the screen's first look:
+ * adopt it instead of repainting. Not when the address asks for something the build did not draw
+ * (a list's ?page=3), nor a signed-in page without a session: those render from scratch.
+ */
+function adoptablePage() {
+  const page = prerenderedPage(container?.getAttribute(PRERENDERED_ATTRIBUTE) ?? null);
+  if (!page || page.path !== window.location.pathname) return undefined;
+  if (page.signedIn && (window.location.search !== '' || !getToken())) return undefined;
+  return page;
+}
+
+const page = adoptablePage();
+if (page) {
+  // The page modulepreloads these chunks, so awaiting them costs no extra round trip.
+  const preloaded = await loadScreens(page.screens);
+  // A transition: React hydrates in slices, yielding to the browser, instead of one long task.
+  startTransition(() => {
+    hydrateRoot(container, <AppRoot router={createAppRouter(createRoutes(preloaded))} />);
+  });
 } else {
   createRoot(container).render(<AppRoot router={createAppRouter(routes)} />);
 }

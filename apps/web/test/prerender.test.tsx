@@ -1,15 +1,45 @@
-import { act } from '@testing-library/react';
+// IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { api } from '@portal/contract';
+import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AppRoot } from '../src/app/AppRoot';
-import { createRoutes } from '../src/app/routes';
+import { createRoutes, loadScreens } from '../src/app/routes';
+import * as markup from '../src/boot/earlyBalanceMarkup';
 import { LoginPage } from '../src/features/auth/LoginPage';
-import { renderLogin } from '../src/prerender/renderLogin';
+import { adoptEarlyBalance } from '../src/lib/earlyBalance';
+import { queryClient } from '../src/lib/queryClient';
+import { PRERENDERED_PAGES } from '../src/prerender/pages';
+import { renderPage } from '../src/prerender/renderPage';
+import { mockApi, ok, signInStorage } from './utils';
+
+afterEach(() => {
+  queryClient.clear();
+  window.localStorage.clear();
+  document.documentElement.removeAttribute(markup.ANSWER_ATTRIBUTE);
+  vi.unstubAllGlobals();
+});
+
+/** React's hydration complaints among console.error's calls (a screen's failed read is logged too). */
+const hydrationErrors = (spy: { mock: { calls: unknown[][] } }) =>
+  spy.mock.calls.filter((args) => /hydrat|did not match|server rendered|#418|#423|#425/i.test(args.map(String).join(' ')));
+
+/** The page's markup in the document, as the browser has it before the app's code runs. */
+function mount(html: string, templates = ''): HTMLDivElement {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.appendChild(container);
+  if (templates) document.body.insertAdjacentHTML('beforeend', templates);
+  return container;
+}
 
 describe('prerendered /login (login.html)', () => {
   it('is the real login screen', () => {
-    const { html, title } = renderLogin();
+    const { html, title } = renderPage('/login');
     expect(title).toBe('Entrar | Portal do Motorista');
     expect(html).toContain('Bem-vindo ao Portal do Motorista');
     expect(html).toContain('autoComplete="username"');
@@ -18,16 +48,14 @@ describe('prerendered /login (login.html)', () => {
 
   it('hydrates without a mismatch and keeps both fields typed before hydration', async () => {
     const errors = vi.spyOn(console, 'error');
-    const container = document.createElement('div');
-    container.innerHTML = renderLogin().html;
-    document.body.appendChild(container);
+    const container = mount(renderPage('/login').html);
     const cpfCnpj = container.querySelector<HTMLInputElement>('input[name="cpfCnpj"]');
     const password = container.querySelector<HTMLInputElement>('input[name="password"]');
     if (!cpfCnpj || !password) throw new Error('a field is missing from the prerendered markup');
     cpfCnpj.value = '52998224725';
     password.value = 'motorista123';
 
-    const router = createMemoryRouter(createRoutes({ LoginPage }), { initialEntries: ['/login'] });
+    const router = createMemoryRouter(createRoutes({ login: LoginPage }), { initialEntries: ['/login'] });
     const root = await act(async () => hydrateRoot(container, <AppRoot router={router} />));
 
     expect(errors).not.toHaveBeenCalled();
@@ -37,5 +65,93 @@ describe('prerendered /login (login.html)', () => {
     expect(password.value).toBe('motorista123');
     act(() => root.unmount());
     container.remove();
+  });
+});
+
+const signedInPages = PRERENDERED_PAGES.filter((page) => page.signedIn);
+
+describe('prerendered signed-in pages (issue 11: the first response paints the screen)', () => {
+  it.each(signedInPages.map((page) => page.path))('%s: the header and the screen, skeletons for the data, never an amount or a name', (path) => {
+    const { html, title } = renderPage(path);
+    expect(title).toMatch(/^.+ \| Portal do Motorista$/);
+    expect(html).toContain('Portal do Motorista');
+    expect(html).toContain('Sair');
+    expect(html).toContain('<h1');
+    expect(html).not.toMatch(/R\$\s?\d/);
+    expect(html).not.toContain('Olá,');
+  });
+
+  it.each(signedInPages.map((page) => page.path))('%s hydrates without a mismatch, then shows the driver and the data', async (path) => {
+    signInStorage({ terms: 'aceito' });
+    mockApi({
+      'GET /api/motorista/saldo': ok({ Saldo: 1234.56, SaldoTerceiro: 80 }),
+      'GET /api/motorista/avisos': ok({ Avisos: [], UltimasMovimentacoes: [] }),
+    });
+    const errors = vi.spyOn(console, 'error');
+    const page = PRERENDERED_PAGES.find((p) => p.path === path)!;
+    const container = mount(renderPage(path).html);
+    const router = createMemoryRouter(createRoutes(await loadScreens(page.screens)), { initialEntries: [path] });
+    const root = await act(async () => hydrateRoot(container, <AppRoot router={router} />));
+    try {
+      expect(await screen.findByText('Olá, Maria')).toBeInTheDocument();
+      expect(hydrationErrors(errors)).toEqual([]);
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it('the dashboard adopts the balance its first script painted: same markup, no second request', async () => {
+    signInStorage({ terms: 'aceito' });
+    const mock = mockApi({
+      'GET /api/motorista/saldo': ok({ Saldo: -12.5, SaldoTerceiro: 80 }),
+      'GET /api/motorista/avisos': ok({ Avisos: [], UltimasMovimentacoes: [] }),
+    });
+    const errors = vi.spyOn(console, 'error');
+    const { html, templates } = renderPage('/dashboard');
+    const container = mount(html, templates);
+    // What boot/boot.ts does with the answer, before the app's code arrives.
+    const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const slots = [...container.querySelectorAll(`[${markup.SLOT_ATTRIBUTE}]`)];
+    expect(slots).toHaveLength(2);
+    for (const [slot, hero, reais] of [[slots[0], true, -12.5], [slots[1], false, 80]] as const) {
+      const template = document.querySelector<HTMLTemplateElement>(`template[${markup.FIGURE_TEMPLATE_ATTRIBUTE}="${markup.figureTemplateKey(hero, reais * 100)}"]`);
+      const figure = template!.content.firstElementChild!.cloneNode(true) as Element;
+      figure.textContent = brl.format(reais);
+      slot!.replaceWith(figure);
+    }
+    container.querySelector(`[${markup.EARLY_BALANCE_ATTRIBUTE}]`)!.setAttribute('aria-busy', 'false');
+    const painted = container.querySelector('[data-negative]');
+    document.documentElement.setAttribute(markup.ANSWER_ATTRIBUTE, JSON.stringify({ data: { Sucesso: true, Mensagem: 'OK', Saldo: -12.5, SaldoTerceiro: 80 }, at: Date.now() }));
+
+    const preloaded = await loadScreens(['shell', 'dashboard']);
+    adoptEarlyBalance();
+    const router = createMemoryRouter(createRoutes(preloaded), { initialEntries: ['/dashboard'] });
+    const root = await act(async () => hydrateRoot(container, <AppRoot router={router} />));
+    onTestFinished(() => {
+      act(() => root.unmount());
+      container.remove();
+      for (const template of document.querySelectorAll(`template[${markup.FIGURE_TEMPLATE_ATTRIBUTE}]`)) template.remove();
+    });
+    await screen.findByText('Olá, Maria');
+    await waitFor(() => expect(mock.callsTo('GET', '/api/motorista/avisos')).toHaveLength(1));
+
+    expect(errors).not.toHaveBeenCalled();
+    // The very element boot.ts painted is the app's now (hydrated, not redrawn).
+    expect(container.querySelector('[data-negative]')).toBe(painted);
+    expect(painted).toHaveTextContent('-R$ 12,50');
+    expect(screen.getByText('R$ 80,00')).toBeInTheDocument();
+    expect(mock.callsTo('GET', '/api/motorista/saldo')).toHaveLength(0);
+    expect(document.documentElement.hasAttribute(markup.ANSWER_ATTRIBUTE)).toBe(false);
+  });
+
+  it('boot.ts uses the same names and path as the app (it may import nothing)', () => {
+    const boot = readFileSync(path.join(import.meta.dirname, '../src/boot/boot.ts'), 'utf8');
+    expect(markup.BALANCE_PATH).toBe(api.balance.path);
+    for (const [name, value] of Object.entries(markup)) {
+      if (typeof value === 'string') expect(boot, name).toContain(`const ${name} = '${value}';`);
+    }
+    expect(boot).not.toMatch(/^import /m);
+    for (const cents of [-1, 0, 1]) expect(markup.figureTemplateKey(true, cents)).toMatch(/^hero:(negative|zero|positive)$/);
   });
 });

@@ -26,10 +26,8 @@ function wantsSpa(req: FastifyRequest): boolean {
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const built = fs.existsSync(indexFile);
-  // /login prerendered at build time (apps/web/build/prerender.ts): its first response paints the form.
-  const prerendered = new Map<string, string>(
-    fs.existsSync(path.join(webDist, 'login.html')) ? [['/login', 'login.html']] : [],
-  );
+  // Pages prerendered at build time (apps/web/build/prerender.ts): their first response paints the screen.
+  const prerendered = prerenderedPages(webDist);
   if (!built) app.log.warn({ webDist }, 'aplicação web não encontrada; execute npm run build');
 
   if (built) {
@@ -64,6 +62,26 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     if (wantsSpa(req)) return sendPage(reply, prerendered.get(req.url.split('?')[0] ?? '/') ?? 'index.html');
     return reply.code(404).type('text/plain; charset=utf-8').send(messages.session.notFound);
   });
+}
+
+/**
+ * Path -> file of the pages prerendered at build time: dist/prerendered.json, written by the build
+ * (apps/web/build/prerender.ts). A build without it may still have login.html (older builds).
+ */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const manifest = path.join(webDist, 'prerendered.json');
+  if (fs.existsSync(manifest)) {
+    const listed = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+    for (const [page, file] of Object.entries(listed)) {
+      // Only a page path and an .html file inside the build: the manifest never points elsewhere.
+      if (!/^\/[a-z0-9/-]*$/.test(page) || typeof file !== 'string' || !/^[a-z0-9/-]+\.html$/.test(file) || file.includes('..')) continue;
+      if (fs.existsSync(path.join(webDist, file))) pages.set(page, file);
+    }
+  } else if (fs.existsSync(path.join(webDist, 'login.html'))) {
+    pages.set('/login', 'login.html');
+  }
+  return pages;
 }
 
 /**

@@ -13,15 +13,17 @@ import { firstName } from '../lib/format';
 import { persistOptions, wipeOfflineData } from '../lib/persist';
 import { queryClient } from '../lib/queryClient';
 import { clearSession, getUser } from '../lib/storage';
+import { useStoredValue } from '../lib/useStoredValue';
 
 /** Every authenticated screen: header (app name, greeting, 'Sair'), one content column, toasts, dialogs. */
 export function AuthenticatedShell() {
   const navigate = useNavigate();
-  const [user] = useState(() => getUser());
   // The data kept on the phone is this driver's only (decision 22): another driver's is dropped.
-  const [persistence] = useState(() => persistOptions(user?.id));
+  const [persistence] = useState(() => persistOptions(getUser()?.id));
   const [leaving, setLeaving] = useState(false);
-  const name = firstName(user?.name);
+  // A prerendered page (src/prerender/) has no name: it appears right after hydration, on a line
+  // that 'Configurações' already holds, so nothing moves.
+  const name = useStoredValue(() => firstName(getUser()?.name), '');
 
   // Decision 5: revoke the session (its failure is ignored), forget it locally, go to /login.
   // Decision 22: with it goes the data kept for offline use.

@@ -6,62 +6,93 @@ import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
 /**
+ * Where each screen's code comes from, by route path ('shell' is the signed-in frame around the
+ * screens). The router loads them lazily; a page prerendered at build time (src/prerender/) loads
+ * its own before hydrating.
+ */
+export const screenLoaders = {
+  login: () => import('../features/auth/LoginPage').then((m) => m.LoginPage),
+  registrar: () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage),
+  'blocked-access': () => import('../features/terms/BlockedAccessPage').then((m) => m.BlockedAccessPage),
+  shell: () => import('./AuthenticatedShell').then((m) => m.AuthenticatedShell),
+  dashboard: () => import('./routes/DashboardRoute').then((m) => m.DashboardRoute),
+  'saldo/retirar': () => import('../features/withdrawal/WithdrawPage').then((m) => m.WithdrawPage),
+  'saldo/comprar': () => import('../features/credit/BuyBalancePage').then((m) => m.BuyBalancePage),
+  'tags/listar': () => import('../features/tags/TagsListPage').then((m) => m.TagsListPage),
+  'tags/adicionar': () => import('../features/tags/TagRegisterPage').then((m) => m.TagRegisterPage),
+  'tags/detalhes/:licensePlate': () => import('../features/tags/TagDetailPage').then((m) => m.TagDetailPage),
+  'tags/editar/:licensePlate': () => import('../features/tags/TagEditPage').then((m) => m.TagEditPage),
+  'veiculos/listar': () => import('../features/vehicles/VehiclesListPage').then((m) => m.VehiclesListPage),
+  'vpos/listar': () => import('../features/vpos/VposListPage').then((m) => m.VposListPage),
+  'extrato/listar': () => import('../features/statement/StatementPage').then((m) => m.StatementPage),
+  'comprovantes/:tipo/:id': () => import('../features/receipts/ReceiptPage').then((m) => m.ReceiptPage),
+  configuracoes: () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage),
+  '*': () => import('./NotFoundPage').then((m) => m.NotFoundPage),
+} satisfies Record<string, () => Promise<ComponentType>>;
+
+export type ScreenKey = keyof typeof screenLoaders;
+
+/**
  * Screens whose code is already loaded when the router starts. A page prerendered at build time
- * (/login) must render on the first pass, not after a lazy hop, or hydration would find the
+ * must render on the first pass, not after a lazy hop, or hydration would find the
  * HydrateFallback instead of the markup.
  */
-interface PreloadedScreens {
-  LoginPage?: ComponentType;
+export type PreloadedScreens = Partial<Record<ScreenKey, ComponentType>>;
+
+/** The code of these screens, loaded in parallel (a prerendered page modulepreloads it all). */
+export async function loadScreens(keys: readonly ScreenKey[]): Promise<PreloadedScreens> {
+  const loaded = await Promise.all(keys.map(async (key) => [key, await screenLoaders[key]()] as const));
+  return Object.fromEntries(loaded);
 }
 
-/** A screen whose code downloads when its route is first opened (`load` picks the page from its module). */
-const lazyScreen = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
-  path,
-  lazy: () => load().then((Component) => ({ Component })),
-});
-
-const loginRoute = ({ LoginPage }: PreloadedScreens): RouteObject =>
-  LoginPage
-    ? { path: 'login', Component: LoginPage }
-    : lazyScreen('login', () => import('../features/auth/LoginPage').then((m) => m.LoginPage));
+/** A screen: already loaded, or downloaded when its route is first opened. */
+const screen = (preloaded: PreloadedScreens, path: Exclude<ScreenKey, 'shell'>): RouteObject => {
+  const Component = preloaded[path];
+  if (Component) return { path, Component };
+  const load = screenLoaders[path];
+  return { path, lazy: () => load().then((C: ComponentType) => ({ Component: C })) };
+};
 
 /** SPEC 2's route table. Every screen is its own lazy chunk; /login loads only its own code. */
-export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] => [
-  {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: PageLoader,
-    ErrorBoundary: RouteError,
-    children: [
-      { index: true, element: <Navigate to="/login" replace /> },
-      loginRoute(preloaded),
-      lazyScreen('registrar', () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage)),
-      lazyScreen('blocked-access', () => import('../features/terms/BlockedAccessPage').then((m) => m.BlockedAccessPage)),
-      {
-        Component: RequireAuth,
-        children: [
-          {
-            lazy: () => import('./AuthenticatedShell').then((m) => ({ Component: m.AuthenticatedShell })),
-            children: [
-              lazyScreen('dashboard', () => import('./routes/DashboardRoute').then((m) => m.DashboardRoute)),
-              lazyScreen('saldo/retirar', () => import('../features/withdrawal/WithdrawPage').then((m) => m.WithdrawPage)),
-              lazyScreen('saldo/comprar', () => import('../features/credit/BuyBalancePage').then((m) => m.BuyBalancePage)),
-              lazyScreen('tags/listar', () => import('../features/tags/TagsListPage').then((m) => m.TagsListPage)),
-              lazyScreen('tags/adicionar', () => import('../features/tags/TagRegisterPage').then((m) => m.TagRegisterPage)),
-              lazyScreen('tags/detalhes/:licensePlate', () => import('../features/tags/TagDetailPage').then((m) => m.TagDetailPage)),
-              lazyScreen('tags/editar/:licensePlate', () => import('../features/tags/TagEditPage').then((m) => m.TagEditPage)),
-              lazyScreen('veiculos/listar', () => import('../features/vehicles/VehiclesListPage').then((m) => m.VehiclesListPage)),
-              lazyScreen('vpos/listar', () => import('../features/vpos/VposListPage').then((m) => m.VposListPage)),
-              lazyScreen('extrato/listar', () => import('../features/statement/StatementPage').then((m) => m.StatementPage)),
-              lazyScreen('comprovantes/:tipo/:id', () => import('../features/receipts/ReceiptPage').then((m) => m.ReceiptPage)),
-              lazyScreen('configuracoes', () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
-            ],
-          },
-        ],
-      },
-      lazyScreen('*', () => import('./NotFoundPage').then((m) => m.NotFoundPage)),
-    ],
-  },
-];
+export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] => {
+  const Shell = preloaded.shell;
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: PageLoader,
+      ErrorBoundary: RouteError,
+      children: [
+        { index: true, element: <Navigate to="/login" replace /> },
+        screen(preloaded, 'login'),
+        screen(preloaded, 'registrar'),
+        screen(preloaded, 'blocked-access'),
+        {
+          Component: RequireAuth,
+          children: [
+            {
+              ...(Shell ? { Component: Shell } : { lazy: () => screenLoaders.shell().then((C) => ({ Component: C })) }),
+              children: [
+                screen(preloaded, 'dashboard'),
+                screen(preloaded, 'saldo/retirar'),
+                screen(preloaded, 'saldo/comprar'),
+                screen(preloaded, 'tags/listar'),
+                screen(preloaded, 'tags/adicionar'),
+                screen(preloaded, 'tags/detalhes/:licensePlate'),
+                screen(preloaded, 'tags/editar/:licensePlate'),
+                screen(preloaded, 'veiculos/listar'),
+                screen(preloaded, 'vpos/listar'),
+                screen(preloaded, 'extrato/listar'),
+                screen(preloaded, 'comprovantes/:tipo/:id'),
+                screen(preloaded, 'configuracoes'),
+              ],
+            },
+          ],
+        },
+        screen(preloaded, '*'),
+      ],
+    },
+  ];
+};
 
 export const routes = createRoutes();

@@ -1,5 +1,10 @@
 import { DashboardPage } from '../../features/dashboard/DashboardPage';
 import { TermsBar } from '../../features/terms/TermsBar';
+import { adoptEarlyBalance } from '../../lib/earlyBalance';
+
+// Before the prerendered dashboard hydrates (main.tsx loads this module first): the balance its
+// first script already painted (boot/boot.ts).
+if (typeof document !== 'undefined') adoptEarlyBalance();
 
 /** /dashboard: features do not import each other, so the route composes them. */
 export function DashboardRoute() {

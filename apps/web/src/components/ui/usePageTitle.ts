@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { notePageTitle } from '../../app/prerendering';
 
 const APP_NAME = 'Portal do Motorista';
 
@@ -8,6 +9,8 @@ export function pageTitle(title?: string | null): string {
 }
 
 export function usePageTitle(title?: string | null): void {
+  // A page prerendered at build time carries the title in its <title> (src/prerender/).
+  notePageTitle(title);
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { API_BASE_URL, isApiError, NETWORK_ERROR_MESSAGE } from '../../lib/http';
 
 const SUPPORT_PATH = '/api/suporte/whatsapp';
-export const LOGIN_TITLE = 'Entrar';
+const LOGIN_TITLE = 'Entrar';
 
 /**
  * The sign-in call and the form's zod rules (contract, zod) are loaded on the first interaction

@@ -1,8 +1,18 @@
 import { Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { EARLY_BALANCE_ATTRIBUTE, SLOT_ATTRIBUTE } from '../../boot/earlyBalanceMarkup';
 import { Money } from '../../components/ui/Money';
 import { useBalance } from '../../lib/balance';
+
+const HERO_SIZE = 'calc(2.25rem * var(--mantine-scale))';
+const HERO_LINE = `calc(${HERO_SIZE} * 1.2)`;
+const SMALL_LINE = 'calc(var(--mantine-font-size-xl) * 1.2)';
+
+/** A balance as the panel shows it (also the build's templates for boot.ts: src/prerender/). */
+export function BalanceFigure({ value, hero }: { value: number; hero: boolean }) {
+  return <Money reais={value} colorPositive fz={hero ? HERO_SIZE : 'xl'} fw={700} lh={1.2} />;
+}
 
 function Figure({ label, value, loading, hero }: { label: string; value: number | undefined; loading: boolean; hero: boolean }) {
   return (
@@ -11,9 +21,10 @@ function Figure({ label, value, loading, hero }: { label: string; value: number 
         {label}
       </Text>
       {loading || value === undefined ? (
-        <Skeleton height={hero ? 40 : 28} width={hero ? 220 : 160} radius="sm" mt={4} />
+        // Exactly the figure's line box (font size x line height 1.2): nothing moves when it arrives.
+        <Skeleton height={hero ? HERO_LINE : SMALL_LINE} width={hero ? 220 : 160} radius="sm" {...{ [SLOT_ATTRIBUTE]: '' }} />
       ) : (
-        <Money reais={value} colorPositive fz={hero ? 'calc(2.25rem * var(--mantine-scale))' : 'xl'} fw={700} lh={1.2} />
+        <BalanceFigure value={value} hero={hero} />
       )}
     </Stack>
   );
@@ -28,7 +39,7 @@ export function BalancePanel() {
   }, [isError, error]);
 
   return (
-    <Paper withBorder shadow="xs" p="lg" radius="lg" aria-busy={isPending} aria-live="polite">
+    <Paper withBorder shadow="xs" p="lg" radius="lg" aria-busy={isPending} aria-live="polite" {...{ [EARLY_BALANCE_ATTRIBUTE]: '' }}>
       {isError && !data ? (
         <Stack gap="sm" align="flex-start">
           <Text fw={600}>Saldo de pedágio</Text>

@@ -47,7 +47,8 @@ export function TagsListPage() {
     {
       key: 'acao',
       header: 'Ação',
-      width: 280,
+      // Editar and Excluir side by side, each with its icon: at 280 px 'Excluir' was cut.
+      width: 320,
       unlabelledOnPhone: true,
       render: (row) => <TagRowActions row={row} operators={operatorsList} online={online} />,
     },

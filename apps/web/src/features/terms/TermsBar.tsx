@@ -8,6 +8,7 @@ import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { getTermsFlag } from '../../lib/storage';
+import { useStoredValue } from '../../lib/useStoredValue';
 import { useAcceptTerms, useDownloadTerms, useRejectTerms } from './api/terms';
 
 /** A 401 already sent the driver to /login: no extra toast then. */
@@ -22,7 +23,11 @@ function sessionEnded(error: unknown): boolean {
  */
 export function TermsBar() {
   const navigate = useNavigate();
-  const [visible, setVisible] = useState(() => getTermsFlag() !== 'aceito');
+  // The prerendered dashboard has no bar (the build knows no driver); it appears after hydration,
+  // below everything else, when the phone has no acceptance.
+  const pending = useStoredValue(() => getTermsFlag() !== 'aceito', false);
+  const [accepted, setAccepted] = useState(false);
+  const visible = pending && !accepted;
   const [agreed, setAgreed] = useState(false);
   const download = useDownloadTerms();
   const accept = useAcceptTerms();
@@ -45,7 +50,7 @@ export function TermsBar() {
   const onAccept = () =>
     accept.mutate(undefined, {
       onSuccess: () => {
-        setVisible(false);
+        setAccepted(true);
         toast.success(messages.terms.accepted);
       },
       onError: (error) => {

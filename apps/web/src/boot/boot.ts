@@ -1,0 +1,128 @@
+/**
+ * The only script a prerendered page (build/prerender.ts) loads itself. The page is already drawn
+ * by its HTML, so:
+ * - the app's code is fetched once the page is on screen: on a slow link its ~200 KB would
+ *   otherwise share the bandwidth with the HTML that paints the screen;
+ * - on the dashboard, the balance is asked for at once, in parallel, and written into its place
+ *   (build-time templates of the app's own markup) before the app arrives; the app then adopts it
+ *   (lib/earlyBalance.ts) and hydrates the same markup.
+ * Loaded with `async` from the <head>: the balance is asked for while the HTML still arrives.
+ * It imports nothing: it must stay about a kilobyte. No inline script: the CSP allows none.
+ */
+
+// The names of earlyBalanceMarkup.ts, repeated: an import would become a chunk of its own (the app
+// uses that module too), one more round trip before the balance is asked for.
+// test/earlyBalance.test.tsx keeps the two equal.
+const BALANCE_PATH = '/api/motorista/saldo';
+const EARLY_BALANCE_ATTRIBUTE = 'data-early-balance';
+const SLOT_ATTRIBUTE = 'data-balance-slot';
+const ANSWER_ATTRIBUTE = 'data-early-balance-answer';
+const FIGURE_TEMPLATE_ATTRIBUTE = 'data-figure-template';
+const figureTemplateKey = (hero: boolean, cents: number) => `${hero ? 'hero' : 'other'}:${cents < 0 ? 'negative' : cents > 0 ? 'positive' : 'zero'}`;
+
+const APP_META = 'meta[name="portal-app"]';
+
+/** How long the dashboard's app waits for the balance it asked for first (see fetchBalance). */
+const BALANCE_FIRST_MS = 1500;
+
+/** Set once the app's code starts loading: from then the page is the app's, boot.ts paints nothing. */
+let appLoading = false;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The entry and the chunks of the screen, from the page (build/prerender.ts): all fetched at once
+ * (modulepreload), then run one by one, each in its own task, so that the browser can paint and
+ * answer a tap between them instead of running ~200 KB of modules in one long task.
+ */
+async function loadApp(): Promise<void> {
+  if (appLoading) return;
+  appLoading = true;
+  const [entry, ...chunks] = (document.querySelector<HTMLMetaElement>(APP_META)?.content ?? '').split(' ').filter(Boolean);
+  for (const href of chunks) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  try {
+    for (const href of chunks) {
+      await import(/* @vite-ignore */ href);
+      await nextTask();
+    }
+  } finally {
+    // The entry last: it hydrates the page. Also when a chunk failed (it loads what it needs itself).
+    if (entry) await import(/* @vite-ignore */ entry);
+  }
+}
+
+/** Once the page is parsed (boot.ts is async: it may run while the HTML still arrives). */
+const parsed = new Promise<void>((resolve) => {
+  if (document.readyState !== 'loading') resolve();
+  else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+});
+
+/** After the first frame is on screen; at once in a tab that is not shown (no frames there). */
+function afterFirstPaint(run: () => void): void {
+  if (document.visibilityState !== 'visible') return run();
+  requestAnimationFrame(() => setTimeout(run, 0));
+}
+
+interface Balance {
+  Saldo: number;
+  SaldoTerceiro: number;
+}
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** One figure in the markup the app draws for it (Money), from the build's template for its sign. */
+function figure(slot: Element, hero: boolean, reais: number): boolean {
+  const cents = Math.round(reais * 100);
+  const template = document.querySelector<HTMLTemplateElement>(`template[${FIGURE_TEMPLATE_ATTRIBUTE}="${figureTemplateKey(hero, cents)}"]`);
+  const node = template?.content.firstElementChild?.cloneNode(true);
+  if (!(node instanceof Element)) return false;
+  node.textContent = brl.format(cents / 100);
+  slot.replaceWith(node);
+  return true;
+}
+
+function paintBalance(panel: Element, balance: Balance): void {
+  // The app's code is loading: the page is the app's now, and it asks for the balance itself.
+  if (appLoading) return;
+  const [hero, other] = panel.querySelectorAll(`[${SLOT_ATTRIBUTE}]`);
+  if (!hero || !other || !Number.isFinite(balance.Saldo) || !Number.isFinite(balance.SaldoTerceiro)) return;
+  if (!figure(hero, true, balance.Saldo) || !figure(other, false, balance.SaldoTerceiro)) return;
+  panel.setAttribute('aria-busy', 'false');
+  document.documentElement.setAttribute(ANSWER_ATTRIBUTE, JSON.stringify({ data: balance, at: Date.now() }));
+}
+
+/**
+ * On the dashboard, the balance is asked for before anything else and the app's code waits for
+ * its answer (at most BALANCE_FIRST_MS): on a slow link the one figure the driver opens the portal
+ * for gets the connection to itself, and shows about a second earlier; the buttons come alive one
+ * round trip later than they would in parallel. Elsewhere (or signed out) nothing is asked.
+ */
+function fetchBalance(): Promise<void> {
+  const meta = document.querySelector(APP_META);
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem('token');
+  } catch {
+    // No storage: the app will send the driver to /login.
+  }
+  if (!meta?.hasAttribute(EARLY_BALANCE_ATTRIBUTE) || !token) return Promise.resolve();
+  const base = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
+  return fetch(`${base}${BALANCE_PATH}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })
+    .then((response) => (response.ok ? (response.json() as Promise<Balance>) : null))
+    .then(async (balance) => {
+      await parsed;
+      const panel = document.querySelector(`#root [${EARLY_BALANCE_ATTRIBUTE}]`);
+      if (balance && panel) paintBalance(panel, balance);
+    })
+    // Offline or refused: the app shows what it has (decision 36) or sends the driver to /login.
+    .catch(() => undefined);
+}
+
+const balanceFirst = Promise.race([fetchBalance(), new Promise((resolve) => setTimeout(resolve, BALANCE_FIRST_MS))]);
+void Promise.all([balanceFirst, parsed]).then(() => afterFirstPaint(() => void loadApp()));
