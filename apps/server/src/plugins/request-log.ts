@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import { redactUrl } from '../logger.js';
 
 declare module 'fastify' {
@@ -57,19 +57,31 @@ class DeferredChildLogger implements FastifyBaseLogger {
     return this.logger.child(bindings, options);
   }
 
-  fatal = this.forward('fatal');
-  error = this.forward('error');
-  warn = this.forward('warn');
-  info = this.forward('info');
-  debug = this.forward('debug');
-  trace = this.forward('trace');
-  silent = this.forward('silent');
+  // Methods on the prototype: seven closures per request (one per level) were garbage on every call.
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+  silent(...args: unknown[]): void {
+    this.write('silent', args);
+  }
 
-  private forward(method: LogLevelMethod): LogFn {
-    const write = (...args: unknown[]): void => {
-      (this.logger[method] as (...args: unknown[]) => void)(...args);
-    };
-    return write as LogFn;
+  private write(method: LogLevelMethod, args: unknown[]): void {
+    (this.logger[method] as (...args: unknown[]) => void)(...args);
   }
 }
 
