@@ -70,6 +70,13 @@ export async function createPixChargeViaApi(request: APIRequestContext, token: s
   return ((await response.json()) as { qrCode: { id: string; payload: string; valor: number } }).qrCode;
 }
 
+/** Balance bought by Pix and paid through the operator CLI, as a driver's bank would; answers the charge. */
+export async function buyBalanceViaPix(request: APIRequestContext, token: string, cpfCnpj: string, valor: number) {
+  const charge = await createPixChargeViaApi(request, token, cpfCnpj, valor);
+  await payPixWithCli(charge.id);
+  return charge;
+}
+
 /** Runs an operator command (`npm run cli -- <args>`) against the e2e server and its database; answers its output. */
 async function runCli(args: readonly string[]): Promise<string> {
   const { stdout } = await promisify(execFile)('npx', ['tsx', 'apps/server/src/cli.ts', ...args], {

@@ -15,3 +15,8 @@ export const grouped = (serial: string) => serial.replace(/(.{4})(?=.)/g, '$1 ')
 
 /** n random decimal digits, e.g. for serials and partner ids unique to one run. */
 export const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+/** Today in São Paulo as YYYY-MM-DD (a date input's value). */
+export function todayInSaoPaulo(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}

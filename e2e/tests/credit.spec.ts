@@ -2,7 +2,7 @@ import { statementKindOf } from '@portal/domain';
 import type { Locator, Page } from '@playwright/test';
 import {
   acceptTermsViaApi,
-  createPixChargeViaApi,
+  buyBalanceViaPix,
   expect,
   newDriver,
   payPixWithCli,
@@ -10,17 +10,10 @@ import {
   signIn,
   test,
 } from '../support/fixtures.js';
-import { brl } from '../support/values.js';
+import { brl, todayInSaoPaulo } from '../support/values.js';
 
 /** Today as DD/MM/YYYY in São Paulo, as the statement shows it. */
-function todayInSaoPaulo(): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' })
-      .formatToParts(new Date())
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.day}/${p.month}/${p.year}`;
-}
+const todayAsShown = () => todayInSaoPaulo().split('-').reverse().join('/');
 
 /** Issue 10: a form sits in the middle of the page (at 1280 px, no empty half page beside it). */
 async function expectCentred(page: Page, form: Locator) {
@@ -135,7 +128,7 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
   const row = page.getByRole('row').filter({ hasText: 'Compra de saldo via Pix' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(brl(150));
-  await expect(row).toContainText(todayInSaoPaulo());
+  await expect(row).toContainText(todayAsShown());
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
   await expect(row).toContainText('Recebido');
   await look('extrato-compra');
@@ -167,8 +160,7 @@ test('a driver withdraws R$ 40,00 to each of the five Pix key types', async ({ p
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, Token);
-  const charge = await createPixChargeViaApi(request, Token, driver.cpfCnpj, 250);
-  await payPixWithCli(charge.id);
+  await buyBalanceViaPix(request, Token, driver.cpfCnpj, 250);
 
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);

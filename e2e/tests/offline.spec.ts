@@ -4,7 +4,7 @@ import { cpf } from 'cpf-cnpj-validator';
 import {
   acceptTermsViaApi,
   bearer,
-  createPixChargeViaApi,
+  buyBalanceViaPix,
   expect,
   newDriver,
   payPixWithCli,
@@ -31,8 +31,7 @@ async function fundedDriver(request: APIRequestContext) {
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, Token);
-  const charge = await createPixChargeViaApi(request, Token, driver.cpfCnpj, 100);
-  await payPixWithCli(charge.id);
+  await buyBalanceViaPix(request, Token, driver.cpfCnpj, 100);
   return { driver, token: Token };
 }
 
@@ -168,8 +167,7 @@ test('offline: the last balance with its date, actions disabled, refreshed when 
   await look('offline-tags');
 
   // Meanwhile the driver's balance moves on the server (another R$ 150,00 paid by Pix).
-  const charge = await createPixChargeViaApi(request, token, driver.cpfCnpj, 150);
-  await payPixWithCli(charge.id);
+  await buyBalanceViaPix(request, token, driver.cpfCnpj, 150);
 
   // The signal returns: the screen asks again by itself.
   await page.getByRole('link', { name: 'Portal do Motorista' }).click();

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import {
   acceptTermsViaApi,
   bearer,
-  createPixChargeViaApi,
+  buyBalanceViaPix,
   expect,
   newDriver,
   payPixWithCli,
@@ -11,12 +11,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.js';
-import { brl } from '../support/values.js';
-
-/** Today in São Paulo as YYYY-MM-DD (a date input's value). */
-function todayInSaoPaulo(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
+import { brl, todayInSaoPaulo } from '../support/values.js';
 
 /** A withdrawal to the driver's own CPF key, as the web app asks it; answers its id. */
 async function withdrawViaApi(request: APIRequestContext, token: string, cpf: string, amount: number): Promise<string> {
@@ -184,8 +179,7 @@ test("another driver's receipt reads as not found, with the way back to the stat
   const other = newDriver();
   const { Token: otherToken } = await registerViaApi(request, other);
   await acceptTermsViaApi(request, otherToken);
-  const otherCharge = await createPixChargeViaApi(request, otherToken, other.cpfCnpj, 120);
-  await payPixWithCli(otherCharge.id);
+  const otherCharge = await buyBalanceViaPix(request, otherToken, other.cpfCnpj, 120);
 
   const driver = newDriver();
   await registerViaApi(request, driver);

@@ -3,10 +3,9 @@ import { cpf } from 'cpf-cnpj-validator';
 import {
   acceptTermsViaApi,
   bearer,
-  createPixChargeViaApi,
+  buyBalanceViaPix,
   expect,
   newDriver,
-  payPixWithCli,
   registerViaApi,
   settled,
   signIn,
@@ -45,8 +44,7 @@ test('a driver registers a tag and takes it through activation, block, release, 
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, Token);
-  const charge = await createPixChargeViaApi(request, Token, driver.cpfCnpj, 100);
-  await payPixWithCli(charge.id);
+  await buyBalanceViaPix(request, Token, driver.cpfCnpj, 100);
   const models = (await (await request.get('/api/veiculo/modelos')).json()) as {
     Data: { brand: string; modelos: { modelId: string; modelName: string }[] }[];
   };

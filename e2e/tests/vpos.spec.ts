@@ -4,11 +4,10 @@ import { INVOICE_GROUP_CODE } from '@portal/domain';
 import {
   acceptTermsViaApi,
   bearer,
+  buyBalanceViaPix,
   createPartnerKeyWithCli,
-  createPixChargeViaApi,
   expect,
   newDriver,
-  payPixWithCli,
   registerViaApi,
   settled,
   signIn,
@@ -80,11 +79,6 @@ async function activeTag(request: APIRequestContext, token: string, driverDocume
   expect(activated.ok(), await activated.text()).toBe(true);
 }
 
-/** R$ 100,00 of balance, paid by Pix through the operator CLI: the monthly fees of up to six tags. */
-async function fundWithPix(request: APIRequestContext, token: string, driverDocument: string) {
-  const charge = await createPixChargeViaApi(request, token, driverDocument, 100);
-  await payPixWithCli(charge.id);
-}
 
 const rows = (page: Page) => page.locator('tbody tr');
 
@@ -147,7 +141,7 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, Token);
-  await fundWithPix(request, Token, driver.cpfCnpj);
+  await buyBalanceViaPix(request, Token, driver.cpfCnpj, 100);
   const serials = new Map<string, string>(PLATES.map((plate) => [plate, `7${randomDigits(15)}`]));
   for (const [plate, serial] of serials) await activeTag(request, Token, driver.cpfCnpj, serial, plate);
 
@@ -248,7 +242,7 @@ test('toll passages and third-party movements pushed by partners show in the sta
   const { Token: token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, token);
   const serial = `6${randomDigits(15)}`;
-  await fundWithPix(request, token, driver.cpfCnpj);
+  await buyBalanceViaPix(request, token, driver.cpfCnpj, 100);
   await activeTag(request, token, driver.cpfCnpj, serial, 'BRA2E19');
   // The key of the tag's operator: an operator key charges only its own operator's active tags.
   const operatorKey = await createPartnerKeyWithCli('operator', 'Operadora de teste', 'SemParar');

@@ -2,21 +2,14 @@ import { request, type IncomingMessage } from 'node:http';
 import { formatCpfCnpj, formatDateTime, messages, STATEMENT_ORIGINS, statementKindLabels, statementKindOf } from '@portal/domain';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
-import { accountId, balances, post } from '../src/modules/ledger/ledger.js';
+import { balances } from '../src/modules/ledger/ledger.js';
 import { csvStream, csvText } from '../src/modules/statement/export-csv.js';
 import { pdfStatement } from '../src/modules/statement/export-pdf.js';
 import { EXPORT_CHUNK_ROWS, exportPlan, exportRows } from '../src/modules/statement/export-rows.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
-
-interface Movement {
-  at: string;
-  cents: number;
-  origin: string;
-  place: string;
-  third?: boolean;
-}
+import { recordMovements, type Movement } from './helpers/movements.js';
 
 const TRICKY_PLACE = 'Praça "Central"; São João – Pedágio';
 const FORMULA_PLACE = '=HYPERLINK("http://x")';
@@ -83,23 +76,7 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
   let other: Registered;
   let busy: Registered;
 
-  async function record(d: Registered, movements: Movement[], prefix: string): Promise<void> {
-    await ctx().db.kysely.transaction().execute(async (trx) => {
-      const own = await accountId(trx, d.id, 'own');
-      const third = await accountId(trx, d.id, 'third');
-      for (const [i, m] of movements.entries()) {
-        await post(trx, {
-          accountId: m.third ? third : own,
-          amountCents: m.cents,
-          origin: m.origin,
-          placeName: m.place,
-          isThird: m.third ?? false,
-          idempotencyKey: `${prefix}-${d.id}-${i}`,
-          createdAt: m.at,
-        });
-      }
-    });
-  }
+  const record = (d: Registered, movements: Movement[], prefix: string) => recordMovements(ctx().db, d, movements, prefix);
 
   const download = async (d: Registered | null, query: string) =>
     app().inject({ method: 'GET', url: `/api/extrato/exportar?${query}`, headers: d ? bearer(d.token) : {} });

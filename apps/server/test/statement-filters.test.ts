@@ -2,11 +2,11 @@ import { messages, PAGE_SIZE, STATEMENT_KINDS, STATEMENT_ORIGINS, statementKindO
 import type { StatementKind } from '@portal/domain';
 import type { StatementFilters, StatementTransaction } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountId, post } from '../src/modules/ledger/ledger.js';
 import { statementPage } from '../src/modules/statement/service.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+import { recordMovements, type Movement } from './helpers/movements.js';
 import { FakePixProvider, fund } from './helpers/pix.js';
 
 interface Page {
@@ -14,15 +14,6 @@ interface Page {
   Mensagem: string;
   Transacoes: StatementTransaction[];
   Paginacao: { TotalPaginas: number };
-}
-
-interface Movement {
-  at: string;
-  cents: number;
-  origin: string;
-  place: string;
-  third?: boolean;
-  reference?: string;
 }
 
 /** The last second of October and the first of November in São Paulo (UTC-3). */
@@ -67,22 +58,7 @@ describeEachDatabase('extrato com filtros (issue 12)', (dialect) => {
     return { totalPages: first.Paginacao.TotalPaginas, rows };
   };
 
-  async function record(d: Registered, movements: Movement[], prefix: string): Promise<void> {
-    for (const [i, m] of movements.entries()) {
-      await ctx().db.kysely.transaction().execute(async (trx) =>
-        post(trx, {
-          accountId: await accountId(trx, d.id, m.third ? 'third' : 'own'),
-          amountCents: m.cents,
-          origin: m.origin,
-          placeName: m.place,
-          isThird: m.third ?? false,
-          reference: m.reference ?? null,
-          idempotencyKey: `${prefix}-${d.id}-${i}`,
-          createdAt: m.at,
-        }),
-      );
-    }
-  }
+  const record = (d: Registered, movements: Movement[], prefix: string) => recordMovements(ctx().db, d, movements, prefix);
 
   beforeAll(async () => {
     driver = await registerDriver(app());

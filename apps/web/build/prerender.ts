@@ -17,13 +17,11 @@ const SCREEN_SOURCES: Partial<Record<ScreenKey, string>> = {
   shell: '/src/app/AuthenticatedShell.tsx',
   dashboard: '/src/app/routes/DashboardRoute.tsx',
   'saldo/retirar': '/src/features/withdrawal/WithdrawPage.tsx',
-  'saldo/comprar': '/src/features/credit/BuyBalancePage.tsx',
   'tags/listar': '/src/features/tags/TagsListPage.tsx',
   'tags/adicionar': '/src/features/tags/TagRegisterPage.tsx',
   'veiculos/listar': '/src/features/vehicles/VehiclesListPage.tsx',
   'vpos/listar': '/src/features/vpos/VposListPage.tsx',
   'extrato/listar': '/src/features/statement/StatementPage.tsx',
-  configuracoes: '/src/features/settings/SettingsPage.tsx',
 };
 
 /** dist/prerendered.json: which file the server sends for which path (apps/server/src/plugins/web.ts). */

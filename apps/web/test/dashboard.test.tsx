@@ -8,7 +8,7 @@ import { attentionQueryKey } from '../src/lib/attention';
 import { OFFLINE_ACTIONS_DISABLED } from '../src/lib/offline';
 import { OFFLINE_STORE_KEY } from '../src/lib/persist';
 import { queryClient } from '../src/lib/queryClient';
-import { mockApi, ok, renderRoute, signInStorage, type MockReply, connection } from './utils';
+import { connection, mockApi, ok, renderRoute, signInStorage, statementRow, type MockReply } from './utils';
 
 // The routes load lazily: on a busy machine the first screen can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -38,23 +38,10 @@ const pendingPurchase = {
   expiraEm: '2026-11-22T20:00:00.000Z',
 };
 
-const tx = (over: Record<string, unknown>) => ({
-  transactionId: 1,
-  placeName: 'Praça Jacareí',
-  value: -12.4,
-  created_at: '2026-11-21T15:04:05Z',
-  event: null,
-  origin: 'passagem',
-  is_third: false,
-  user_transaction: false,
-  kind: 'passagens',
-  receipt: null,
-  ...over,
-});
 const lastThree = [
-  tx({ transactionId: 30, placeName: 'Praça Jacareí', value: -12.4, created_at: '2026-11-21T15:04:05Z' }),
-  tx({ transactionId: 29, origin: 'compra-pix', placeName: 'COMPRA DE SALDO via PIX', value: 150, created_at: '2026-11-20T11:00:00Z', kind: 'compras', user_transaction: true, event: 'RECEIVED' }),
-  tx({ transactionId: 28, placeName: 'Praça Guararema', is_third: true, value: -8.9, created_at: '2026-11-19T09:30:00Z', kind: 'terceiros' }),
+  statementRow({ transactionId: 30, placeName: 'Praça Jacareí', value: -12.4, created_at: '2026-11-21T15:04:05Z' }),
+  statementRow({ transactionId: 29, origin: 'compra-pix', placeName: 'COMPRA DE SALDO via PIX', value: 150, created_at: '2026-11-20T11:00:00Z', kind: 'compras', user_transaction: true, event: 'RECEIVED' }),
+  statementRow({ transactionId: 28, placeName: 'Praça Guararema', is_third: true, value: -8.9, created_at: '2026-11-19T09:30:00Z', kind: 'terceiros' }),
 ];
 
 const attention = (Avisos: unknown[], UltimasMovimentacoes: unknown[] = lastThree) => ok({ Avisos, UltimasMovimentacoes });

@@ -4,7 +4,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_REASON_ID } from '../src/lib/offline';
 import { captureDownloads, mockFile } from './files';
-import { mockApi, ok, renderRoute, signInStorage } from './utils';
+import { mockApi, ok, renderRoute, signInStorage, statementRow } from './utils';
 // Loaded up front: the lazy route resolves at once, even on a busy machine.
 import '../src/features/statement/StatementPage';
 
@@ -12,26 +12,13 @@ import '../src/features/statement/StatementPage';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const tx = (over: Record<string, unknown>) => ({
-  transactionId: 1,
-  placeName: 'Praça Jacareí',
-  value: -12.4,
-  created_at: '2026-03-05T15:04:05Z',
-  event: null,
-  origin: 'passagem',
-  is_third: false,
-  user_transaction: false,
-  kind: 'passagens',
-  receipt: null,
-  ...over,
-});
 
 const rows = [
-  tx({ transactionId: 1 }),
-  tx({ transactionId: 2, is_third: true, placeName: 'Praça Guararema', kind: 'terceiros' }),
-  tx({ transactionId: 3, origin: 'debito-terceiro-movemais', placeName: 'Débito MoveMais', value: -30, kind: 'terceiros' }),
-  tx({ transactionId: 4, origin: 'credito-terceiro-movemais', placeName: 'Crédito MoveMais', value: 45.5, kind: 'terceiros' }),
-  tx({
+  statementRow({ transactionId: 1 }),
+  statementRow({ transactionId: 2, is_third: true, placeName: 'Praça Guararema', kind: 'terceiros' }),
+  statementRow({ transactionId: 3, origin: 'debito-terceiro-movemais', placeName: 'Débito MoveMais', value: -30, kind: 'terceiros' }),
+  statementRow({ transactionId: 4, origin: 'credito-terceiro-movemais', placeName: 'Crédito MoveMais', value: 45.5, kind: 'terceiros' }),
+  statementRow({
     transactionId: 5,
     origin: 'compra-pix',
     placeName: 'COMPRA DE SALDO via PIX',
@@ -205,7 +192,7 @@ describe('/extrato/listar filters (issue 12)', () => {
   });
 
   it("a row of a Pix purchase or withdrawal links to its receipt ('Ver comprovante'); the others have none", async () => {
-    renderStatement([...rows, tx({ transactionId: 6, origin: 'saque-pix', placeName: 'SAQUE via PIX', value: -40, kind: 'saques', receipt: { tipo: 'saque', id: 'wd_1' } })]);
+    renderStatement([...rows, statementRow({ transactionId: 6, origin: 'saque-pix', placeName: 'SAQUE via PIX', value: -40, kind: 'saques', receipt: { tipo: 'saque', id: 'wd_1' } })]);
     await screen.findByText('Compra de saldo via Pix');
     expect(within(rowOf('Compra de saldo via Pix')).getByRole('link', { name: 'Ver comprovante' })).toHaveAttribute(
       'href',

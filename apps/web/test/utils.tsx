@@ -111,3 +111,18 @@ export const connection = (() => {
     },
   };
 })();
+
+/** One row of GET /api/extrato/listar as the server answers it: a passage, unless `over` says otherwise. */
+export const statementRow = (over: Record<string, unknown>) => ({
+  transactionId: 1,
+  placeName: 'Praça Jacareí',
+  value: -12.4,
+  created_at: '2026-03-05T15:04:05Z',
+  event: null,
+  origin: 'passagem',
+  is_third: false,
+  user_transaction: false,
+  kind: 'passagens',
+  receipt: null,
+  ...over,
+});

@@ -45,54 +45,53 @@ export async function loadScreens(keys: readonly ScreenKey[]): Promise<Preloaded
   return Object.fromEntries(loaded);
 }
 
-/** A screen: already loaded, or downloaded when its route is first opened. */
-const screen = (preloaded: PreloadedScreens, path: Exclude<ScreenKey, 'shell'>): RouteObject => {
-  const Component = preloaded[path];
-  if (Component) return { path, Component };
-  const load = screenLoaders[path];
-  return { path, lazy: () => load().then((C: ComponentType) => ({ Component: C })) };
+/** A screen's component: already loaded, or downloaded when its route is first opened. */
+const component = (preloaded: PreloadedScreens, key: ScreenKey): Pick<RouteObject, 'Component' | 'lazy'> => {
+  const Component = preloaded[key];
+  if (Component) return { Component };
+  const load = screenLoaders[key];
+  return { lazy: () => load().then((C: ComponentType) => ({ Component: C })) };
 };
 
+const screen = (preloaded: PreloadedScreens, path: Exclude<ScreenKey, 'shell'>): RouteObject => ({ path, ...component(preloaded, path) });
+
 /** SPEC 2's route table. Every screen is its own lazy chunk; /login loads only its own code. */
-export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] => {
-  const Shell = preloaded.shell;
-  return [
-    {
-      id: 'root',
-      Component: RootLayout,
-      HydrateFallback: PageLoader,
-      ErrorBoundary: RouteError,
-      children: [
-        { index: true, element: <Navigate to="/login" replace /> },
-        screen(preloaded, 'login'),
-        screen(preloaded, 'registrar'),
-        screen(preloaded, 'blocked-access'),
-        {
-          Component: RequireAuth,
-          children: [
-            {
-              ...(Shell ? { Component: Shell } : { lazy: () => screenLoaders.shell().then((C) => ({ Component: C })) }),
-              children: [
-                screen(preloaded, 'dashboard'),
-                screen(preloaded, 'saldo/retirar'),
-                screen(preloaded, 'saldo/comprar'),
-                screen(preloaded, 'tags/listar'),
-                screen(preloaded, 'tags/adicionar'),
-                screen(preloaded, 'tags/detalhes/:licensePlate'),
-                screen(preloaded, 'tags/editar/:licensePlate'),
-                screen(preloaded, 'veiculos/listar'),
-                screen(preloaded, 'vpos/listar'),
-                screen(preloaded, 'extrato/listar'),
-                screen(preloaded, 'comprovantes/:tipo/:id'),
-                screen(preloaded, 'configuracoes'),
-              ],
-            },
-          ],
-        },
-        screen(preloaded, '*'),
-      ],
-    },
-  ];
-};
+export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] => [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, element: <Navigate to="/login" replace /> },
+      screen(preloaded, 'login'),
+      screen(preloaded, 'registrar'),
+      screen(preloaded, 'blocked-access'),
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            ...component(preloaded, 'shell'),
+            children: [
+              screen(preloaded, 'dashboard'),
+              screen(preloaded, 'saldo/retirar'),
+              screen(preloaded, 'saldo/comprar'),
+              screen(preloaded, 'tags/listar'),
+              screen(preloaded, 'tags/adicionar'),
+              screen(preloaded, 'tags/detalhes/:licensePlate'),
+              screen(preloaded, 'tags/editar/:licensePlate'),
+              screen(preloaded, 'veiculos/listar'),
+              screen(preloaded, 'vpos/listar'),
+              screen(preloaded, 'extrato/listar'),
+              screen(preloaded, 'comprovantes/:tipo/:id'),
+              screen(preloaded, 'configuracoes'),
+            ],
+          },
+        ],
+      },
+      screen(preloaded, '*'),
+    ],
+  },
+];
 
 export const routes = createRoutes();

@@ -15,6 +15,11 @@ const resolver: Resolver<StatementFilterForm, unknown, StatementFilters> = zodRe
 
 const periodOptions = STATEMENT_PERIODS.map((value) => ({ value, label: statementPeriodLabels[value] }));
 const kindOptions = [{ value: '', label: ALL_KINDS_LABEL }, ...STATEMENT_KINDS.map((value) => ({ value, label: statementKindLabels[value] }))];
+/** 'Escolher datas': the range's two ends, in São Paulo days. */
+const DATE_FIELDS = [
+  { name: 'de', label: 'De' },
+  { name: 'ate', label: 'Até' },
+] as const;
 
 /** The days a chosen range starts with: from the 1st of this month to today (São Paulo). */
 function defaultRange(): { de: string; ate: string } {
@@ -116,24 +121,18 @@ export function StatementFilterBar({ form, applied, onApply, actions }: Statemen
         />
         {periodo === 'intervalo' ? (
           <div className={classes.range}>
-            <TextInput
-              className={classes.date}
-              type="date"
-              label="De"
-              min="2000-01-01"
-              max="2100-12-31"
-              error={errors.de?.message}
-              {...register('de')}
-            />
-            <TextInput
-              className={classes.date}
-              type="date"
-              label="Até"
-              min="2000-01-01"
-              max="2100-12-31"
-              error={errors.ate?.message}
-              {...register('ate')}
-            />
+            {DATE_FIELDS.map(({ name, label }) => (
+              <TextInput
+                key={name}
+                className={classes.date}
+                type="date"
+                label={label}
+                min="2000-01-01"
+                max="2100-12-31"
+                error={errors[name]?.message}
+                {...register(name)}
+              />
+            ))}
             <Button type="submit" className={classes.apply}>
               Aplicar
             </Button>
