@@ -32,9 +32,10 @@ import type { BillingService } from './modules/tags/billing.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler.js';
+import { registerEveryRequest } from './plugins/every-request.js';
 import { registerMetrics } from './plugins/metrics.js';
-import { deferredChildLogger, registerRequestLog, requestIdOf } from './plugins/request-log.js';
-import { registerSecurityHeaders } from './plugins/security.js';
+import { deferredChildLogger, requestIdOf, requestLog } from './plugins/request-log.js';
+import { securityHeaders } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { createServices } from './services.js';
 
@@ -80,9 +81,8 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
-  registerRequestLog(app);
   const metrics = new Metrics({ processMetrics: true });
-  registerMetrics(app, metrics, config.metricsToken);
+  registerEveryRequest(app, [requestLog(app), securityHeaders({ hsts: config.hsts }), registerMetrics(app, metrics, config.metricsToken)]);
   app.decorate('metrics', metrics);
   registerRequestLimits(app, new RateLimitStore(db.kysely), config.limits);
 
@@ -92,8 +92,7 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
   app.decorate('idempotency', new IdempotencyStore(db.kysely, idempotency));
   app.decorateRequest('driver', null);
 
-  registerSecurityHeaders(app, { hsts: config.hsts });
-  await registerCompression(app);
+  registerCompression(app);
   if (config.apiDocs) await registerDocs(app, { hsts: config.hsts });
 
   healthRoutes(app, new ReadinessCheck(db));

@@ -88,11 +88,14 @@ const LOG_FLUSH_MS = 1000;
 
 /**
  * stdout in writes of 4 KB (some 15 request lines) rather than one per line: the line was about a
- * tenth of the balance call's time, mostly the write. pino writes what is left when the process
- * exits (also on SIGTERM and on a crash); a SIGKILL loses at most the last second's lines.
+ * tenth of the balance call's time, mostly the write. Written from this thread (sync), as pino
+ * does by default: handing each 4 KB to libuv's thread pool (sync: false) cost the balance call
+ * more than the write itself, in thread wake-ups (docs/decisions.md, "The hot path"). pino writes
+ * what is left when the process exits (also on SIGTERM and on a crash); a SIGKILL loses at most
+ * the last second's lines.
  */
 function bufferedStdout(): DestinationStream {
-  const stdout = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  const stdout = pino.destination({ dest: 1, sync: true, minLength: LOG_BUFFER_BYTES });
   setInterval(() => stdout.flush(), LOG_FLUSH_MS).unref();
   return stdout;
 }

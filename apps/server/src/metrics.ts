@@ -1,5 +1,6 @@
 import { STATEMENT_ORIGINS } from '@portal/domain';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { HttpAnswers } from './http-answers.js';
 
 const KNOWN_ORIGINS: ReadonlySet<string> = new Set(Object.values(STATEMENT_ORIGINS));
 
@@ -18,9 +19,7 @@ export type BillingOutcome = 'charged' | 'blocked' | 'skipped';
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
-  private readonly httpDuration: Histogram<'method' | 'route'>;
-  private readonly httpSeries = new Map<string, { count: { inc(): void }; duration: { observe(seconds: number): void } }>();
+  private readonly httpAnswers = new HttpAnswers();
   private readonly ledgerMovements: Counter<'origin'>;
   private readonly webhookEvents: Counter<'outcome'>;
   private readonly webhookResults: Counter<'result' | 'reason'>;
@@ -32,19 +31,6 @@ export class Metrics {
   constructor(options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
-    this.httpRequests = new Counter({
-      name: 'http_requests_total',
-      help: 'Requisições HTTP atendidas, por método, rota (o padrão da URL) e status',
-      labelNames: ['method', 'route', 'status'],
-      registers,
-    });
-    this.httpDuration = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Tempo de resposta das requisições HTTP, por método e rota',
-      labelNames: ['method', 'route'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
     this.ledgerMovements = new Counter({
       name: 'ledger_movements_total',
       help: 'Lançamentos gravados no razão, por origem',
@@ -80,15 +66,7 @@ export class Metrics {
 
   /** route: the route's URL pattern (/api/tags/:id), or 'unmatched'; never the raw URL. */
   httpRequest(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${route} ${status}`;
-    let series = this.httpSeries.get(key);
-    if (!series) {
-      // prom-client hashes a label object on every call; the series of a route are few and fixed.
-      series = { count: this.httpRequests.labels(method, route, String(status)), duration: this.httpDuration.labels(method, route) };
-      this.httpSeries.set(key, series);
-    }
-    series.count.inc();
-    series.duration.observe(seconds);
+    this.httpAnswers.record(method, route, status, seconds);
   }
 
   ledgerMovement(origin: string): void {
@@ -115,7 +93,7 @@ export class Metrics {
 
   /** The text format Prometheus scrapes. */
   async exposition(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    return { contentType: this.registry.contentType, body: `${await this.registry.metrics()}\n${this.httpAnswers.exposition()}\n` };
   }
 }
 

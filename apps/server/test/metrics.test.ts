@@ -1,5 +1,6 @@
 import { messages } from '@portal/domain';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { HttpAnswers } from '../src/http-answers.js';
 import { createLogger } from '../src/logger.js';
 import { createServices } from '../src/services.js';
 import { json, registerDriver, useTestApp } from './helpers/app.js';
@@ -102,5 +103,25 @@ describeEachDatabase('GET /api/metrics without METRICS_TOKEN', (dialect) => {
     const res = await ctx().app.inject({ method: 'GET', url: '/api/metrics', headers: auth });
     expect(res.statusCode).toBe(404);
     expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.session.notFound });
+  });
+});
+
+describe('http_request_duration_seconds', () => {
+  it('is a cumulative histogram per method and route, with the counts by status beside it', () => {
+    const answers = new HttpAnswers();
+    for (const seconds of [0.001, 0.004, 0.02, 0.3, 12]) answers.record('GET', '/api/tags/:id', 200, seconds);
+    answers.record('GET', '/api/tags/:id', 404, 0.002);
+    answers.record('POST', '/api/a"b\\c', 201, 0.05);
+    const text = answers.exposition();
+    const tag = { method: 'GET', route: '/api/tags/:id' };
+    expect(sample(text, 'http_requests_total', { ...tag, status: '200' })).toBe(5);
+    expect(sample(text, 'http_requests_total', { ...tag, status: '404' })).toBe(1);
+    const bucket = (le: string) => sample(text, 'http_request_duration_seconds_bucket', { ...tag, le });
+    expect([bucket('0.005'), bucket('0.01'), bucket('0.025'), bucket('0.25'), bucket('0.5'), bucket('10'), bucket('+Inf')]).toEqual([3, 3, 4, 4, 5, 5, 6]);
+    expect(sample(text, 'http_request_duration_seconds_count', tag)).toBe(6);
+    expect(sample(text, 'http_request_duration_seconds_sum', tag)).toBeCloseTo(12.327, 6);
+    expect(text).toContain('route="/api/a\\"b\\\\c"');
+    expect(text).toMatch(/^# HELP http_requests_total .+\n# TYPE http_requests_total counter\n/);
+    expect(text).toContain('# TYPE http_request_duration_seconds histogram\n');
   });
 });

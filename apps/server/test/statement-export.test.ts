@@ -1,4 +1,5 @@
 import { request, type IncomingMessage } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { formatCpfCnpj, formatDateTime, messages, STATEMENT_ORIGINS, statementKindLabels, statementKindOf } from '@portal/domain';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
@@ -223,6 +224,25 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     expect(pages[pages.length - 1]).toContain('Total do período');
     const rowsDrawn = all.match(/Passagem por: Praça \d+ /g) ?? [];
     expect(rowsDrawn).toHaveLength(EXPORT_CHUNK_ROWS * 2 + 234);
+  });
+
+  it('o CSV transmitido vem comprimido (br ou gzip) para quem aceita, o mesmo arquivo depois de descomprimido; o PDF não', async () => {
+    const plain = await download(busy, 'formato=csv');
+    for (const [accept, encoding, inflate] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await app().inject({ method: 'GET', url: '/api/extrato/exportar?formato=csv', headers: { ...bearer(busy.token), 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(res.headers['content-length']).toBeUndefined();
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(inflate(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+    const pdf = await app().inject({ method: 'GET', url: '/api/extrato/exportar?formato=pdf', headers: { ...bearer(busy.token), 'accept-encoding': 'br' } });
+    expect(pdf.headers['content-encoding']).toBeUndefined();
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('um período sem movimentações dá um arquivo com o aviso, não um erro', async () => {

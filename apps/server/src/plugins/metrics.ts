@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Metrics } from '../metrics.js';
 import { webhookOutcomeOf } from '../metrics.js';
 import { onLedgerMovement } from '../modules/ledger/ledger.js';
+import type { EveryRequest } from './every-request.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,20 +22,24 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
  * outcomes; counts this process's ledger movements while the app is open. GET /api/metrics
  * exists only with a token (METRICS_TOKEN): without one it is an unknown path (404).
  */
-export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | null): void {
-  app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    metrics.httpRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    // The route layer knows every answer, also the refusals before the handler (token, limits).
-    if (route === api.asaasWebhook.path) metrics.webhookOutcome(webhookOutcomeOf(reply.statusCode));
-    done();
-  });
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | null): EveryRequest {
   const stop = onLedgerMovement((origin) => metrics.ledgerMovement(origin));
   app.addHook('onClose', (_instance, done) => {
     stop();
     done();
   });
-  if (!token) return;
+  if (token) routeMetrics(app, metrics, token);
+  return {
+    onResponse: (req, reply) => {
+      const route = req.routeOptions.url ?? 'unmatched';
+      metrics.httpRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      // The route layer knows every answer, also the refusals before the handler (token, limits).
+      if (route === api.asaasWebhook.path) metrics.webhookOutcome(webhookOutcomeOf(reply.statusCode));
+    },
+  };
+}
+
+function routeMetrics(app: FastifyInstance, metrics: Metrics, token: string): void {
   const expected = digest(token);
   app.route({
     method: 'GET',

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import type { EveryRequest } from './every-request.js';
 
 /** The API's JSON answers (not its documentation page): a document's policies mean nothing to them. */
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
@@ -15,7 +15,7 @@ const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(
  * computed once at start and copied onto each reply (@fastify/helmet rebuilt the policy per
  * request, about a fifth of a small call's cost).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
+export function securityHeaders(options: { hsts: boolean }): EveryRequest {
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -56,10 +56,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: b
       xXssProtection: false,
     }),
   );
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApiAnswer(req.url) ? apiHeaders : pageHeaders);
-    done();
-  });
+  return { onRequest: (req, reply) => void reply.headers(isApiAnswer(req.url) ? apiHeaders : pageHeaders) };
 }
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;

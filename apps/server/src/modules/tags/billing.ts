@@ -89,9 +89,16 @@ export class BillingService {
    * then every 24 h. The returned stop waits for a run under way, so the database outlives it.
    */
   schedule(intervalMs: number = DAY_MS, firstDelayMs = 60_000): () => Promise<void> {
-    let running: Promise<unknown> = Promise.resolve();
+    let running: Promise<unknown> | null = null;
+    // A tick while a run is still going is skipped: runs never overlap in one process, so the one
+    // `running` is all that stop() must wait for (nothing is logged or charged after it resolves).
     const tick = () => {
-      running = this.run().catch((error: unknown) => this.log.error({ err: error }, 'falha na cobrança mensal das tags'));
+      if (running) return;
+      running = this.run()
+        .catch((error: unknown) => this.log.error({ err: error }, 'falha na cobrança mensal das tags'))
+        .finally(() => {
+          running = null;
+        });
     };
     const first = setTimeout(tick, firstDelayMs);
     const every = setInterval(tick, intervalMs);
