@@ -41,7 +41,7 @@ async function closeToast(page: Page, title: string) {
 }
 
 test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the credit', async ({ page, context, request, look }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const driver = newDriver();
   await registerViaApi(request, driver);
@@ -96,7 +96,7 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
   await expect(page.getByRole('button', { name: 'Código PIX copiado!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(payload);
   await look('pix-copiado');
-  await expect(page.getByRole('button', { name: 'Copiar código PIX' })).toBeVisible({ timeout: 6_000 });
+  await expect(page.getByRole('button', { name: 'Copiar código PIX' })).toBeVisible({ timeout: 15_000 });
   expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(2_500);
 
   await page.reload();
@@ -114,7 +114,7 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
 
   // The payment arrives (local provider): the operator CLI sends the webhook to the running server.
   await payPixWithCli(charge.id);
-  await expect(page.getByText('Pagamento recebido! Seu saldo foi atualizado.')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Pagamento recebido! Seu saldo foi atualizado.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Copiar código PIX' })).toBeHidden();
   await look('pix-recebido');
 
@@ -156,7 +156,7 @@ test("'Gerar novo Pix' goes back to an empty form and forgets the stored Pix", a
 });
 
 test('a driver withdraws R$ 40,00 to each of the five Pix key types', async ({ page, request, look }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, Token);

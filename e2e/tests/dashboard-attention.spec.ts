@@ -22,7 +22,7 @@ async function expectBalanceAboveFold(page: Page) {
 }
 
 test('the dashboard says what needs attention, and the alert level is the driver’s choice', async ({ page, request, look }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, Token);

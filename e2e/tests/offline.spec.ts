@@ -127,7 +127,7 @@ test('offline: the last balance with its date, actions disabled, refreshed when 
   request,
   look,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { driver, token } = await fundedDriver(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -184,7 +184,7 @@ test('offline: the last balance with its date, actions disabled, refreshed when 
 });
 
 test('a withdrawal whose answer is lost is made once, however often the driver presses', async ({ page, request, look }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { driver, token } = await fundedDriver(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await page.getByRole('link', { name: 'Sacar saldo via Pix' }).click();
@@ -197,7 +197,7 @@ test('a withdrawal whose answer is lost is made once, however often the driver p
   await page.getByRole('button', { name: 'Sacar', exact: true }).click();
 
   // No answer reached the phone: the driver is told plainly, and the balance read again shows what happened.
-  await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 40_000 });
   await expect(page.getByTestId('saldo-saque')).toHaveText(brl(60));
   await look('saque-sem-resposta');
 
@@ -215,7 +215,7 @@ test('a withdrawal whose answer is lost is made once, however often the driver p
 });
 
 test('a purchase whose answer is lost makes one Pix charge, credited once', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { driver, token } = await fundedDriver(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await page.getByRole('link', { name: 'Comprar créditos de pedágio' }).click();
@@ -223,7 +223,7 @@ test('a purchase whose answer is lost makes one Pix charge, credited once', asyn
   const lost = await loseAnswers(page, '/api/transacoes/gerar-qrcode', ATTEMPTS);
   await page.getByLabel('Valor Saldo').pressSequentially('15000');
   await page.getByRole('button', { name: 'Comprar', exact: true }).click();
-  await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 40_000 });
 
   await page.getByRole('button', { name: 'Comprar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeVisible();
@@ -240,7 +240,7 @@ test('a purchase whose answer is lost makes one Pix charge, credited once', asyn
 });
 
 test('a tag activation whose answer is lost charges the monthly fee once', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { driver, token } = await fundedDriver(request);
   const operators = (await (await request.get('/api/operadoras', { headers: bearer(token) })).json()) as {
     Operadoras: { Nome: string; Cnpj: string }[];

@@ -126,7 +126,7 @@ test("a new version waits for the driver: 'Nova versão disponível', then 'Atua
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
     const prompt = page.getByRole('status').filter({ hasText: 'Nova versão disponível' });
-    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
     // Nothing changed under the driver's fingers: same page, same worker in control.
     expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
     await look('pwa-nova-versao');

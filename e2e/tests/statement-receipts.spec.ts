@@ -57,7 +57,7 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
   request,
   look,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, Token);
@@ -72,7 +72,7 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
   await expect(page.getByRole('link', { name: 'Ver comprovante' })).toHaveCount(0);
   const charge = JSON.parse((await page.evaluate(() => localStorage.getItem('comprar_saldo_pix'))) ?? '{}') as { id: string };
   await payPixWithCli(charge.id);
-  await expect(page.getByText('Pagamento recebido! Seu saldo foi atualizado.')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Pagamento recebido! Seu saldo foi atualizado.')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Ver comprovante' }).click();
   await expect(page).toHaveURL(new RegExp(`/comprovantes/compra/${charge.id}$`));
   await expect(page).toHaveTitle(/Comprovante/);
@@ -175,7 +175,7 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
 });
 
 test("another driver's receipt reads as not found, with the way back to the statement", async ({ page, request, look }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const other = newDriver();
   const { Token: otherToken } = await registerViaApi(request, other);
   await acceptTermsViaApi(request, otherToken);

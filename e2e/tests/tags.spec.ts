@@ -40,7 +40,7 @@ test('a driver registers a tag and takes it through activation, block, release, 
   request,
   look,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, Token);

@@ -136,7 +136,7 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
   request,
   look,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const phone = testInfo.project.name === 'phone';
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);

@@ -1,6 +1,6 @@
 // IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
 import 'fake-indexeddb/auto';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { formatBrl, messages } from '@portal/domain';
 import { del, get } from 'idb-keyval';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,6 @@ import { OFFLINE_ACTIONS_DISABLED } from '../src/lib/offline';
 import { OFFLINE_STORE_KEY } from '../src/lib/persist';
 import { queryClient } from '../src/lib/queryClient';
 import { connection, mockApi, ok, renderRoute, signInStorage, statementRow, type MockReply } from './utils';
-
-// The routes load lazily: on a busy machine the first screen can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await Promise.all([import('../src/app/AuthenticatedShell'), import('../src/app/routes/DashboardRoute')]);

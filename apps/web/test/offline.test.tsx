@@ -1,6 +1,6 @@
 // IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
 import 'fake-indexeddb/auto';
-import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { api, IDEMPOTENCY_KEY_HEADER } from '@portal/contract';
 import { messages } from '@portal/domain';
 import { del, get, set } from 'idb-keyval';
@@ -13,9 +13,6 @@ import { OFFLINE_ACTIONS_DISABLED, OFFLINE_REASON, offlineDataLine } from '../sr
 import { OFFLINE_STORE_KEY } from '../src/lib/persist';
 import { queryClient } from '../src/lib/queryClient';
 import { demoUser, mockApi, ok, pendingCharge, renderRoute, signInStorage, type MockReply, type RecordedCall, connection } from './utils';
-
-// The routes load lazily: on a busy machine the first screen can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await Promise.all([

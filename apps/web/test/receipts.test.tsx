@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Receipt } from '@portal/contract';
 import { messages } from '@portal/domain';
 import { onlineManager } from '@tanstack/react-query';
@@ -11,7 +11,6 @@ import '../src/features/receipts/ReceiptPage';
 import '../src/features/credit/BuyBalancePage';
 import '../src/features/withdrawal/WithdrawPage';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => onlineManager.setOnline(true));
 

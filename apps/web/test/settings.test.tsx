@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/contract';
 import { messages } from '@portal/domain';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +6,6 @@ import { attentionQueryKey } from '../src/lib/attention';
 import { OFFLINE_REASON } from '../src/lib/offline';
 import { queryClient } from '../src/lib/queryClient';
 import { mockApi, ok, renderRoute, signInStorage, type MockReply, type RecordedCall, connection } from './utils';
-
-// The routes load lazily: on a busy machine the first screen can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await Promise.all([import('../src/app/AuthenticatedShell'), import('../src/features/settings/SettingsPage')]);

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Mantine reads these browser APIs; jsdom does not implement them.
@@ -26,6 +26,10 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefined });
+
+// The routes load lazily: on a busy machine a file's first screen can take more than findBy's
+// default second (its modules are transformed then), in every file alike.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@portal/domain';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,6 @@ import { mockApi, ok, renderRoute, signInStorage, statementRow } from './utils';
 import '../src/features/statement/StatementPage';
 
 // The routes load lazily and the journeys below are long: room for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 

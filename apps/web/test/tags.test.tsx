@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { INVOICE_GROUP_CODE } from '@portal/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,9 +21,6 @@ const catalogue = {
 
 const GREENPASS_WARNING =
   'Atenção: as tags Greenpass da Taggy (iniciadas em 5666) estão sendo canceladas e devem ser substituídas por tags MoveMais. Entre em contato com o suporte.';
-
-// The routes load lazily: on a busy machine the first screen can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 type Handlers = Record<string, MockReply | ((call: never) => MockReply)>;
 

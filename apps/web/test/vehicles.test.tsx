@@ -1,9 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, ok, renderRoute, signInStorage } from './utils';
-
-// The routes load lazily: on a busy machine the first screen can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 // Load the lazy screens once, before the clocks of the tests start.
 beforeAll(async () => {
