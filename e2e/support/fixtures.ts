@@ -120,6 +120,23 @@ export async function signIn(page: Page, cpfCnpj: string, password: string) {
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
+/**
+ * Closes the toast titled `title` so the next check reads a fresh one. A toast also closes itself after
+ * TOAST_MS (5 s): on a slow machine it can be gone before the click, which ends the same way; a toast still
+ * there after a failed click fails the test.
+ */
+export async function closeToast(page: Page, title: string) {
+  const toast = page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });
+  await toast
+    .getByRole('button', { name: 'Fechar aviso' })
+    .first()
+    .click({ timeout: 3_000 })
+    .catch(async (error: unknown) => {
+      if ((await toast.count()) > 0) throw error;
+    });
+  await expect(toast).toHaveCount(0);
+}
+
 /** Lets running animations (a dialog's open transition) finish, so a screenshot shows the result, not a fade. */
 export async function settled(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   acceptTermsViaApi,
   buyBalanceViaPix,
+  closeToast,
   expect,
   newDriver,
   payPixWithCli,
@@ -31,13 +32,6 @@ async function expectGreyPlaceholder(field: Locator) {
   }));
   expect(colors.placeholder).toBe('rgb(108, 117, 125)');
   expect(colors.text).toBe('rgb(17, 20, 24)');
-}
-
-/** Closes the one visible toast, so the next check reads a fresh one. */
-async function closeToast(page: Page, title: string) {
-  const toast = page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });
-  await toast.getByRole('button', { name: 'Fechar aviso' }).click();
-  await expect(page.getByText(title, { exact: true })).toBeHidden();
 }
 
 test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the credit', async ({ page, context, request, look }) => {

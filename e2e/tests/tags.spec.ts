@@ -4,6 +4,7 @@ import {
   acceptTermsViaApi,
   bearer,
   buyBalanceViaPix,
+  closeToast,
   expect,
   newDriver,
   registerViaApi,
@@ -17,12 +18,10 @@ const randomLetters = (n: number) => Array.from({ length: n }, () => String.from
 /** A Mercosul plate, ABC1D23. */
 const randomPlate = () => `${randomLetters(3)}${randomDigits(1)}${randomLetters(1)}${randomDigits(2)}`;
 
-/** The toast with this title (or text), then closes it so the next check reads a fresh one. */
-async function expectToast(page: Page, text: string) {
-  const toast = page.getByRole('alert').filter({ hasText: text }).first();
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'Fechar aviso' }).click();
-  await expect(toast).toBeHidden();
+/** The toast with this title, then closes it so the next check reads a fresh one. */
+async function expectToast(page: Page, title: string) {
+  await expect(page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) }).first()).toBeVisible();
+  await closeToast(page, title);
 }
 
 async function confirmDialog(page: Page, button: string) {
