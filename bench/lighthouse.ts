@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -67,6 +67,18 @@ function summarise(pathname: string, runs: LighthouseFigures[]): LighthouseScree
 }
 
 /**
+ * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report there (<screen>-<time>.json): its
+ * long tasks, script boot-up times and main-thread breakdown say where the blocking time goes.
+ */
+async function keepReport(lhr: Result): Promise<void> {
+  const folder = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (!folder) return;
+  await mkdir(folder, { recursive: true });
+  const screen = new URL(lhr.finalDisplayedUrl).pathname.replace(/^\/|\/$/g, '').replaceAll('/', '_') || 'root';
+  await writeFile(path.join(folder, `${screen}-${Date.now()}.json`), JSON.stringify(lhr));
+}
+
+/**
  * Lighthouse's defaults: mobile (Moto G Power screen), simulated throttling of "slow 4G" (150 ms RTT,
  * 1.6 Mbps) and a 4x CPU slowdown. Each run clears the HTTP cache, the service workers and the
  * Cache Storage of the origin, but keeps localStorage, where the signed-in session lives.
@@ -82,6 +94,7 @@ async function runLighthouse(url: string, port: number, extra: Flags = {}, attem
   }
   const finalUrl = lhr.finalDisplayedUrl;
   if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`Lighthouse on ${url} ended on ${finalUrl}`);
+  await keepReport(lhr);
   return { lhr, figures: figures(lhr) };
 }
 

@@ -1,8 +1,10 @@
 // IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { api } from '@portal/contract';
+import { formatBrl } from '@portal/domain';
 import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
@@ -10,6 +12,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AppRoot } from '../src/app/AppRoot';
 import { createRoutes, loadScreens } from '../src/app/routes';
 import * as markup from '../src/boot/earlyBalanceMarkup';
+import { formatCents } from '../src/boot/formatCents';
 import { LoginPage } from '../src/features/auth/LoginPage';
 import { adoptEarlyBalance } from '../src/lib/earlyBalance';
 import { queryClient } from '../src/lib/queryClient';
@@ -111,13 +114,12 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     const { html, templates } = renderPage('/dashboard');
     const container = mount(html, templates);
     // What boot/boot.ts does with the answer, before the app's code arrives.
-    const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
     const slots = [...container.querySelectorAll(`[${markup.SLOT_ATTRIBUTE}]`)];
     expect(slots).toHaveLength(2);
     for (const [slot, hero, reais] of [[slots[0], true, -12.5], [slots[1], false, 80]] as const) {
       const template = document.querySelector<HTMLTemplateElement>(`template[${markup.FIGURE_TEMPLATE_ATTRIBUTE}="${markup.figureTemplateKey(hero, reais * 100)}"]`);
       const figure = template!.content.firstElementChild!.cloneNode(true) as Element;
-      figure.textContent = brl.format(reais);
+      figure.textContent = formatCents(reais * 100);
       slot!.replaceWith(figure);
     }
     container.querySelector(`[${markup.EARLY_BALANCE_ATTRIBUTE}]`)!.setAttribute('aria-busy', 'false');
@@ -145,13 +147,21 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     expect(document.documentElement.hasAttribute(markup.ANSWER_ATTRIBUTE)).toBe(false);
   });
 
-  it('boot.ts uses the same names and path as the app (it may import nothing)', () => {
+  it('boot.ts uses the same names and path as the app (it imports nothing the app imports)', () => {
     const boot = readFileSync(path.join(import.meta.dirname, '../src/boot/boot.ts'), 'utf8');
     expect(markup.BALANCE_PATH).toBe(api.balance.path);
     for (const [name, value] of Object.entries(markup)) {
       if (typeof value === 'string') expect(boot, name).toContain(`const ${name} = '${value}';`);
     }
-    expect(boot).not.toMatch(/^import /m);
+    expect(boot.match(/^import .*$/gm)).toEqual(["import { formatCents } from './formatCents';"]);
+    const importers = readdirSync(path.join(import.meta.dirname, '../src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .filter((file) => readFileSync(path.join(import.meta.dirname, '../src', file), 'utf8').includes('/formatCents'));
+    expect(importers).toEqual([path.join('boot', 'boot.ts')]);
     for (const cents of [-1, 0, 1]) expect(markup.figureTemplateKey(true, cents)).toMatch(/^hero:(negative|zero|positive)$/);
+  });
+
+  it("boot.ts writes a figure as the app does (the domain's formatBrl)", () => {
+    fc.assert(fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (cents) => formatCents(cents) === formatBrl(cents)));
   });
 });

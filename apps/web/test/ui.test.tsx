@@ -1,9 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { flushSync } from 'react-dom';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn } from '../src/components/ui/DataTable';
 import { DateTime } from '../src/components/ui/DateTime';
+import { deferredRender } from '../src/components/ui/deferredRender';
 import { Money } from '../src/components/ui/Money';
 import { usePageParam } from '../src/lib/usePageParam';
 import { renderWithProviders } from './utils';
@@ -107,6 +109,23 @@ function renderPageProbe(url: string) {
   render(<RouterProvider router={router} />);
   return { router, user: userEvent.setup(), page: () => screen.getByLabelText('Página atual').textContent };
 }
+
+describe('deferredRender', () => {
+  it('leaves the urgent render alone and draws the new props in a transition right after', async () => {
+    const drawn: number[] = [];
+    const Deferred = deferredRender(function Count({ value }: { value: number }) {
+      drawn.push(value);
+      return <output>{value}</output>;
+    });
+    const view = render(<Deferred value={1} />);
+    expect(drawn).toEqual([1]);
+    // An urgent update, as TanStack Query's store gives when a read answers.
+    act(() => flushSync(() => view.rerender(<Deferred value={2} />)));
+    expect(await screen.findByText('2')).toBeInTheDocument();
+    // Never drawn again with the old value in the urgent render: 1 once, then 2.
+    expect(drawn).toEqual([1, 2]);
+  });
+});
 
 describe('usePageParam', () => {
   it.each([

@@ -6,27 +6,33 @@ export const DISPLAY_TIME_ZONE = 'America/Sao_Paulo';
 const ISO_8601 =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
-const parts = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+let saoPauloParts: Intl.DateTimeFormat | undefined;
+
+/** Made at first use: building it loads the locale's and the time zone's data (a long task on a phone). */
+function parts(): Intl.DateTimeFormat {
+  saoPauloParts ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return saoPauloParts;
+}
 
 /** What São Paulo's clocks read at an instant (numbers; month 1 to 12). */
 export function saoPauloWallClock(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const p = Object.fromEntries(parts.formatToParts(instant).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(parts().formatToParts(instant).map((x) => [x.type, x.value]));
   return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
 }
 
 /** DD/MM/YYYY HH:mm:ss in São Paulo time. Throws SPEC 3's error for anything else. */
 export function formatDateTime(value: Date | string): string {
   const date = toDate(value);
-  const p = Object.fromEntries(parts.formatToParts(date).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(parts().formatToParts(date).map((x) => [x.type, x.value]));
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
 

@@ -28,6 +28,12 @@ describe('money', () => {
     expect(parseBrlInput('1,234')).toBeNull();
   });
 
+  it('writes what Intl writes for pt-BR reais, for every amount', () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const amounts = fc.oneof(fc.integer({ min: -(10 ** 6), max: 10 ** 6 }), fc.integer({ min: -(10 ** 15), max: 10 ** 15 }));
+    fc.assert(fc.property(amounts, (c) => formatBrl(c) === intl.format(c / 100)), { numRuns: 2000 });
+  });
+
   it('round-trips every amount through the display format', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 10 ** 13 }), (c) => parseBrlInput(formatBrl(c)) === c));
   });

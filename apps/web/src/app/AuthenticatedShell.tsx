@@ -5,7 +5,6 @@ import { Notifications } from '@mantine/notifications';
 import { api } from '@portal/contract';
 import { TOAST_MS } from '@portal/domain';
 import { IconLogout, IconSettings, IconTruck } from '@tabler/icons-react';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { request } from '../lib/api';
@@ -14,6 +13,7 @@ import { persistOptions, wipeOfflineData } from '../lib/persist';
 import { queryClient } from '../lib/queryClient';
 import { clearSession, getUser } from '../lib/storage';
 import { useStoredValue } from '../lib/useStoredValue';
+import { OfflineDataProvider } from './OfflineDataProvider';
 
 /** Every authenticated screen: header (app name, greeting, 'Sair'), one content column, toasts, dialogs. */
 export function AuthenticatedShell() {
@@ -21,9 +21,6 @@ export function AuthenticatedShell() {
   // The data kept on the phone is this driver's only (decision 22): another driver's is dropped.
   const [persistence] = useState(() => persistOptions(getUser()?.id));
   const [leaving, setLeaving] = useState(false);
-  // A prerendered page (src/prerender/) has no name: it appears right after hydration, on a line
-  // that 'Configurações' already holds, so nothing moves.
-  const name = useStoredValue(() => firstName(getUser()?.name), '');
 
   // Decision 5: revoke the session (its failure is ignored), forget it locally, go to /login.
   // Decision 22: with it goes the data kept for offline use.
@@ -40,7 +37,7 @@ export function AuthenticatedShell() {
   };
 
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistence}>
+    <OfflineDataProvider client={queryClient} persistOptions={persistence}>
       <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }} modalProps={{ centered: true, closeButtonProps: { 'aria-label': 'Fechar' } }}>
         <Notifications position="top-right" autoClose={TOAST_MS} limit={3} zIndex={1000} />
         <Box
@@ -66,11 +63,7 @@ export function AuthenticatedShell() {
                   Portal do Motorista
                 </Text>
                 <Group gap="sm" wrap="nowrap">
-                  {name ? (
-                    <Text size="sm" c="road.0" truncate="end" style={{ minWidth: 0 }}>
-                      Olá, {name}
-                    </Text>
-                  ) : null}
+                  <Greeting />
                   {/* Issue 12: the driver's settings, on the greeting's line (the brand row is full at 360 px). */}
                   <Text
                     component={Link}
@@ -104,6 +97,22 @@ export function AuthenticatedShell() {
           </Box>
         </Container>
       </ModalsProvider>
-    </PersistQueryClientProvider>
+    </OfflineDataProvider>
+  );
+}
+
+/**
+ * 'Olá, <first name>'. A prerendered page (src/prerender/) has no name: it appears right after
+ * hydration, on a line that 'Configurações' already holds, so nothing moves. Its own component:
+ * the stored value differing from the prerendered one re-renders, urgently, only this line (in the
+ * shell it re-rendered every screen in one long task).
+ */
+function Greeting() {
+  const name = useStoredValue(() => firstName(getUser()?.name), '');
+  if (!name) return null;
+  return (
+    <Text size="sm" c="road.0" truncate="end" style={{ minWidth: 0 }}>
+      Olá, {name}
+    </Text>
   );
 }

@@ -7,12 +7,15 @@
  *   (build-time templates of the app's own markup) before the app arrives; the app then adopts it
  *   (lib/earlyBalance.ts) and hydrates the same markup.
  * Loaded with `async` from the <head>: the balance is asked for while the HTML still arrives.
- * It imports nothing: it must stay about a kilobyte. No inline script: the CSP allows none.
+ * It imports nothing the app imports (that would be a chunk of its own, one more round trip before
+ * the balance is asked for): it must stay about a kilobyte. No inline script: the CSP allows none.
  */
+
+import { formatCents } from './formatCents';
 
 // The names of earlyBalanceMarkup.ts, repeated: an import would become a chunk of its own (the app
 // uses that module too), one more round trip before the balance is asked for.
-// test/earlyBalance.test.tsx keeps the two equal.
+// test/prerender.test.tsx keeps the two equal.
 const BALANCE_PATH = '/api/motorista/saldo';
 const EARLY_BALANCE_ATTRIBUTE = 'data-early-balance';
 const SLOT_ATTRIBUTE = 'data-balance-slot';
@@ -28,6 +31,8 @@ const BALANCE_FIRST_MS = 1500;
 /** Set once the app's code starts loading: from then the page is the app's, boot.ts paints nothing. */
 let appLoading = false;
 
+const PRELOADS_PER_TASK = 4;
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
@@ -39,12 +44,16 @@ async function loadApp(): Promise<void> {
   if (appLoading) return;
   appLoading = true;
   const [entry, ...chunks] = (document.querySelector<HTMLMetaElement>(APP_META)?.content ?? '').split(' ').filter(Boolean);
-  for (const href of chunks) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
+  // A few links per task: each one starts a fetch, and the dashboard's ~45 at once were one long task.
+  for (let start = 0; start < chunks.length; start += PRELOADS_PER_TASK) {
+    for (const href of chunks.slice(start, start + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    await nextTask();
   }
   try {
     for (const href of chunks) {
@@ -74,7 +83,6 @@ interface Balance {
   SaldoTerceiro: number;
 }
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** One figure in the markup the app draws for it (Money), from the build's template for its sign. */
 function figure(slot: Element, hero: boolean, reais: number): boolean {
@@ -82,7 +90,7 @@ function figure(slot: Element, hero: boolean, reais: number): boolean {
   const template = document.querySelector<HTMLTemplateElement>(`template[${FIGURE_TEMPLATE_ATTRIBUTE}="${figureTemplateKey(hero, cents)}"]`);
   const node = template?.content.firstElementChild?.cloneNode(true);
   if (!(node instanceof Element)) return false;
-  node.textContent = brl.format(cents / 100);
+  node.textContent = formatCents(cents);
   slot.replaceWith(node);
   return true;
 }

@@ -7,7 +7,7 @@
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { Query } from '@tanstack/react-query';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { PersistQueryClientOptions } from '@tanstack/query-persist-client-core';
 import { del, get, set } from 'idb-keyval';
 import { queryClient } from './queryClient';
 
@@ -44,7 +44,7 @@ const persister = createAsyncStoragePersister({
   throttleTime: 500,
 });
 
-/** PersistQueryClientProvider's options for the signed-in driver. */
+/** OfflineDataProvider's options for the signed-in driver. */
 export function persistOptions(driverId: number | undefined): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
     persister,

@@ -4,6 +4,7 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import classes from './DataTable.module.css';
+import { deferredRender } from './deferredRender';
 
 const TABLE_LOADING_TEXT = 'Carregando...';
 const TABLE_EMPTY_TEXT = 'Nenhum item.';
@@ -65,7 +66,7 @@ interface DataTableProps<Row> {
  * The portal's table (SPEC 2): 'Carregando...' while loading, 'Nenhum item.' when empty,
  * minimum height 222, pagination from TotalPaginas; on phones the rows are stacked cards.
  */
-export function DataTable<Row>({
+function DataTableView<Row>({
   columns,
   rows,
   getRowKey,
@@ -199,3 +200,6 @@ export function DataTable<Row>({
     </div>
   );
 }
+
+/** Drawn in a transition when its rows or order change (deferredRender): a page of rows is no long task. */
+export const DataTable = deferredRender(DataTableView) as typeof DataTableView;

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { noticeViews, type NoticeTone, type NoticeView } from './notices';
+import { deferredRender } from '../../components/ui/deferredRender';
 
 /** At most this many lines before 'Ver mais': the tiles below stay within reach on a 360x800 phone. */
 const VISIBLE_NOTICES = 2;
@@ -69,7 +70,7 @@ function NoticeLine({ notice, online }: { notice: NoticeView; online: boolean })
  * Issue 12: what needs the driver's attention, one compact line each, between the balance and the tiles. Two at
  * most until 'Ver mais (N)'; nothing at all when there is nothing to say.
  */
-export function AttentionList({ notices }: { notices: readonly AttentionNotice[] }) {
+function AttentionListView({ notices }: { notices: readonly AttentionNotice[] }) {
   const online = useOnline();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
@@ -101,3 +102,6 @@ export function AttentionList({ notices }: { notices: readonly AttentionNotice[]
     </Box>
   );
 }
+
+/** Drawn in a transition when the notices arrive (deferredRender). */
+export const AttentionList = deferredRender(AttentionListView);

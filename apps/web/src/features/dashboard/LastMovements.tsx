@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { DateTime } from '../../components/ui/DateTime';
 import { Money } from '../../components/ui/Money';
 import { StatementDescription } from '../../components/ui/StatementDescription';
+import { deferredRender } from '../../components/ui/deferredRender';
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
 const rowStyle = { borderTop: '1px solid var(--mantine-color-gray-3)' } as const;
@@ -31,7 +32,7 @@ function Movement({ row }: { row: StatementTransaction }) {
  * Issue 12: the three newest statement entries (description as the statement writes it, date and
  * value) and the way to the whole statement. `rows` undefined while they load.
  */
-export function LastMovements({ rows }: { rows: readonly StatementTransaction[] | undefined }) {
+function LastMovementsView({ rows }: { rows: readonly StatementTransaction[] | undefined }) {
   const titleId = useId();
   return (
     <Paper component="section" aria-labelledby={titleId} withBorder shadow="xs" radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -62,3 +63,6 @@ export function LastMovements({ rows }: { rows: readonly StatementTransaction[] 
     </Paper>
   );
 }
+
+/** Drawn in a transition when the entries arrive (deferredRender). */
+export const LastMovements = deferredRender(LastMovementsView);

@@ -6,7 +6,7 @@ import { IconAdjustmentsHorizontal, IconChevronDown, IconFilterOff } from '@tabl
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { ALL_KINDS_LABEL, filterLabels, hasFilters, NO_FILTERS, type StatementFilterForm } from './filters';
+import { ALL_KINDS_LABEL, filterLabels, hasFilters, NO_FILTERS, readFilterForm, type StatementFilterForm } from './filters';
 import classes from './StatementToolbar.module.css';
 
 /** The contract's statementFilters reads any value: the form's four texts are some of them (its messages on the fields). */
@@ -59,9 +59,11 @@ export function StatementFilterBar({ form, applied, onApply, actions }: Statemen
   } = useForm<StatementFilterForm, unknown, StatementFilters>({ resolver, defaultValues: form });
   const periodo = useWatch({ control, name: 'periodo' });
 
-  // The URL is the truth (reload, back, a shared link): the form follows it and says what is wrong with it.
+  // The URL is the truth (reload, back, a shared link): the form follows it and says what is wrong
+  // with it. A field the driver changed since (a second choice made before the first one's address
+  // arrived) is kept: resetting it lost that choice, the period went back to 'Todo o período'.
   useEffect(() => {
-    reset(form);
+    reset(form, { keepDirtyValues: true });
     if (!applied) void trigger();
   }, [form, applied, reset, trigger]);
 
@@ -147,7 +149,15 @@ export function StatementFilterBar({ form, applied, onApply, actions }: Statemen
           {...register('tipo', { onChange: () => void submit() })}
         />
         {canClear ? (
-          <Button variant="subtle" leftSection={<IconFilterOff size={18} aria-hidden />} onClick={() => onApply(NO_FILTERS)}>
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={18} aria-hidden />}
+            onClick={() => {
+              // Also the dates typed and not applied: 'Limpar' empties everything.
+              reset(readFilterForm(new URLSearchParams()));
+              onApply(NO_FILTERS);
+            }}
+          >
             Limpar filtros
           </Button>
         ) : null}
