@@ -172,6 +172,18 @@ describe('/extrato/listar filters (issue 12)', () => {
     expect(screen.getByRole('button', { name: 'Filtros' })).toHaveAccessibleDescription('10/11/2026 a 20/11/2026 Todos os tipos');
   });
 
+  it('a choice still being made survives the address of an earlier one arriving; the other fields follow the URL', async () => {
+    const { user, router } = renderStatement(rows, 1);
+    await screen.findByText('Passagem por: Praça Jacareí');
+    await user.selectOptions(screen.getByLabelText('Período'), 'Escolher datas');
+    fireEvent.change(screen.getByLabelText('De'), { target: { value: '2026-11-10' } });
+    // The address of a choice made just before (the kind) arrives after the dates were typed.
+    await act(() => router.navigate('/extrato/listar?tipo=saques'));
+    await waitFor(() => expect(screen.getByLabelText('Tipo')).toHaveValue('saques'));
+    expect(screen.getByLabelText('Período')).toHaveValue('intervalo');
+    expect(screen.getByLabelText('De')).toHaveValue('2026-11-10');
+  });
+
   it('a URL with filters the contract refuses asks nothing: the open controls say why, the table is empty', async () => {
     const { api } = renderStatement(rows, 1, '/extrato/listar?periodo=intervalo&de=2026-02-30');
     expect(await screen.findByText(messages.statement.dayInvalid)).toBeInTheDocument();

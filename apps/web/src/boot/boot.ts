@@ -83,7 +83,6 @@ interface Balance {
   SaldoTerceiro: number;
 }
 
-
 /** One figure in the markup the app draws for it (Money), from the build's template for its sign. */
 function figure(slot: Element, hero: boolean, reais: number): boolean {
   const cents = Math.round(reais * 100);

@@ -3,9 +3,9 @@ import type { AttentionNotice } from '@portal/contract';
 import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconClockHour4, IconLock, type Icon } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { deferredRender } from '../../components/ui/deferredRender';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { noticeViews, type NoticeTone, type NoticeView } from './notices';
-import { deferredRender } from '../../components/ui/deferredRender';
 
 /** At most this many lines before 'Ver mais': the tiles below stay within reach on a 360x800 phone. */
 const VISIBLE_NOTICES = 2;

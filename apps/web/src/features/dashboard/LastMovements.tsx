@@ -5,9 +5,9 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { DateTime } from '../../components/ui/DateTime';
+import { deferredRender } from '../../components/ui/deferredRender';
 import { Money } from '../../components/ui/Money';
 import { StatementDescription } from '../../components/ui/StatementDescription';
-import { deferredRender } from '../../components/ui/deferredRender';
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
 const rowStyle = { borderTop: '1px solid var(--mantine-color-gray-3)' } as const;
