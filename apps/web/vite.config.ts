@@ -39,6 +39,8 @@ const serviceWorker = VitePWA({
   workbox: {
     // The precompressed .br/.gz copies are the server's business, not the cache's.
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // The plate pages' templates (tags/detalhes/[licensePlate].html): only the server fills them in.
+    globIgnores: ['**/node_modules/**/*', '**/\\[*\\].html'],
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/],
     // Hashed file names are their own revision.

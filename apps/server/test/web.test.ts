@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { messages } from '@portal/domain';
 import { afterAll, expect, it } from 'vitest';
 import { json, useTestApp } from './helpers/app.js';
@@ -105,6 +106,14 @@ describeEachDatabase('aplicação web com telas pré-renderizadas (prerendered.j
   fs.writeFileSync(path.join(dist, 'login.html'), page('login'));
   fs.writeFileSync(path.join(dist, 'dashboard.html'), page('painel'));
   fs.writeFileSync(path.join(dist, 'tags', 'listar.html'), page('tags'));
+  fs.mkdirSync(path.join(dist, 'tags', 'detalhes'));
+  // A plate page as the build writes it: the plate's place marked, in the title, the text and a link.
+  const platePage = (plate: string) =>
+    INDEX.replace('<title>Portal do Motorista</title>', `<title>Veículo ${plate}</title>`).replace(
+      '<div id="root"></div>',
+      `<div id="root"><main><h1>Veículo ${plate}</h1><a href="/tags/editar/${plate}">Editar</a>${'<p>Dados do veículo e da tag.</p>'.repeat(40)}</main></div>`,
+    );
+  fs.writeFileSync(path.join(dist, 'tags', 'detalhes', '[licensePlate].html'), platePage('__LICENSEPLATE__'));
   fs.writeFileSync(path.join(os.tmpdir(), 'portal-fora-do-build.html'), page('fora'));
   fs.writeFileSync(
     path.join(dist, 'prerendered.json'),
@@ -112,6 +121,8 @@ describeEachDatabase('aplicação web com telas pré-renderizadas (prerendered.j
       '/login': 'login.html',
       '/dashboard': 'dashboard.html',
       '/tags/listar': 'tags/listar.html',
+      '/tags/detalhes/:licensePlate': 'tags/detalhes/[licensePlate].html',
+      '/tags/editar/:licensePlate': 'tags/editar/[licensePlate].html',
       '/ausente': 'ausente.html',
       '/fora': '../portal-fora-do-build.html',
     }),
@@ -129,6 +140,9 @@ describeEachDatabase('aplicação web com telas pré-renderizadas (prerendered.j
       ['/dashboard?x=1', page('painel')],
       ['/tags/listar', page('tags')],
       ['/tags/listar?page=2', page('tags')],
+      // A plate page, for any plain plate: the plate written in where the build marked it, upper-cased.
+      ['/tags/detalhes/abc1d23', platePage('ABC1D23')],
+      ['/tags/detalhes/RIO2A18?origem=lista', platePage('RIO2A18')],
     ] as const) {
       const res = await ctx().app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode, url).toBe(200);
@@ -139,8 +153,15 @@ describeEachDatabase('aplicação web com telas pré-renderizadas (prerendered.j
     }
   });
 
-  it('keeps index.html for the other paths, a listed file that is missing and one outside the build', async () => {
-    for (const url of ['/', '/registrar', '/tags/detalhes/ABC1D23', '/ausente', '/fora', '/dashboard/extra']) {
+  it('compresses a plate page, written per request, as it does JSON', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/tags/detalhes/abc1d23', headers: { ...html, 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(platePage('ABC1D23'));
+  });
+
+  it('keeps index.html for the other paths, a listed file that is missing, one outside the build and what is not a plain plate', async () => {
+    const notPlates = ['/tags/detalhes/%3Cscript%3E', '/tags/detalhes/ABC-1D23', '/tags/detalhes/ABC1D23/x', '/tags/detalhes/ABCDEFGHIJK', '/tags/editar/ABC1D23'];
+    for (const url of ['/', '/registrar', '/ausente', '/fora', '/dashboard/extra', ...notPlates]) {
       expect((await ctx().app.inject({ method: 'GET', url, headers: html })).body, url).toBe(INDEX);
     }
     expect((await ctx().app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'application/json' } })).statusCode).toBe(404);

@@ -16,7 +16,11 @@ const SCREEN_SOURCES: Partial<Record<ScreenKey, string>> = {
   login: '/src/features/auth/LoginPage.tsx',
   shell: '/src/app/AuthenticatedShell.tsx',
   dashboard: '/src/app/routes/DashboardRoute.tsx',
+  registrar: '/src/features/auth/RegisterPage.tsx',
   'saldo/retirar': '/src/features/withdrawal/WithdrawPage.tsx',
+  'saldo/comprar': '/src/features/credit/BuyBalancePage.tsx',
+  'tags/detalhes/:licensePlate': '/src/features/tags/TagDetailPage.tsx',
+  'tags/editar/:licensePlate': '/src/features/tags/TagEditPage.tsx',
   'tags/listar': '/src/features/tags/TagsListPage.tsx',
   'tags/adicionar': '/src/features/tags/TagRegisterPage.tsx',
   'veiculos/listar': '/src/features/vehicles/VehiclesListPage.tsx',
@@ -56,7 +60,8 @@ export function prerenderPages(): Plugin {
         ssr: { noExternal: [/^@portal\//] },
       });
       const manifest: Record<string, string> = {};
-      for (const { path: pagePath, screens } of module.PRERENDERED_PAGES) {
+      for (const prerendered of module.PRERENDERED_PAGES) {
+        const { path: pagePath, screens } = prerendered;
         const { html, title, templates } = module.renderPage(pagePath);
         const sources = screens.map((screen) => {
           const source = SCREEN_SOURCES[screen];
@@ -64,7 +69,7 @@ export function prerenderPages(): Plugin {
           return source;
         });
         const page = await buildPage({ template, html, title, templates, marker: module.PRERENDERED_ATTRIBUTE, path: pagePath, sources, bundle, outDir });
-        const file = `${pagePath.slice(1)}.html`;
+        const file = module.pageFile(prerendered);
         await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
         await writeFile(path.join(outDir, file), page);
         manifest[pagePath] = file;

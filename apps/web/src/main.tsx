@@ -1,6 +1,7 @@
 import './app/styles';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchPath } from 'react-router';
 import { AppRoot } from './app/AppRoot';
 import { createAppRouter } from './app/router';
 import { createRoutes, loadScreens, routes } from './app/routes';
@@ -14,12 +15,14 @@ if (!container) throw new Error('Elemento #root ausente em index.html');
 /**
  * A prerendered page (src/prerender/, served for its path) already holds the screen's first look:
  * adopt it instead of repainting. Not when the address asks for something the build did not draw
- * (a list's ?page=3), nor a signed-in page without a session: those render from scratch.
+ * (a list's ?page=3), nor a signed-in page without a session, nor a screen the phone's own data
+ * draws differently (PrerenderedPage.adoptable): those render from scratch.
  */
 function adoptablePage() {
   const page = prerenderedPage(container?.getAttribute(PRERENDERED_ATTRIBUTE) ?? null);
-  if (!page || page.path !== window.location.pathname) return undefined;
+  if (!page || !matchPath(page.path, window.location.pathname)) return undefined;
   if (page.signedIn && (window.location.search !== '' || !getToken())) return undefined;
+  if (page.adoptable && !page.adoptable()) return undefined;
   return page;
 }
 

@@ -16,7 +16,8 @@ import { formatCents } from '../src/boot/formatCents';
 import { LoginPage } from '../src/features/auth/LoginPage';
 import { adoptEarlyBalance } from '../src/lib/earlyBalance';
 import { queryClient } from '../src/lib/queryClient';
-import { PRERENDERED_PAGES } from '../src/prerender/pages';
+import { setBuyPix, setBuyValue } from '../src/lib/storage';
+import { PLATE_PLACEHOLDER, PRERENDERED_PAGES, type PrerenderedPage } from '../src/prerender/pages';
 import { renderPage } from '../src/prerender/renderPage';
 import { mockApi, ok, signInStorage } from './utils';
 
@@ -71,7 +72,28 @@ describe('prerendered /login (login.html)', () => {
   });
 });
 
+describe('prerendered /registrar (registrar.html)', () => {
+  it('is the real sign-up screen and hydrates without a mismatch', async () => {
+    const { html, title } = renderPage('/registrar');
+    expect(title).toBe('Criar conta | Portal do Motorista');
+    expect(html).toContain('href="/login"');
+    const errors = vi.spyOn(console, 'error');
+    const container = mount(html);
+    const heading = container.querySelector('h1');
+    const router = createMemoryRouter(createRoutes(await loadScreens(['registrar'])), { initialEntries: ['/registrar'] });
+    const root = await act(async () => hydrateRoot(container, <AppRoot router={router} />));
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('h1')).toBe(heading);
+    act(() => root.unmount());
+    container.remove();
+  });
+});
+
 const signedInPages = PRERENDERED_PAGES.filter((page) => page.signedIn);
+/** A plate page is served for every plate, the server writing the plate upper-cased where the build put PLATE_PLACEHOLDER. */
+const PLATE = 'RIO2A18';
+const addressOf = (page: PrerenderedPage) => page.path.replace(':licensePlate', PLATE.toLowerCase());
+const servedHtml = (page: PrerenderedPage) => renderPage(page.path).html.replaceAll(PLATE_PLACEHOLDER, PLATE);
 
 describe('prerendered signed-in pages (issue 11: the first response paints the screen)', () => {
   it.each(signedInPages.map((page) => page.path))('%s: the header and the screen, skeletons for the data, never an amount or a name', (path) => {
@@ -80,7 +102,8 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     expect(html).toContain('Portal do Motorista');
     expect(html).toContain('Sair');
     expect(html).toContain('<h1');
-    expect(html).not.toMatch(/R\$\s?\d/);
+    // The purchase's minimum (a rule of the screen, SPEC 5) is the one amount a page may show.
+    expect(html.replace('Mínimo R$ 100,00', '')).not.toMatch(/R\$\s?\d/);
     expect(html).not.toContain('Olá,');
   });
 
@@ -92,16 +115,42 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     });
     const errors = vi.spyOn(console, 'error');
     const page = PRERENDERED_PAGES.find((p) => p.path === path)!;
-    const container = mount(renderPage(path).html);
-    const router = createMemoryRouter(createRoutes(await loadScreens(page.screens)), { initialEntries: [path] });
+    const container = mount(servedHtml(page));
+    const heading = container.querySelector('h1');
+    const router = createMemoryRouter(createRoutes(await loadScreens(page.screens)), { initialEntries: [addressOf(page)] });
     const root = await act(async () => hydrateRoot(container, <AppRoot router={router} />));
     try {
       expect(await screen.findByText('Olá, Maria')).toBeInTheDocument();
       expect(hydrationErrors(errors)).toEqual([]);
+      expect(container.querySelector('h1')).toBe(heading);
     } finally {
       act(() => root.unmount());
       container.remove();
     }
+  });
+
+  it.each(signedInPages.filter((page) => page.path.includes(':licensePlate')).map((page) => page.path))(
+    '%s: the page the server fills in with the plate is the page drawn at that address',
+    (path) => {
+      const page = PRERENDERED_PAGES.find((p) => p.path === path)!;
+      const template = renderPage(path);
+      expect(template.html).toContain(PLATE_PLACEHOLDER);
+      expect(template.title).toContain(PLATE_PLACEHOLDER);
+      const atAddress = renderPage(addressOf(page));
+      expect(atAddress.html).toContain(PLATE);
+      expect(atAddress.html).toBe(servedHtml(page));
+      expect(atAddress.title).toBe(template.title.replaceAll(PLATE_PLACEHOLDER, PLATE));
+    },
+  );
+
+  it('/saldo/comprar is drawn from scratch when the phone keeps a value typed or a Pix to pay (decision 6)', () => {
+    const page = PRERENDERED_PAGES.find((p) => p.path === '/saldo/comprar')!;
+    expect(page.adoptable?.()).toBe(true);
+    setBuyValue('150,00');
+    expect(page.adoptable?.()).toBe(false);
+    window.localStorage.clear();
+    setBuyPix({ IdCobranca: 'x' });
+    expect(page.adoptable?.()).toBe(false);
   });
 
   it('the dashboard adopts the balance its first script painted: same markup, no second request', async () => {

@@ -7,8 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** JSON answers from this size up are compressed: the lists a driver downloads on a weak connection. */
 const COMPRESS_FROM_BYTES = 1024;
 
-/** JSON answers and the statement's CSV export (issue 12: text that shrinks to a fifth). */
-const COMPRESSIBLE = /^(application\/json|text\/csv)(;|$)/;
+/**
+ * JSON answers, the statement's CSV export (issue 12: text that shrinks to a fifth) and the plate
+ * pages written per request (plugins/web.ts); the build's own files come precompressed.
+ */
+const COMPRESSIBLE = /^(application\/json|text\/csv|text\/html)(;|$)/;
 
 type Encoding = 'br' | 'gzip';
 
@@ -28,9 +31,9 @@ const compressStream: Record<Encoding, () => NodeJS.ReadWriteStream> = {
 const isStream = (payload: unknown): payload is Readable => typeof (payload as Readable | null)?.pipe === 'function';
 
 /**
- * br or gzip, as the client's Accept-Encoding prefers, for JSON answers of 1 KB or more and for
- * the CSV export (a stream); smaller answers cost more to compress than they save. Only these:
- * the web app's files are precompressed at build time (plugins/web.ts). Request bodies are never
+ * br or gzip, as the client's Accept-Encoding prefers, for JSON answers and plate pages of 1 KB or
+ * more and for the CSV export (a stream); smaller answers cost more to compress than they save.
+ * Only these: the web app's files are precompressed at build time (plugins/web.ts). Request bodies are never
  * decompressed (no zip bombs in).
  *
  * One onSend hook whose first question is the answer's size: the balance call and every other

@@ -54,34 +54,68 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   const sendIndex = (reply: FastifyReply) => sendPage(reply, 'index.html');
 
   if (built) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
-  if (prerendered.has('/login')) await registerEarlyLoginSubmit(app);
+  if (prerendered.files.has('/login')) await registerEarlyLoginSubmit(app);
 
   app.setNotFoundHandler((req, reply) => {
     if (isApi(req.url)) return reply.code(404).send({ Sucesso: false, Mensagem: messages.session.notFound });
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(messages.web.notBuilt);
-    if (wantsSpa(req)) return sendPage(reply, prerendered.get(req.url.split('?')[0] ?? '/') ?? 'index.html');
+    if (wantsSpa(req)) {
+      const pathname = req.url.split('?')[0] ?? '/';
+      const platePage = prerendered.platePage(pathname);
+      if (platePage !== null) return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(platePage);
+      return sendPage(reply, prerendered.files.get(pathname) ?? 'index.html');
+    }
     return reply.code(404).type('text/plain; charset=utf-8').send(messages.session.notFound);
   });
 }
 
 /**
- * Path -> file of the pages prerendered at build time: dist/prerendered.json, written by the build
- * (apps/web/build/prerender.ts). A build without it may still have login.html (older builds).
+ * The pages prerendered at build time, from dist/prerendered.json (written by apps/web/build/prerender.ts):
+ * path -> file, and the plate pages (/tags/detalhes/:licensePlate), templates drawn with
+ * PLATE_PLACEHOLDER where the plate goes. A build without the manifest may still have login.html.
  */
-function prerenderedPages(webDist: string): Map<string, string> {
-  const pages = new Map<string, string>();
+interface PrerenderedPages {
+  files: Map<string, string>;
+  /** The plate page for this path with the plate written in, or null. */
+  platePage(pathname: string): string | null;
+}
+
+/** apps/web/src/prerender/pages.ts: where the build drew the plate, which the screens write upper-cased. */
+const PLATE_PLACEHOLDER = '__LICENSEPLATE__';
+/** Only a plain plate is written into a page: anything else gets index.html (the app draws it). */
+const PLATE_SEGMENT = '([A-Za-z0-9]{1,10})';
+
+function prerenderedPages(webDist: string): PrerenderedPages {
+  const files = new Map<string, string>();
+  const plateTemplates: { path: RegExp; template: string }[] = [];
   const manifest = path.join(webDist, 'prerendered.json');
   if (fs.existsSync(manifest)) {
     const listed = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, unknown>;
     for (const [page, file] of Object.entries(listed)) {
       // Only a page path and an .html file inside the build: the manifest never points elsewhere.
-      if (!/^\/[a-z0-9/-]*$/.test(page) || typeof file !== 'string' || !/^[a-z0-9/-]+\.html$/.test(file) || file.includes('..')) continue;
-      if (fs.existsSync(path.join(webDist, file))) pages.set(page, file);
+      if (!/^\/[a-z0-9/:A-Z-]*$/.test(page) || typeof file !== 'string' || !/^[a-z0-9/[\]A-Z-]+\.html$/.test(file) || file.includes('..')) continue;
+      const filePath = path.join(webDist, file);
+      if (!fs.existsSync(filePath)) continue;
+      if (!page.includes(':')) {
+        files.set(page, file);
+      } else if (/^(\/[a-z0-9-]+)+\/:licensePlate$/.test(page)) {
+        const template = fs.readFileSync(filePath, 'utf8');
+        plateTemplates.push({ path: new RegExp(`^${page.replace(':licensePlate', PLATE_SEGMENT)}$`), template });
+      }
     }
   } else if (fs.existsSync(path.join(webDist, 'login.html'))) {
-    pages.set('/login', 'login.html');
+    files.set('/login', 'login.html');
   }
-  return pages;
+  return {
+    files,
+    platePage(pathname) {
+      for (const { path: pattern, template } of plateTemplates) {
+        const plate = pattern.exec(pathname)?.[1];
+        if (plate) return template.replaceAll(PLATE_PLACEHOLDER, plate.toUpperCase());
+      }
+      return null;
+    },
+  };
 }
 
 /**

@@ -1,33 +1,74 @@
+import { matchPath } from 'react-router';
 import type { ScreenKey } from '../app/routes';
+import { getBuyPix, getBuyValue } from '../lib/storage';
 
 /**
  * The pages prerendered at build time (build/prerender.ts writes each as <path>.html, served by the
  * server for that path and precached by the service worker): the screen's first look, drawn from
  * the same element tree the browser hydrates. The signed-in ones show the header, the page's
  * headings, buttons and links, and skeletons where the driver's data goes: never a figure.
- * Screens whose path carries data (a plate, a receipt) are not prerendered.
+ *
+ * A path may carry the vehicle's plate (`:licensePlate`): the build draws the page once with
+ * PLATE_PLACEHOLDER where the plate goes (the screens write the plate upper-cased), and the server
+ * writes the plate of the address there (apps/server/src/plugins/web.ts). Such a page is a template:
+ * the service worker keeps it out of its cache (offline, those paths get index.html).
  */
 export interface PrerenderedPage {
+  /** A route path of routes.tsx. */
   path: string;
   /** The code the page renders with (routes.tsx's screenLoaders), loaded before hydrating. */
   screens: readonly ScreenKey[];
   /** Hydrated only with a session; without one the app renders from scratch (and goes to /login). */
   signedIn: boolean;
+  /**
+   * False when what the phone keeps would draw the screen differently from the page (a Pix charge
+   * still to pay): the app then draws it from scratch over the page.
+   */
+  adoptable?: () => boolean;
 }
 
-const signedIn = (path: string, screen: ScreenKey): PrerenderedPage => ({ path, screens: ['shell', screen], signedIn: true });
+/** What the build writes where a plate goes; the server replaces it with the address's plate, upper-cased. */
+export const PLATE_PLACEHOLDER = '__LICENSEPLATE__';
+
+const signedIn = (path: string, screen: ScreenKey, adoptable?: () => boolean): PrerenderedPage => ({
+  path,
+  screens: ['shell', screen],
+  signedIn: true,
+  ...(adoptable ? { adoptable } : {}),
+});
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/login', screens: ['login'], signedIn: false },
+  { path: '/registrar', screens: ['registrar'], signedIn: false },
   signedIn('/dashboard', 'dashboard'),
   signedIn('/tags/listar', 'tags/listar'),
   signedIn('/veiculos/listar', 'veiculos/listar'),
   signedIn('/vpos/listar', 'vpos/listar'),
   signedIn('/extrato/listar', 'extrato/listar'),
   signedIn('/saldo/retirar', 'saldo/retirar'),
+  // The value typed and the Pix to pay survive a reload (decision 6): the page has neither.
+  signedIn('/saldo/comprar', 'saldo/comprar', () => !getBuyValue() && getBuyPix() === null),
   signedIn('/tags/adicionar', 'tags/adicionar'),
+  signedIn('/tags/detalhes/:licensePlate', 'tags/detalhes/:licensePlate'),
+  signedIn('/tags/editar/:licensePlate', 'tags/editar/:licensePlate'),
 ];
 
+/** The page listed for this route path (the one a prerendered page names on its #root). */
 export function prerenderedPage(path: string | null): PrerenderedPage | undefined {
   return PRERENDERED_PAGES.find((page) => page.path === path);
 }
+
+/** The page drawn for this address, if any (a plate page for /tags/detalhes/RIO2A18). */
+export function prerenderedPageAt(pathname: string): PrerenderedPage | undefined {
+  return PRERENDERED_PAGES.find((page) => matchPath(page.path, pathname) !== null);
+}
+
+/** Where the build renders a page: its path, with PLATE_PLACEHOLDER for the plate. */
+export const renderedPath = (page: PrerenderedPage): string => page.path.replace(':licensePlate', PLATE_PLACEHOLDER);
+
+/**
+ * The page's file in the build: /dashboard -> dashboard.html, /tags/listar -> tags/listar.html (the
+ * names Workbox's cleanURLs finds for a navigation); a plate page's is a template the worker leaves
+ * out (/tags/detalhes/:licensePlate -> tags/detalhes/[licensePlate].html).
+ */
+export const pageFile = (page: PrerenderedPage): string => `${page.path.slice(1).replace(':licensePlate', '[licensePlate]')}.html`;

@@ -13,7 +13,11 @@ import { createRoutes, type PreloadedScreens, type ScreenKey } from '../app/rout
 import { pageTitle } from '../components/ui/usePageTitle';
 import { FIGURE_TEMPLATE_ATTRIBUTE, figureTemplateKey } from '../boot/earlyBalanceMarkup';
 import { LoginPage } from '../features/auth/LoginPage';
+import { RegisterPage } from '../features/auth/RegisterPage';
+import { BuyBalancePage } from '../features/credit/BuyBalancePage';
 import { StatementPage } from '../features/statement/StatementPage';
+import { TagDetailPage } from '../features/tags/TagDetailPage';
+import { TagEditPage } from '../features/tags/TagEditPage';
 import { TagRegisterPage } from '../features/tags/TagRegisterPage';
 import { TagsListPage } from '../features/tags/TagsListPage';
 import { VehiclesListPage } from '../features/vehicles/VehiclesListPage';
@@ -22,10 +26,11 @@ import { WithdrawPage } from '../features/withdrawal/WithdrawPage';
 import { BalanceFigure } from '../features/dashboard/BalancePanel';
 import { AppProviders } from '../app/AppProviders';
 import { queryClient } from '../lib/queryClient';
-import { prerenderedPage } from './pages';
+import { prerenderedPage, prerenderedPageAt, renderedPath } from './pages';
 
 const SCREENS: PreloadedScreens = {
   login: LoginPage,
+  registrar: RegisterPage,
   shell: AuthenticatedShell,
   dashboard: DashboardRoute,
   'tags/listar': TagsListPage,
@@ -33,7 +38,10 @@ const SCREENS: PreloadedScreens = {
   'vpos/listar': VposListPage,
   'extrato/listar': StatementPage,
   'saldo/retirar': WithdrawPage,
+  'saldo/comprar': BuyBalancePage,
   'tags/adicionar': TagRegisterPage,
+  'tags/detalhes/:licensePlate': TagDetailPage,
+  'tags/editar/:licensePlate': TagEditPage,
 };
 
 function screensOf(keys: readonly ScreenKey[]): PreloadedScreens {
@@ -68,10 +76,15 @@ function figureTemplates(): string {
     .join('');
 }
 
+/**
+ * A page of PRERENDERED_PAGES: by its route path (a plate page drawn with PLATE_PLACEHOLDER, as the
+ * build writes it) or at an address it serves (/tags/detalhes/RIO2A18, as the server fills it in).
+ */
 export function renderPage(path: string): { html: string; title: string; templates: string } {
-  const page = prerenderedPage(path);
+  const page = prerenderedPage(path) ?? prerenderedPageAt(path);
   if (!page) throw new Error(`prerender: ${path} is not in PRERENDERED_PAGES`);
-  const router = createMemoryRouter(createRoutes(screensOf(page.screens)), { initialEntries: [path] });
+  const address = page.path === path ? renderedPath(page) : path;
+  const router = createMemoryRouter(createRoutes(screensOf(page.screens)), { initialEntries: [address] });
   const { result: html, title } = prerendering(() => renderToString(<AppRoot router={router} />));
   // The screens' reads were only drawn as loading: forget them (and their timers, which would keep
   // the build's process alive for the days of their gcTime).
@@ -80,4 +93,4 @@ export function renderPage(path: string): { html: string; title: string; templat
 }
 
 export { PRERENDERED_ATTRIBUTE } from './marker';
-export { PRERENDERED_PAGES } from './pages';
+export { PRERENDERED_PAGES, pageFile } from './pages';

@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { acceptTermsViaApi, expect, newDriver, registerViaApi, signIn, test } from '../support/fixtures.js';
+
+/**
+ * Issue 11, fast on a weak connection: every page the build prerenders (apps/web/dist/prerendered.json)
+ * paints its screen from the first response, and the app adopts that markup instead of drawing it
+ * again. A plate page is one template the server fills in with the plate of the address.
+ */
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'dist');
+
+// The first visit, as Lighthouse measures it: a service worker would answer later visits from its cache.
+test.use({ serviceWorkers: 'block' });
+
+/** Runs in every page before its scripts: keeps the first <h1> the HTML parser puts in the page. */
+function keepFirstHeading() {
+  const seen = window as unknown as { firstHeading?: Element };
+  new MutationObserver((_records, observer) => {
+    const heading = document.querySelector('h1');
+    if (!heading) return;
+    seen.firstHeading = heading;
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Opens the address; once the app is live, the heading on screen is still the one the page arrived with. */
+async function expectAdopted(page: Page, address: string, heading: string | RegExp) {
+  await page.goto(address);
+  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  const adopted = await page.evaluate(() => {
+    const first = (window as unknown as { firstHeading?: Element }).firstHeading;
+    return first !== undefined && first === document.querySelector('h1') && first.isConnected;
+  });
+  expect(adopted, `${address}: the prerendered heading was replaced`).toBe(true);
+}
+
+test('every prerendered page is adopted as it arrived: no redraw, no hydration complaint', async ({ page, request, look }) => {
+  const listed = Object.keys(JSON.parse(await readFile(path.join(webDist, 'prerendered.json'), 'utf8')) as Record<string, string>);
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|did not match|server rendered|#418|#423|#425/i.test(message.text())) complaints.push(message.text());
+  });
+  page.on('pageerror', (error) => complaints.push(error.message));
+  await page.addInitScript(keepFirstHeading);
+
+  const signedOut = ['/login', '/registrar'];
+  expect(listed).toEqual(expect.arrayContaining([...signedOut, '/saldo/comprar', '/tags/detalhes/:licensePlate', '/tags/editar/:licensePlate']));
+  for (const address of signedOut) await expectAdopted(page, address, /\S/);
+
+  const driver = newDriver();
+  const { Token } = await registerViaApi(request, driver);
+  await acceptTermsViaApi(request, Token);
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const route of listed.filter((route) => !signedOut.includes(route))) {
+    // A plate typed in lower case: the server writes it as the screen does, upper-cased.
+    const address = route.replace(':licensePlate', 'abc1d23');
+    await expectAdopted(page, address, route.includes(':licensePlate') ? /ABC1D23|Editar Tag/ : /\S/);
+    if (route.startsWith('/tags/detalhes/')) {
+      await expect(page).toHaveTitle('Tag do veículo ABC1D23 | Portal do Motorista');
+      // The driver has no such vehicle: the screen says so once its read answers.
+      await expect(page.getByText('Veículo não encontrado')).toBeVisible();
+      await look('prerendered-tag-detail-unknown-plate');
+    }
+  }
+  expect(complaints).toEqual([]);
+});
