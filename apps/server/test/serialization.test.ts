@@ -24,7 +24,9 @@ type Def = {
   entries?: Record<string, unknown>;
   valueType?: z.ZodType;
 };
-const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
+/** The definition of the schema, or of the one a z.lazy stands for (the contract builds its schemas at first use). */
+const defOf = (schema: z.ZodType): Def =>
+  schema._zod.def.type === 'lazy' ? defOf((schema as z.ZodLazy).unwrap() as z.ZodType) : (schema._zod.def as unknown as Def);
 
 /** A value the schema accepts, varied by `seed` (optional and nullable fields take turns being absent/null). */
 function sample(schema: z.ZodType, seed: number): unknown {

@@ -6,35 +6,41 @@ import { reais } from './balance.js';
 import { statementTransaction } from './statement.js';
 
 /** What the dashboard asks the driver to look at (issue 12), each with its Portuguese Mensagem. */
-export const attentionNotice = z.discriminatedUnion('tipo', [
-  /** A tag blocked for an unpaid monthly fee (status 204): releasing it pays the fee. */
-  z.object({ tipo: z.literal('tag-bloqueada'), Mensagem: z.string(), placa: z.string(), serialNumber: z.string() }),
-  z.object({ tipo: z.literal('saldo-baixo'), Mensagem: z.string(), saldo: reais, nivelAlerta: reais }),
-  /** A Pix purchase still waiting for its payment (not expired). */
-  z.object({ tipo: z.literal('compra-pendente'), Mensagem: z.string(), cobrancaId: z.string(), valor: reais, expiraEm: isoDateTime }),
-]);
+export const attentionNotice = z.lazy(() =>
+  z.discriminatedUnion('tipo', [
+    /** A tag blocked for an unpaid monthly fee (status 204): releasing it pays the fee. */
+    z.object({ tipo: z.literal('tag-bloqueada'), Mensagem: z.string(), placa: z.string(), serialNumber: z.string() }),
+    z.object({ tipo: z.literal('saldo-baixo'), Mensagem: z.string(), saldo: reais, nivelAlerta: reais }),
+    /** A Pix purchase still waiting for its payment (not expired). */
+    z.object({ tipo: z.literal('compra-pendente'), Mensagem: z.string(), cobrancaId: z.string(), valor: reais, expiraEm: isoDateTime }),
+  ]),
+);
 export type AttentionNotice = z.infer<typeof attentionNotice>;
 
-export const attentionResponse = envelope.extend({
-  Avisos: z.array(attentionNotice),
-  /** The three newest statement entries. */
-  UltimasMovimentacoes: z.array(statementTransaction),
-});
+export const attentionResponse = z.lazy(() =>
+  envelope.unwrap().extend({
+    Avisos: z.array(attentionNotice),
+    /** The three newest statement entries. */
+    UltimasMovimentacoes: z.array(statementTransaction),
+  }),
+);
 export type AttentionResponse = z.infer<typeof attentionResponse>;
 
-export const driverSettings = z.object({ nivelAlertaSaldo: reais });
+export const driverSettings = z.lazy(() => z.object({ nivelAlertaSaldo: reais }));
 export type DriverSettings = z.infer<typeof driverSettings>;
 
-export const settingsRequest = z.object({
-  // Not a number (text, null, missing) reads as NaN, so that the field's own message names it, not 'Dados inválidos'.
-  nivelAlertaSaldo: z
-    .number()
-    .catch(Number.NaN)
-    .refine((v) => Number.isFinite(v) && v >= 0 && v * 100 <= MAX_BALANCE_ALERT_CENTS && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, messages.settings.alertLevelInvalid),
-});
+export const settingsRequest = z.lazy(() =>
+  z.object({
+    // Not a number (text, null, missing) reads as NaN, so that the field's own message names it, not 'Dados inválidos'.
+    nivelAlertaSaldo: z
+      .number()
+      .catch(Number.NaN)
+      .refine((v) => Number.isFinite(v) && v >= 0 && v * 100 <= MAX_BALANCE_ALERT_CENTS && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, messages.settings.alertLevelInvalid),
+  }),
+);
 export type SettingsRequest = z.input<typeof settingsRequest>;
 
-export const settingsResponse = envelope.extend({ Preferencias: driverSettings });
+export const settingsResponse = z.lazy(() => envelope.unwrap().extend({ Preferencias: driverSettings }));
 export type SettingsResponse = z.infer<typeof settingsResponse>;
 
 export const attentionApi = {

@@ -3,45 +3,51 @@ import { loginErrors, messages, registrationErrors, stripDocument, TEXT_MAX } fr
 import { endpoint } from './endpoint.js';
 import { envelope, refineWith, text } from './common.js';
 
-export const driver = z.object({ id: z.number().int(), name: z.string(), cpfCnpj: z.string() });
+export const driver = z.lazy(() => z.object({ id: z.number().int(), name: z.string(), cpfCnpj: z.string() }));
 export type Driver = z.infer<typeof driver>;
 
-export const loginRequest = z
-  .object({ cpfCnpj: text(TEXT_MAX.document), password: text(TEXT_MAX.password) })
-  .superRefine(refineWith(loginErrors))
-  .transform((v) => ({ ...v, cpfCnpj: stripDocument(v.cpfCnpj) }));
+export const loginRequest = z.lazy(() =>
+  z
+    .object({ cpfCnpj: text(TEXT_MAX.document), password: text(TEXT_MAX.password) })
+    .superRefine(refineWith(loginErrors))
+    .transform((v) => ({ ...v, cpfCnpj: stripDocument(v.cpfCnpj) })),
+);
 export type LoginRequest = z.input<typeof loginRequest>;
 
-export const loginResponse = envelope.extend({ Sucesso: z.literal(true), Token: z.string(), Data: driver });
+export const loginResponse = z.lazy(() => envelope.unwrap().extend({ Sucesso: z.literal(true), Token: z.string(), Data: driver }));
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const registrationRequest = z
-  .object({
-    name: text(TEXT_MAX.name),
-    cpfCnpj: text(TEXT_MAX.document),
-    phoneNumber: text(TEXT_MAX.phone),
-    password: text(TEXT_MAX.password),
-    password_confirmation: text(TEXT_MAX.password),
-    type: text(TEXT_MAX.code),
-  })
-  .superRefine((value, ctx) => {
-    refineWith(registrationErrors)(value, ctx);
-    if (value.type !== 'driver') ctx.addIssue({ code: 'custom', path: ['type'], message: messages.registration.typeInvalid });
-  })
-  .transform((v) => ({
-    ...v,
-    type: 'driver' as const,
-    name: v.name.trim().replace(/\s+/g, ' '),
-    cpfCnpj: stripDocument(v.cpfCnpj),
-  }));
+export const registrationRequest = z.lazy(() =>
+  z
+    .object({
+      name: text(TEXT_MAX.name),
+      cpfCnpj: text(TEXT_MAX.document),
+      phoneNumber: text(TEXT_MAX.phone),
+      password: text(TEXT_MAX.password),
+      password_confirmation: text(TEXT_MAX.password),
+      type: text(TEXT_MAX.code),
+    })
+    .superRefine((value, ctx) => {
+      refineWith(registrationErrors)(value, ctx);
+      if (value.type !== 'driver') ctx.addIssue({ code: 'custom', path: ['type'], message: messages.registration.typeInvalid });
+    })
+    .transform((v) => ({
+      ...v,
+      type: 'driver' as const,
+      name: v.name.trim().replace(/\s+/g, ' '),
+      cpfCnpj: stripDocument(v.cpfCnpj),
+    })),
+);
 export type RegistrationRequest = z.input<typeof registrationRequest>;
 
-export const registeredUser = driver.extend({ phoneNumber: z.string() });
-export const registrationResponse = envelope.extend({
-  Sucesso: z.literal(true),
-  Token: z.string(),
-  User: registeredUser,
-});
+export const registeredUser = z.lazy(() => driver.unwrap().extend({ phoneNumber: z.string() }));
+export const registrationResponse = z.lazy(() =>
+  envelope.unwrap().extend({
+    Sucesso: z.literal(true),
+    Token: z.string(),
+    User: registeredUser,
+  }),
+);
 export type RegistrationResponse = z.infer<typeof registrationResponse>;
 
 export const authApi = {

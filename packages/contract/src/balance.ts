@@ -3,9 +3,9 @@ import { endpoint } from './endpoint.js';
 import { envelope } from './common.js';
 
 /** Reais, at most 2 decimals (ARCHITECTURE 4). */
-export const reais = z.number();
+export const reais = z.lazy(() => z.number());
 
-export const balanceResponse = envelope.extend({ Saldo: reais, SaldoTerceiro: reais });
+export const balanceResponse = z.lazy(() => envelope.unwrap().extend({ Saldo: reais, SaldoTerceiro: reais }));
 export type BalanceResponse = z.infer<typeof balanceResponse>;
 
 export const balanceApi = {

@@ -3,28 +3,32 @@ import type { FieldErrors } from '@portal/domain';
 import { MAX_ID, MAX_PAGE, messages, textError } from '@portal/domain';
 
 /** Every answer carries Sucesso and Mensagem (SPEC 7). */
-export const envelope = z.object({ Sucesso: z.boolean(), Mensagem: z.string() });
+export const envelope = z.lazy(() => z.object({ Sucesso: z.boolean(), Mensagem: z.string() }));
 
 /** 4xx/5xx body. 422 adds errors: { field: [messages] } (SPEC 7, ARCHITECTURE 6). */
-export const errorResponse = z.object({
-  Sucesso: z.literal(false),
-  Mensagem: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  /** SPEC 7 withdrawal: 'success or Sucesso, Mensagem, error'. */
-  error: z.string().optional(),
-});
+export const errorResponse = z.lazy(() =>
+  z.object({
+    Sucesso: z.literal(false),
+    Mensagem: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    /** SPEC 7 withdrawal: 'success or Sucesso, Mensagem, error'. */
+    error: z.string().optional(),
+  }),
+);
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-export const pagination = z.object({ TotalPaginas: z.number().int().min(0) });
+export const pagination = z.lazy(() => z.object({ TotalPaginas: z.number().int().min(0) }));
 export type Pagination = z.infer<typeof pagination>;
 
 /** Not a whole number reads as page 1; past MAX_PAGE reads as MAX_PAGE (an empty page, never a 500). */
-export const pageQuery = z.object({
-  page: z.coerce
-    .number()
-    .catch(1)
-    .transform((page) => (Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1)),
-});
+export const pageQuery = z.lazy(() =>
+  z.object({
+    page: z.coerce
+      .number()
+      .catch(1)
+      .transform((page) => (Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1)),
+  }),
+);
 
 function textRule(max: number) {
   return (value: string, ctx: z.RefinementCtx) => {
@@ -48,14 +52,16 @@ export function strictText(max: number) {
 }
 
 /** An id in the path: digits naming a row of a serial column (1 to MAX_ID), else 'Identificador inválido'. */
-export const idParam = z.string().transform((value, ctx) => {
-  const id = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(id >= 1 && id <= MAX_ID)) {
-    ctx.addIssue({ code: 'custom', message: messages.input.idInvalid });
-    return z.NEVER;
-  }
-  return id;
-});
+export const idParam = z.lazy(() =>
+  z.string().transform((value, ctx) => {
+    const id = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+    if (!(id >= 1 && id <= MAX_ID)) {
+      ctx.addIssue({ code: 'custom', message: messages.input.idInvalid });
+      return z.NEVER;
+    }
+    return id;
+  }),
+);
 
 /** Adds the domain's field errors as zod issues on their fields. */
 export function refineWith<T, K extends string>(rules: (value: T) => FieldErrors<K>) {
@@ -66,4 +72,4 @@ export function refineWith<T, K extends string>(rules: (value: T) => FieldErrors
   };
 }
 
-export const isoDateTime = z.string().describe('ISO 8601 with offset');
+export const isoDateTime = z.lazy(() => z.string().describe('ISO 8601 with offset'));

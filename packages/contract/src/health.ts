@@ -2,15 +2,17 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 
 /** The process answers: nothing else is checked (cheap enough for every few seconds). */
-export const healthResponse = z.object({ Sucesso: z.literal(true), Mensagem: z.string(), status: z.literal('ok') });
+export const healthResponse = z.lazy(() => z.object({ Sucesso: z.literal(true), Mensagem: z.string(), status: z.literal('ok') }));
 
 /** 200 when the database answers and every migration this build knows is applied; 503 otherwise. */
-export const readyResponse = z.object({
-  Sucesso: z.boolean(),
-  Mensagem: z.string(),
-  database: z.enum(['ok', 'down']),
-  migrations: z.enum(['ok', 'pending', 'unknown']),
-});
+export const readyResponse = z.lazy(() =>
+  z.object({
+    Sucesso: z.boolean(),
+    Mensagem: z.string(),
+    database: z.enum(['ok', 'down']),
+    migrations: z.enum(['ok', 'pending', 'unknown']),
+  }),
+);
 
 export const healthApi = {
   health: endpoint({

@@ -5,27 +5,31 @@ import { envelope, isoDateTime, pageQuery, pagination } from './common.js';
 import { receiptKind } from './receipts.js';
 
 /** SPEC 3 'Extrato transaction'. value in reais, signed (debits negative). */
-export const statementTransaction = z.object({
-  transactionId: z.number().int(),
-  placeName: z.string(),
-  value: z.number(),
-  created_at: isoDateTime,
-  event: z.enum(['RECEIVED', 'OVERDUE', 'REFUND']).nullable(),
-  origin: z.string(),
-  is_third: z.boolean(),
-  /** true when the driver started the movement (purchase, withdrawal, tag fee); false for partners' pushes. */
-  user_transaction: z.boolean(),
-  /** Issue 12: the entry's one kind (domain statementKindOf); null for an origin the portal does not know. */
-  kind: z.enum(STATEMENT_KINDS).nullable(),
-  /** Issue 12: the receipt of the Pix purchase or withdrawal the entry belongs to (its refund or reversal too). */
-  receipt: z.object({ tipo: receiptKind, id: z.string() }).nullable(),
-});
+export const statementTransaction = z.lazy(() =>
+  z.object({
+    transactionId: z.number().int(),
+    placeName: z.string(),
+    value: z.number(),
+    created_at: isoDateTime,
+    event: z.enum(['RECEIVED', 'OVERDUE', 'REFUND']).nullable(),
+    origin: z.string(),
+    is_third: z.boolean(),
+    /** true when the driver started the movement (purchase, withdrawal, tag fee); false for partners' pushes. */
+    user_transaction: z.boolean(),
+    /** Issue 12: the entry's one kind (domain statementKindOf); null for an origin the portal does not know. */
+    kind: z.enum(STATEMENT_KINDS).nullable(),
+    /** Issue 12: the receipt of the Pix purchase or withdrawal the entry belongs to (its refund or reversal too). */
+    receipt: z.object({ tipo: receiptKind, id: z.string() }).nullable(),
+  }),
+);
 export type StatementTransaction = z.infer<typeof statementTransaction>;
 
-export const statementResponse = envelope.extend({
-  Transacoes: z.array(statementTransaction),
-  Paginacao: pagination,
-});
+export const statementResponse = z.lazy(() =>
+  envelope.unwrap().extend({
+    Transacoes: z.array(statementTransaction),
+    Paginacao: pagination,
+  }),
+);
 export type StatementResponse = z.infer<typeof statementResponse>;
 
 /** An empty query value ('?tipo=') is the same as none. */
@@ -36,27 +40,31 @@ const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v
  * ('intervalo' with de and ate, YYYY-MM-DD) and one kind of movement. Refused with a 422 naming
  * the field, never read as something else.
  */
-export const statementFilters = z
-  .object({
-    periodo: optionalParam(z.enum(STATEMENT_PERIODS, { error: () => messages.statement.periodInvalid })).transform((v) => v ?? 'tudo'),
-    de: optionalParam(z.string({ error: () => messages.statement.dayInvalid })),
-    ate: optionalParam(z.string({ error: () => messages.statement.dayInvalid })),
-    tipo: optionalParam(z.enum(STATEMENT_KINDS, { error: () => messages.statement.kindInvalid })),
-  })
-  .superRefine((value, ctx) => {
-    for (const [field, message] of Object.entries(statementPeriodErrors(value))) ctx.addIssue({ code: 'custom', path: [field], message });
-  });
+export const statementFilters = z.lazy(() =>
+  z
+    .object({
+      periodo: optionalParam(z.enum(STATEMENT_PERIODS, { error: () => messages.statement.periodInvalid })).transform((v) => v ?? 'tudo'),
+      de: optionalParam(z.string({ error: () => messages.statement.dayInvalid })),
+      ate: optionalParam(z.string({ error: () => messages.statement.dayInvalid })),
+      tipo: optionalParam(z.enum(STATEMENT_KINDS, { error: () => messages.statement.kindInvalid })),
+    })
+    .superRefine((value, ctx) => {
+      for (const [field, message] of Object.entries(statementPeriodErrors(value))) ctx.addIssue({ code: 'custom', path: [field], message });
+    }),
+);
 export type StatementFilters = z.output<typeof statementFilters>;
 export type StatementFiltersInput = z.input<typeof statementFilters>;
 
-export const statementQuery = z.intersection(pageQuery, statementFilters);
+export const statementQuery = z.lazy(() => z.intersection(pageQuery, statementFilters));
 
 export const STATEMENT_EXPORT_FORMATS = ['csv', 'pdf'] as const;
 export type StatementExportFormat = (typeof STATEMENT_EXPORT_FORMATS)[number];
 
-export const statementExportQuery = z.intersection(
-  z.object({ formato: z.enum(STATEMENT_EXPORT_FORMATS, { error: () => messages.statement.formatInvalid }) }),
-  statementFilters,
+export const statementExportQuery = z.lazy(() =>
+  z.intersection(
+    z.object({ formato: z.enum(STATEMENT_EXPORT_FORMATS, { error: () => messages.statement.formatInvalid }) }),
+    statementFilters,
+  ),
 );
 
 export const statementApi = {

@@ -8,6 +8,6 @@ export const supportApi = {
     path: '/api/suporte/whatsapp',
     auth: false,
     summary: 'Abre a conversa de suporte no WhatsApp (redirecionamento 302)',
-    response: z.null().describe('Sem corpo: 302 com Location para o WhatsApp'),
+    response: z.lazy(() => z.null().describe('Sem corpo: 302 com Location para o WhatsApp')),
   }),
 };

@@ -35,63 +35,65 @@ const plateText = text(TEXT_MAX.plate);
 const codeText = text(TEXT_MAX.code);
 
 /** SPEC 3 'Tag' of the tag list. */
-export const tagRow = vehicleTag.extend({ vehicle: z.object({ LicensePlate: z.string() }) });
+export const tagRow = z.lazy(() => vehicleTag.unwrap().extend({ vehicle: z.object({ LicensePlate: z.string() }) }));
 export type TagRow = z.infer<typeof tagRow>;
 
-export const tagListResponse = envelope.extend({ Tags: z.array(tagRow), Paginacao: pagination });
+export const tagListResponse = z.lazy(() => envelope.unwrap().extend({ Tags: z.array(tagRow), Paginacao: pagination }));
 export type TagListResponse = z.infer<typeof tagListResponse>;
 
 /** GET /api/operadoras: the one list of operators the server enforces. Cnpj is digits only. */
-export const operator = z.object({ Nome: z.string(), Cnpj: z.string() });
+export const operator = z.lazy(() => z.object({ Nome: z.string(), Cnpj: z.string() }));
 export type Operator = z.infer<typeof operator>;
-export const operatorsResponse = envelope.extend({ Operadoras: z.array(operator) });
+export const operatorsResponse = z.lazy(() => envelope.unwrap().extend({ Operadoras: z.array(operator) }));
 export type OperatorsResponse = z.infer<typeof operatorsResponse>;
 
 /** SPEC 3 'Tag register payload'. Rules: SPEC 5 'Tag register' (domain tagRegistrationErrors). */
-export const tagRegistrationRequest = z
-  .object({
-    serialNumber: serialText,
-    Operadora: documentText,
-    licensePlate: plateText,
-    /** The signed-in driver's CPF/CNPJ. */
-    cnpj: documentText,
-    /** Decision 11: always INVOICE_GROUP_CODE. */
-    invoiceGroupCode: codeText,
-    /** 1 for 2 axles, otherwise 2; computed when absent. */
-    vehicleType: selectValue.optional(),
-    axles: selectValue,
-    CpfCnpjAntt: documentText,
-    RntrcAntt: text(TEXT_MAX.rntrc),
-    /** modelId from GET /api/veiculo/modelos. */
-    modelo: text(TEXT_MAX.modelId),
-  })
-  .superRefine((value, ctx) => {
-    refineWith(tagRegistrationErrors)(value, ctx);
-    if (value.invoiceGroupCode !== INVOICE_GROUP_CODE) {
-      ctx.addIssue({ code: 'custom', path: ['invoiceGroupCode'], message: messages.tag.invoiceGroupInvalid });
-    }
-    const axles = parseAxles(value.axles);
-    const type = parseAxles(value.vehicleType);
-    const typeGiven = value.vehicleType !== undefined && value.vehicleType !== null && value.vehicleType !== '';
-    if (axles !== null && typeGiven && type !== vehicleTypeFor(axles)) {
-      ctx.addIssue({ code: 'custom', path: ['vehicleType'], message: messages.tag.vehicleTypeMismatch });
-    }
-  })
-  .transform((v) => {
-    const axles = parseAxles(v.axles) ?? 0;
-    return {
-      serialNumber: normalizeSerial(v.serialNumber),
-      Operadora: stripDocument(v.Operadora),
-      licensePlate: normalizePlate(v.licensePlate),
-      cnpj: stripDocument(v.cnpj),
-      invoiceGroupCode: v.invoiceGroupCode,
-      vehicleType: vehicleTypeFor(axles),
-      axles,
-      CpfCnpjAntt: stripDocument(v.CpfCnpjAntt),
-      RntrcAntt: normalizeRntrc(v.RntrcAntt),
-      modelo: v.modelo.trim(),
-    };
-  });
+export const tagRegistrationRequest = z.lazy(() =>
+  z
+    .object({
+      serialNumber: serialText,
+      Operadora: documentText,
+      licensePlate: plateText,
+      /** The signed-in driver's CPF/CNPJ. */
+      cnpj: documentText,
+      /** Decision 11: always INVOICE_GROUP_CODE. */
+      invoiceGroupCode: codeText,
+      /** 1 for 2 axles, otherwise 2; computed when absent. */
+      vehicleType: selectValue.optional(),
+      axles: selectValue,
+      CpfCnpjAntt: documentText,
+      RntrcAntt: text(TEXT_MAX.rntrc),
+      /** modelId from GET /api/veiculo/modelos. */
+      modelo: text(TEXT_MAX.modelId),
+    })
+    .superRefine((value, ctx) => {
+      refineWith(tagRegistrationErrors)(value, ctx);
+      if (value.invoiceGroupCode !== INVOICE_GROUP_CODE) {
+        ctx.addIssue({ code: 'custom', path: ['invoiceGroupCode'], message: messages.tag.invoiceGroupInvalid });
+      }
+      const axles = parseAxles(value.axles);
+      const type = parseAxles(value.vehicleType);
+      const typeGiven = value.vehicleType !== undefined && value.vehicleType !== null && value.vehicleType !== '';
+      if (axles !== null && typeGiven && type !== vehicleTypeFor(axles)) {
+        ctx.addIssue({ code: 'custom', path: ['vehicleType'], message: messages.tag.vehicleTypeMismatch });
+      }
+    })
+    .transform((v) => {
+      const axles = parseAxles(v.axles) ?? 0;
+      return {
+        serialNumber: normalizeSerial(v.serialNumber),
+        Operadora: stripDocument(v.Operadora),
+        licensePlate: normalizePlate(v.licensePlate),
+        cnpj: stripDocument(v.cnpj),
+        invoiceGroupCode: v.invoiceGroupCode,
+        vehicleType: vehicleTypeFor(axles),
+        axles,
+        CpfCnpjAntt: stripDocument(v.CpfCnpjAntt),
+        RntrcAntt: normalizeRntrc(v.RntrcAntt),
+        modelo: v.modelo.trim(),
+      };
+    }),
+);
 export type TagRegistrationRequest = z.input<typeof tagRegistrationRequest>;
 export type TagRegistration = z.output<typeof tagRegistrationRequest>;
 
@@ -113,79 +115,87 @@ function statusChangeRequest(statusId: string) {
     })
     .transform((v) => ({ ...v, serialNumber: normalizeSerial(v.serialNumber) }));
 }
-export const blockTagRequest = statusChangeRequest(TAG_STATUS_IDS.block);
-export const releaseTagRequest = statusChangeRequest(TAG_STATUS_IDS.release);
-export const cancelTagRequest = statusChangeRequest(TAG_STATUS_IDS.cancel);
+export const blockTagRequest = z.lazy(() => statusChangeRequest(TAG_STATUS_IDS.block));
+export const releaseTagRequest = z.lazy(() => statusChangeRequest(TAG_STATUS_IDS.release));
+export const cancelTagRequest = z.lazy(() => statusChangeRequest(TAG_STATUS_IDS.cancel));
 export type TagStatusChangeRequest = z.input<typeof blockTagRequest>;
 
 /** SPEC 7: {serialNumber, licensePlate, cnpj}. */
-export const activateTagRequest = z
-  .object({ serialNumber: serialField, licensePlate: plateText, cnpj: documentText })
-  .superRefine((value, ctx) => {
-    if (normalizePlate(value.licensePlate).length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['licensePlate'], message: messages.tag.plateRequired });
-    }
-  })
-  .transform((v) => ({
-    serialNumber: normalizeSerial(v.serialNumber),
-    licensePlate: normalizePlate(v.licensePlate),
-    cnpj: stripDocument(v.cnpj),
-  }));
+export const activateTagRequest = z.lazy(() =>
+  z
+    .object({ serialNumber: serialField, licensePlate: plateText, cnpj: documentText })
+    .superRefine((value, ctx) => {
+      if (normalizePlate(value.licensePlate).length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['licensePlate'], message: messages.tag.plateRequired });
+      }
+    })
+    .transform((v) => ({
+      serialNumber: normalizeSerial(v.serialNumber),
+      licensePlate: normalizePlate(v.licensePlate),
+      cnpj: stripDocument(v.cnpj),
+    })),
+);
 export type ActivateTagRequest = z.input<typeof activateTagRequest>;
 
 /** SPEC 7: {serialNumber, newSerialNumber}; SPEC 5: the new serial needs 8+ alphanumerics. */
-export const replaceTagRequest = z
-  .object({ serialNumber: serialField, newSerialNumber: serialText })
-  .superRefine((value, ctx) => {
-    const error = replaceSerialError(value.newSerialNumber);
-    if (error) ctx.addIssue({ code: 'custom', path: ['newSerialNumber'], message: error });
-  })
-  .transform((v) => ({
-    serialNumber: normalizeSerial(v.serialNumber),
-    newSerialNumber: normalizeSerial(v.newSerialNumber),
-  }));
+export const replaceTagRequest = z.lazy(() =>
+  z
+    .object({ serialNumber: serialField, newSerialNumber: serialText })
+    .superRefine((value, ctx) => {
+      const error = replaceSerialError(value.newSerialNumber);
+      if (error) ctx.addIssue({ code: 'custom', path: ['newSerialNumber'], message: error });
+    })
+    .transform((v) => ({
+      serialNumber: normalizeSerial(v.serialNumber),
+      newSerialNumber: normalizeSerial(v.newSerialNumber),
+    })),
+);
 export type ReplaceTagRequest = z.input<typeof replaceTagRequest>;
 
 /** SPEC 7 POST /api/veiculo/delete-tag-vehicle: {serialNumber}. */
-export const removeTagRequest = z
-  .object({ serialNumber: serialField })
-  .transform((v) => ({ serialNumber: normalizeSerial(v.serialNumber) }));
+export const removeTagRequest = z.lazy(() =>
+  z
+    .object({ serialNumber: serialField })
+    .transform((v) => ({ serialNumber: normalizeSerial(v.serialNumber) })),
+);
 export type RemoveTagRequest = z.input<typeof removeTagRequest>;
 
 /** SPEC 7 POST /api/veiculo/update. Rules: SPEC 5 'Edit tag' (domain tagEditErrors). */
-export const vehicleUpdateRequest = z
-  .object({
-    vehicle_id: vehicleId,
-    serialNumber: serialText,
-    Operadora: documentText,
-    LicensePlate: plateText,
-    CpfCnpjAntt: documentText,
-    RntrcAntt: text(TEXT_MAX.rntrc),
-    Axles: selectValue,
-    vehicleType: selectValue.optional(),
-  })
-  .superRefine((value, ctx) => {
-    refineWith(tagEditErrors)(value, ctx);
-    const axles = parseAxles(value.Axles);
-    const type = parseAxles(value.vehicleType);
-    const typeGiven = value.vehicleType !== undefined && value.vehicleType !== null && value.vehicleType !== '';
-    if (axles !== null && typeGiven && type !== vehicleTypeFor(axles)) {
-      ctx.addIssue({ code: 'custom', path: ['vehicleType'], message: messages.tag.vehicleTypeMismatch });
-    }
-  })
-  .transform((v) => {
-    const axles = parseAxles(v.Axles) ?? 0;
-    return {
-      vehicle_id: v.vehicle_id,
-      serialNumber: normalizeSerial(v.serialNumber),
-      Operadora: stripDocument(v.Operadora),
-      LicensePlate: normalizePlate(v.LicensePlate),
-      CpfCnpjAntt: stripDocument(v.CpfCnpjAntt),
-      RntrcAntt: normalizeRntrc(v.RntrcAntt),
-      Axles: axles,
-      vehicleType: vehicleTypeFor(axles),
-    };
-  });
+export const vehicleUpdateRequest = z.lazy(() =>
+  z
+    .object({
+      vehicle_id: vehicleId,
+      serialNumber: serialText,
+      Operadora: documentText,
+      LicensePlate: plateText,
+      CpfCnpjAntt: documentText,
+      RntrcAntt: text(TEXT_MAX.rntrc),
+      Axles: selectValue,
+      vehicleType: selectValue.optional(),
+    })
+    .superRefine((value, ctx) => {
+      refineWith(tagEditErrors)(value, ctx);
+      const axles = parseAxles(value.Axles);
+      const type = parseAxles(value.vehicleType);
+      const typeGiven = value.vehicleType !== undefined && value.vehicleType !== null && value.vehicleType !== '';
+      if (axles !== null && typeGiven && type !== vehicleTypeFor(axles)) {
+        ctx.addIssue({ code: 'custom', path: ['vehicleType'], message: messages.tag.vehicleTypeMismatch });
+      }
+    })
+    .transform((v) => {
+      const axles = parseAxles(v.Axles) ?? 0;
+      return {
+        vehicle_id: v.vehicle_id,
+        serialNumber: normalizeSerial(v.serialNumber),
+        Operadora: stripDocument(v.Operadora),
+        LicensePlate: normalizePlate(v.LicensePlate),
+        CpfCnpjAntt: stripDocument(v.CpfCnpjAntt),
+        RntrcAntt: normalizeRntrc(v.RntrcAntt),
+        Axles: axles,
+        vehicleType: vehicleTypeFor(axles),
+      };
+    }),
+);
 export type VehicleUpdateRequest = z.input<typeof vehicleUpdateRequest>;
 export type VehicleUpdate = z.output<typeof vehicleUpdateRequest>;
 

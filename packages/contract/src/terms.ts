@@ -3,23 +3,29 @@ import { endpoint } from './endpoint.js';
 import { envelope, idParam, isoDateTime } from './common.js';
 
 /** SPEC 3/4: data.action 'rejeite' means rejected; data null means no decision on the current term. */
-export const termAction = z.enum(['aceite', 'rejeite']);
+export const termAction = z.lazy(() => z.enum(['aceite', 'rejeite']));
 export type TermAction = z.infer<typeof termAction>;
 
-export const termStatusResponse = envelope.extend({
-  data: z
-    .object({ action: termAction, termId: z.number().int(), version: z.number().int(), decidedAt: isoDateTime })
-    .nullable(),
-});
+export const termStatusResponse = z.lazy(() =>
+  envelope.unwrap().extend({
+    data: z
+      .object({ action: termAction, termId: z.number().int(), version: z.number().int(), decidedAt: isoDateTime })
+      .nullable(),
+  }),
+);
 export type TermStatusResponse = z.infer<typeof termStatusResponse>;
 
-export const currentTermResponse = envelope.extend({
-  data: z.object({ id: z.number().int(), version: z.number().int(), publishedAt: isoDateTime }),
-});
+export const currentTermResponse = z.lazy(() =>
+  envelope.unwrap().extend({
+    data: z.object({ id: z.number().int(), version: z.number().int(), publishedAt: isoDateTime }),
+  }),
+);
 
-export const termFileResponse = envelope.extend({
-  data: z.object({ id: z.number().int(), fileName: z.string(), arquivo_base64: z.string() }),
-});
+export const termFileResponse = z.lazy(() =>
+  envelope.unwrap().extend({
+    data: z.object({ id: z.number().int(), fileName: z.string(), arquivo_base64: z.string() }),
+  }),
+);
 
 export const termsApi = {
   status: endpoint({
@@ -27,7 +33,7 @@ export const termsApi = {
     path: '/api/termos/status-atual/:userId',
     auth: true,
     summary: 'Situação do motorista no termo de uso vigente',
-    params: z.object({ userId: idParam }),
+    params: z.lazy(() => z.object({ userId: idParam })),
     response: termStatusResponse,
   }),
   current: endpoint({
@@ -42,7 +48,7 @@ export const termsApi = {
     path: '/api/termos/download-base64/:termId',
     auth: true,
     summary: 'PDF do termo em base64',
-    params: z.object({ termId: idParam }),
+    params: z.lazy(() => z.object({ termId: idParam })),
     response: termFileResponse,
   }),
   accept: endpoint({

@@ -4,74 +4,84 @@ import { endpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination, strictText } from './common.js';
 
 /** SPEC 3 'Tag' as it hangs from a vehicle: {serialNumber, Operadora (operator CNPJ), statusCode, ownershipType}. */
-export const vehicleTag = z.object({
-  serialNumber: z.string(),
-  /** The operator's CNPJ. */
-  Operadora: z.string(),
-  statusCode: z.number().int().nullable(),
-  ownershipType: z.enum(['own', 'operator']),
-});
+export const vehicleTag = z.lazy(() =>
+  z.object({
+    serialNumber: z.string(),
+    /** The operator's CNPJ. */
+    Operadora: z.string(),
+    statusCode: z.number().int().nullable(),
+    ownershipType: z.enum(['own', 'operator']),
+  }),
+);
 export type VehicleTag = z.infer<typeof vehicleTag>;
 
 /** SPEC 3 'Vehicle detail response': Dados. */
-export const vehicleDetail = z.object({
-  id: z.number().int(),
-  LicensePlate: z.string(),
-  CpfCnpjAntt: z.string(),
-  RntrcAntt: z.string(),
-  Axles: z.number().int(),
-  /** 1 for 2 axles, otherwise 2 (SPEC 9). */
-  vehicleType: z.number().int(),
-  /** The model's modelId from GET /api/veiculo/modelos. */
-  modelo: z.string(),
-  tag: vehicleTag.nullable(),
-});
+export const vehicleDetail = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    LicensePlate: z.string(),
+    CpfCnpjAntt: z.string(),
+    RntrcAntt: z.string(),
+    Axles: z.number().int(),
+    /** 1 for 2 axles, otherwise 2 (SPEC 9). */
+    vehicleType: z.number().int(),
+    /** The model's modelId from GET /api/veiculo/modelos. */
+    modelo: z.string(),
+    tag: vehicleTag.unwrap().nullable(),
+  }),
+);
 export type VehicleDetail = z.infer<typeof vehicleDetail>;
 
-export const vehicleDetailResponse = envelope.extend({ Dados: vehicleDetail });
+export const vehicleDetailResponse = z.lazy(() => envelope.unwrap().extend({ Dados: vehicleDetail }));
 export type VehicleDetailResponse = z.infer<typeof vehicleDetailResponse>;
 
-export const plateParams = z.object({
-  licensePlate: strictText(TEXT_MAX.plate).transform((v) => normalizePlate(v)),
-});
+export const plateParams = z.lazy(() =>
+  z.object({
+    licensePlate: strictText(TEXT_MAX.plate).transform((v) => normalizePlate(v)),
+  }),
+);
 
 /** Decision 7: a row of the vehicle list. Status is the tag's status code, or null ('Sem tag'). */
-export const vehicleRow = z.object({
-  id: z.number().int(),
-  LicensePlate: z.string(),
-  Status: z.number().int().nullable(),
-  tag: vehicleTag.nullable(),
-});
+export const vehicleRow = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    LicensePlate: z.string(),
+    Status: z.number().int().nullable(),
+    tag: vehicleTag.unwrap().nullable(),
+  }),
+);
 export type VehicleRow = z.infer<typeof vehicleRow>;
 
-export const vehicleListResponse = envelope.extend({ Veiculos: z.array(vehicleRow), Paginacao: pagination });
+export const vehicleListResponse = z.lazy(() => envelope.unwrap().extend({ Veiculos: z.array(vehicleRow), Paginacao: pagination }));
 export type VehicleListResponse = z.infer<typeof vehicleListResponse>;
 
 /** A vehicle id in a body: number or numeric string naming a row (1 to MAX_ID); anything else is reported on the field. */
-export const vehicleId = z
-  .union([z.number(), z.string()])
-  .catch('')
-  .transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) {
-      ctx.addIssue({ code: 'custom', message: messages.vehicle.idInvalid });
-      return z.NEVER;
-    }
-    return n;
-  });
+export const vehicleId = z.lazy(() =>
+  z
+    .union([z.number(), z.string()])
+    .catch('')
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) {
+        ctx.addIssue({ code: 'custom', message: messages.vehicle.idInvalid });
+        return z.NEVER;
+      }
+      return n;
+    }),
+);
 
-export const vehicleDeleteRequest = z.object({ vehicle_id: vehicleId });
+export const vehicleDeleteRequest = z.lazy(() => z.object({ vehicle_id: vehicleId }));
 export type VehicleDeleteRequest = z.input<typeof vehicleDeleteRequest>;
 
 /** SPEC 3 'Vehicle models response'. */
-export const vehicleModel = z.object({ modelId: z.string(), modelName: z.string() });
-export const vehicleBrand = z.object({ brand: z.string(), modelos: z.array(vehicleModel) });
+export const vehicleModel = z.lazy(() => z.object({ modelId: z.string(), modelName: z.string() }));
+export const vehicleBrand = z.lazy(() => z.object({ brand: z.string(), modelos: z.array(vehicleModel) }));
 export type VehicleBrand = z.infer<typeof vehicleBrand>;
-export const vehicleModelsResponse = envelope.extend({ Data: z.array(vehicleBrand) });
+export const vehicleModelsResponse = z.lazy(() => envelope.unwrap().extend({ Data: z.array(vehicleBrand) }));
 export type VehicleModelsResponse = z.infer<typeof vehicleModelsResponse>;
 
 /** Answer of the vehicle and tag actions: SPEC 7 'Sucesso, Mensagem' (failures add `error`). */
-export const actionResponse = envelope.extend({ error: z.string().optional() });
+export const actionResponse = z.lazy(() => envelope.unwrap().extend({ error: z.string().optional() }));
 export type ActionResponse = z.infer<typeof actionResponse>;
 
 export const vehiclesApi = {

@@ -18,34 +18,40 @@ import { endpoint } from './endpoint.js';
 import { envelope, isoDateTime, pageQuery, pagination, strictText, text } from './common.js';
 
 /** SPEC 3 'VPO'. ValorTotalVP in reais; Status one of VPO_STATUSES (shown with vpoStatusLabel). */
-export const vpo = z.object({
-  IdTransacao: z.string(),
-  serialNumber: z.string(),
-  PlacaVeiculo: z.string(),
-  CpfCnpjEmbarcador: z.string(),
-  ValorTotalVP: z.number(),
-  created_at: isoDateTime,
-  Status: z.string(),
-});
+export const vpo = z.lazy(() =>
+  z.object({
+    IdTransacao: z.string(),
+    serialNumber: z.string(),
+    PlacaVeiculo: z.string(),
+    CpfCnpjEmbarcador: z.string(),
+    ValorTotalVP: z.number(),
+    created_at: isoDateTime,
+    Status: z.string(),
+  }),
+);
 export type Vpo = z.infer<typeof vpo>;
 
-export const vposQuery = pageQuery.extend({
-  sort: z.enum(VPO_SORT_FIELDS).catch('data').default('data'),
-  direction: z.enum(SORT_DIRECTIONS).catch('desc').default('desc'),
-});
+export const vposQuery = z.lazy(() =>
+  pageQuery.unwrap().extend({
+    sort: z.enum(VPO_SORT_FIELDS).catch('data').default('data'),
+    direction: z.enum(SORT_DIRECTIONS).catch('desc').default('desc'),
+  }),
+);
 export type VposQuery = z.infer<typeof vposQuery>;
 
-export const vposResponse = envelope.extend({ VPOS: z.array(vpo), Paginacao: pagination });
+export const vposResponse = z.lazy(() => envelope.unwrap().extend({ VPOS: z.array(vpo), Paginacao: pagination }));
 export type VposResponse = z.infer<typeof vposResponse>;
 
 /**
  * Answer of every partner push. A repeated push gets its first answer again (header
  * Idempotent-Replayed: true); duplicate: true only answers a push stored before migration 006.
  */
-export const partnerPushResponse = envelope.extend({
-  id: z.string().optional(),
-  duplicate: z.boolean().optional(),
-});
+export const partnerPushResponse = z.lazy(() =>
+  envelope.unwrap().extend({
+    id: z.string().optional(),
+    duplicate: z.boolean().optional(),
+  }),
+);
 export type PartnerPushResponse = z.infer<typeof partnerPushResponse>;
 
 /**
@@ -95,39 +101,45 @@ const optionalPlace = strictText(TEXT_MAX.place)
   .transform((v) => v.trim())
   .optional();
 
-export const partnerVpoRequest = z.object({
-  externalId,
-  serialNumber,
-  PlacaVeiculo: checked(TEXT_MAX.plate, isValidPlate, messages.partner.plateInvalid),
-  CpfCnpjEmbarcador: checked(TEXT_MAX.document, isValidCpfCnpj, messages.partner.shipperDocumentInvalid),
-  ValorTotalVP: money(MAX_VPO_CENTS),
-  Status: vpoStatus.optional(),
-  origem: optionalPlace,
-  destino: optionalPlace,
-});
+export const partnerVpoRequest = z.lazy(() =>
+  z.object({
+    externalId,
+    serialNumber,
+    PlacaVeiculo: checked(TEXT_MAX.plate, isValidPlate, messages.partner.plateInvalid),
+    CpfCnpjEmbarcador: checked(TEXT_MAX.document, isValidCpfCnpj, messages.partner.shipperDocumentInvalid),
+    ValorTotalVP: money(MAX_VPO_CENTS),
+    Status: vpoStatus.optional(),
+    origem: optionalPlace,
+    destino: optionalPlace,
+  }),
+);
 export type PartnerVpoRequest = z.infer<typeof partnerVpoRequest>;
 
-export const partnerVpoUpdateRequest = z.object({ Status: vpoStatus });
-export const partnerVpoParams = z.object({ externalId: strictText(TEXT_MAX.externalId) });
+export const partnerVpoUpdateRequest = z.lazy(() => z.object({ Status: vpoStatus }));
+export const partnerVpoParams = z.lazy(() => z.object({ externalId: strictText(TEXT_MAX.externalId) }));
 
-export const partnerPassageRequest = z.object({
-  externalId,
-  serialNumber,
-  placeName: required(messages.partner.placeNameRequired, TEXT_MAX.place),
-  value: money(MAX_PASSAGE_CENTS),
-  occurredAt,
-  is_third: z.boolean().default(false),
-});
+export const partnerPassageRequest = z.lazy(() =>
+  z.object({
+    externalId,
+    serialNumber,
+    placeName: required(messages.partner.placeNameRequired, TEXT_MAX.place),
+    value: money(MAX_PASSAGE_CENTS),
+    occurredAt,
+    is_third: z.boolean().default(false),
+  }),
+);
 export type PartnerPassageRequest = z.infer<typeof partnerPassageRequest>;
 
-export const partnerMovementRequest = z.object({
-  externalId,
-  cpfCnpj: required(messages.partner.driverUnknown, TEXT_MAX.document),
-  origin: oneOf([STATEMENT_ORIGINS.thirdPartyCredit, STATEMENT_ORIGINS.thirdPartyDebit], messages.partner.originInvalid),
-  value: money(MAX_PLATFORM_MOVEMENT_CENTS),
-  placeName: optionalPlace,
-  occurredAt,
-});
+export const partnerMovementRequest = z.lazy(() =>
+  z.object({
+    externalId,
+    cpfCnpj: required(messages.partner.driverUnknown, TEXT_MAX.document),
+    origin: oneOf([STATEMENT_ORIGINS.thirdPartyCredit, STATEMENT_ORIGINS.thirdPartyDebit], messages.partner.originInvalid),
+    value: money(MAX_PLATFORM_MOVEMENT_CENTS),
+    placeName: optionalPlace,
+    occurredAt,
+  }),
+);
 export type PartnerMovementRequest = z.infer<typeof partnerMovementRequest>;
 
 const partnerAuth = 'Autenticação do parceiro pelo cabeçalho X-Api-Key (não usa o token do motorista).';

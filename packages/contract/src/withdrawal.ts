@@ -4,25 +4,29 @@ import { endpoint } from './endpoint.js';
 import { envelope, text } from './common.js';
 
 /** SPEC 7: {description, receiver_document, amount (number), pix {key, type}}. Rules are the domain's. */
-export const withdrawalRequest = z.object({
-  description: text(TEXT_MAX.description),
-  receiver_document: text(TEXT_MAX.document),
-  amount: z.number().catch(Number.NaN),
-  pix: z
-    .object({ key: z.string().catch(''), type: z.enum(PIX_KEY_TYPES).or(z.literal('')).catch('') })
-    .catch({ key: '', type: '' }),
-}).superRefine((value, ctx) => {
-  // The key's text rule here: inside pix, the object's catch would swallow it.
-  const message = textError(value.pix.key, TEXT_MAX.pixKey);
-  if (message) ctx.addIssue({ code: 'custom', path: ['pix', 'key'], message });
-});
+export const withdrawalRequest = z.lazy(() =>
+  z.object({
+    description: text(TEXT_MAX.description),
+    receiver_document: text(TEXT_MAX.document),
+    amount: z.number().catch(Number.NaN),
+    pix: z
+      .object({ key: z.string().catch(''), type: z.enum(PIX_KEY_TYPES).or(z.literal('')).catch('') })
+      .catch({ key: '', type: '' }),
+  }).superRefine((value, ctx) => {
+    // The key's text rule here: inside pix, the object's catch would swallow it.
+    const message = textError(value.pix.key, TEXT_MAX.pixKey);
+    if (message) ctx.addIssue({ code: 'custom', path: ['pix', 'key'], message });
+  }),
+);
 export type WithdrawalRequest = z.input<typeof withdrawalRequest>;
 
-export const withdrawalResponse = envelope.extend({
-  withdrawalId: z.string().optional(),
-  status: z.enum(['PROCESSING', 'DONE', 'FAILED']).optional(),
-  error: z.string().optional(),
-});
+export const withdrawalResponse = z.lazy(() =>
+  envelope.unwrap().extend({
+    withdrawalId: z.string().optional(),
+    status: z.enum(['PROCESSING', 'DONE', 'FAILED']).optional(),
+    error: z.string().optional(),
+  }),
+);
 export type WithdrawalResponse = z.infer<typeof withdrawalResponse>;
 
 export const withdrawalApi = {

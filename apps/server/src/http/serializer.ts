@@ -5,8 +5,14 @@ import { z } from 'zod';
 /** Zod types whose parse and encode give the same value: no transform, pipe, codec, default or catch. */
 const PLAIN = new Set(['object', 'array', 'string', 'number', 'int', 'boolean', 'null', 'literal', 'enum', 'nullable', 'optional', 'union', 'record']);
 
+/** The schema a z.lazy stands for (the contract builds its schemas at first use), else the schema itself. */
+function built(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodLazy ? built(schema.unwrap() as z.ZodType) : schema;
+}
+
 /** True when every node of the schema is PLAIN (refinements are fine: parse and encode both run them). */
-export function isPlain(schema: z.ZodType): boolean {
+export function isPlain(lazySchema: z.ZodType): boolean {
+  const schema = built(lazySchema);
   const def = schema._zod.def as unknown as {
     type: string;
     shape?: Record<string, z.ZodType>;
@@ -33,8 +39,9 @@ const encodeThenStringify = createSerializerCompiler({});
  * (ResponseSerializationError -> 500), unknown keys are dropped, as before.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
-  const { schema, method, url } = route;
-  if (!(schema instanceof z.ZodType) || !isPlain(schema)) return encodeThenStringify(route);
+  const { method, url } = route;
+  if (!(route.schema instanceof z.ZodType) || !isPlain(route.schema)) return encodeThenStringify(route);
+  const schema = built(route.schema);
   return (data) => {
     const result = schema.safeParse(data);
     if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });

@@ -19,7 +19,7 @@ export const settingsForm = z.object({
       }
       return centsToReais(cents);
     })
-    .pipe(settingsRequest.shape.nivelAlertaSaldo),
+    .pipe(settingsRequest.unwrap().shape.nivelAlertaSaldo),
 });
 export type SettingsFormInput = z.input<typeof settingsForm>;
 export type SettingsFormValues = z.output<typeof settingsForm>;
