@@ -1,8 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { OFFLINE_ACTIONS_DISABLED, OFFLINE_REASON, OFFLINE_REASON_ID, offlineDataLine, useOnline } from '../../lib/offline';
-
-const titleStyles = { title: { color: 'var(--mantine-color-gray-9)' } };
+import { readableAlert } from './readableAlert';
 
 interface OfflineNoticeProps {
   /**
@@ -38,7 +37,7 @@ export function OfflineNotice({ updatedAt, actions = true }: OfflineNoticeProps)
       radius="md"
       icon={<IconWifiOff aria-hidden />}
       title={title}
-      styles={titleStyles}
+      styles={readableAlert}
       data-testid="aviso-sem-conexao"
     >
       <Text size="sm" c="dark.7" id={actions ? OFFLINE_REASON_ID : undefined}>

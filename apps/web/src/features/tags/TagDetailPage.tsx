@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { VehicleDetail } from '@portal/contract';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
@@ -10,11 +10,13 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useOperators, vehicleDetailQuery } from './api/queries';
 import { operatorNameOf } from './catalog';
-import { ReplaceTagModal } from './detail/ReplaceTagModal';
 import { TagActions } from './detail/TagActions';
 import { TagCard } from './detail/TagCard';
 import { VehicleCard } from './detail/VehicleCard';
 import { VehicleLoadFailure, VehicleLoading } from './vehicleStates';
+
+/** Its form (masks, validation) loads when the driver opens it: not on the page's first load. */
+const ReplaceTagModal = lazy(() => import('./detail/ReplaceTagModal').then((m) => ({ default: m.ReplaceTagModal })));
 
 const backToTags = (
   <Button component={Link} to="/tags/listar" variant="subtle" px={0} w="fit-content" leftSection={<IconArrowLeft size={20} aria-hidden />}>
@@ -65,7 +67,11 @@ function VehicleView({ vehicle }: { vehicle: VehicleDetail }) {
       <VehicleCard vehicle={vehicle} />
       <TagCard tag={tag} operatorName={operatorName} operatorsLoading={operators.isPending} />
       <TagActions vehicle={vehicle} tag={tag} operatorName={operatorName} openReplace={() => setReplacing(true)} />
-      <ReplaceTagModal opened={replacing} serialNumber={tag.serialNumber} onClose={() => setReplacing(false)} />
+      {replacing ? (
+        <Suspense fallback={null}>
+          <ReplaceTagModal opened serialNumber={tag.serialNumber} onClose={() => setReplacing(false)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -17,7 +17,8 @@ import { useUpdateVehicle } from './api/mutations';
 import { useOperators, vehicleDetailQuery } from './api/queries';
 import { operatorNameOf } from './catalog';
 import { serverFields, showFormFailure } from './formFailure';
-import { AnttDocumentField, AxlesField, OperatorField, PlateField, readableAlert, RntrcField, SerialField } from './tagFields';
+import { readableAlert } from '../../components/ui/readableAlert';
+import { AnttDocumentField, AxlesField, OperatorField, PlateField, RntrcField, SerialField } from './tagFields';
 import { VehicleLoadFailure, VehicleLoading } from './vehicleStates';
 
 const schema = api.updateVehicle.body;

@@ -17,7 +17,8 @@ import { useOperators, useVehicleModels } from './api/queries';
 import { operatorNameOf } from './catalog';
 import { serverFields, showFormFailure } from './formFailure';
 import { GreenpassWarning } from './GreenpassWarning';
-import { AnttDocumentField, AxlesField, ModelField, OperatorField, PlateField, readableAlert, RntrcField, SerialField } from './tagFields';
+import { readableAlert } from '../../components/ui/readableAlert';
+import { AnttDocumentField, AxlesField, ModelField, OperatorField, PlateField, RntrcField, SerialField } from './tagFields';
 
 const schema = api.registerTag.body;
 type TagRegistrationForm = z.input<typeof schema>;

@@ -3,7 +3,7 @@ import { messages } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/errors';
 import { isApiError } from '../../lib/api';
-import { readableAlert } from './tagFields';
+import { readableAlert } from '../../components/ui/readableAlert';
 
 /** While the vehicle of /tags/detalhes or /tags/editar loads. */
 export function VehicleLoading() {

@@ -4,7 +4,7 @@ import { canManage, messages } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { OFFLINE_REASON_ID, useOnline } from '../../../lib/offline';
-import { readableAlert } from '../tagFields';
+import { readableAlert } from '../../../components/ui/readableAlert';
 import { useTagActions, type TagActionItem } from './useTagActions';
 
 /**

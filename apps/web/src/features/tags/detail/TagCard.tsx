@@ -3,7 +3,7 @@ import type { VehicleTag } from '@portal/contract';
 import { formatSerial, statusOf, type TagBadgeColor, type TagState } from '@portal/domain';
 import { TagStatusBadge } from '../../../components/ui/TagStatusBadge';
 import { GreenpassWarning } from '../GreenpassWarning';
-import { readableAlert } from '../tagFields';
+import { readableAlert } from '../../../components/ui/readableAlert';
 import { DetailField } from './DetailField';
 
 /** What each state means, in words a driver understands. */
