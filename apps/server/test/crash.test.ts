@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db, Dialect } from '../src/db/connection.js';
 import { PartnerService } from '../src/modules/partners/service.js';
@@ -186,7 +186,7 @@ describeEachDatabase('a server killed at any moment', (dialect: Dialect) => {
     for (const r of results) {
       if ('res' in r && r.res?.statusCode === 503) {
         // Arrived once the server was closing: refused whole, in Portuguese, nothing done.
-        expect(r.res.json()).toEqual({ Sucesso: false, Mensagem: messages.http.closing });
+        expect(r.res.json()).toEqual({ Sucesso: false, Mensagem: serverMessages.http.closing });
         expect(registered.has(r.cpfCnpj)).toBe(false);
       } else if ('res' in r && r.res) {
         expect(r.res.statusCode, r.res.body).toBe(201);

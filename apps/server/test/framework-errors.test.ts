@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerDriver, useTestApp } from './helpers/app.js';
@@ -43,19 +43,19 @@ describeEachDatabase('erros do framework em português', (dialect) => {
 
   it('a URL that does not decode, or a path parameter past its maximum, is our envelope', async () => {
     const { app, logs } = ctx();
-    expectEnvelope(await app.inject({ method: 'GET', url: '/api/veiculo/detail/%E0%A4%A?token=segredo-na-url' }), 400, messages.http.badUrl);
-    expectEnvelope(await app.inject({ method: 'GET', url: `/api/veiculo/detail/${'A'.repeat(101)}` }), 414, messages.http.urlTooLong);
+    expectEnvelope(await app.inject({ method: 'GET', url: '/api/veiculo/detail/%E0%A4%A?token=segredo-na-url' }), 400, serverMessages.http.badUrl);
+    expectEnvelope(await app.inject({ method: 'GET', url: `/api/veiculo/detail/${'A'.repeat(101)}` }), 414, serverMessages.http.urlTooLong);
     expect(logs.join('\n')).not.toContain('segredo-na-url');
   });
 
   it('what Fastify refuses by itself (content type, body size, malformed JSON, unknown path) is our envelope', async () => {
     const { app } = ctx();
     const login = '/api/tokens/login-motorista';
-    expectEnvelope(await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/xml' }, payload: '<cpf>1</cpf>' }), 415, messages.http.unsupportedMediaType);
+    expectEnvelope(await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/xml' }, payload: '<cpf>1</cpf>' }), 415, serverMessages.http.unsupportedMediaType);
     expectEnvelope(
       await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ password: 'x'.repeat(70_000) }) }),
       413,
-      messages.http.bodyTooLarge,
+      serverMessages.http.bodyTooLarge,
     );
     expectEnvelope(await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/json' }, payload: '{"cpfCnpj": "529' }), 400, messages.session.invalidRequest);
     expectEnvelope(await app.inject({ method: 'PUT', url: '/api/motorista/saldo' }), 404, messages.session.notFound);
@@ -68,11 +68,11 @@ describeEachDatabase('erros do framework em português', (dialect) => {
         'Content-Length: abc',
         'POST /api/tokens/login-motorista HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer segredo-do-cliente\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}',
         400,
-        messages.http.badRequest,
+        serverMessages.http.badRequest,
       ],
-      ['request line', 'ISSO NAO E HTTP\r\n\r\n', 400, messages.http.badRequest],
-      ['Content-Length and chunked', 'POST /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}', 400, messages.http.badRequest],
-      ['headers of 20 KB', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Grande: ${'a'.repeat(20_000)}\r\n\r\n`, 431, messages.http.headersTooLarge],
+      ['request line', 'ISSO NAO E HTTP\r\n\r\n', 400, serverMessages.http.badRequest],
+      ['Content-Length and chunked', 'POST /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}', 400, serverMessages.http.badRequest],
+      ['headers of 20 KB', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Grande: ${'a'.repeat(20_000)}\r\n\r\n`, 431, serverMessages.http.headersTooLarge],
     ];
     for (const [what, request, status, message] of cases) {
       const answer = await raw(port, request);
@@ -150,7 +150,7 @@ describe('ao encerrar', () => {
     const last = answers.at(-1) ?? '';
     expect(last).toMatch(/^HTTP\/1\.1 503 /);
     expect(last.toLowerCase()).toContain('connection: close');
-    expect(JSON.parse(last.slice(last.indexOf('\r\n\r\n') + 4))).toEqual({ Sucesso: false, Mensagem: messages.http.closing });
+    expect(JSON.parse(last.slice(last.indexOf('\r\n\r\n') + 4))).toEqual({ Sucesso: false, Mensagem: serverMessages.http.closing });
     for (const answer of answers) expect(answer).toContain('"Sucesso":false');
   });
 });

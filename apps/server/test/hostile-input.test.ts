@@ -1,5 +1,5 @@
 import { cnpj, cpf } from 'cpf-cnpj-validator';
-import { formatBrl, LEDGER_LIMIT_CENTS, MAX_PAGE, MAX_PASSAGE_CENTS, MAX_VPO_CENTS, messages } from '@portal/domain';
+import { formatBrl, LEDGER_LIMIT_CENTS, MAX_PAGE, MAX_PASSAGE_CENTS, MAX_VPO_CENTS, messages, serverMessages } from '@portal/domain';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { LedgerLimitError } from '../src/http/errors.js';
@@ -201,7 +201,7 @@ describeEachDatabase('entrada hostil', (dialect) => {
     // Through the API: a 422 with the ledger's message, and the driver's account still answers.
     const res = await app().inject(partner('operator', '/api/parceiro/passagens', passage({ serialNumber: t.serial, value: 5000 })));
     expect(res.statusCode, res.body).toBe(422);
-    expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.ledger.limitExceeded, errors: { value: [messages.ledger.limitExceeded] } });
+    expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.ledger.limitExceeded, errors: { value: [serverMessages.ledger.limitExceeded] } });
     const balance = await app().inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(owner.token) });
     expect(balance.statusCode).toBe(200);
     expect(json<{ Saldo: number }>(balance).Saldo).toBe(-LEDGER_LIMIT_CENTS / 100);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -17,7 +17,7 @@ import { talkUntilClosed } from './helpers/raw-socket.js';
 const REGISTER = '/api/user/create-user';
 const WEBHOOK = '/api/webhooks/asaas';
 const PARTNER_VPO = '/api/parceiro/vpos';
-const tooMany = { Sucesso: false, Mensagem: messages.limits.tooManyRequests };
+const tooMany = { Sucesso: false, Mensagem: serverMessages.limits.tooManyRequests };
 
 const registration = (cpfCnpj = newCpf()) => ({
   name: 'Carlos Alberto Pereira',

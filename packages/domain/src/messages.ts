@@ -13,19 +13,6 @@ export const messages = {
     ok: 'Login realizado com sucesso',
   },
   /** 429 of the request limits (registration, Pix webhook, partner API). */
-  limits: {
-    tooManyRequests: 'Muitas requisições. Aguarde um pouco e tente novamente.',
-  },
-  balance: {
-    ok: 'Saldo consultado com sucesso',
-  },
-  support: {
-    greeting: 'Olá! Preciso de ajuda com o Portal do Motorista.',
-  },
-  web: {
-    notBuilt:
-      'A aplicação web ainda não foi compilada. Execute `npm run build` na raiz do projeto (ou `npm start`) e recarregue a página.',
-  },
   registration: {
     nameTooShort: 'Por favor digite seu nome completo',
     cpfCnpjRequired: 'Por favor insira seu CPF ou CNPJ',
@@ -75,28 +62,8 @@ export const messages = {
     inProgress:
       'Esta operação ainda está em processamento. Aguarde alguns instantes e confira o resultado antes de tentar de novo.',
   },
-  ledger: {
-    limitExceeded: 'Movimento recusado: o saldo ficaria fora do limite permitido',
-  },
   /** Refusals the HTTP layer gives before any route runs (plugins/error-handler.ts). */
-  http: {
-    badRequest: 'Requisição inválida',
-    badUrl: 'Endereço inválido',
-    urlTooLong: 'Endereço longo demais',
-    bodyTooLarge: 'Os dados enviados são grandes demais',
-    unsupportedMediaType: 'Envie os dados em JSON (Content-Type: application/json)',
-    timeout: 'A requisição demorou demais para chegar. Tente novamente.',
-    headersTooLarge: 'Os cabeçalhos da requisição são grandes demais',
-    closing: 'O serviço está reiniciando. Tente novamente em instantes.',
-  },
   /** What probes, Prometheus and the operator read (GET /api/health, /api/ready, /api/metrics). */
-  operations: {
-    alive: 'Serviço no ar',
-    ready: 'Pronto para atender',
-    databaseDown: 'Banco de dados inacessível',
-    migrationsPending: 'Migrações pendentes: {migrations}. Execute npm run cli -- migrate ou reinicie o servidor.',
-    metricsUnauthorized: 'Token de métricas ausente ou inválido.',
-  },
   withdrawal: {
     amountRequired: 'Digite um valor para realizar o saque',
     amountAboveBalance: 'O valor do saque não pode ser maior que o saldo disponível',

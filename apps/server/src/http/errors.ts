@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 
 export type FieldErrorList = Record<string, string[]>;
 
@@ -39,6 +39,6 @@ export function refusal(status: number, message: string, field?: string): HttpEr
  */
 export class LedgerLimitError extends HttpError {
   constructor() {
-    super(422, messages.ledger.limitExceeded, { value: [messages.ledger.limitExceeded] });
+    super(422, serverMessages.ledger.limitExceeded, { value: [serverMessages.ledger.limitExceeded] });
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { RequestLimit, RequestLimits } from '../config.js';
 import type { RateLimitStore } from './rate-limit-store.js';
@@ -50,7 +50,7 @@ function limiter(store: RateLimitStore, rules: Rule[]): onRequestAsyncHookHandle
       return reply
         .code(429)
         .header('retry-after', String(Math.ceil(take.retryAfterMs / 1000)))
-        .send({ Sucesso: false, Mensagem: messages.limits.tooManyRequests });
+        .send({ Sucesso: false, Mensagem: serverMessages.limits.tooManyRequests });
     }
     return undefined;
   };

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
@@ -32,15 +32,15 @@ function fieldErrors(issues: ZodFastifySchemaValidationError[]): { first: string
 function clientErrorMessage(status: number): string {
   switch (status) {
     case 408:
-      return messages.http.timeout;
+      return serverMessages.http.timeout;
     case 413:
-      return messages.http.bodyTooLarge;
+      return serverMessages.http.bodyTooLarge;
     case 414:
-      return messages.http.urlTooLong;
+      return serverMessages.http.urlTooLong;
     case 415:
-      return messages.http.unsupportedMediaType;
+      return serverMessages.http.unsupportedMediaType;
     case 431:
-      return messages.http.headersTooLarge;
+      return serverMessages.http.headersTooLarge;
     default:
       return messages.session.invalidRequest;
   }
@@ -60,7 +60,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .code(503)
       .header('connection', 'close')
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ Sucesso: false, Mensagem: messages.http.closing }));
+      .send(JSON.stringify({ Sucesso: false, Mensagem: serverMessages.http.closing }));
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -97,9 +97,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const [status, message] =
     error.code === 'FST_ERR_BAD_URL'
-      ? [400, messages.http.badUrl]
+      ? [400, serverMessages.http.badUrl]
       : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? [414, messages.http.urlTooLong]
+        ? [414, serverMessages.http.urlTooLong]
         : [500, messages.session.internalError];
   if (status === 500) req.log.error({ code: error.code }, 'erro do framework');
   else req.log.info({ code: error.code, status }, 'requisição recusada');
@@ -115,7 +115,7 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
 export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const message = status === 400 ? messages.http.badRequest : clientErrorMessage(status);
+  const message = status === 400 ? serverMessages.http.badRequest : clientErrorMessage(status);
   this.log.info({ code: error.code, status }, 'requisição malformada recusada');
   if (!socket.writable) {
     socket.destroy();

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from '../metrics.js';
 import { webhookOutcomeOf } from '../metrics.js';
@@ -50,7 +50,7 @@ function routeMetrics(app: FastifyInstance, metrics: Metrics, token: string): vo
       const given = header.startsWith('Bearer ') ? header.slice(7) : '';
       if (!given || !timingSafeEqual(digest(given), expected)) {
         req.log.warn({ remoteAddress: req.ip }, 'métricas pedidas sem o token');
-        return reply.code(401).send({ Sucesso: false, Mensagem: messages.operations.metricsUnauthorized });
+        return reply.code(401).send({ Sucesso: false, Mensagem: serverMessages.operations.metricsUnauthorized });
       }
       const { contentType, body } = await metrics.exposition();
       return reply.type(contentType).header('cache-control', 'no-store').send(body);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -58,7 +58,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
 
   app.setNotFoundHandler((req, reply) => {
     if (isApi(req.url)) return reply.code(404).send({ Sucesso: false, Mensagem: messages.session.notFound });
-    if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(messages.web.notBuilt);
+    if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(serverMessages.web.notBuilt);
     if (wantsSpa(req)) {
       const pathname = req.url.split('?')[0] ?? '/';
       const platePage = prerendered.platePage(pathname);

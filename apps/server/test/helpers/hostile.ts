@@ -1,9 +1,9 @@
 import type { Endpoint } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import fc from 'fast-check';
 import type { z } from 'zod';
 
-/** Every text of the domain's catalogue; '{x}' placeholders match any text. */
+/** Every text of the domain's catalogues (the shared one and the server's); '{x}' placeholders match any text. */
 function catalogue(): { exact: Set<string>; templates: RegExp[] } {
   const exact = new Set<string>();
   const templates: RegExp[] = [];
@@ -18,6 +18,7 @@ function catalogue(): { exact: Set<string>; templates: RegExp[] } {
     }
   };
   walk(messages);
+  walk(serverMessages);
   return { exact, templates };
 }
 const known = catalogue();

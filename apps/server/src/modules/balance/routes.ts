@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import { api } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -7,7 +7,7 @@ import { driverRoute } from '../../http/route.js';
 import { balancesInReais, sessionWithBalances } from './service.js';
 
 export function balanceRoutes(app: FastifyInstance, db: Kysely<Database>): void {
-  driverRoute(app, api.balance, async ({ driver }) => ({ Sucesso: true, Mensagem: messages.balance.ok, ...balancesInReais(driver) }), {
+  driverRoute(app, api.balance, async ({ driver }) => ({ Sucesso: true, Mensagem: serverMessages.balance.ok, ...balancesInReais(driver) }), {
     session: sessionWithBalances(db),
   });
 }
