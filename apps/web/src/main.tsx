@@ -6,6 +6,7 @@ import { AppRoot } from './app/AppRoot';
 import { createAppRouter } from './app/router';
 import { createRoutes, loadScreens, routes } from './app/routes';
 import { getToken } from './lib/storage';
+import { rememberTypedBeforeHydration } from './lib/typedBeforeHydration';
 import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
 import { prerenderedPage } from './prerender/pages';
 
@@ -31,6 +32,7 @@ if (page) {
   // The page modulepreloads these chunks, so awaiting them costs no extra round trip.
   const preloaded = await loadScreens(page.screens);
   // A transition: React hydrates in slices, yielding to the browser, instead of one long task.
+  rememberTypedBeforeHydration(container);
   startTransition(() => {
     hydrateRoot(container, <AppRoot router={createAppRouter(createRoutes(preloaded))} />);
   });

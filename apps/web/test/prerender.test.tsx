@@ -16,7 +16,8 @@ import { formatCents } from '../src/boot/formatCents';
 import { LoginPage } from '../src/features/auth/LoginPage';
 import { adoptEarlyBalance } from '../src/lib/earlyBalance';
 import { queryClient } from '../src/lib/queryClient';
-import { setBuyPix, setBuyValue } from '../src/lib/storage';
+import { getBuyValue, setBuyPix, setBuyValue } from '../src/lib/storage';
+import { rememberTypedBeforeHydration } from '../src/lib/typedBeforeHydration';
 import { PLATE_PLACEHOLDER, PRERENDERED_PAGES, type PrerenderedPage } from '../src/prerender/pages';
 import { renderPage } from '../src/prerender/renderPage';
 import { mockApi, ok, signInStorage } from './utils';
@@ -59,6 +60,8 @@ describe('prerendered /login (login.html)', () => {
     cpfCnpj.value = '52998224725';
     password.value = 'motorista123';
 
+    // What main.tsx does before hydrating a prerendered page.
+    rememberTypedBeforeHydration(container);
     const router = createMemoryRouter(createRoutes({ login: LoginPage }), { initialEntries: ['/login'] });
     const root = await act(async () => hydrateRoot(container, <AppRoot router={router} />));
 
@@ -151,6 +154,27 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     window.localStorage.clear();
     setBuyPix({ IdCobranca: 'x' });
     expect(page.adoptable?.()).toBe(false);
+  });
+
+  it('/saldo/comprar keeps a value typed before hydration: shaped by the field, kept on the phone (decision 6)', async () => {
+    signInStorage({ terms: 'aceito' });
+    mockApi({});
+    const errors = vi.spyOn(console, 'error');
+    const page = PRERENDERED_PAGES.find((p) => p.path === '/saldo/comprar')!;
+    const container = mount(renderPage(page.path).html);
+    const field = container.querySelector<HTMLInputElement>('input[name="valor"]')!;
+    field.value = '10000';
+    rememberTypedBeforeHydration(container);
+    const router = createMemoryRouter(createRoutes(await loadScreens(page.screens)), { initialEntries: [page.path] });
+    const root = await act(async () => hydrateRoot(container, <AppRoot router={router} />));
+    onTestFinished(() => {
+      act(() => root.unmount());
+      container.remove();
+    });
+    await waitFor(() => expect(container.querySelector('input[name="valor"]')).toHaveValue('100,00'));
+    expect(container.querySelector('input[name="valor"]')).toBe(field);
+    expect(getBuyValue()).toBe('100,00');
+    expect(hydrationErrors(errors)).toEqual([]);
   });
 
   it('the dashboard adopts the balance its first script painted: same markup, no second request', async () => {

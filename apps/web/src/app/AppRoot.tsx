@@ -1,6 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { replayTypedBeforeHydration } from '../lib/typedBeforeHydration';
 import { AppProviders } from './AppProviders';
 
 /**
@@ -9,8 +10,10 @@ import { AppProviders } from './AppProviders';
  */
 export function AppRoot({ router }: { router: DataRouter }) {
   // Effects run once the tree is live (hydrated or rendered): from here a submit is the app's, not
-  // the prerendered form's plain POST. Browser journeys wait for this before typing.
+  // the prerendered form's plain POST. Browser journeys wait for this before typing. What was typed
+  // in a prerendered form before is typed again, now through the app (lib/typedBeforeHydration).
   useEffect(() => {
+    replayTypedBeforeHydration(document);
     document.documentElement.dataset.live = 'true';
   }, []);
   return (

@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { messages, type LoginFields } from '@portal/domain';
 import { IconAlertCircle, IconBrandWhatsapp, IconTruck } from '@tabler/icons-react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CpfCnpjInput } from '../../components/ui/CpfCnpjInput';
-import { formatCpfCnpjInput } from '../../components/ui/cpfCnpjInput';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { errorMessage } from '../../lib/errors';
 import { API_BASE_URL, isApiError, NETWORK_ERROR_MESSAGE } from '../../lib/http';
@@ -45,22 +44,8 @@ export function LoginPage() {
     control,
     handleSubmit,
     setError,
-    setValue,
     formState: { errors, isSubmitting },
   } = useForm<LoginFields>({ resolver: loginResolver, defaultValues: { cpfCnpj: '', password: '' } });
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // The screen is prerendered (login.html): keep whatever a fast driver typed before hydration.
-  useEffect(() => {
-    const typed = (name: keyof LoginFields) => {
-      const input = formRef.current?.elements.namedItem(name);
-      return input instanceof HTMLInputElement ? input.value : '';
-    };
-    const cpfCnpj = formatCpfCnpjInput(typed('cpfCnpj'));
-    const password = typed('password');
-    if (cpfCnpj) setValue('cpfCnpj', cpfCnpj);
-    if (password) setValue('password', password);
-  }, [setValue]);
 
   const prefetch = () => {
     void loadSignIn().catch(() => undefined);
@@ -100,7 +85,7 @@ export function LoginPage() {
           ) : null}
 
           {/* POST: a submit before hydration must never put the password in the URL. */}
-          <form ref={formRef} method="post" onSubmit={onSubmit} onFocus={prefetch} noValidate>
+          <form method="post" onSubmit={onSubmit} onFocus={prefetch} noValidate>
             <Stack gap="md">
               <Controller
                 control={control}

@@ -1,0 +1,48 @@
+/**
+ * A prerendered page (src/prerender/) shows its form before the app is live, and a driver on a weak
+ * connection may type in it then. Hydration keeps the elements but not what was typed in a field
+ * the app controls (a mask, a value kept in the form's state): main.tsx notes what was typed just
+ * before hydrating, and once the tree is live (AppRoot) it is typed again, through each field's
+ * own handlers, as if the driver typed it now: the mask shapes it, the form and the phone keep it.
+ */
+/** Each field typed in before hydration, and its text then. */
+const typed = new Map<string, string>();
+
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function changedByHand(field: Field): boolean {
+  if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  if (field instanceof HTMLInputElement && ['checkbox', 'radio', 'hidden', 'file'].includes(field.type)) return false;
+  return field.value !== field.defaultValue;
+}
+
+/** main.tsx, right before hydrating a prerendered page: which of its named fields were typed in or chosen. */
+export function rememberTypedBeforeHydration(root: ParentNode): void {
+  typed.clear();
+  for (const field of root.querySelectorAll<Field>('input[name], select[name], textarea[name]')) {
+    if (changedByHand(field)) typed.set(field.name, field.value);
+  }
+}
+
+/**
+ * Types the field's text again as a keystroke would reach the app. React compares an input's value
+ * with the one it last knew: that is made empty first (the element's own setter, which React
+ * watches), then the text is set past it (the prototype's setter) and the input event fires.
+ */
+function typeAgain(field: Field, value: string): void {
+  if (!(field instanceof HTMLSelectElement)) field.value = '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/**
+ * Once the app is live: each field typed in before is typed again, with what it holds now (more may
+ * have been typed while the app hydrated), or what it held then if hydration emptied it.
+ */
+export function replayTypedBeforeHydration(root: ParentNode): void {
+  for (const [name, before] of typed) {
+    const field = root.querySelector<Field>(`[name="${CSS.escape(name)}"]`);
+    if (field) typeAgain(field, field.value || before);
+  }
+  typed.clear();
+}
