@@ -33,8 +33,8 @@ const isStream = (payload: unknown): payload is Readable => typeof (payload as R
 /**
  * br or gzip, as the client's Accept-Encoding prefers, for JSON answers and plate pages of 1 KB or
  * more and for the CSV export (a stream); smaller answers cost more to compress than they save.
- * Only these: the web app's files are precompressed at build time (plugins/web.ts). Request bodies are never
- * decompressed (no zip bombs in).
+ * Only these: the web app's files are precompressed at build time (plugins/web.ts). Request bodies
+ * are never decompressed (no zip bombs in).
  *
  * One onSend hook whose first question is the answer's size: the balance call and every other
  * small answer leave it after a length check. @fastify/compress, which did this before, added an

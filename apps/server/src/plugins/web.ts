@@ -70,7 +70,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
 }
 
 /**
- * The pages prerendered at build time, from dist/prerendered.json (written by apps/web/build/prerender.ts):
+ * The pages prerendered at build time, from dist/prerendered.json (apps/web/build/prerender.ts):
  * path -> file, and the plate pages (/tags/detalhes/:licensePlate), templates drawn with
  * PLATE_PLACEHOLDER where the plate goes. A build without the manifest may still have login.html.
  */
