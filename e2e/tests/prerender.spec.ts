@@ -69,3 +69,30 @@ test('every prerendered page is adopted as it arrived: no redraw, no hydration c
   }
   expect(complaints).toEqual([]);
 });
+
+test('a purchase typed and sent before the app is live is made once it is, once', async ({ page, request }) => {
+  const driver = newDriver();
+  const { Token } = await registerViaApi(request, driver);
+  await acceptTermsViaApi(request, Token);
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The app's entry held back: the page is on screen, the app is not live yet (a weak connection).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/saldo/comprar');
+  await page.getByLabel('Valor Saldo').pressSequentially('15000');
+  await page.getByRole('button', { name: 'Comprar', exact: true }).click();
+  expect(await page.evaluate(() => document.documentElement.dataset.live)).toBeUndefined();
+  // The browser did not send the form away: same address, nothing in it.
+  await expect(page).toHaveURL(/\/saldo\/comprar$/);
+  release();
+  await expect(page.getByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeVisible();
+  await expect(page.getByText('R$ 150,00').first()).toBeVisible();
+  const charges = await request.get('/api/motorista/avisos', { headers: { authorization: `Bearer ${Token}` } });
+  const pending = ((await charges.json()) as { Avisos: { tipo: string }[] }).Avisos.filter((notice) => notice.tipo === 'compra-pendente');
+  expect(pending).toHaveLength(1);
+});

@@ -153,6 +153,22 @@ describeEachDatabase('aplicação web com telas pré-renderizadas (prerendered.j
     }
   });
 
+  it('sends a form submitted before any script back to its page, unread: every listed page, a plate page too', async () => {
+    const { app, logs } = ctx();
+    for (const url of ['/dashboard', '/tags/listar?page=2', '/tags/detalhes/abc1d23']) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'cpfCnpj=52998224725&password=segredo-antes-do-js',
+      });
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location, url).toBe(url.split('?')[0]);
+    }
+    expect(logs.join('\n')).not.toContain('segredo-antes-do-js');
+    expect((await app.inject({ method: 'POST', url: '/ausente', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' })).statusCode).toBe(404);
+  });
+
   it('compresses a plate page, written per request, as it does JSON', async () => {
     const res = await ctx().app.inject({ method: 'GET', url: '/tags/detalhes/abc1d23', headers: { ...html, 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBe('br');

@@ -54,7 +54,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   const sendIndex = (reply: FastifyReply) => sendPage(reply, 'index.html');
 
   if (built) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
-  if (prerendered.files.has('/login')) await registerEarlyLoginSubmit(app);
+  await registerEarlySubmits(app, prerendered.paths);
 
   app.setNotFoundHandler((req, reply) => {
     if (isApi(req.url)) return reply.code(404).send({ Sucesso: false, Mensagem: messages.session.notFound });
@@ -76,6 +76,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
  */
 interface PrerenderedPages {
   files: Map<string, string>;
+  /** Every prerendered route, the plate ones as patterns (/tags/editar/:licensePlate). */
+  paths: string[];
   /** The plate page for this path with the plate written in, or null. */
   platePage(pathname: string): string | null;
 }
@@ -87,7 +89,7 @@ const PLATE_SEGMENT = '([A-Za-z0-9]{1,10})';
 
 function prerenderedPages(webDist: string): PrerenderedPages {
   const files = new Map<string, string>();
-  const plateTemplates: { path: RegExp; template: string }[] = [];
+  const plateTemplates: { route: string; path: RegExp; template: string }[] = [];
   const manifest = path.join(webDist, 'prerendered.json');
   if (fs.existsSync(manifest)) {
     const listed = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, unknown>;
@@ -100,7 +102,7 @@ function prerenderedPages(webDist: string): PrerenderedPages {
         files.set(page, file);
       } else if (/^(\/[a-z0-9-]+)+\/:licensePlate$/.test(page)) {
         const template = fs.readFileSync(filePath, 'utf8');
-        plateTemplates.push({ path: new RegExp(`^${page.replace(':licensePlate', PLATE_SEGMENT)}$`), template });
+        plateTemplates.push({ route: page, path: new RegExp(`^${page.replace(':licensePlate', PLATE_SEGMENT)}$`), template });
       }
     }
   } else if (fs.existsSync(path.join(webDist, 'login.html'))) {
@@ -108,6 +110,7 @@ function prerenderedPages(webDist: string): PrerenderedPages {
   }
   return {
     files,
+    paths: [...files.keys(), ...plateTemplates.map(({ route }) => route)],
     platePage(pathname) {
       for (const { path: pattern, template } of plateTemplates) {
         const plate = pattern.exec(pathname)?.[1];
@@ -119,17 +122,20 @@ function prerenderedPages(webDist: string): PrerenderedPages {
 }
 
 /**
- * The prerendered login form posts to /login when a driver submits before the script has
- * arrived (method=post keeps the password out of the URL). The body is discarded unread and
- * the driver is sent back to the form, which by then is live.
+ * A prerendered form posts to its page when submitted before any script has arrived (boot.ts holds
+ * a submit from then on; method=post keeps the fields, a password among them, out of the URL). The
+ * body is discarded unread and the driver is sent back to the page, which by then is live.
  */
-async function registerEarlyLoginSubmit(app: FastifyInstance): Promise<void> {
+async function registerEarlySubmits(app: FastifyInstance, paths: readonly string[]): Promise<void> {
+  if (paths.length === 0) return;
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       ['application/x-www-form-urlencoded', 'multipart/form-data'],
       { parseAs: 'buffer', bodyLimit: 16 * 1024 },
       (_req, _body, done) => done(null, undefined),
     );
-    scope.post('/login', { schema: { hide: true } }, (_req, reply) => reply.redirect('/login', 303));
+    for (const page of paths) {
+      scope.post(page, { schema: { hide: true } }, (req, reply) => reply.redirect(req.url.split('?')[0] ?? '/', 303));
+    }
   });
 }

@@ -6,6 +6,8 @@
  * - on the dashboard, the balance is asked for at once, in parallel, and written into its place
  *   (build-time templates of the app's own markup) before the app arrives; the app then adopts it
  *   (lib/earlyBalance.ts) and hydrates the same markup.
+ * - a form submitted before the app is live is held, not sent by the browser (its fields would
+ *   leave in a request, and the page would load again empty): the app submits it once live.
  * Loaded with `async` from the <head>: the balance is asked for while the HTML still arrives.
  * It imports nothing the app imports (that would be a chunk of its own, one more round trip before
  * the balance is asked for): it must stay about a kilobyte. No inline script: the CSP allows none.
@@ -21,6 +23,7 @@ const EARLY_BALANCE_ATTRIBUTE = 'data-early-balance';
 const SLOT_ATTRIBUTE = 'data-balance-slot';
 const ANSWER_ATTRIBUTE = 'data-early-balance-answer';
 const FIGURE_TEMPLATE_ATTRIBUTE = 'data-figure-template';
+const HELD_SUBMIT_ATTRIBUTE = 'data-held-submit';
 const figureTemplateKey = (hero: boolean, cents: number) => `${hero ? 'hero' : 'other'}:${cents < 0 ? 'negative' : cents > 0 ? 'positive' : 'zero'}`;
 
 const APP_META = 'meta[name="portal-app"]';
@@ -130,6 +133,18 @@ function fetchBalance(): Promise<void> {
     // Offline or refused: the app shows what it has (decision 36) or sends the driver to /login.
     .catch(() => undefined);
 }
+
+// Capture: before any handler of the page. Once live (AppRoot), the app's own handlers submit.
+document.addEventListener(
+  'submit',
+  (event) => {
+    const form = event.target;
+    if (document.documentElement.dataset.live === 'true' || !(form instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    document.documentElement.setAttribute(HELD_SUBMIT_ATTRIBUTE, String([...document.forms].indexOf(form)));
+  },
+  true,
+);
 
 const balanceFirst = Promise.race([fetchBalance(), new Promise((resolve) => setTimeout(resolve, BALANCE_FIRST_MS))]);
 void Promise.all([balanceFirst, parsed]).then(() => afterFirstPaint(() => void loadApp()));

@@ -1,3 +1,5 @@
+import { HELD_SUBMIT_ATTRIBUTE } from '../boot/earlyBalanceMarkup';
+
 /**
  * A prerendered page (src/prerender/) shows its form before the app is live, and a driver on a weak
  * connection may type in it then. Hydration keeps the elements but not what was typed in a field
@@ -45,4 +47,13 @@ export function replayTypedBeforeHydration(root: ParentNode): void {
     if (field) typeAgain(field, field.value || before);
   }
   typed.clear();
+}
+
+/** Once the app is live and the typed text is back: the form boot.ts held, submitted now by the app. */
+export function submitHeldBeforeHydration(): void {
+  const html = document.documentElement;
+  const held = html.getAttribute(HELD_SUBMIT_ATTRIBUTE);
+  if (held === null) return;
+  html.removeAttribute(HELD_SUBMIT_ATTRIBUTE);
+  document.forms.item(Number(held))?.requestSubmit();
 }

@@ -91,7 +91,9 @@ export function RegisterPage() {
               </Alert>
             ) : null}
 
-            <form onSubmit={onSubmit} noValidate>
+            {/* POST: a submit before the app is live never puts the fields in the URL (prerendered page). */}
+
+            <form method="post" onSubmit={onSubmit} noValidate>
               <Stack gap="md">
                 <TextInput label="Nome completo" autoComplete="name" error={errorText('name')} {...register('name')} />
                 <Controller

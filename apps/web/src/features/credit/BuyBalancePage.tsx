@@ -91,7 +91,8 @@ export function BuyBalancePage() {
         <PixChargePanel charge={charge} onNewPix={startOver} />
       ) : (
         <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
-          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Comprar saldo">
+          {/* POST: a submit before the app is live never puts the fields in the URL (prerendered page). */}
+          <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Comprar saldo">
             <Stack gap="md">
               <Text>Informe o valor de saldo que deseja comprar. Você vai pagar com Pix.</Text>
               <Controller

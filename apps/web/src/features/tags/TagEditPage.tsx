@@ -118,7 +118,8 @@ function TagEditForm({ vehicle }: { vehicle: VehicleDetail }) {
 
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Editar Tag">
+      {/* POST: a submit before the app is live never puts the fields in the URL (prerendered page). */}
+      <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Editar Tag">
         <Stack gap="md">
           <SerialField control={control} name="serialNumber" />
           <OperatorField control={control} name="Operadora" operators={operators.data?.Operadoras} loading={operators.isPending} />

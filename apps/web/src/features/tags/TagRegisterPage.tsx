@@ -75,7 +75,8 @@ export function TagRegisterPage() {
         </Alert>
       ) : null}
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Cadastrar Tag">
+        {/* POST: a submit before the app is live never puts the fields in the URL (prerendered page). */}
+        <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Cadastrar Tag">
           <Stack gap="md">
             <SerialField control={control} name="serialNumber" />
             <GreenpassWarning operatorName={operatorNameOf(operators.data?.Operadoras, String(operator))} serial={String(serial)} />

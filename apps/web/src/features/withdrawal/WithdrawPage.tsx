@@ -216,7 +216,8 @@ function WithdrawForm() {
 
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
         {/* While sending, 'Sacar' is disabled (loading): Enter cannot send the form twice. */}
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sacar saldo">
+        {/* POST: a submit before the app is live never puts the fields in the URL (prerendered page). */}
+        <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sacar saldo">
           <Stack gap="md">
             <Controller
               control={control}
