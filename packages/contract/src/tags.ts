@@ -34,6 +34,16 @@ const documentText = text(TEXT_MAX.document);
 const plateText = text(TEXT_MAX.plate);
 const codeText = text(TEXT_MAX.code);
 
+/** A vehicle type given with the axles must be the one the axles make (1 for 2 axles, else 2). */
+type SelectValue = number | string | null | undefined;
+function checkVehicleType(axlesValue: SelectValue, vehicleType: SelectValue, ctx: z.RefinementCtx): void {
+  const axles = parseAxles(axlesValue);
+  const typeGiven = vehicleType !== undefined && vehicleType !== null && vehicleType !== '';
+  if (axles !== null && typeGiven && parseAxles(vehicleType) !== vehicleTypeFor(axles)) {
+    ctx.addIssue({ code: 'custom', path: ['vehicleType'], message: messages.tag.vehicleTypeMismatch });
+  }
+}
+
 /** SPEC 3 'Tag' of the tag list. */
 export const tagRow = z.lazy(() => vehicleTag.unwrap().extend({ vehicle: z.object({ LicensePlate: z.string() }) }));
 export type TagRow = z.infer<typeof tagRow>;
@@ -71,12 +81,7 @@ export const tagRegistrationRequest = z.lazy(() =>
       if (value.invoiceGroupCode !== INVOICE_GROUP_CODE) {
         ctx.addIssue({ code: 'custom', path: ['invoiceGroupCode'], message: messages.tag.invoiceGroupInvalid });
       }
-      const axles = parseAxles(value.axles);
-      const type = parseAxles(value.vehicleType);
-      const typeGiven = value.vehicleType !== undefined && value.vehicleType !== null && value.vehicleType !== '';
-      if (axles !== null && typeGiven && type !== vehicleTypeFor(axles)) {
-        ctx.addIssue({ code: 'custom', path: ['vehicleType'], message: messages.tag.vehicleTypeMismatch });
-      }
+      checkVehicleType(value.axles, value.vehicleType, ctx);
     })
     .transform((v) => {
       const axles = parseAxles(v.axles) ?? 0;
@@ -175,12 +180,7 @@ export const vehicleUpdateRequest = z.lazy(() =>
     })
     .superRefine((value, ctx) => {
       refineWith(tagEditErrors)(value, ctx);
-      const axles = parseAxles(value.Axles);
-      const type = parseAxles(value.vehicleType);
-      const typeGiven = value.vehicleType !== undefined && value.vehicleType !== null && value.vehicleType !== '';
-      if (axles !== null && typeGiven && type !== vehicleTypeFor(axles)) {
-        ctx.addIssue({ code: 'custom', path: ['vehicleType'], message: messages.tag.vehicleTypeMismatch });
-      }
+      checkVehicleType(value.Axles, value.vehicleType, ctx);
     })
     .transform((v) => {
       const axles = parseAxles(v.Axles) ?? 0;
