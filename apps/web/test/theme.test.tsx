@@ -1,6 +1,9 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cssVariablesResolver, PLACEHOLDER_COLOR, theme, TOAST_MESSAGE_COLOR } from '../src/app/theme';
 import { showToast } from '../src/components/ui/toast';
@@ -44,5 +47,28 @@ describe('readable colours (at least 4.5:1 on white)', () => {
       showToast({ title: 'Ops, ocorreu um erro!', message: 'Banco fora do ar', tone: 'error' });
     });
     expect(await screen.findByText('Banco fora do ar')).toHaveStyle({ color: TOAST_MESSAGE_COLOR });
+  });
+});
+
+describe("Mantine's stylesheets (imported per component: app/styles.ts)", () => {
+  it('every component the app draws has its stylesheet, where Mantine has one', () => {
+    const src = path.join(import.meta.dirname, '../src');
+    const sources = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => readFileSync(path.join(src, file), 'utf8'));
+    const used = new Set(
+      sources.flatMap((source) =>
+        [...source.matchAll(/import \{([^}]*)\} from '@mantine\/core'/g)].flatMap((match) =>
+          (match[1] ?? '').split(',').map((name) => name.trim()).filter((name) => /^[A-Z]/.test(name)),
+        ),
+      ),
+    );
+    const stylesFolder = path.dirname(createRequire(import.meta.url).resolve('@mantine/core/styles/Grid.css'));
+    const imported = new Set(sources.flatMap((source) => [...source.matchAll(/@mantine\/core\/styles\/(\w+)\.css/g)].map((match) => match[1])));
+    const missing = readdirSync(stylesFolder)
+      .map((file) => /^(\w+)\.css$/.exec(file)?.[1])
+      .filter((name): name is string => name !== undefined && used.has(name) && !imported.has(name));
+    // Without Grid.css a tag's vehicle card drew its fields in one column at every width.
+    expect(missing).toEqual([]);
   });
 });

@@ -17,3 +17,4 @@ import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Grid.css';
