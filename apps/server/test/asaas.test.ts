@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { formatBrl, messages } from '@portal/domain';
+import { formatBrl, serverMessages } from '@portal/domain';
 import { hasError, parsePix } from 'pix-utils';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AsaasPixProvider, saoPauloDate } from '../src/adapters/pix/asaas.js';
@@ -48,7 +48,7 @@ describe('adaptador Asaas contra um Asaas falso', () => {
       value: 150.5,
       dueDate: '2026-02-28',
       externalReference: 'chg_abc',
-      description: messages.pix.chargeDescription,
+      description: serverMessages.pix.chargeDescription,
     });
     expect(charge.providerChargeId).toMatch(/^pay_/);
     // A real BR Code (EMV fields and CRC16), with the amount.
@@ -158,7 +158,7 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     expect(await ownBalance(app, d)).toBe(150);
 
     const res = await app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Meu saque', receiver_document: d.cpfCnpj, amount: 40, pix: { type: 'PHONE', key: '(11) 98765-4321' } } });
-    expect(json(res)).toMatchObject({ Sucesso: true, status: 'PROCESSING', Mensagem: messages.withdrawal.processing });
+    expect(json(res)).toMatchObject({ Sucesso: true, status: 'PROCESSING', Mensagem: serverMessages.withdrawal.processing });
     const transferCall = fake.calls.filter((x) => x.path === '/v3/transfers').at(-1);
     expect(transferCall?.body).toMatchObject({ value: 40, pixAddressKey: '11987654321', pixAddressKeyType: 'PHONE', description: 'Meu saque', operationType: 'PIX' });
     const w = await ctx().db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d.id).executeTakeFirstOrThrow();
@@ -177,11 +177,11 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     const { provider_charge_id: payId } = await ctx().db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
     // Asaas says PENDING: whatever the body claims, nothing is credited.
     const early = await sendWebhook(app, { ...fake.paymentWebhook('PAYMENT_RECEIVED', payId), payment: { id: payId, value: 150, status: 'RECEIVED' } });
-    expect(json(early)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+    expect(json(early)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
     expect(await ownBalance(app, d)).toBe(0);
     expect(fake.calls.at(-1)).toMatchObject({ method: 'GET', path: `/v3/payments/${payId}` });
     fake.pay(payId);
-    expect(json(await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId)))).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookProcessed });
+    expect(json(await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId)))).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
     expect(await ownBalance(app, d)).toBe(150);
     // A partial refund at Asaas: the refunded part leaves the balance, read from Asaas, once.
     fake.refund(payId, 40);
@@ -207,7 +207,7 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     try {
       const res = await sendWebhook(app, body);
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+      expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
     } finally {
       fake.down = false;
     }
@@ -244,7 +244,7 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     expect(fake.calls.filter((x) => x.method === 'DELETE').map((x) => x.path)).toContain(`/v3/payments/${payId}`);
     expect(fake.payments.get(payId)?.deleted).toBe(true);
     const deleted = await sendWebhook(app, fake.paymentWebhook('PAYMENT_DELETED', payId));
-    expect(json(deleted)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookProcessed });
+    expect(json(deleted)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
     expect(await ctx().db.kysely.selectFrom('pix_charges').select(['status']).where('id', '=', c.id).executeTakeFirstOrThrow()).toEqual({ status: 'OVERDUE' });
   });
 
@@ -314,7 +314,7 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     try {
       const res = await app.inject({ method: 'POST', url: '/api/transacoes/gerar-qrcode', headers: bearer(d.token), payload: { valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' } });
       expect(res.statusCode).toBe(502);
-      expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.pix.providerUnavailable });
+      expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.pix.providerUnavailable });
     } finally {
       await fake.start();
     }

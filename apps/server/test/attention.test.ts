@@ -1,5 +1,5 @@
 import type { AttentionResponse, StatementResponse } from '@portal/contract';
-import { formatBrl, messages, STATEMENT_ORIGINS } from '@portal/domain';
+import { formatBrl, serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { accountId, post as postEntry } from '../src/modules/ledger/ledger.js';
@@ -62,8 +62,8 @@ describeEachDatabase('avisos do painel', (dialect) => {
     const d = await newDriver();
     expect(await attention(d)).toEqual({
       Sucesso: true,
-      Mensagem: messages.attention.ok,
-      Avisos: [{ tipo: 'saldo-baixo', Mensagem: messages.attention.lowBalance(formatBrl(5000)), saldo: 0, nivelAlerta: 50 }],
+      Mensagem: serverMessages.attention.ok,
+      Avisos: [{ tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance(formatBrl(5000)), saldo: 0, nivelAlerta: 50 }],
       UltimasMovimentacoes: [],
     });
   });
@@ -80,7 +80,7 @@ describeEachDatabase('avisos do painel', (dialect) => {
         app().inject({ method: 'POST', url: '/api/motorista/preferencias', headers: bearer(d.token), payload: { nivelAlertaSaldo } });
       expect((await save(200)).statusCode).toBe(200);
       const warned = (await attention(d)).Avisos;
-      expect(warned).toEqual([{ tipo: 'saldo-baixo', Mensagem: messages.attention.lowBalance(formatBrl(20000)), saldo: 50, nivelAlerta: 200 }]);
+      expect(warned).toEqual([{ tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance(formatBrl(20000)), saldo: 50, nivelAlerta: 200 }]);
       expect(warned[0]?.Mensagem.replace(/\s/g, ' ')).toContain('R$ 200,00');
       await fund(app(), d, 150);
       expect(await kinds(d)).toEqual([]);
@@ -90,7 +90,7 @@ describeEachDatabase('avisos do painel', (dialect) => {
       await passage(d, 20_000, 'p3');
       expect(await kinds(d)).toEqual([]);
       await passage(d, 1, 'p4');
-      expect((await attention(d)).Avisos).toEqual([{ tipo: 'saldo-baixo', Mensagem: messages.attention.lowBalance(formatBrl(0)), saldo: -0.01, nivelAlerta: 0 }]);
+      expect((await attention(d)).Avisos).toEqual([{ tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance(formatBrl(0)), saldo: -0.01, nivelAlerta: 0 }]);
     });
   });
 
@@ -110,9 +110,9 @@ describeEachDatabase('avisos do painel', (dialect) => {
 
       const notices = (await attention(d)).Avisos;
       expect(notices).toEqual([
-        { tipo: 'compra-pendente', Mensagem: messages.attention.pendingPurchase(formatBrl(30000)), cobrancaId: third.id, valor: 300, expiraEm: expiry.get(third.id) },
+        { tipo: 'compra-pendente', Mensagem: serverMessages.attention.pendingPurchase(formatBrl(30000)), cobrancaId: third.id, valor: 300, expiraEm: expiry.get(third.id) },
         { tipo: 'compra-pendente', Mensagem: `Sua compra de ${formatBrl(12000)} aguarda o pagamento do Pix`, cobrancaId: first.id, valor: 120, expiraEm: expiry.get(first.id) },
-        { tipo: 'compra-pendente', Mensagem: messages.attention.pendingPurchase(formatBrl(25050)), cobrancaId: second.id, valor: 250.5, expiraEm: expiry.get(second.id) },
+        { tipo: 'compra-pendente', Mensagem: serverMessages.attention.pendingPurchase(formatBrl(25050)), cobrancaId: second.id, valor: 250.5, expiraEm: expiry.get(second.id) },
       ]);
 
       // Paid: gone.
@@ -133,14 +133,14 @@ describeEachDatabase('avisos do painel', (dialect) => {
       const byPlate = [...blocked].sort((x, y) => x.plate.localeCompare(y.plate));
       const notices = (await attention(d)).Avisos;
       expect(notices.slice(0, 2)).toEqual(
-        byPlate.map((t) => ({ tipo: 'tag-bloqueada', Mensagem: messages.attention.tagBlockedForFee(t.plate), placa: t.plate, serialNumber: t.serial })),
+        byPlate.map((t) => ({ tipo: 'tag-bloqueada', Mensagem: serverMessages.attention.tagBlockedForFee(t.plate), placa: t.plate, serialNumber: t.serial })),
       );
       expect(notices[0]?.Mensagem).toBe(`A tag do veículo ${byPlate[0]?.plate} está bloqueada por falta de pagamento da mensalidade`);
 
       await fund(app(), d, 100);
       const [one, two] = blocked as [RegisteredTag, RegisteredTag];
       expect((await actions.release(app(), d, one.serial)).statusCode).toBe(200);
-      expect((await attention(d)).Avisos).toEqual([{ tipo: 'tag-bloqueada', Mensagem: messages.attention.tagBlockedForFee(two.plate), placa: two.plate, serialNumber: two.serial }]);
+      expect((await attention(d)).Avisos).toEqual([{ tipo: 'tag-bloqueada', Mensagem: serverMessages.attention.tagBlockedForFee(two.plate), placa: two.plate, serialNumber: two.serial }]);
       expect((await actions.release(app(), d, two.serial)).statusCode).toBe(200);
       expect(await kinds(d)).toEqual([]);
 

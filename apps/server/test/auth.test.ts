@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/auth/sessions.js';
@@ -33,7 +33,7 @@ describeEachDatabase('autenticação', (dialect) => {
       expect(res.statusCode).toBe(201);
       const out = json<{ Sucesso: boolean; Mensagem: string; Token: string; User: Record<string, unknown> }>(res);
       expect(out.Sucesso).toBe(true);
-      expect(out.Mensagem).toBe(messages.registration.created);
+      expect(out.Mensagem).toBe(serverMessages.registration.created);
       expect(out.Token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(out.User).toEqual({ id: expect.any(Number), name: 'Carlos Alberto Pereira', cpfCnpj: body.cpfCnpj, phoneNumber: '+5521998765432' });
 
@@ -103,8 +103,8 @@ describeEachDatabase('autenticação', (dialect) => {
       expect(res.statusCode).toBe(422);
       expect(json(res)).toEqual({
         Sucesso: false,
-        Mensagem: messages.registration.cpfCnpjTaken,
-        errors: { cpfCnpj: [messages.registration.cpfCnpjTaken] },
+        Mensagem: serverMessages.registration.cpfCnpjTaken,
+        errors: { cpfCnpj: [serverMessages.registration.cpfCnpjTaken] },
       });
     });
 
@@ -114,7 +114,7 @@ describeEachDatabase('autenticação', (dialect) => {
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes).toEqual([201, 422, 422, 422]);
       for (const r of results.filter((x) => x.statusCode === 422)) {
-        expect(json<{ errors: unknown }>(r).errors).toEqual({ cpfCnpj: [messages.registration.cpfCnpjTaken] });
+        expect(json<{ errors: unknown }>(r).errors).toEqual({ cpfCnpj: [serverMessages.registration.cpfCnpjTaken] });
       }
       const rows = await ctx().db.kysely.selectFrom('drivers').select('id').where('cpf_cnpj', '=', body.cpfCnpj).execute();
       expect(rows).toHaveLength(1);
@@ -173,7 +173,7 @@ describeEachDatabase('autenticação', (dialect) => {
       }
       const locked = await inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
       expect(locked.statusCode).toBe(429);
-      expect(json(locked)).toEqual({ Sucesso: false, Mensagem: messages.login.throttled });
+      expect(json(locked)).toEqual({ Sucesso: false, Mensagem: serverMessages.login.throttled });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       const rows = await ctx().db.kysely.selectFrom('rate_limits').select('hits').where('scope', '=', 'login:document+address').where('key', '=', `${d.cpfCnpj}|${ip}`).execute();
@@ -205,14 +205,14 @@ describeEachDatabase('autenticação', (dialect) => {
       }
       const blocked = await inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
       expect(blocked.statusCode).toBe(429);
-      expect(json(blocked)).toEqual({ Sucesso: false, Mensagem: messages.login.throttled });
+      expect(json(blocked)).toEqual({ Sucesso: false, Mensagem: serverMessages.login.throttled });
       const elsewhere = await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
       expect(elsewhere.statusCode).toBe(200);
     });
   });
 
   describe('sessões', () => {
-    const unauthorized = { Sucesso: false, Mensagem: messages.session.unauthorized };
+    const unauthorized = { Sucesso: false, Mensagem: serverMessages.session.unauthorized };
 
     it('logout revokes the presented session only', async () => {
       const d = await registerDriver(ctx().app);
@@ -221,7 +221,7 @@ describeEachDatabase('autenticação', (dialect) => {
 
       const res = await inject({ method: 'POST', url: LOGOUT, headers: bearer(d.token) });
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.session.loggedOut });
+      expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.session.loggedOut });
       const row = await ctx().db.kysely.selectFrom('sessions').select('revoked_at').where('token_hash', '=', hashToken(d.token)).executeTakeFirstOrThrow();
       expect(row.revoked_at).not.toBeNull();
 

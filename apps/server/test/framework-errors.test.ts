@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { messages, serverMessages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerDriver, useTestApp } from './helpers/app.js';
@@ -57,9 +57,9 @@ describeEachDatabase('erros do framework em português', (dialect) => {
       413,
       serverMessages.http.bodyTooLarge,
     );
-    expectEnvelope(await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/json' }, payload: '{"cpfCnpj": "529' }), 400, messages.session.invalidRequest);
-    expectEnvelope(await app.inject({ method: 'PUT', url: '/api/motorista/saldo' }), 404, messages.session.notFound);
-    expectEnvelope(await app.inject({ method: 'GET', url: '/api/nao-existe' }), 404, messages.session.notFound);
+    expectEnvelope(await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/json' }, payload: '{"cpfCnpj": "529' }), 400, serverMessages.session.invalidRequest);
+    expectEnvelope(await app.inject({ method: 'PUT', url: '/api/motorista/saldo' }), 404, serverMessages.session.notFound);
+    expectEnvelope(await app.inject({ method: 'GET', url: '/api/nao-existe' }), 404, serverMessages.session.notFound);
   });
 
   it('a bad Content-Length, a broken request line or huge headers get a raw HTTP/1.1 answer with the envelope, then the connection closes', async () => {
@@ -116,7 +116,7 @@ describe('documentação OpenAPI', () => {
 
   it('in production only when the operator turns it on (API_DOCS=true)', async () => {
     for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
-      expectEnvelope(await production().app.inject({ method: 'GET', url }), 404, messages.session.notFound);
+      expectEnvelope(await production().app.inject({ method: 'GET', url }), 404, serverMessages.session.notFound);
     }
     expect((await productionOn().app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });

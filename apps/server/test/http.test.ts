@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -35,7 +35,7 @@ describeEachDatabase('saldo, saúde, suporte e HTTP', (dialect) => {
     it('401 without a session', async () => {
       const res = await ctx().app.inject({ method: 'GET', url: '/api/motorista/saldo' });
       expect(res.statusCode).toBe(401);
-      expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.session.unauthorized });
+      expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.session.unauthorized });
     });
   });
 
@@ -52,7 +52,7 @@ describeEachDatabase('saldo, saúde, suporte e HTTP', (dialect) => {
       const res = await ctx().app.inject({ method, url: '/api/nao-existe/123' });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.session.notFound });
+      expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.session.notFound });
     }
   });
 
@@ -64,7 +64,7 @@ describeEachDatabase('saldo, saúde, suporte e HTTP', (dialect) => {
       payload: '{"cpfCnpj": "529',
     });
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.session.invalidRequest });
+    expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.session.invalidRequest });
   });
 
   it('odd bodies are client errors, never 500', async () => {

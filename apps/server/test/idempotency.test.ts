@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { api, buildPath, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER } from '@portal/contract';
 import type { Endpoint } from '@portal/contract';
-import { messages, STATEMENT_ORIGINS } from '@portal/domain';
+import { messages, serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -165,7 +165,7 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
       const before = await snapshotDatabase(db());
       const res = await app().inject(request(name, key));
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toEqual({ Sucesso: false, Mensagem: messages.idempotency.keyReused });
+      expect(res.json()).toEqual({ Sucesso: false, Mensagem: serverMessages.idempotency.keyReused });
       expect(await snapshotDatabase(db())).toBe(before);
     });
   });
@@ -176,7 +176,7 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
       const key = randomUUID();
       const first = await withdraw(d, 120.5, key);
       expect(first.statusCode, first.body).toBe(200);
-      expect(first.json()).toMatchObject({ Sucesso: true, Mensagem: messages.withdrawal.done, status: 'DONE' });
+      expect(first.json()).toMatchObject({ Sucesso: true, Mensagem: serverMessages.withdrawal.done, status: 'DONE' });
       const retries = await Promise.all([withdraw(d, 120.5, key), withdraw(d, 120.5, key)]);
       for (const again of retries) {
         expect(again.body).toBe(first.body);
@@ -207,7 +207,7 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
       for (const changed of [{ ...withdrawBody(d, 10.01) }, { ...withdrawBody(d, 10), receiver_document: masked }]) {
         const res = await app().inject({ method: 'POST', url: '/api/motorista/sacar', headers: { ...bearer(d.token), [IDEMPOTENCY_KEY_HEADER]: key }, payload: changed });
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ Sucesso: false, Mensagem: messages.idempotency.keyReused });
+        expect(res.json()).toEqual({ Sucesso: false, Mensagem: serverMessages.idempotency.keyReused });
       }
       expect(await withdrawalsOf(d)).toHaveLength(1);
       expect(await ownBalance(app(), d)).toBe(90);
@@ -387,7 +387,7 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
         expect(await ownBalance(quick, d)).toBe(90);
         // Another request with that key is still a conflict, not a wait.
         const other = await quick.inject({ ...options, payload: withdrawBody(d, 11) });
-        expect(other.json()).toEqual({ Sucesso: false, Mensagem: messages.idempotency.keyReused });
+        expect(other.json()).toEqual({ Sucesso: false, Mensagem: serverMessages.idempotency.keyReused });
       } finally {
         await quick.close();
         await own.kysely.destroy();

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { HttpAnswers } from '../src/http-answers.js';
 import { createLogger } from '../src/logger.js';
@@ -102,7 +102,7 @@ describeEachDatabase('GET /api/metrics without METRICS_TOKEN', (dialect) => {
   it('does not exist (404, like any unknown path)', async () => {
     const res = await ctx().app.inject({ method: 'GET', url: '/api/metrics', headers: auth });
     expect(res.statusCode).toBe(404);
-    expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.session.notFound });
+    expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.session.notFound });
   });
 });
 

@@ -1,5 +1,5 @@
 import { cnpj } from 'cpf-cnpj-validator';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { newKey } from '../src/modules/partners/keys.js';
@@ -72,30 +72,30 @@ describeEachDatabase('parceiros: escopo', (dialect) => {
 
     const ok = await send('/api/parceiro/passagens', key, passage(mine.serial, { value: 17.3 }));
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(json(ok)).toMatchObject({ Sucesso: true, Mensagem: messages.partner.passageRecorded });
+    expect(json(ok)).toMatchObject({ Sucesso: true, Mensagem: serverMessages.partner.passageRecorded });
     const before = await snapshot([owner, stranger]);
 
     const unknown = await send('/api/parceiro/passagens', key, passage(newSerial()));
-    expectRefused(unknown, 422, messages.partner.operatorTagNotFound, 'serialNumber');
+    expectRefused(unknown, 422, serverMessages.partner.operatorTagNotFound, 'serialNumber');
     // Removed, or cancelled before it was ever activated: the serial is nobody's any more.
     for (const t of [...others, removed, cancelledInactive]) {
       const res = await send('/api/parceiro/passagens', key, passage(t.serial));
-      expectRefused(res, 422, messages.partner.operatorTagNotFound, 'serialNumber');
+      expectRefused(res, 422, serverMessages.partner.operatorTagNotFound, 'serialNumber');
       expect(res.body, 'another operator’s tag answers like an unknown serial').toBe(unknown.body);
     }
     for (const t of [blocked, cancelled, inactive]) {
-      expectRefused(await send('/api/parceiro/passagens', key, passage(t.serial)), 409, messages.partner.tagNotActive);
-      expectRefused(await send('/api/parceiro/passagens', key, passage(t.serial, { is_third: true })), 409, messages.partner.tagNotActive);
+      expectRefused(await send('/api/parceiro/passagens', key, passage(t.serial)), 409, serverMessages.partner.tagNotActive);
+      expectRefused(await send('/api/parceiro/passagens', key, passage(t.serial, { is_third: true })), 409, serverMessages.partner.tagNotActive);
     }
     expect(await snapshot([owner, stranger])).toEqual(before);
 
     // A refusal is not remembered: once the tag is active, the same push is recorded.
     const retry = passage(inactive.serial, { value: 5 });
-    expectRefused(await send('/api/parceiro/passagens', key, retry), 409, messages.partner.tagNotActive);
+    expectRefused(await send('/api/parceiro/passagens', key, retry), 409, serverMessages.partner.tagNotActive);
     expect((await actions.activate(app(), owner, inactive.serial, inactive.plate)).statusCode).toBe(200);
     const later = await send('/api/parceiro/passagens', key, retry);
     expect(later.statusCode, later.body).toBe(200);
-    expect(json(later)).toMatchObject({ Mensagem: messages.partner.passageRecorded, duplicate: false });
+    expect(json(later)).toMatchObject({ Mensagem: serverMessages.partner.passageRecorded, duplicate: false });
     await expectLedgerInvariant(ctx().db);
   });
 
@@ -110,13 +110,13 @@ describeEachDatabase('parceiros: escopo', (dialect) => {
     const { key } = await service().create('shipper', 'Embarcador Escopo');
     const before = await snapshot([d]);
 
-    expectRefused(await send('/api/parceiro/vpos', key, vpo(active, { PlacaVeiculo: newPlate() })), 422, messages.partner.plateMismatch, 'PlacaVeiculo');
+    expectRefused(await send('/api/parceiro/vpos', key, vpo(active, { PlacaVeiculo: newPlate() })), 422, serverMessages.partner.plateMismatch, 'PlacaVeiculo');
     // Another of the driver's own plates does not fit this tag either.
-    expectRefused(await send('/api/parceiro/vpos', key, vpo(active, { PlacaVeiculo: blocked.plate })), 422, messages.partner.plateMismatch, 'PlacaVeiculo');
+    expectRefused(await send('/api/parceiro/vpos', key, vpo(active, { PlacaVeiculo: blocked.plate })), 422, serverMessages.partner.plateMismatch, 'PlacaVeiculo');
     for (const t of [blocked, cancelled, inactive]) {
-      expectRefused(await send('/api/parceiro/vpos', key, vpo(t)), 409, messages.partner.tagNotActive);
+      expectRefused(await send('/api/parceiro/vpos', key, vpo(t)), 409, serverMessages.partner.tagNotActive);
       // Without the right plate, not even the tag's state is told.
-      expectRefused(await send('/api/parceiro/vpos', key, vpo(t, { PlacaVeiculo: newPlate() })), 422, messages.partner.plateMismatch, 'PlacaVeiculo');
+      expectRefused(await send('/api/parceiro/vpos', key, vpo(t, { PlacaVeiculo: newPlate() })), 422, serverMessages.partner.plateMismatch, 'PlacaVeiculo');
     }
     expect(await snapshot([d])).toEqual(before);
     const list = async () => json<{ VPOS: unknown[] }>(await app().inject({ method: 'GET', url: '/api/pedagio/motoristaVpos', headers: bearer(d.token) })).VPOS;
@@ -138,13 +138,13 @@ describeEachDatabase('parceiros: escopo', (dialect) => {
       .executeTakeFirstOrThrow();
     const before = await snapshot([d]);
     const body = passage(t.serial);
-    expectRefused(await send('/api/parceiro/passagens', key, body), 403, messages.partner.operatorUnscoped);
+    expectRefused(await send('/api/parceiro/passagens', key, body), 403, serverMessages.partner.operatorUnscoped);
     expect(await snapshot([d])).toEqual(before);
     expect(ctx().logs.join('\n')).not.toContain(key);
 
     expect(await service().scope(row.id, OPERATORS.Veloe ?? '')).toBe('scoped');
     expect(await service().scope(row.id, SEMPARAR)).toBe('already-scoped');
-    expectRefused(await send('/api/parceiro/passagens', key, body), 422, messages.partner.operatorTagNotFound, 'serialNumber');
+    expectRefused(await send('/api/parceiro/passagens', key, body), 422, serverMessages.partner.operatorTagNotFound, 'serialNumber');
     const veloe = await activeTag(app(), d, { Operadora: OPERATORS.Veloe });
     expect((await send('/api/parceiro/passagens', key, passage(veloe.serial))).statusCode).toBe(200);
     // Creating an operator key without its operator is not possible any more.

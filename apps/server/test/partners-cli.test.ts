@@ -1,4 +1,4 @@
-import { messages, STATEMENT_ORIGINS } from '@portal/domain';
+import { serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
 import { expect, it } from 'vitest';
 import { createPartner, recordPassage, scopePartner } from '../src/cli/partners.js';
 import { newKey, partnerByKey } from '../src/modules/partners/keys.js';
@@ -112,12 +112,12 @@ describeEachDatabase('cli de parceiros', (dialect) => {
     ]);
     const inactive = await registerTag(ctx().app, d, { Operadora: SEMPARAR });
     await expect(recordPassage(ctx().db, ['--partner', String(operator.id), '--externalId', 'p4', '--serial', inactive.serial, '--place', 'X', '--value', '1'])).rejects.toThrow(
-      messages.partner.tagNotActive,
+      serverMessages.partner.tagNotActive,
     );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('value');
     expect(conflict.code, conflict.stdout).toBe(1);
-    expect(conflict.stderr).toContain(messages.partner.externalIdConflict);
+    expect(conflict.stderr).toContain(serverMessages.partner.externalIdConflict);
     expect(json(await ctx().app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) }))).toMatchObject({ Saldo: 84.1, SaldoTerceiro: 40.2 });
   });
 });

@@ -1,6 +1,6 @@
 import { cnpj, cpf } from 'cpf-cnpj-validator';
 import type { PartnerKind } from '@portal/domain';
-import { messages, STATEMENT_ORIGINS, VPO_SORT_FIELDS, SORT_DIRECTIONS } from '@portal/domain';
+import { messages, serverMessages, SORT_DIRECTIONS, STATEMENT_ORIGINS, VPO_SORT_FIELDS } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { PartnerService } from '../src/modules/partners/service.js';
@@ -116,11 +116,11 @@ describeEachDatabase('parceiros', (dialect) => {
       ['/api/parceiro/terceiro/movimentos', movementBody(d), platform.key],
     ];
     for (const [url, body, rightKey] of routes) {
-      expectError(await send('POST', url, null, body), 401, messages.partner.keyMissing);
-      expectError(await send('POST', url, `pm_${'x'.repeat(43)}`, body), 401, messages.partner.keyInvalid);
-      expectError(await send('POST', url, revoked.key, body), 401, messages.partner.keyInvalid);
+      expectError(await send('POST', url, null, body), 401, serverMessages.partner.keyMissing);
+      expectError(await send('POST', url, `pm_${'x'.repeat(43)}`, body), 401, serverMessages.partner.keyInvalid);
+      expectError(await send('POST', url, revoked.key, body), 401, serverMessages.partner.keyInvalid);
       for (const other of [shipper.key, operator.key, platform.key].filter((k) => k !== rightKey)) {
-        expectError(await send('POST', url, other, body), 403, messages.partner.wrongKind);
+        expectError(await send('POST', url, other, body), 403, serverMessages.partner.wrongKind);
       }
     }
     expectError(await send('PATCH', '/api/parceiro/vpos/x', operator.key, { Status: 'ENCERRADO' }), 403);
@@ -139,7 +139,7 @@ describeEachDatabase('parceiros', (dialect) => {
     const body = vpoBody(t, { serialNumber: ` ${t.serial.slice(0, 4)} ${t.serial.slice(4)}`, ValorTotalVP: 1234.56 });
     const first = await send('POST', '/api/parceiro/vpos', shipper.key, body);
     expect(first.statusCode, first.body).toBe(201);
-    expect(json(first)).toMatchObject({ Sucesso: true, Mensagem: messages.partner.vpoIssued, duplicate: false });
+    expect(json(first)).toMatchObject({ Sucesso: true, Mensagem: serverMessages.partner.vpoIssued, duplicate: false });
     expectReplay(await send('POST', '/api/parceiro/vpos', shipper.key, body), first);
     const concurrentBody = vpoBody(t);
     const all = await Promise.all(Array.from({ length: 6 }, () => send('POST', '/api/parceiro/vpos', shipper.key, concurrentBody)));
@@ -150,7 +150,7 @@ describeEachDatabase('parceiros', (dialect) => {
     expect((await send('POST', '/api/parceiro/vpos', rival.key, body)).statusCode).toBe(201);
 
     const list = await vpos(d, '?sort=valor&direction=desc');
-    expect(list).toMatchObject({ Sucesso: true, Mensagem: messages.vpo.ok, Paginacao: { TotalPaginas: 1 } });
+    expect(list).toMatchObject({ Sucesso: true, Mensagem: serverMessages.vpo.ok, Paginacao: { TotalPaginas: 1 } });
     expect(list.VPOS).toHaveLength(3);
     const counter = await ctx().db.kysely.selectFrom('driver_vpo_counters').select('vpo_count').where('driver_id', '=', d.id).executeTakeFirst();
     expect(Number(counter?.vpo_count)).toBe(3);
@@ -168,7 +168,7 @@ describeEachDatabase('parceiros', (dialect) => {
     const mine = (await vpos(d, '?sort=valor&direction=desc')).VPOS;
     expect(mine.filter((v) => v.Status === 'EM_VIAGEM')).toHaveLength(1);
     expect(mine.find((v) => v.IdTransacao === json<{ id: string }>(first).id)?.Status).toBe('EM_VIAGEM');
-    expectError(await send('PATCH', `/api/parceiro/vpos/${concurrentBody.externalId}`, rival.key, { Status: 'CANCELADO' }), 404, messages.partner.vpoNotFound);
+    expectError(await send('PATCH', `/api/parceiro/vpos/${concurrentBody.externalId}`, rival.key, { Status: 'CANCELADO' }), 404, serverMessages.partner.vpoNotFound);
     expectError(await send('PATCH', `/api/parceiro/vpos/${body.externalId}`, shipper.key, { Status: 'PERDIDO' }), 422, messages.partner.statusInvalid);
     expect((await vpos(d)).VPOS.filter((v) => v.Status === 'CANCELADO')).toHaveLength(0);
   });
@@ -186,7 +186,7 @@ describeEachDatabase('parceiros', (dialect) => {
       [{ Status: 'QUALQUER' }, 'Status', messages.partner.statusInvalid],
       [{ externalId: '' }, 'externalId', messages.partner.externalIdRequired],
       [{ serialNumber: '9999999999999999' }, 'serialNumber', messages.partner.serialUnknown],
-      [{ PlacaVeiculo: newPlate() }, 'PlacaVeiculo', messages.partner.plateMismatch],
+      [{ PlacaVeiculo: newPlate() }, 'PlacaVeiculo', serverMessages.partner.plateMismatch],
     ];
     for (const [overrides, field, message] of cases) {
       const res = await send('POST', '/api/parceiro/vpos', shipper.key, vpoBody(t, overrides));
@@ -207,7 +207,7 @@ describeEachDatabase('parceiros', (dialect) => {
     const body = passageBody(t.serial, { value: 45.9, occurredAt: at.local });
     const first = await send('POST', '/api/parceiro/passagens', operator.key, body);
     expect(first.statusCode, first.body).toBe(200);
-    expect(json(first)).toMatchObject({ Sucesso: true, Mensagem: messages.partner.passageRecorded, duplicate: false });
+    expect(json(first)).toMatchObject({ Sucesso: true, Mensagem: serverMessages.partner.passageRecorded, duplicate: false });
     expectReplay(await send('POST', '/api/parceiro/passagens', operator.key, body), first);
     const concurrent = passageBody(t.serial, { value: 10, is_third: true, placeName: 'Praça Jundiaí', occurredAt: saoPaulo(60).local });
     const all = await Promise.all(Array.from({ length: 8 }, () => send('POST', '/api/parceiro/passagens', operator.key, concurrent)));
@@ -236,7 +236,7 @@ describeEachDatabase('parceiros', (dialect) => {
     const operator = await partner('operator');
     const credit = movementBody(d, { value: 80, occurredAt: saoPaulo(50).utc });
     const firstCredit = await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, credit);
-    expect(json(firstCredit)).toMatchObject({ Sucesso: true, Mensagem: messages.partner.movementRecorded, duplicate: false });
+    expect(json(firstCredit)).toMatchObject({ Sucesso: true, Mensagem: serverMessages.partner.movementRecorded, duplicate: false });
     const debit = movementBody(d, { origin: STATEMENT_ORIGINS.thirdPartyDebit, value: 30.25, placeName: undefined, occurredAt: saoPaulo(40).utc });
     const all = await Promise.all(Array.from({ length: 5 }, () => send('POST', '/api/parceiro/terceiro/movimentos', platform.key, debit)));
     expect(all.filter((r) => r.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
@@ -318,7 +318,7 @@ describeEachDatabase('parceiros', (dialect) => {
         for (const variant of c.different) {
           const res = await send('POST', c.url, c.key, { ...c.body, ...variant });
           expect(res.statusCode, `${c.name} ${JSON.stringify(variant)}: ${res.body}`).toBe(409);
-          expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.partner.externalIdConflict });
+          expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.partner.externalIdConflict });
         }
         expect(await c.count(), c.name).toBe(before + 1);
         expect(await balance(d)).toEqual(balances);

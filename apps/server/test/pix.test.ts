@@ -1,4 +1,4 @@
-import { messages, PIX_CHARGE_TTL_MINUTES, STATEMENT_ORIGINS } from '@portal/domain';
+import { messages, PIX_CHARGE_TTL_MINUTES, serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
@@ -71,7 +71,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       expect((await buy(d, { valor: 120, cpfCnpj: masked })).statusCode).toBe(200);
       const other = await buy(d, { valor: 120, cpfCnpj: '11144477735' });
       expect(other.statusCode).toBe(403);
-      expect(json(other)).toEqual({ Sucesso: false, Mensagem: messages.pix.notYourDocument });
+      expect(json(other)).toEqual({ Sucesso: false, Mensagem: serverMessages.pix.notYourDocument });
     });
 
     it('502 when the provider fails, nothing stored; 401 without a session', async () => {
@@ -80,7 +80,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       try {
         const res = await buy(d, { valor: 150 });
         expect(res.statusCode).toBe(502);
-        expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.pix.providerUnavailable });
+        expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.pix.providerUnavailable });
       } finally {
         provider.failCharges = false;
       }
@@ -101,7 +101,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       for (const [who, id] of [[other, c.id], [d, 'chg_00000000000000000000']] as const) {
         const r = await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${id}`, headers: bearer(who.token) });
         expect(r.statusCode).toBe(404);
-        expect(json(r)).toEqual({ Sucesso: false, Mensagem: messages.pix.chargeNotFound });
+        expect(json(r)).toEqual({ Sucesso: false, Mensagem: serverMessages.pix.chargeNotFound });
       }
     });
 
@@ -122,7 +122,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       for (let i = 0; i < 2; i++) await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${c.id}`, headers: bearer(d.token) });
       expect(provider.cancelled.filter((id) => id === row.provider_charge_id)).toHaveLength(1);
       expect((await charge(c.id)).provider_cancelled_at).not.toBeNull();
-      for (let i = 0; i < 2; i++) expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c)))).toMatchObject({ Mensagem: messages.pix.webhookProcessed });
+      for (let i = 0; i < 2; i++) expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c)))).toMatchObject({ Mensagem: serverMessages.pix.webhookProcessed });
       const shown = await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${c.id}`, headers: bearer(d.token) });
       expect(json(shown)).toMatchObject({ Mensagem: messages.pix.chargeStatus.RECEIVED, qrCode: { status: 'RECEIVED' } });
       expect(await ownBalance(app(), d)).toBe(150);
@@ -139,7 +139,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       for (const token of [null, '', 'errado', wrongSameLength, `${WEBHOOK_TOKEN} `]) {
         const res = await sendWebhook(app(), event, token);
         expect(res.statusCode, String(token)).toBe(401);
-        expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.pix.webhookUnauthorized });
+        expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.pix.webhookUnauthorized });
       }
       // Even a malformed body is refused for its missing token first.
       expect((await sendWebhook(app(), { nada: 1 }, null)).statusCode).toBe(401);
@@ -166,7 +166,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       const c = await createCharge(app(), d, 150);
       const res = await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c));
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookProcessed });
+      expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
       for (const event of ['PAYMENT_RECEIVED', 'PAYMENT_CONFIRMED', 'PAYMENT_RECEIVED']) {
         expect((await sendWebhook(app(), paymentEvent(event, c))).statusCode).toBe(200);
       }
@@ -218,10 +218,10 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       for (const body of [orphan, orphan, { event: 'PAYMENT_OVERDUE', payment: { id: 'pay_998', value: 1 } }, { event: 'PAYMENT_REFUNDED', payment: { id: 'pay_998', value: 1 } }]) {
         const res = await sendWebhook(app(), body);
         expect(res.statusCode).toBe(200);
-        expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+        expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
       }
       const mismatch = await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c, { value: 149.99 }));
-      expect(json(mismatch)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+      expect(json(mismatch)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
       expect(ctx().logs.some((l) => l.includes(c.id) && l.includes('valor do pagamento difere'))).toBe(true);
       expect(await ownBalance(app(), d)).toBe(0);
       expect((await charge(c.id)).status).toBe('PENDING');
@@ -232,7 +232,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
         ['PAYMENT_REFUNDED', 'pay_998', 'unknown-charge', 'open'],
         ['PAYMENT_RECEIVED', `local_${c.id}`, 'amount-mismatch', 'open'],
       ]);
-      expect(rows[0]?.reason).toBe(messages.pix.unapplied['unknown-charge']);
+      expect(rows[0]?.reason).toBe(serverMessages.pix.unapplied['unknown-charge']);
       expect(JSON.parse(rows[0]!.excerpt)).toEqual(orphan);
       // The charge is still payable with the right amount.
       await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c));
@@ -244,13 +244,13 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       const c = await createCharge(app(), d, 150);
       await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c));
       const partial = (values: number[]) => paymentEvent('PAYMENT_PARTIALLY_REFUNDED', c, { refunds: values.map((value) => ({ value, status: 'DONE' })) });
-      for (let i = 0; i < 3; i++) expect(json(await sendWebhook(app(), partial([50])))).toMatchObject({ Mensagem: messages.pix.webhookProcessed });
+      for (let i = 0; i < 3; i++) expect(json(await sendWebhook(app(), partial([50])))).toMatchObject({ Mensagem: serverMessages.pix.webhookProcessed });
       expect(await ownBalance(app(), d)).toBe(100);
       expect((await charge(c.id)).status).toBe('RECEIVED');
       await Promise.all([sendWebhook(app(), partial([50, 30])), sendWebhook(app(), partial([50, 30]))]);
       expect(await ownBalance(app(), d)).toBe(70);
       // Without the refunded amount nothing leaves the balance: the operator is told.
-      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_PARTIALLY_REFUNDED', c)))).toMatchObject({ Mensagem: messages.pix.webhookRecorded });
+      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_PARTIALLY_REFUNDED', c)))).toMatchObject({ Mensagem: serverMessages.pix.webhookRecorded });
       await sendWebhook(app(), paymentEvent('PAYMENT_REFUNDED', c));
       expect(await ownBalance(app(), d)).toBe(0);
       expect((await entriesOf(db(), d.id)).map((e) => [e.amount_cents, e.origin])).toEqual([
@@ -268,12 +268,12 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       const pending = await createCharge(app(), d, 120);
       const paid = await createCharge(app(), d, 150);
       await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', paid));
-      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_DELETED', pending)))).toMatchObject({ Mensagem: messages.pix.webhookProcessed });
+      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_DELETED', pending)))).toMatchObject({ Mensagem: serverMessages.pix.webhookProcessed });
       expect(await charge(pending.id)).toMatchObject({ status: 'OVERDUE' });
       expect((await charge(pending.id)).provider_cancelled_at).not.toBeNull();
       const status = await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${pending.id}`, headers: bearer(d.token) });
       expect(json(status)).toMatchObject({ qrCode: { status: 'OVERDUE' } });
-      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_DELETED', paid)))).toMatchObject({ Mensagem: messages.pix.webhookRecorded });
+      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_DELETED', paid)))).toMatchObject({ Mensagem: serverMessages.pix.webhookRecorded });
       expect(await charge(paid.id)).toMatchObject({ status: 'RECEIVED' });
       expect(await ownBalance(app(), d)).toBe(150);
       const events = await db().kysely.selectFrom('webhook_events').select('reason_code').where('provider_ref', '=', `local_${paid.id}`).execute();
@@ -288,7 +288,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       for (const event of events) {
         const res = await sendWebhook(app(), paymentEvent(event, c));
         expect(res.statusCode).toBe(200);
-        expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+        expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
       }
       expect(await ownBalance(app(), d)).toBe(150);
       expect(await charge(c.id)).toMatchObject({ status: 'RECEIVED' });
@@ -322,7 +322,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       const d = await registerDriver(app());
       const c = await createCharge(app(), d, 150);
       const res = await sendWebhook(app(), paymentEvent('PAYMENT_OVERDUE', c));
-      expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookProcessed });
+      expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
       expect((await charge(c.id)).status).toBe('OVERDUE');
       expect(await entriesOf(db(), d.id)).toEqual([]);
       await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c));
@@ -379,7 +379,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
     it('other events are acknowledged and ignored', async () => {
       const res = await sendWebhook(app(), { event: 'PAYMENT_CREATED', payment: { id: 'pay_1', value: 1 } });
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookIgnored });
+      expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookIgnored });
     });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { messages, serverMessages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -86,7 +86,7 @@ describeEachDatabase('limites de requisições', (dialect) => {
       for (let i = 0; i < 4; i++) {
         const res = await register(ip, registration(body.cpfCnpj));
         expect(res.statusCode).toBe(422);
-        expect(json(res)).toMatchObject({ Mensagem: messages.registration.cpfCnpjTaken });
+        expect(json(res)).toMatchObject({ Mensagem: serverMessages.registration.cpfCnpjTaken });
       }
       const res = await register(ip, registration(body.cpfCnpj));
       expect(res.statusCode).toBe(429);

@@ -1,5 +1,5 @@
 import type { Receipt, ReceiptResponse } from '@portal/contract';
-import { formatDateTime, messages } from '@portal/domain';
+import { formatDateTime, messages, serverMessages } from '@portal/domain';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -42,7 +42,7 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
     const res = await receiptRes(d, tipo, id);
     expect(res.statusCode, res.body).toBe(200);
     const body = json<ReceiptResponse>(res);
-    expect(body).toMatchObject({ Sucesso: true, Mensagem: messages.receipt.ok });
+    expect(body).toMatchObject({ Sucesso: true, Mensagem: serverMessages.receipt.ok });
     return body.Comprovante;
   }
 
@@ -81,7 +81,7 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
       expect(r).toEqual({
         tipo: 'compra',
         id,
-        titulo: messages.receipt.purchaseTitle,
+        titulo: serverMessages.receipt.purchaseTitle,
         valor: 150.75,
         dataHora: new Date(row.received_at ?? '').toISOString(),
         concluidoEm: new Date(row.received_at ?? '').toISOString(),
@@ -151,7 +151,7 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
           const res = await receiptRes(d, 'compra', id, pdf);
           expect(res.statusCode).toBe(409);
           expect(res.headers['content-type']).toContain('application/json');
-          expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.receipt.purchaseNotPaid });
+          expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.receipt.purchaseNotPaid });
         }
       }
     });
@@ -167,7 +167,7 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
       expect(r).toEqual({
         tipo: 'saque',
         id,
-        titulo: messages.receipt.withdrawalTitle,
+        titulo: serverMessages.receipt.withdrawalTitle,
         valor: 120.5,
         dataHora: new Date(row.created_at).toISOString(),
         concluidoEm: new Date(row.completed_at ?? '').toISOString(),

@@ -1,4 +1,4 @@
-import { DEFAULT_BALANCE_ALERT_CENTS, messages } from '@portal/domain';
+import { DEFAULT_BALANCE_ALERT_CENTS, messages, serverMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
@@ -21,7 +21,7 @@ describeEachDatabase('preferências do motorista (nível de alerta do saldo)', (
       const d = await registerDriver(app());
       const res = await read(d);
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toEqual({ Sucesso: true, Mensagem: messages.settings.ok, Preferencias: { nivelAlertaSaldo: DEFAULT_BALANCE_ALERT_CENTS / 100 } });
+      expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.settings.ok, Preferencias: { nivelAlertaSaldo: DEFAULT_BALANCE_ALERT_CENTS / 100 } });
       expect(DEFAULT_BALANCE_ALERT_CENTS).toBe(5000);
       expect(await stored(d)).toBeNull();
     });

@@ -1,5 +1,5 @@
 import { cnpj } from 'cpf-cnpj-validator';
-import { messages, TAG_STATUS } from '@portal/domain';
+import { serverMessages, TAG_STATUS } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/connection.js';
@@ -48,14 +48,14 @@ describeEachDatabase('tags: ninguém queima o serial de outro', (dialect) => {
 
       // While the squatter holds it unactivated, nothing reaches the serial.
       expect((await passage(operator, serial)).statusCode).toBe(409);
-      expect(json(await passage(operator, serial))).toMatchObject({ Mensagem: messages.partner.tagNotActive });
+      expect(json(await passage(operator, serial))).toMatchObject({ Mensagem: serverMessages.partner.tagNotActive });
       expect((await vpo(shipper, serial, squat.plate)).statusCode).toBe(409);
       expect(await ownBalance(app(), squatter)).toBe(100);
       expect(await vpoCount(squatter)).toBe(0);
       // The real holder is refused meanwhile, with an answer that says nothing about the squatter.
       const meanwhile = await register(holder, serial);
       expect(meanwhile.statusCode).toBe(409);
-      expect(json(meanwhile)).toMatchObject({ Mensagem: messages.tag.serialUnavailable });
+      expect(json(meanwhile)).toMatchObject({ Mensagem: serverMessages.tag.serialUnavailable });
 
       expect((await actions.cancel(app(), squatter, serial)).statusCode).toBe(200);
       expect(await tagStatus(app(), squatter, squat.plate)).toBe(TAG_STATUS.cancelledByDriver);
@@ -119,9 +119,9 @@ describeEachDatabase('tags: ninguém queima o serial de outro', (dialect) => {
       expect(res.statusCode).toBe(409);
       expect(json(res)).toEqual({
         Sucesso: false,
-        Mensagem: messages.tag.serialUnavailable,
-        errors: { serialNumber: [messages.tag.serialUnavailable] },
-        error: messages.tag.serialUnavailable,
+        Mensagem: serverMessages.tag.serialUnavailable,
+        errors: { serialNumber: [serverMessages.tag.serialUnavailable] },
+        error: serverMessages.tag.serialUnavailable,
       });
       for (const secret of [holder.cpfCnpj, 'Zuleica', held.plate, activeElsewhere.plate]) expect(res.body).not.toContain(secret);
     }
@@ -129,11 +129,11 @@ describeEachDatabase('tags: ninguém queima o serial de outro', (dialect) => {
     const mine = await activeTag(app(), asker);
     const swap = await actions.replace(app(), asker, mine.serial, held.serial);
     expect(swap.statusCode).toBe(409);
-    expect(json(swap)).toMatchObject({ Mensagem: messages.tag.serialUnavailable, errors: { newSerialNumber: [messages.tag.serialUnavailable] } });
+    expect(json(swap)).toMatchObject({ Mensagem: serverMessages.tag.serialUnavailable, errors: { newSerialNumber: [serverMessages.tag.serialUnavailable] } });
     // The holder asking for their own live serial is told plainly.
     const own = await register(holder, held.serial);
     expect(own.statusCode).toBe(409);
-    expect(json(own)).toMatchObject({ Mensagem: messages.tag.serialYours });
+    expect(json(own)).toMatchObject({ Mensagem: serverMessages.tag.serialYours });
     expect(await tagStatus(app(), holder, held.plate)).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { request, type IncomingMessage } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { formatCpfCnpj, formatDateTime, messages, STATEMENT_ORIGINS, statementKindLabels, statementKindOf } from '@portal/domain';
+import { formatCpfCnpj, formatDateTime, messages, serverMessages, STATEMENT_ORIGINS, statementKindLabels, statementKindOf } from '@portal/domain';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
 import { balances } from '../src/modules/ledger/ledger.js';
@@ -176,7 +176,7 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const text = pages[0]!;
     for (const expected of [
       'Portal do Motorista',
-      messages.statement.exportTitle,
+      serverMessages.statement.exportTitle,
       'Motorista: João Conceição Araújo',
       `CPF/CNPJ: ${formatCpfCnpj(driver.cpfCnpj)}`,
       'Período: 01/11/2026 a 30/11/2026',
@@ -250,7 +250,7 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     expect(parseCsv(csv.rawPayload.subarray(3).toString('utf8'))).toHaveLength(1);
     const pdf = await download(driver, 'formato=pdf&periodo=intervalo&de=2025-01-01&ate=2025-01-31');
     const text = (await pdfText(pdf.rawPayload)).pages.join(' ');
-    expect(text).toContain(messages.statement.exportEmpty);
+    expect(text).toContain(serverMessages.statement.exportEmpty);
     expect(text).toContain('Saldo inicial: R$ 0,00');
   });
 
@@ -324,7 +324,7 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     first.pause();
     const second = await open(busy, 'formato=csv');
     expect(second.statusCode).toBe(429);
-    expect(JSON.parse(await body(second))).toEqual({ Sucesso: false, Mensagem: messages.statement.exportBusy });
+    expect(JSON.parse(await body(second))).toEqual({ Sucesso: false, Mensagem: serverMessages.statement.exportBusy });
     // Another driver is not held up.
     const others = await open(other, 'formato=csv');
     expect(others.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatSerial, messages, STATEMENT_ORIGINS } from '@portal/domain';
+import { formatSerial, serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Db } from '../src/db/connection.js';
@@ -97,7 +97,7 @@ describeEachDatabase('extrato', (dialect) => {
     const d = await registerDriver(app());
     await history(d, 23);
     const p1 = await page(d, '?page=1');
-    expect(p1).toMatchObject({ Sucesso: true, Mensagem: messages.statement.ok, Paginacao: { TotalPaginas: 3 } });
+    expect(p1).toMatchObject({ Sucesso: true, Mensagem: serverMessages.statement.ok, Paginacao: { TotalPaginas: 3 } });
     expect(p1.Transacoes.map((t) => t.placeName)).toEqual([23, 22, 21, 20, 19, 18, 17, 16, 15, 14].map((i) => `Praça ${i}`));
     expect((await page(d, '?page=2')).Transacoes.map((t) => t.placeName)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4].map((i) => `Praça ${i}`));
     const p3 = await page(d, '?page=3');

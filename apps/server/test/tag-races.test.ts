@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import { SelectQueryNode, TableNode } from 'kysely';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -65,7 +65,7 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
         return {
           hidden: { vehicles: (r) => r.license_plate === twin.plate },
           run: (tags) => tags.register(driverRef(d), registration(d, { licensePlate: twin.plate })),
-          refusal: { status: 409, message: messages.tag.plateHasTag, field: 'licensePlate' },
+          refusal: { status: 409, message: serverMessages.tag.plateHasTag, field: 'licensePlate' },
         };
       },
     ],
@@ -78,7 +78,7 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
         return {
           hidden: { tags: (r) => r.vehicle_id === first.vehicleId },
           run: (tags) => tags.register(driverRef(d), registration(d, { licensePlate: first.plate })),
-          refusal: { status: 409, message: messages.tag.plateHasTag, field: 'licensePlate' },
+          refusal: { status: 409, message: serverMessages.tag.plateHasTag, field: 'licensePlate' },
         };
       },
     ],
@@ -90,7 +90,7 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
         return {
           hidden: { tags: (r) => r.driver_id === other.id, operator_tags: () => true },
           run: (tags) => tags.register(driverRef(d), registration(d, { serialNumber: twin.serial })),
-          refusal: { status: 409, message: messages.tag.serialUnavailable, field: 'serialNumber' },
+          refusal: { status: 409, message: serverMessages.tag.serialUnavailable, field: 'serialNumber' },
         };
       },
     ],
@@ -104,7 +104,7 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
         return {
           hidden: { tags: (r) => r.driver_id === other.id },
           run: (tags) => tags.register(driverRef(d), registration(d, { serialNumber: twin.serial })),
-          refusal: { status: 409, message: messages.tag.serialUnavailable, field: 'serialNumber' },
+          refusal: { status: 409, message: serverMessages.tag.serialUnavailable, field: 'serialNumber' },
         };
       },
     ],
@@ -116,7 +116,7 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
         return {
           hidden: { vehicles: (r) => r.id === twin.vehicleId },
           run: (tags) => tags.update(driverRef(d), edit(d, edited.vehicleId, edited.serial, twin.plate)),
-          refusal: { status: 409, message: messages.vehicle.plateTaken, field: 'LicensePlate' },
+          refusal: { status: 409, message: serverMessages.vehicle.plateTaken, field: 'LicensePlate' },
         };
       },
     ],
@@ -130,7 +130,7 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
           // The operator's status reads carry no serial: every read but the replaced tag's row misses.
           hidden: { tags: (r) => r.driver_id === other.id, operator_tags: (r) => r.serial_number !== replaced.serial },
           run: (tags) => tags.replace(driverRef(d), replaced.serial, twin.serial),
-          refusal: { status: 409, message: messages.tag.serialUnavailable, field: 'newSerialNumber' },
+          refusal: { status: 409, message: serverMessages.tag.serialUnavailable, field: 'newSerialNumber' },
         };
       },
     ],
@@ -168,9 +168,9 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
     for (const { res } of answers.filter((a) => a.res.statusCode === 409)) {
       expect(json(res)).toEqual({
         Sucesso: false,
-        Mensagem: messages.tag.plateHasTag,
-        errors: { licensePlate: [messages.tag.plateHasTag] },
-        error: messages.tag.plateHasTag,
+        Mensagem: serverMessages.tag.plateHasTag,
+        errors: { licensePlate: [serverMessages.tag.plateHasTag] },
+        error: serverMessages.tag.plateHasTag,
       });
     }
     const tags = await ctx().db.kysely
@@ -197,9 +197,9 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
     const lost = answers.find((r) => r.statusCode === 409);
     expect(lost && json(lost)).toEqual({
       Sucesso: false,
-      Mensagem: messages.vehicle.plateTaken,
-      errors: { LicensePlate: [messages.vehicle.plateTaken] },
-      error: messages.vehicle.plateTaken,
+      Mensagem: serverMessages.vehicle.plateTaken,
+      errors: { LicensePlate: [serverMessages.vehicle.plateTaken] },
+      error: serverMessages.vehicle.plateTaken,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { INVOICE_GROUP_CODE, messages, STATEMENT_ORIGINS, TAG_ORIGEM } from '@portal/domain';
+import { INVOICE_GROUP_CODE, messages, serverMessages, STATEMENT_ORIGINS, TAG_ORIGEM } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { accountId, post as postEntry } from '../src/modules/ledger/ledger.js';
@@ -46,7 +46,7 @@ describeEachDatabase('tags e veículos', (dialect) => {
       const tags = json(await get(app(), d, '/api/tag/listar?page=1'));
       expect(tags).toEqual({
         Sucesso: true,
-        Mensagem: messages.tag.listOk,
+        Mensagem: serverMessages.tag.listOk,
         Tags: [{ serialNumber: '7000111122223333', Operadora: body.Operadora, statusCode: null, ownershipType: 'own', vehicle: { LicensePlate: 'ABC1D23' } }],
         Paginacao: { TotalPaginas: 1 },
       });
@@ -57,7 +57,7 @@ describeEachDatabase('tags e veículos', (dialect) => {
       const detail = json(await get(app(), d, '/api/veiculo/detail/abc1d23'));
       expect(detail).toEqual({
         Sucesso: true,
-        Mensagem: messages.vehicle.detailOk,
+        Mensagem: serverMessages.vehicle.detailOk,
         Dados: {
           id: expect.any(Number),
           LicensePlate: 'ABC1D23',
@@ -93,8 +93,8 @@ describeEachDatabase('tags e veículos', (dialect) => {
         [{ axles: 2, vehicleType: 2 }, 'vehicleType', messages.tag.vehicleTypeMismatch, 422],
         [{ RntrcAntt: '123' }, 'RntrcAntt', messages.tag.rntrcInvalid, 422],
         [{ CpfCnpjAntt: '111.111.111-11' }, 'CpfCnpjAntt', messages.tag.anttDocumentInvalid, 422],
-        [{ Operadora: '11222333000181' }, 'Operadora', messages.tag.operatorUnknown, 422],
-        [{ modelo: 'carroça' }, 'modelo', messages.tag.modelUnknown, 422],
+        [{ Operadora: '11222333000181' }, 'Operadora', serverMessages.tag.operatorUnknown, 422],
+        [{ modelo: 'carroça' }, 'modelo', serverMessages.tag.modelUnknown, 422],
       ];
       for (const [overrides, field, message, status] of cases) {
         const r = await post(app(), d, '/api/tag/cadastrar-tag', registrationBody(d, overrides));
@@ -103,7 +103,7 @@ describeEachDatabase('tags e veículos', (dialect) => {
       }
       const other = await post(app(), d, '/api/tag/cadastrar-tag', registrationBody(d, { cnpj: '52998224725' }));
       expect(other.statusCode).toBe(403);
-      expect(json(other)).toMatchObject({ Mensagem: messages.tag.documentMismatch, error: messages.tag.documentMismatch });
+      expect(json(other)).toMatchObject({ Mensagem: serverMessages.tag.documentMismatch, error: serverMessages.tag.documentMismatch });
       expect(json<{ Tags: unknown[] }>(await get(app(), d, '/api/tag/listar')).Tags).toEqual([]);
     });
 
@@ -113,10 +113,10 @@ describeEachDatabase('tags e veículos', (dialect) => {
       const t = await registerTag(app(), a);
       const taken = await post(app(), b, '/api/tag/cadastrar-tag', registrationBody(b, { serialNumber: t.serial }));
       expect(taken.statusCode).toBe(409);
-      expect(json(taken)).toMatchObject({ Sucesso: false, Mensagem: messages.tag.serialUnavailable });
+      expect(json(taken)).toMatchObject({ Sucesso: false, Mensagem: serverMessages.tag.serialUnavailable });
       const samePlate = await post(app(), a, '/api/tag/cadastrar-tag', registrationBody(a, { licensePlate: t.plate }));
       expect(samePlate.statusCode).toBe(409);
-      expect(json(samePlate)).toMatchObject({ Mensagem: messages.tag.plateHasTag });
+      expect(json(samePlate)).toMatchObject({ Mensagem: serverMessages.tag.plateHasTag });
       // Another driver may have a truck with the same plate in their own account.
       await registerTag(app(), b, { licensePlate: t.plate });
     });
@@ -129,13 +129,13 @@ describeEachDatabase('tags e veículos', (dialect) => {
 
       const short = await actions.activate(app(), d, t.serial, t.plate);
       expect(short.statusCode).toBe(422);
-      expect(json(short)).toEqual({ Sucesso: false, Mensagem: messages.tag.insufficientBalance, error: messages.tag.insufficientBalance });
+      expect(json(short)).toEqual({ Sucesso: false, Mensagem: serverMessages.tag.insufficientBalance, error: serverMessages.tag.insufficientBalance });
       expect(await tagStatus(app(), d, t.plate)).toBeNull();
       expect(await feeEntries(d)).toEqual([]);
 
       await fund(app(), d, 100);
       const wrongPlate = await actions.activate(app(), d, t.serial, newPlate());
-      expect(json(wrongPlate)).toMatchObject({ Mensagem: messages.tag.plateMismatch });
+      expect(json(wrongPlate)).toMatchObject({ Mensagem: serverMessages.tag.plateMismatch });
       const ok = await actions.activate(app(), d, t.serial, t.plate);
       expect(ok.statusCode, ok.body).toBe(200);
       expect(json(ok)).toEqual({ Sucesso: true, Mensagem: 'Tag ativada com sucesso!' });
@@ -152,7 +152,7 @@ describeEachDatabase('tags e veículos', (dialect) => {
         vehicle_id: t.vehicleId, serialNumber: t.serial, Operadora: OPERATORS.SemParar, LicensePlate: t.plate, CpfCnpjAntt: d.cpfCnpj, RntrcAntt: '12345678', Axles: 3, vehicleType: 2,
       });
       expect(edit.statusCode).toBe(409);
-      expect(json(edit)).toMatchObject({ Mensagem: messages.tag.cannotEdit });
+      expect(json(edit)).toMatchObject({ Mensagem: serverMessages.tag.cannotEdit });
       expect(json(await actions.release(app(), d, t.serial))).toMatchObject({ Mensagem: messages.tag.cannotRelease });
       expect(json(await actions.remove(app(), d, t.serial))).toMatchObject({ Mensagem: messages.tag.cannotRemove });
 
@@ -172,11 +172,11 @@ describeEachDatabase('tags e veículos', (dialect) => {
       expect(json<{ Tags: { serialNumber: string; statusCode: number }[] }>(await get(app(), d, '/api/tag/listar')).Tags).toMatchObject([{ serialNumber: fresh, statusCode: 100 }]);
       // The replaced serial is cancelled by replacement at the operator: it cannot come back.
       const reuse = await post(app(), d, '/api/tag/cadastrar-tag', registrationBody(d, { serialNumber: t.serial }));
-      expect(json(reuse)).toMatchObject({ Mensagem: messages.tag.serialUnavailable });
+      expect(json(reuse)).toMatchObject({ Mensagem: serverMessages.tag.serialUnavailable });
 
       const vehicleDelete = await post(app(), d, '/api/veiculo/delete', { vehicle_id: t.vehicleId });
       expect(vehicleDelete.statusCode).toBe(409);
-      expect(json(vehicleDelete)).toMatchObject({ Mensagem: messages.vehicle.hasLiveTag });
+      expect(json(vehicleDelete)).toMatchObject({ Mensagem: serverMessages.vehicle.hasLiveTag });
 
       expect(json(await actions.cancel(app(), d, fresh))).toEqual({ Sucesso: true, Mensagem: 'Tag cancelada com sucesso!' });
       expect(await tagStatus(app(), d, t.plate)).toBe(300);
@@ -369,7 +369,7 @@ describeEachDatabase('tags e veículos', (dialect) => {
       expect(await feeEntries(d)).toHaveLength(4);
       const short = await actions.release(app(), d, a.serial);
       expect(short.statusCode).toBe(422);
-      expect(json(short)).toMatchObject({ Mensagem: messages.tag.insufficientBalanceRelease });
+      expect(json(short)).toMatchObject({ Mensagem: serverMessages.tag.insufficientBalanceRelease });
       expect(await tagStatus(app(), d, a.plate)).toBe(204);
       await fund(app(), d, 100);
       expect(json(await actions.release(app(), d, a.serial))).toEqual({ Sucesso: true, Mensagem: 'Tag liberada com sucesso!' });

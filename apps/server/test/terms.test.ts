@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describeEachDatabase('termos de uso', (dialect) => {
     const d = await registerDriver(ctx().app);
     const res = await get('/api/termos/download-base64/999999', d.token);
     expect(res.statusCode).toBe(404);
-    expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.terms.termNotFound });
+    expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.terms.termNotFound });
     const bad = await get('/api/termos/download-base64/abc', d.token);
     expect(bad.statusCode).toBe(422);
     expect(json(bad)).toMatchObject({ Sucesso: false, Mensagem: messages.input.idInvalid });
@@ -62,7 +62,7 @@ describeEachDatabase('termos de uso', (dialect) => {
     expect(json(own)).toEqual({ Sucesso: true, Mensagem: expect.any(String), data: null });
     const other = await get(`/api/termos/status-atual/${b.id}`, a.token);
     expect(other.statusCode).toBe(403);
-    expect(json(other)).toEqual({ Sucesso: false, Mensagem: messages.terms.notYours });
+    expect(json(other)).toEqual({ Sucesso: false, Mensagem: serverMessages.terms.notYours });
   });
 
   it('accept and reject record decisions for the current term and flip the status', async () => {
@@ -118,7 +118,7 @@ describeEachDatabase('termos de uso', (dialect) => {
     ] as const) {
       const res = await ctx().app.inject({ method, url });
       expect(res.statusCode, url).toBe(401);
-      expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.session.unauthorized });
+      expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.session.unauthorized });
     }
   });
 });
@@ -129,13 +129,13 @@ describeEachDatabase('termos de uso sem termo publicado', (dialect) => {
     const d = await registerDriver(ctx().app);
     const current = await ctx().app.inject({ method: 'GET', url: '/api/termos/getCurrentTerm', headers: bearer(d.token) });
     expect(current.statusCode).toBe(404);
-    expect(json(current)).toEqual({ Sucesso: false, Mensagem: messages.terms.noCurrentTerm });
+    expect(json(current)).toEqual({ Sucesso: false, Mensagem: serverMessages.terms.noCurrentTerm });
     const s = await ctx().app.inject({ method: 'GET', url: `/api/termos/status-atual/${d.id}`, headers: bearer(d.token) });
     expect(json<Status>(s).data).toBeNull();
     for (const url of ['/api/termos/aceitar', '/api/termos/rejeitar']) {
       const res = await ctx().app.inject({ method: 'POST', url, headers: bearer(d.token) });
       expect(res.statusCode).toBe(404);
-      expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.terms.noCurrentTerm });
+      expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.terms.noCurrentTerm });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
 import { RateLimitStore } from '../src/http/rate-limit-store.js';
@@ -8,7 +8,7 @@ import type { Registered } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 
 const LOGIN = '/api/tokens/login-motorista';
-const throttled = { Sucesso: false, Mensagem: messages.login.throttled };
+const throttled = { Sucesso: false, Mensagem: serverMessages.login.throttled };
 const wrong = { Sucesso: false, Mensagem: 'Usuário ou senha incorretos' };
 
 /** The sign-in limits with their production defaults (docs/decisions.md, "Sign-in and request limits"). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import { afterAll, expect, it } from 'vitest';
 import { json, useTestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
@@ -56,7 +56,7 @@ describeEachDatabase('aplicação web (SPA)', (dialect) => {
   it('keeps unknown /api paths as JSON 404 even for browsers', async () => {
     const res = await ctx().app.inject({ method: 'GET', url: '/api/qualquer', headers: html });
     expect(res.statusCode).toBe(404);
-    expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.session.notFound });
+    expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.session.notFound });
   });
 });
 

@@ -1,4 +1,4 @@
-import { messages, STATEMENT_ORIGINS } from '@portal/domain';
+import { messages, serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.js';
 import { resolveWithdrawal } from '../src/cli/withdrawal.js';
@@ -30,16 +30,16 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
   describe('GET /api/motorista/verificar-saque', () => {
     it('refuses until the terms are accepted, and after a rejection', async () => {
       const d = await registerDriver(app());
-      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: messages.withdrawal.termsNotAccepted });
+      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted });
       await acceptTerms(app(), d);
       const ok = await check(d);
       expect(ok.statusCode).toBe(200);
-      expect(json(ok)).toEqual({ Sucesso: true, Mensagem: messages.withdrawal.allowed });
+      expect(json(ok)).toEqual({ Sucesso: true, Mensagem: serverMessages.withdrawal.allowed });
       await app().inject({ method: 'POST', url: '/api/termos/rejeitar', headers: bearer(d.token) });
-      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: messages.withdrawal.termsNotAccepted });
+      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted });
       const refused = await withdraw(d, { amount: 1, pix: { type: 'EVP', key: '123e4567-e89b' } });
       expect(refused.statusCode).toBe(409);
-      expect(json(refused)).toEqual({ Sucesso: false, Mensagem: messages.withdrawal.termsNotAccepted });
+      expect(json(refused)).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted });
       expect((await app().inject({ method: 'GET', url: '/api/motorista/verificar-saque' })).statusCode).toBe(401);
     });
   });
@@ -58,7 +58,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
         const res = await withdraw(d, { amount: 40, description: `Saque ${c.type}`, pix: { type: c.type, key: c.key } });
         expect(res.statusCode, res.body).toBe(200);
         const body = json<{ withdrawalId: string }>(res);
-        expect(body).toMatchObject({ Sucesso: true, Mensagem: messages.withdrawal.done, status: 'DONE' });
+        expect(body).toMatchObject({ Sucesso: true, Mensagem: serverMessages.withdrawal.done, status: 'DONE' });
         expect(provider.payouts.at(-1)).toEqual({ withdrawalId: body.withdrawalId, amountCents: 4_000, key: c.stored, keyType: c.type, description: `Saque ${c.type}` });
       }
       const rows = await withdrawalsOf(d);
@@ -97,7 +97,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       }
       const other = await withdraw(d, { amount: 50, receiver_document: '11144477735', pix: { type: 'CPF', key: MASKED_CPF } });
       expect(other.statusCode).toBe(403);
-      expect(json(other)).toEqual({ Sucesso: false, Mensagem: messages.withdrawal.notYourDocument });
+      expect(json(other)).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.notYourDocument });
       expect(await withdrawalsOf(d)).toEqual([]);
       expect(provider.payouts.filter((p) => p.amountCents === 5_000 && p.key === '52998224725')).toEqual([]);
       expect(await ownBalance(app(), d)).toBe(100);
@@ -148,10 +148,10 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       provider.payout = 'unavailable';
       const res = await withdraw(d, { amount: 50, pix: { type: 'EVP', key: '123e4567-e89b-12d3-a456-426614174000' } });
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toMatchObject({ Sucesso: true, Mensagem: messages.withdrawal.processing, status: 'PROCESSING' });
+      expect(json(res)).toMatchObject({ Sucesso: true, Mensagem: serverMessages.withdrawal.processing, status: 'PROCESSING' });
       expect(await ownBalance(app(), d)).toBe(150);
       expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'PROCESSING' });
-      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: messages.withdrawal.alreadyProcessing });
+      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.alreadyProcessing });
       await expectLedgerInvariant(db());
 
       // The operator checked the provider: it was not made. The money comes back, once.
@@ -171,25 +171,25 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       const d = await readyDriver(300);
       provider.payout = 'PENDING';
       const res = await withdraw(d, { amount: 100, pix: { type: 'CPF', key: MASKED_CPF } });
-      expect(json(res)).toMatchObject({ Sucesso: true, Mensagem: messages.withdrawal.processing, status: 'PROCESSING' });
+      expect(json(res)).toMatchObject({ Sucesso: true, Mensagem: serverMessages.withdrawal.processing, status: 'PROCESSING' });
       const [w] = await withdrawalsOf(d);
       expect(w).toMatchObject({ status: 'PROCESSING', provider_transfer_id: `tr_${w!.id}` });
-      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: messages.withdrawal.alreadyProcessing });
+      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.alreadyProcessing });
       const second = await withdraw(d, { amount: 10, pix: { type: 'CPF', key: MASKED_CPF } });
       expect(second.statusCode).toBe(409);
-      expect(json(second)).toEqual({ Sucesso: false, Mensagem: messages.withdrawal.alreadyProcessing });
+      expect(json(second)).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.alreadyProcessing });
       const unknown = await sendWebhook(app(), { event: 'TRANSFER_DONE', transfer: { id: 'tr_nada' } });
       expect(unknown.statusCode).toBe(200);
-      expect(json(unknown)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+      expect(json(unknown)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
       // Blocked at the provider: still PROCESSING, and visible to the operator.
       const blocked = await sendWebhook(app(), { id: `evt_blk_${w!.id}`, event: 'TRANSFER_BLOCKED', transfer: { id: `tr_${w!.id}`, status: 'BLOCKED' } });
-      expect(json(blocked)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookRecorded });
+      expect(json(blocked)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
       expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'PROCESSING' });
       const openEvents = () => db().kysely.selectFrom('webhook_events').select(['reason_code', 'status', 'reason']).where('provider_ref', '=', `tr_${w!.id}`).execute();
-      expect(await openEvents()).toEqual([{ reason_code: 'transfer-blocked', status: 'open', reason: `${messages.pix.unapplied['transfer-blocked']} (saque ${w!.id})` }]);
+      expect(await openEvents()).toEqual([{ reason_code: 'transfer-blocked', status: 'open', reason: `${serverMessages.pix.unapplied['transfer-blocked']} (saque ${w!.id})` }]);
       for (let i = 0; i < 2; i++) {
         const done = await sendWebhook(app(), { event: 'TRANSFER_DONE', transfer: { id: `tr_${w!.id}`, value: 100, status: 'DONE' } });
-        expect(json(done)).toEqual({ Sucesso: true, Mensagem: messages.pix.webhookProcessed });
+        expect(json(done)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
       }
       expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'DONE' });
       // Released and done: the blocked notice is settled by itself.
@@ -209,7 +209,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       const results = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(app(), event)));
       expect(results.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
       expect(await ownBalance(app(), d)).toBe(300);
-      expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'FAILED', failure_reason: messages.withdrawal.payoutRejected });
+      expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'FAILED', failure_reason: serverMessages.withdrawal.payoutRejected });
       expect((await entriesOf(db(), d.id)).filter((e) => e.origin === STATEMENT_ORIGINS.pixWithdrawalReversal)).toHaveLength(1);
       await expectLedgerInvariant(db());
     });
@@ -222,7 +222,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       for (const r of results.filter((x) => x.statusCode !== 200)) {
         expect([409, 422]).toContain(r.statusCode);
-        expect([messages.withdrawal.alreadyProcessing, messages.withdrawal.amountAboveBalance]).toContain(json<{ Mensagem: string }>(r).Mensagem);
+        expect([serverMessages.withdrawal.alreadyProcessing, messages.withdrawal.amountAboveBalance]).toContain(json<{ Mensagem: string }>(r).Mensagem);
       }
       const debits = (await entriesOf(db(), d.id)).filter((e) => e.origin === STATEMENT_ORIGINS.pixWithdrawal);
       expect(debits).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { balanceQueryKey } from '../src/lib/balance';
 import { queryClient } from '../src/lib/queryClient';
@@ -160,10 +160,10 @@ describe('/saldo/comprar', () => {
     expect(await screen.findByText('Valor recusado pelo servidor')).toBeInTheDocument();
     expect(screen.getByLabelText('Valor Saldo')).toHaveAccessibleDescription(expect.stringContaining('Valor recusado pelo servidor'));
 
-    answer = { status: 502, body: { Sucesso: false, Mensagem: messages.pix.providerUnavailable, errors: {} } };
+    answer = { status: 502, body: { Sucesso: false, Mensagem: serverMessages.pix.providerUnavailable, errors: {} } };
     await user.click(screen.getByRole('button', { name: 'Comprar' }));
-    await screen.findByText(messages.pix.providerUnavailable);
-    expect(within(toastWith(messages.pix.providerUnavailable)).getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
+    await screen.findByText(serverMessages.pix.providerUnavailable);
+    expect(within(toastWith(serverMessages.pix.providerUnavailable)).getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
   });
 
   it.each<[string, MockReply, string]>([

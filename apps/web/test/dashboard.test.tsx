@@ -1,7 +1,7 @@
 // IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
-import { formatBrl, messages } from '@portal/domain';
+import { formatBrl, messages, serverMessages } from '@portal/domain';
 import { del, get } from 'idb-keyval';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attentionQueryKey } from '../src/lib/attention';
@@ -22,14 +22,14 @@ afterEach(async () => {
 
 const tagBlocked = (placa: string, serialNumber: string) => ({
   tipo: 'tag-bloqueada',
-  Mensagem: messages.attention.tagBlockedForFee(placa),
+  Mensagem: serverMessages.attention.tagBlockedForFee(placa),
   placa,
   serialNumber,
 });
-const lowBalance = { tipo: 'saldo-baixo', Mensagem: messages.attention.lowBalance('R$ 50,00'), saldo: 12.5, nivelAlerta: 50 };
+const lowBalance = { tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance('R$ 50,00'), saldo: 12.5, nivelAlerta: 50 };
 const pendingPurchase = {
   tipo: 'compra-pendente',
-  Mensagem: messages.attention.pendingPurchase('R$ 150,00'),
+  Mensagem: serverMessages.attention.pendingPurchase('R$ 150,00'),
   cobrancaId: 'chg_0123456789abcdef0123',
   valor: 150,
   expiraEm: '2026-11-22T20:00:00.000Z',

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { api, IDEMPOTENCY_KEY_HEADER } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import { del, get, set } from 'idb-keyval';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../src/features/auth/api/signIn';
@@ -201,7 +201,7 @@ describe('offline data belongs to one driver', () => {
   });
 
   it('a 401 wipes it', async () => {
-    const { router } = await dashboardSeen({ 'GET /api/extrato/listar': { status: 401, body: { Sucesso: false, Mensagem: messages.session.unauthorized } } });
+    const { router } = await dashboardSeen({ 'GET /api/extrato/listar': { status: 401, body: { Sucesso: false, Mensagem: serverMessages.session.unauthorized } } });
     await act(() => router.navigate('/extrato/listar'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await waitFor(async () => expect(await keptQueries()).toEqual([]));
@@ -294,7 +294,7 @@ describe('safe retries: one key per intent of the driver', () => {
     await screen.findByText('R$ 100,00');
     return { ...view, mock };
   }
-  const requested = () => ok({ Mensagem: messages.withdrawal.processing, withdrawalId: 'wd_1', status: 'PROCESSING' });
+  const requested = () => ok({ Mensagem: serverMessages.withdrawal.processing, withdrawalId: 'wd_1', status: 'PROCESSING' });
 
   it("an answer lost on the way: sent again with the same key by itself, 'Saque solicitado' once, one withdrawal", async () => {
     const server = onceServer(requested);
@@ -302,13 +302,13 @@ describe('safe retries: one key per intent of the driver', () => {
     loseAnswers(mock, 'POST /api/motorista/sacar', 1);
     await withdraw(user);
 
-    expect(await screen.findByText(messages.withdrawal.processing)).toBeInTheDocument();
+    expect(await screen.findByText(serverMessages.withdrawal.processing)).toBeInTheDocument();
     const keys = keysSent(mock, 'POST', '/api/motorista/sacar');
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(UUID);
     expect(keys[1]).toBe(keys[0]);
     expect(server.effects()).toBe(1);
-    expect(screen.getAllByText(messages.withdrawal.processing)).toHaveLength(1);
+    expect(screen.getAllByText(serverMessages.withdrawal.processing)).toHaveLength(1);
   });
 
   it('no answer at all: the driver is told plainly; pressing again sends the same key and gets the first answer', async () => {
@@ -320,7 +320,7 @@ describe('safe retries: one key per intent of the driver', () => {
     expect(screen.getByLabelText('Valor')).toHaveValue('40,00');
 
     await user.click(screen.getByRole('button', { name: 'Sacar' }));
-    expect(await screen.findByText(messages.withdrawal.processing)).toBeInTheDocument();
+    expect(await screen.findByText(serverMessages.withdrawal.processing)).toBeInTheDocument();
     const keys = keysSent(mock, 'POST', '/api/motorista/sacar');
     expect(keys).toHaveLength(5);
     expect(new Set(keys).size).toBe(1);
@@ -344,17 +344,17 @@ describe('safe retries: one key per intent of the driver', () => {
       },
     });
     await withdraw(user);
-    expect(await screen.findByText(messages.withdrawal.processing)).toBeInTheDocument();
+    expect(await screen.findByText(serverMessages.withdrawal.processing)).toBeInTheDocument();
     const keys = keysSent(mock, 'POST', '/api/motorista/sacar');
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
   });
 
   it("a refusal of the server is an answer: the driver reads it, and the next press is a new intent", async () => {
-    const server = onceServer(() => ({ status: 409, body: { Sucesso: false, Mensagem: messages.withdrawal.alreadyProcessing } }));
+    const server = onceServer(() => ({ status: 409, body: { Sucesso: false, Mensagem: serverMessages.withdrawal.alreadyProcessing } }));
     const { user, mock } = await openWithdrawal(server);
     await withdraw(user);
-    expect(await screen.findByText(messages.withdrawal.alreadyProcessing)).toBeInTheDocument();
+    expect(await screen.findByText(serverMessages.withdrawal.alreadyProcessing)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sacar' }));
     await waitFor(() => expect(keysSent(mock, 'POST', '/api/motorista/sacar')).toHaveLength(2));
     const [first, second] = keysSent(mock, 'POST', '/api/motorista/sacar');
@@ -363,7 +363,7 @@ describe('safe retries: one key per intent of the driver', () => {
 
   it('a purchase whose answer was lost shows one Pix, made once', async () => {
     const charge = pendingCharge;
-    const server = onceServer(() => ok({ Mensagem: messages.pix.chargeCreated, qrCode: charge }));
+    const server = onceServer(() => ok({ Mensagem: serverMessages.pix.chargeCreated, qrCode: charge }));
     signInStorage({ terms: 'aceito' });
     const mock = mockApi({
       'GET /api/motorista/saldo': balance(0),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Receipt } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_REASON_ID } from '../src/lib/offline';
@@ -20,7 +20,7 @@ const portal = { nome: 'Portal do Motorista', documento: null, chavePix: null, t
 const purchase = (over: Partial<Receipt> = {}): Receipt => ({
   tipo: 'compra',
   id: pendingCharge.id,
-  titulo: messages.receipt.purchaseTitle,
+  titulo: serverMessages.receipt.purchaseTitle,
   valor: 150,
   dataHora: '2026-03-05T15:04:05.000Z',
   concluidoEm: '2026-03-05T15:04:05.000Z',
@@ -39,7 +39,7 @@ const purchase = (over: Partial<Receipt> = {}): Receipt => ({
 const withdrawal = (over: Partial<Receipt> = {}): Receipt => ({
   tipo: 'saque',
   id: 'wd_0123456789abcdef',
-  titulo: messages.receipt.withdrawalTitle,
+  titulo: serverMessages.receipt.withdrawalTitle,
   valor: 40,
   dataHora: '2026-03-06T13:00:00.000Z',
   concluidoEm: '2026-03-06T13:00:07.000Z',
@@ -72,9 +72,9 @@ function field(label: string, scope: HTMLElement = document.body): string {
 describe('/comprovantes/:tipo/:id', () => {
   it('a paid purchase: title, value, date and time, status, payer, receiver, provider and both ids', async () => {
     openReceipt(purchase());
-    const article = await screen.findByRole('article', { name: messages.receipt.purchaseTitle });
+    const article = await screen.findByRole('article', { name: serverMessages.receipt.purchaseTitle });
     expect(document.title).toBe('Comprovante | Portal do Motorista');
-    expect(screen.getByRole('heading', { level: 1, name: messages.receipt.purchaseTitle })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: serverMessages.receipt.purchaseTitle })).toBeInTheDocument();
     expect(within(article).getByTestId('valor-comprovante')).toHaveTextContent('R$ 150,00');
     expect(within(article).getByTestId('situacao-comprovante')).toHaveTextContent('Pagamento recebido');
     expect(field('Data e hora', article)).toBe('05/03/2026 12:04:05');
@@ -92,7 +92,7 @@ describe('/comprovantes/:tipo/:id', () => {
 
   it('a completed withdrawal: the receiver with the Pix key masked as banks do, and its type', async () => {
     openReceipt(withdrawal());
-    const article = await screen.findByRole('article', { name: messages.receipt.withdrawalTitle });
+    const article = await screen.findByRole('article', { name: serverMessages.receipt.withdrawalTitle });
     expect(within(article).getByTestId('valor-comprovante')).toHaveTextContent('R$ 40,00');
     expect(within(article).getByTestId('situacao-comprovante')).toHaveTextContent('Saque concluído');
     expect(field('Concluído em', article)).toBe('06/03/2026 10:00:07');
@@ -206,7 +206,7 @@ describe("the success screens' way to the receipt", () => {
     const link = await screen.findByRole('link', { name: 'Ver comprovante' });
     expect(link).toHaveAttribute('href', `/comprovantes/compra/${pendingCharge.id}`);
     await user.click(link);
-    expect(await screen.findByRole('article', { name: messages.receipt.purchaseTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: serverMessages.receipt.purchaseTitle })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/comprovantes/compra/${pendingCharge.id}`);
   });
 
@@ -226,9 +226,9 @@ describe("the success screens' way to the receipt", () => {
   it("a requested withdrawal: 'Ver comprovante' to its withdrawalId", async () => {
     signInStorage({ terms: 'aceito' });
     mockApi({
-      'GET /api/motorista/verificar-saque': ok({ Mensagem: messages.withdrawal.allowed }),
+      'GET /api/motorista/verificar-saque': ok({ Mensagem: serverMessages.withdrawal.allowed }),
       'GET /api/motorista/saldo': ok({ Saldo: 100, SaldoTerceiro: 0 }),
-      'POST /api/motorista/sacar': ok({ Mensagem: messages.withdrawal.processing, withdrawalId: 'wd_0123456789abcdef', status: 'PROCESSING' }),
+      'POST /api/motorista/sacar': ok({ Mensagem: serverMessages.withdrawal.processing, withdrawalId: 'wd_0123456789abcdef', status: 'PROCESSING' }),
     });
     const { user } = renderRoute('/saldo/retirar');
     await user.click(await screen.findByLabelText('Valor'));

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attentionQueryKey } from '../src/lib/attention';
 import { OFFLINE_REASON } from '../src/lib/offline';
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 const LABEL = 'Nível de alerta do saldo';
-const saved = (nivelAlertaSaldo: number, Mensagem: string = messages.settings.ok) => ok({ Mensagem, Preferencias: { nivelAlertaSaldo } });
+const saved = (nivelAlertaSaldo: number, Mensagem: string = serverMessages.settings.ok) => ok({ Mensagem, Preferencias: { nivelAlertaSaldo } });
 
 function openSettings(handlers: Record<string, MockReply | ((call: RecordedCall) => MockReply)> = {}) {
   signInStorage({ terms: 'aceito' });

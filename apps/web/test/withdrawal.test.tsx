@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderRoute, signInStorage, type MockReply } from './utils';
 // Loaded up front: the lazy route resolves at once, even on a busy machine.
@@ -46,11 +46,11 @@ describe('/saldo/retirar', () => {
     signInStorage({ terms: 'aceito' });
     mockApi({
       ...balanceOf(100),
-      'GET /api/motorista/verificar-saque': ok({ Sucesso: false, Mensagem: messages.withdrawal.termsNotAccepted }),
+      'GET /api/motorista/verificar-saque': ok({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted }),
     });
     renderRoute('/saldo/retirar');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.withdrawal.termsNotAccepted);
+    expect(alert).toHaveTextContent(serverMessages.withdrawal.termsNotAccepted);
     expect(screen.queryByLabelText('Valor')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sacar' })).not.toBeInTheDocument();
   });
@@ -139,7 +139,7 @@ describe('/saldo/retirar', () => {
       'GET /api/motorista/saldo': () => ok({ Saldo: saldo, SaldoTerceiro: 0 }),
       'POST /api/motorista/sacar': () => {
         saldo = 60;
-        return ok({ Mensagem: messages.withdrawal.done, withdrawalId: 'wd_1', status: 'DONE' });
+        return ok({ Mensagem: serverMessages.withdrawal.done, withdrawalId: 'wd_1', status: 'DONE' });
       },
     });
     await screen.findByText('R$ 100,00');
@@ -150,7 +150,7 @@ describe('/saldo/retirar', () => {
     await paste(user, field.key(), '11987654321');
     await user.click(field.submit());
 
-    const toast = (await screen.findByText(messages.withdrawal.done)).closest<HTMLElement>('[role="alert"]')!;
+    const toast = (await screen.findByText(serverMessages.withdrawal.done)).closest<HTMLElement>('[role="alert"]')!;
     expect(within(toast).getByText('Sucesso!')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/motorista/sacar')[0]?.body).toEqual({
       description: messages.withdrawal.defaultDescription,

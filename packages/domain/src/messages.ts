@@ -8,9 +8,6 @@ export const messages = {
     cpfCnpjRequired: 'Por favor digite seu CPF/CNPJ',
     passwordRequired: 'Por favor digite sua senha',
     invalidCredentials: 'Usuário ou senha incorretos',
-    throttled:
-      'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
-    ok: 'Login realizado com sucesso',
   },
   /** 429 of the request limits (registration, Pix webhook, partner API). */
   registration: {
@@ -18,14 +15,12 @@ export const messages = {
     cpfCnpjRequired: 'Por favor insira seu CPF ou CNPJ',
     cpfInvalid: 'CPF inválido',
     cnpjInvalid: 'CNPJ inválido',
-    cpfCnpjTaken: 'Este CPF/CNPJ já está cadastrado',
     phoneRequired: 'Por favor insira seu telefone',
     phoneInvalid: 'Número de telefone inválido',
     passwordTooShort: 'Digite uma senha de pelo menos 8 caracteres',
     passwordMismatch: 'As senhas não coincidem',
     typeInvalid: 'Tipo de usuário inválido',
     failed: 'Não foi possível criar sua conta. Confira os campos destacados.',
-    created: 'Conta criada com sucesso!',
   },
   terms: {
     acceptFailed: 'Falha ao aceitar o termo',
@@ -33,19 +28,8 @@ export const messages = {
     genericError: 'Ocorreu um erro ao processar sua solicitação',
     accepted: 'Termo aceito com sucesso!',
     rejected: 'Termo rejeitado. O acesso ficará restrito até que você aceite os Termos de Uso.',
-    noCurrentTerm: 'Nenhum termo de uso publicado no momento',
-    termNotFound: 'Termo de uso não encontrado',
-    notYours: 'Você só pode consultar a sua própria situação nos termos de uso',
-    statusOk: 'Situação do termo consultada com sucesso',
-    currentOk: 'Termo de uso vigente',
-    fileOk: 'Arquivo do termo de uso',
   },
   session: {
-    unauthorized: 'Sua sessão expirou. Entre novamente.',
-    loggedOut: 'Sessão encerrada',
-    forbidden: 'Acesso negado',
-    notFound: 'Recurso não encontrado',
-    invalidRequest: 'Dados inválidos',
     internalError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
   },
   /** The one rule of every text field and id of the contract (domain text.ts). */
@@ -57,8 +41,6 @@ export const messages = {
   /** The Idempotency-Key header of the calls that move money or change state (ARCHITECTURE 21). */
   idempotency: {
     keyInvalid: 'Chave de idempotência (Idempotency-Key) inválida: use de 1 a 255 caracteres visíveis, sem espaços.',
-    keyReused:
-      'Esta chave de idempotência (Idempotency-Key) já foi usada com outros dados. Para uma nova operação, use outra chave.',
     inProgress:
       'Esta operação ainda está em processamento. Aguarde alguns instantes e confira o resultado antes de tentar de novo.',
   },
@@ -71,44 +53,12 @@ export const messages = {
     keyRequired: 'Por favor digite a chave pix para sacar seu saldo',
     keyInvalid: 'Digite uma chave pix válida',
     insufficientBalance: 'Valor do saldo insuficiente para saque',
-    termsNotAccepted: 'Para sacar o saldo é preciso aceitar os Termos de Uso.',
-    alreadyProcessing: 'Você já tem um saque em processamento. Aguarde a conclusão para solicitar outro.',
-    allowed: 'Saque disponível',
-    notYourDocument: 'O saque só pode ser feito para a sua própria conta',
-    done: 'Saque realizado com sucesso! O valor será enviado para a chave Pix informada.',
-    processing: 'Saque solicitado! O valor será enviado para a chave Pix informada em instantes.',
-    payoutFailed: 'Não foi possível concluir o saque: {reason}. O valor foi devolvido ao seu saldo.',
-    providerUnavailable: 'o serviço de pagamentos não respondeu',
-    payoutRejected: 'a transferência foi recusada pelo banco',
     defaultDescription: 'Saque Portal do Motorista',
   },
   pix: {
-    chargeCreated: 'Pix gerado com sucesso!',
-    chargeNotFound: 'Cobrança Pix não encontrada',
-    providerUnavailable: 'Não foi possível gerar o Pix agora. Tente novamente em instantes.',
-    notYourDocument: 'O Pix só pode ser gerado para o CPF/CNPJ da sua conta',
-    webhookUnauthorized: 'Token do webhook inválido',
-    webhookProcessed: 'Evento processado',
-    webhookIgnored: 'Evento ignorado',
     webhookAmountMismatch: 'Valor do pagamento diferente do valor da cobrança',
     /** 200 to Asaas: authenticated and well formed, but kept for the operator instead of applied. */
-    webhookRecorded: 'Evento registrado para análise do operador',
-    /** Why an event was not applied (operator: pix:events). Nothing changed in any balance. */
-    unapplied: {
-      'unknown-charge': 'Cobrança não encontrada no portal; nenhum crédito lançado',
-      'unknown-withdrawal': 'Saque não encontrado no portal; nada mudou',
-      'amount-mismatch': 'Valor pago diferente do valor da cobrança; nenhum crédito lançado',
-      'not-confirmed': 'O Asaas não confirmou o evento; nada mudou',
-      'provider-unavailable': 'Não foi possível confirmar o evento com o Asaas; rode pix:reconcile',
-      'refund-amount-unknown': 'Estorno parcial sem valor informado; nada foi retirado do saldo',
-      'refund-before-credit': 'Estorno de uma cobrança que não foi creditada; nada foi retirado do saldo',
-      'deleted-after-payment': 'Cobrança removida no Asaas depois de paga; o crédito foi mantido',
-      chargeback: 'Contestação do pagamento (chargeback); nenhum valor retirado: acompanhe no painel do Asaas',
-      'refund-in-progress': 'Estorno em andamento no Asaas; o valor sai do saldo quando o estorno for concluído',
-      'transfer-blocked': 'Transferência bloqueada no Asaas; o saque segue em processamento (libere no painel do Asaas ou use withdrawal:resolve)',
-    },
     withdrawalNotFound: 'Saque não encontrado',
-    chargeDescription: 'Compra de saldo - Portal do Motorista',
     /** GET /api/transacoes/qrcode/{id}: Mensagem by the charge's status. */
     chargeStatus: {
       PENDING: 'Aguardando o pagamento do Pix',
@@ -118,7 +68,6 @@ export const messages = {
     },
   },
   statement: {
-    ok: 'Extrato consultado com sucesso',
     periodInvalid: 'Período inválido',
     kindInvalid: 'Tipo de movimentação inválido',
     formatInvalid: 'Formato inválido: escolha CSV ou PDF',
@@ -127,40 +76,14 @@ export const messages = {
     dayInvalid: 'Data inválida',
     toBeforeFrom: 'A data final deve ser igual ou posterior à data inicial',
     rangeTooLong: 'Escolha um período de no máximo 366 dias',
-    exportTitle: 'Extrato de movimentações',
-    exportEmpty: 'Nenhuma movimentação no período',
-    exportBusy: 'Já há uma exportação do seu extrato em andamento. Aguarde ela terminar e tente novamente.',
-    exportServerBusy: 'Muitas exportações em andamento agora. Tente novamente em instantes.',
-    /** The PDF's columns; the CSV's header row adds ' (R$)' to the two amounts (issue 12 export). */
-    exportColumns: { date: 'Data', description: 'Descrição', kind: 'Tipo', value: 'Valor', balanceAfter: 'Saldo após' },
-    exportLabels: {
-      driver: 'Motorista',
-      document: 'CPF/CNPJ',
-      period: 'Período',
-      kind: 'Tipo',
-      openingBalance: 'Saldo inicial',
-      closingBalance: 'Saldo final',
-      openingThirdBalance: 'Saldo de terceiros inicial',
-      closingThirdBalance: 'Saldo de terceiros final',
-      totalsByKind: 'Totais por tipo',
-      total: 'Total do período',
-      otherKind: 'Outros',
-      movements: (n: number) => (n === 1 ? '1 movimentação' : `${n.toLocaleString('pt-BR')} movimentações`),
-    },
     exportPeriod: (first: string, last: string) => `${first} a ${last}`,
   },
   /** Every PDF the portal makes (apps/server/src/pdf): statement exports and receipts. */
   pdf: {
-    brand: 'Portal do Motorista',
-    page: (n: number, total?: number) => (total === undefined ? `Página ${n}` : `Página ${n} de ${total}`),
     generatedAt: (when: string) => `Gerado em ${when} (horário de Brasília)`,
   },
   receipt: {
-    ok: 'Comprovante consultado com sucesso',
     notFound: 'Comprovante não encontrado',
-    purchaseNotPaid: 'Esta compra ainda não foi paga: o comprovante fica disponível quando o Pix for recebido',
-    purchaseTitle: 'Comprovante de compra de saldo via Pix',
-    withdrawalTitle: 'Comprovante de saque via Pix',
     status: {
       RECEIVED: 'Pagamento recebido',
       REFUNDED: 'Pagamento estornado',
@@ -171,7 +94,6 @@ export const messages = {
     },
     /** The portal as payer (withdrawal) or receiver (purchase). */
     portal: 'Portal do Motorista',
-    providers: { asaas: 'Asaas', local: 'Portal (ambiente local)' },
     /** The receipt's lines, on the PDF and the printable page. */
     labels: {
       value: 'Valor',
@@ -194,12 +116,8 @@ export const messages = {
     reversedNotice: 'SAQUE ESTORNADO: este Pix não foi concluído e o valor voltou para o seu saldo.',
   },
   attention: {
-    ok: 'Avisos consultados com sucesso',
-    tagBlockedForFee: (plate: string) => `A tag do veículo ${plate} está bloqueada por falta de pagamento da mensalidade`,
     tagBlockedAction: 'Liberar tag',
-    lowBalance: (level: string) => `Seu saldo de pedágio está abaixo do seu nível de alerta (${level})`,
     lowBalanceAction: 'Comprar saldo',
-    pendingPurchase: (value: string) => `Sua compra de ${value} aguarda o pagamento do Pix`,
     pendingPurchaseAction: 'Ver Pix',
     /** The dashboard's one-line forms of the notices above (web, 360 px). */
     tagBlockedShort: (plate: string) => `Tag ${plate} bloqueada por mensalidade`,
@@ -209,12 +127,10 @@ export const messages = {
     seeStatement: 'Ver extrato completo',
   },
   settings: {
-    ok: 'Preferências consultadas com sucesso',
     saved: 'Preferências salvas com sucesso',
     alertLevelInvalid: 'Informe um valor entre R$ 0,00 e R$ 50.000,00',
   },
   vpo: {
-    ok: 'VPOs consultados com sucesso',
     title: 'VPOs',
     subtitle: 'Listagem de VPOs',
     hint: 'Clique em cima do VPO para ver mais detalhes',
@@ -230,9 +146,6 @@ export const messages = {
     },
   },
   partner: {
-    keyMissing: 'Informe a chave de API no cabeçalho X-Api-Key',
-    keyInvalid: 'Chave de API inválida ou revogada',
-    wrongKind: 'Esta chave de API não tem permissão para esta operação',
     invalidBody: 'Dados inválidos. Confira os campos destacados.',
     externalIdRequired: 'Informe o identificador do parceiro (externalId)',
     serialUnknown: 'Nenhuma tag cadastrada com este número (serialNumber)',
@@ -247,18 +160,6 @@ export const messages = {
     /** The window of constants.ts (PARTNER_EVENT_MAX_AGE_DAYS, PARTNER_EVENT_MAX_AHEAD_HOURS). */
     occurredAtOutOfRange: 'Data fora do período aceito: no máximo 1 ano atrás e 1 dia à frente',
     originInvalid: "Origem inválida: use 'credito-terceiro-movemais' ou 'debito-terceiro-movemais'",
-    vpoNotFound: 'VPO não encontrado',
-    vpoIssued: 'VPO registrado com sucesso',
-    vpoUpdated: 'VPO atualizado com sucesso',
-    passageRecorded: 'Passagem registrada com sucesso',
-    movementRecorded: 'Movimento registrado com sucesso',
-    duplicate: 'Já recebido anteriormente; nada foi alterado',
-    operatorUnscoped:
-      'Esta chave de operadora não está vinculada a nenhuma operadora. Peça ao portal que vincule a chave à sua operadora.',
-    operatorTagNotFound: 'Nenhuma tag desta operadora com este número (serialNumber)',
-    tagNotActive: 'Esta tag não está ativa: passagens e VPOs só são aceitos para tags ativas',
-    plateMismatch: 'A placa (PlacaVeiculo) não é a do veículo desta tag',
-    externalIdConflict: 'Este externalId já foi usado com outros dados. Para um novo envio, use outro externalId.',
   },
   purchase: {
     amountRequired: 'Por favor digite o valor que deseja comprar de saldo',
@@ -276,26 +177,19 @@ export const messages = {
     replaceSerialInvalid: 'Digite o número da nova Tag para substituir',
     serialInvalid: 'Número da Tag inválido: use somente números, de 8 a 16 dígitos',
     serialTooLong: 'O número da Tag pode ter no máximo 19 caracteres',
-    operatorUnknown: 'Operadora não encontrada. Selecione uma operadora da lista.',
     plateInvalid: 'Placa inválida. Use o formato ABC1234 ou ABC1D23.',
     anttDocumentRequired: 'Por favor digite o CPF/CNPJ da ANTT',
     anttDocumentInvalid: 'CPF/CNPJ da ANTT inválido',
     rntrcRequired: 'Por favor digite o RNTRC da ANTT',
     rntrcInvalid: 'RNTRC inválido: deve ter 8 ou 9 dígitos',
     axlesInvalid: 'O número de eixos deve ser de 2 a 20',
-    modelUnknown: 'Modelo não encontrado. Selecione um modelo da lista.',
     vehicleTypeMismatch: 'Tipo de veículo inválido: use 1 para 2 eixos e 2 para 3 eixos ou mais',
-    documentMismatch: 'O CPF/CNPJ informado não é o da sua conta',
     invoiceGroupInvalid: 'Código do grupo de faturamento inválido',
     statusIdInvalid: 'Código de status inválido para esta ação',
     origemInvalid: "Origem inválida: use 'Pedagio motorista'",
     /** SPEC 9 / decision 16: shown for 60 s for Taggy tags whose serial starts with 5666. */
     greenpassWarning:
       'Atenção: as tags Greenpass da Taggy (iniciadas em 5666) estão sendo canceladas e devem ser substituídas por tags MoveMais. Entre em contato com o suporte.',
-    notFound: 'Tag não encontrada',
-    serialUnavailable: 'Esta tag não está disponível para cadastro. Confira o número da tag ou fale com a operadora.',
-    serialYours: 'Esta tag já está cadastrada em um dos seus veículos',
-    plateHasTag: 'Este veículo já possui uma tag. Cancele e exclua a tag atual antes de cadastrar outra.',
     notManageable:
       'Esta tag é gerenciada pela operadora e não pode ser alterada pelo portal. Entre em contato com o suporte.',
     cannotBlock: 'Somente tags ativas podem ser bloqueadas',
@@ -303,19 +197,11 @@ export const messages = {
     cannotCancel: 'Esta tag já está cancelada',
     cannotActivate: 'Somente tags inativas podem ser ativadas',
     cannotReplace: 'Não é possível substituir uma tag cancelada ou inativa',
-    cannotEdit: 'Somente tags inativas (e não canceladas) podem ser editadas',
     /** Why this tag cannot be edited, its state named ('ativa', 'bloqueada', 'cancelada'). */
     cannotEditState: 'Esta tag está {state}: somente tags inativas podem ser editadas',
     cannotRemove: 'Cancele a tag antes de excluí-la',
     sameSerial: 'O número da nova Tag deve ser diferente do atual',
-    plateMismatch: 'A placa informada não é a do veículo desta tag',
-    insufficientBalance: 'Saldo insuficiente para ativar a tag. Compre créditos e tente novamente.',
-    insufficientBalanceRelease:
-      'Saldo insuficiente para pagar a mensalidade em aberto e liberar a tag. Compre créditos e tente novamente.',
     feePlaceName: 'Mensalidade da tag {serial}',
-    listOk: 'Tags consultadas com sucesso',
-    registered: 'Sucesso!',
-    edited: 'Sucesso!',
     blocked: 'Tag bloqueada com sucesso!',
     released: 'Tag liberada com sucesso!',
     cancelled: 'Tag cancelada com sucesso!',
@@ -327,17 +213,11 @@ export const messages = {
     /** Friendly explanations of why an action is disabled (web). */
     whyNotManageable:
       'Esta tag pertence à operadora. Somente tags próprias ou tags Taggy iniciadas em 5666 podem ser gerenciadas pelo portal.',
-    operatorsOk: 'Operadoras consultadas com sucesso',
-    modelsOk: 'Modelos consultados com sucesso',
   },
   vehicle: {
-    listOk: 'Veículos consultados com sucesso',
-    detailOk: 'Veículo consultado com sucesso',
     notFound: 'Veículo não encontrado',
-    plateTaken: 'Você já tem um veículo com esta placa',
     deleted: 'Exclusão de Tag/Veículo',
     deleteFailed: 'Erro ao excluir Veículo',
-    hasLiveTag: 'Este veículo tem uma tag ativa ou bloqueada. Cancele a tag antes de excluir o veículo.',
     noTag: 'Sem tag',
     idInvalid: 'Veículo inválido',
   },

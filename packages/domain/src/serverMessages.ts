@@ -1,7 +1,10 @@
 /**
- * Answers only the server writes (its HTTP errors, rate limits, health, operations, the ledger's
- * refusals): the same catalogue as messages.ts, kept apart so that the web app, which never shows
- * them from here, does not ship them to every page (/login's budget, README).
+ * Texts only the server writes: its HTTP errors, rate limits, health and operations, the ledger's
+ * refusals, and every Mensagem of an answer that the web app shows as it comes (the API's successes
+ * and refusals, the partners' and the Pix provider's, the exports' and receipts' words). The same
+ * catalogue as messages.ts, kept apart so that the web app, which never shows them from here, does
+ * not ship them to every page (/login's budget, README). A text moves back to messages.ts when the
+ * web app or the contract needs it.
  */
 export const serverMessages = {
   limits: {
@@ -36,5 +39,157 @@ export const serverMessages = {
     databaseDown: 'Banco de dados inacessível',
     migrationsPending: 'Migrações pendentes: {migrations}. Execute npm run cli -- migrate ou reinicie o servidor.',
     metricsUnauthorized: 'Token de métricas ausente ou inválido.',
+  },
+  login: {
+    throttled:
+      'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+    ok: 'Login realizado com sucesso',
+  },
+  registration: {
+    cpfCnpjTaken: 'Este CPF/CNPJ já está cadastrado',
+    created: 'Conta criada com sucesso!',
+  },
+  terms: {
+    noCurrentTerm: 'Nenhum termo de uso publicado no momento',
+    termNotFound: 'Termo de uso não encontrado',
+    notYours: 'Você só pode consultar a sua própria situação nos termos de uso',
+    statusOk: 'Situação do termo consultada com sucesso',
+    currentOk: 'Termo de uso vigente',
+    fileOk: 'Arquivo do termo de uso',
+  },
+  session: {
+    unauthorized: 'Sua sessão expirou. Entre novamente.',
+    loggedOut: 'Sessão encerrada',
+    forbidden: 'Acesso negado',
+    notFound: 'Recurso não encontrado',
+    invalidRequest: 'Dados inválidos',
+  },
+  idempotency: {
+    keyReused:
+      'Esta chave de idempotência (Idempotency-Key) já foi usada com outros dados. Para uma nova operação, use outra chave.',
+  },
+  withdrawal: {
+    termsNotAccepted: 'Para sacar o saldo é preciso aceitar os Termos de Uso.',
+    alreadyProcessing: 'Você já tem um saque em processamento. Aguarde a conclusão para solicitar outro.',
+    allowed: 'Saque disponível',
+    notYourDocument: 'O saque só pode ser feito para a sua própria conta',
+    done: 'Saque realizado com sucesso! O valor será enviado para a chave Pix informada.',
+    processing: 'Saque solicitado! O valor será enviado para a chave Pix informada em instantes.',
+    payoutFailed: 'Não foi possível concluir o saque: {reason}. O valor foi devolvido ao seu saldo.',
+    providerUnavailable: 'o serviço de pagamentos não respondeu',
+    payoutRejected: 'a transferência foi recusada pelo banco',
+  },
+  pix: {
+    chargeCreated: 'Pix gerado com sucesso!',
+    chargeNotFound: 'Cobrança Pix não encontrada',
+    providerUnavailable: 'Não foi possível gerar o Pix agora. Tente novamente em instantes.',
+    notYourDocument: 'O Pix só pode ser gerado para o CPF/CNPJ da sua conta',
+    webhookUnauthorized: 'Token do webhook inválido',
+    webhookProcessed: 'Evento processado',
+    webhookIgnored: 'Evento ignorado',
+    webhookRecorded: 'Evento registrado para análise do operador',
+    /** Why an event was not applied (operator: pix:events). Nothing changed in any balance. */
+    unapplied: {
+      'unknown-charge': 'Cobrança não encontrada no portal; nenhum crédito lançado',
+      'unknown-withdrawal': 'Saque não encontrado no portal; nada mudou',
+      'amount-mismatch': 'Valor pago diferente do valor da cobrança; nenhum crédito lançado',
+      'not-confirmed': 'O Asaas não confirmou o evento; nada mudou',
+      'provider-unavailable': 'Não foi possível confirmar o evento com o Asaas; rode pix:reconcile',
+      'refund-amount-unknown': 'Estorno parcial sem valor informado; nada foi retirado do saldo',
+      'refund-before-credit': 'Estorno de uma cobrança que não foi creditada; nada foi retirado do saldo',
+      'deleted-after-payment': 'Cobrança removida no Asaas depois de paga; o crédito foi mantido',
+      chargeback: 'Contestação do pagamento (chargeback); nenhum valor retirado: acompanhe no painel do Asaas',
+      'refund-in-progress': 'Estorno em andamento no Asaas; o valor sai do saldo quando o estorno for concluído',
+      'transfer-blocked': 'Transferência bloqueada no Asaas; o saque segue em processamento (libere no painel do Asaas ou use withdrawal:resolve)',
+    },
+    chargeDescription: 'Compra de saldo - Portal do Motorista',
+  },
+  statement: {
+    ok: 'Extrato consultado com sucesso',
+    exportTitle: 'Extrato de movimentações',
+    exportEmpty: 'Nenhuma movimentação no período',
+    exportBusy: 'Já há uma exportação do seu extrato em andamento. Aguarde ela terminar e tente novamente.',
+    exportServerBusy: 'Muitas exportações em andamento agora. Tente novamente em instantes.',
+    /** The PDF's columns; the CSV's header row adds ' (R$)' to the two amounts (issue 12 export). */
+    exportColumns: { date: 'Data', description: 'Descrição', kind: 'Tipo', value: 'Valor', balanceAfter: 'Saldo após' },
+    exportLabels: {
+      driver: 'Motorista',
+      document: 'CPF/CNPJ',
+      period: 'Período',
+      kind: 'Tipo',
+      openingBalance: 'Saldo inicial',
+      closingBalance: 'Saldo final',
+      openingThirdBalance: 'Saldo de terceiros inicial',
+      closingThirdBalance: 'Saldo de terceiros final',
+      totalsByKind: 'Totais por tipo',
+      total: 'Total do período',
+      otherKind: 'Outros',
+      movements: (n: number) => (n === 1 ? '1 movimentação' : `${n.toLocaleString('pt-BR')} movimentações`),
+    },
+  },
+  pdf: {
+    brand: 'Portal do Motorista',
+    page: (n: number, total?: number) => (total === undefined ? `Página ${n}` : `Página ${n} de ${total}`),
+  },
+  receipt: {
+    ok: 'Comprovante consultado com sucesso',
+    purchaseNotPaid: 'Esta compra ainda não foi paga: o comprovante fica disponível quando o Pix for recebido',
+    purchaseTitle: 'Comprovante de compra de saldo via Pix',
+    withdrawalTitle: 'Comprovante de saque via Pix',
+    providers: { asaas: 'Asaas', local: 'Portal (ambiente local)' },
+  },
+  attention: {
+    ok: 'Avisos consultados com sucesso',
+    tagBlockedForFee: (plate: string) => `A tag do veículo ${plate} está bloqueada por falta de pagamento da mensalidade`,
+    lowBalance: (level: string) => `Seu saldo de pedágio está abaixo do seu nível de alerta (${level})`,
+    pendingPurchase: (value: string) => `Sua compra de ${value} aguarda o pagamento do Pix`,
+  },
+  settings: {
+    ok: 'Preferências consultadas com sucesso',
+  },
+  vpo: {
+    ok: 'VPOs consultados com sucesso',
+  },
+  partner: {
+    keyMissing: 'Informe a chave de API no cabeçalho X-Api-Key',
+    keyInvalid: 'Chave de API inválida ou revogada',
+    wrongKind: 'Esta chave de API não tem permissão para esta operação',
+    vpoNotFound: 'VPO não encontrado',
+    vpoIssued: 'VPO registrado com sucesso',
+    vpoUpdated: 'VPO atualizado com sucesso',
+    passageRecorded: 'Passagem registrada com sucesso',
+    movementRecorded: 'Movimento registrado com sucesso',
+    duplicate: 'Já recebido anteriormente; nada foi alterado',
+    operatorUnscoped:
+      'Esta chave de operadora não está vinculada a nenhuma operadora. Peça ao portal que vincule a chave à sua operadora.',
+    operatorTagNotFound: 'Nenhuma tag desta operadora com este número (serialNumber)',
+    tagNotActive: 'Esta tag não está ativa: passagens e VPOs só são aceitos para tags ativas',
+    plateMismatch: 'A placa (PlacaVeiculo) não é a do veículo desta tag',
+    externalIdConflict: 'Este externalId já foi usado com outros dados. Para um novo envio, use outro externalId.',
+  },
+  tag: {
+    operatorUnknown: 'Operadora não encontrada. Selecione uma operadora da lista.',
+    modelUnknown: 'Modelo não encontrado. Selecione um modelo da lista.',
+    documentMismatch: 'O CPF/CNPJ informado não é o da sua conta',
+    notFound: 'Tag não encontrada',
+    serialUnavailable: 'Esta tag não está disponível para cadastro. Confira o número da tag ou fale com a operadora.',
+    serialYours: 'Esta tag já está cadastrada em um dos seus veículos',
+    plateHasTag: 'Este veículo já possui uma tag. Cancele e exclua a tag atual antes de cadastrar outra.',
+    cannotEdit: 'Somente tags inativas (e não canceladas) podem ser editadas',
+    plateMismatch: 'A placa informada não é a do veículo desta tag',
+    insufficientBalance: 'Saldo insuficiente para ativar a tag. Compre créditos e tente novamente.',
+    insufficientBalanceRelease:
+      'Saldo insuficiente para pagar a mensalidade em aberto e liberar a tag. Compre créditos e tente novamente.',
+    listOk: 'Tags consultadas com sucesso',
+    registered: 'Sucesso!',
+    edited: 'Sucesso!',
+    operatorsOk: 'Operadoras consultadas com sucesso',
+    modelsOk: 'Modelos consultados com sucesso',
+  },
+  vehicle: {
+    listOk: 'Veículos consultados com sucesso',
+    detailOk: 'Veículo consultado com sucesso',
+    plateTaken: 'Você já tem um veículo com esta placa',
+    hasLiveTag: 'Este veículo tem uma tag ativa ou bloqueada. Cancele a tag antes de excluir o veículo.',
   },
 } as const;

@@ -1,4 +1,4 @@
-import { messages, serverMessages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 
 export type FieldErrorList = Record<string, string[]>;
 
@@ -15,9 +15,9 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthorized = () => new HttpError(401, messages.session.unauthorized);
-export const forbidden = (message: string = messages.session.forbidden) => new HttpError(403, message);
-export const notFound = (message: string = messages.session.notFound) => new HttpError(404, message);
+export const unauthorized = () => new HttpError(401, serverMessages.session.unauthorized);
+export const forbidden = (message: string = serverMessages.session.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = serverMessages.session.notFound) => new HttpError(404, message);
 
 export const conflict = (message: string) => new HttpError(409, message);
 

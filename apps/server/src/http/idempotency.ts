@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -96,7 +96,7 @@ export class IdempotencyStore {
         .executeTakeFirst();
       // Expired and deleted in between: the key is new again.
       if (!row) return this.claim(driverId, key, hash);
-      if (row.request_hash !== hash) throw conflict(messages.idempotency.keyReused);
+      if (row.request_hash !== hash) throw conflict(serverMessages.idempotency.keyReused);
       if (row.status_code !== 0) return { kind: 'answered', answer: { status: row.status_code, contentType: row.content_type, body: row.response } };
       if (Date.now() >= deadline) return { kind: 'running' };
       await sleep(this.pollMs);

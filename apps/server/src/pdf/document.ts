@@ -1,4 +1,4 @@
-import { formatBrl, messages } from '@portal/domain';
+import { formatBrl, serverMessages } from '@portal/domain';
 import type { Cents } from '@portal/domain';
 import PDFDocument from 'pdfkit';
 
@@ -30,7 +30,7 @@ const PDF_BODY_SIZE = 10;
 const MUTED = '#555555';
 
 export interface CreatePdfOptions {
-  /** On every page's header and in the file's metadata, e.g. messages.statement.exportTitle. */
+  /** On every page's header and in the file's metadata, e.g. serverMessages.statement.exportTitle. */
   title: string;
 }
 
@@ -55,7 +55,7 @@ export function createPdf({ title }: CreatePdfOptions): PdfDoc {
       left: PDF_LAYOUT.margin,
       right: PDF_LAYOUT.margin,
     },
-    info: { Title: safeTitle, Author: messages.pdf.brand, Creator: messages.pdf.brand },
+    info: { Title: safeTitle, Author: serverMessages.pdf.brand, Creator: serverMessages.pdf.brand },
     lang: 'pt-BR',
     displayTitle: true,
   });
@@ -66,7 +66,7 @@ export function createPdf({ title }: CreatePdfOptions): PdfDoc {
 
 function drawHeader(doc: PdfDoc, title: string): void {
   const { margin, width } = PDF_LAYOUT;
-  doc.font(PDF_FONTS.bold).fontSize(9).fillColor(MUTED).text(messages.pdf.brand, margin, margin, { lineBreak: false });
+  doc.font(PDF_FONTS.bold).fontSize(9).fillColor(MUTED).text(serverMessages.pdf.brand, margin, margin, { lineBreak: false });
   doc.font(PDF_FONTS.bold).fontSize(14).fillColor('black').text(title, margin, margin + 13, { lineBreak: false });
   doc
     .moveTo(margin, margin + 34)
@@ -108,7 +108,7 @@ export function moneyLine(doc: PdfDoc, label: string, cents: Cents): void {
 }
 
 /**
- * Writes one line in the current page's footer band (e.g. messages.pdf.page(n, total) on the
+ * Writes one line in the current page's footer band (e.g. serverMessages.pdf.page(n, total) on the
  * right, messages.pdf.generatedAt(...) on the left), without adding a page or moving the cursor.
  */
 export function writeFooter(doc: PdfDoc, text: string, align: 'left' | 'center' | 'right' = 'right'): void {

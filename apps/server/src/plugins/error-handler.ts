@@ -9,8 +9,8 @@ import type { FieldErrorList } from '../http/errors.js';
 
 const textsOf = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(textsOf) : [];
-/** The domain's fixed texts: an issue that carries one (e.g. a z.enum with its own error) was written for the driver. */
-const DOMAIN_TEXTS: ReadonlySet<string> = new Set(textsOf(messages));
+/** The domain's fixed texts (both catalogues): an issue that carries one (e.g. a z.enum with its own error) was written for the driver. */
+const DOMAIN_TEXTS: ReadonlySet<string> = new Set([...textsOf(messages), ...textsOf(serverMessages)]);
 
 /** Contract issues -> { field: [messages] }. Only the domain's own messages (custom issues, or its texts) reach the driver. */
 function fieldErrors(issues: ZodFastifySchemaValidationError[]): { first: string; errors: FieldErrorList } {
@@ -18,14 +18,14 @@ function fieldErrors(issues: ZodFastifySchemaValidationError[]): { first: string
   let first: string | null = null;
   for (const issue of issues) {
     const own = issue.keyword === 'custom' || (issue.message !== undefined && DOMAIN_TEXTS.has(issue.message));
-    const message = own && issue.message ? issue.message : messages.session.invalidRequest;
+    const message = own && issue.message ? issue.message : serverMessages.session.invalidRequest;
     first ??= message;
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (!field) continue;
     const list = (errors[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }
-  return { first: first ?? messages.session.invalidRequest, errors };
+  return { first: first ?? serverMessages.session.invalidRequest, errors };
 }
 
 /** The Portuguese words for a client error Fastify or Node raised (malformed JSON stays 'Dados inválidos'). */
@@ -42,7 +42,7 @@ function clientErrorMessage(status: number): string {
     case 431:
       return serverMessages.http.headersTooLarge;
     default:
-      return messages.session.invalidRequest;
+      return serverMessages.session.invalidRequest;
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { messages, serverMessages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -57,7 +57,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   await registerEarlySubmits(app, prerendered.paths);
 
   app.setNotFoundHandler((req, reply) => {
-    if (isApi(req.url)) return reply.code(404).send({ Sucesso: false, Mensagem: messages.session.notFound });
+    if (isApi(req.url)) return reply.code(404).send({ Sucesso: false, Mensagem: serverMessages.session.notFound });
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(serverMessages.web.notBuilt);
     if (wantsSpa(req)) {
       const pathname = req.url.split('?')[0] ?? '/';
@@ -65,7 +65,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       if (platePage !== null) return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(platePage);
       return sendPage(reply, prerendered.files.get(pathname) ?? 'index.html');
     }
-    return reply.code(404).type('text/plain; charset=utf-8').send(messages.session.notFound);
+    return reply.code(404).type('text/plain; charset=utf-8').send(serverMessages.session.notFound);
   });
 }
 

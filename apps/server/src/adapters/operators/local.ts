@@ -1,4 +1,4 @@
-import { canActivate, canCancel, canRelease, canRemove, canReplace, messages, TAG_STATUS, tagState } from '@portal/domain';
+import { canActivate, canCancel, canRelease, canRemove, canReplace, messages, serverMessages, TAG_STATUS, tagState } from '@portal/domain';
 import { nowIso } from '../../db/connection.js';
 import { OperatorRefusal } from './port.js';
 import type { OperatorContext, OperatorRegistration, TagOperatorGateway } from './port.js';
@@ -13,7 +13,7 @@ export class LocalTagOperatorGateway implements TagOperatorGateway {
 
   async register({ trx }: OperatorContext, tag: OperatorRegistration): Promise<number | null> {
     // Held, or cancelled for good: the same answer either way, nothing about the holder.
-    if ((await this.status({ trx }, tag.serialNumber)) !== undefined) throw new OperatorRefusal(messages.tag.serialUnavailable);
+    if ((await this.status({ trx }, tag.serialNumber)) !== undefined) throw new OperatorRefusal(serverMessages.tag.serialUnavailable);
     await trx
       .insertInto('operator_tags')
       .values({
@@ -62,7 +62,7 @@ export class LocalTagOperatorGateway implements TagOperatorGateway {
   async replace({ trx }: OperatorContext, serial: string, newSerial: string): Promise<number | null> {
     const row = await this.row({ trx }, serial);
     if (!canReplace(row.status_code)) throw new OperatorRefusal(messages.tag.cannotReplace);
-    if ((await this.status({ trx }, newSerial)) !== undefined) throw new OperatorRefusal(messages.tag.serialUnavailable);
+    if ((await this.status({ trx }, newSerial)) !== undefined) throw new OperatorRefusal(serverMessages.tag.serialUnavailable);
     await this.transition({ trx }, serial, canReplace, TAG_STATUS.cancelledByReplacement, messages.tag.cannotReplace);
     await trx
       .insertInto('operator_tags')
@@ -87,7 +87,7 @@ export class LocalTagOperatorGateway implements TagOperatorGateway {
 
   private async row({ trx }: OperatorContext, serial: string) {
     const row = await trx.selectFrom('operator_tags').selectAll().where('serial_number', '=', serial).executeTakeFirst();
-    if (!row) throw new OperatorRefusal(messages.tag.notFound, 404);
+    if (!row) throw new OperatorRefusal(serverMessages.tag.notFound, 404);
     return row;
   }
 

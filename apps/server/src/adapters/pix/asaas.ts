@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import { z } from 'zod';
 import { AsaasClient, AsaasRequestError } from './asaas-client.js';
 import type { AsaasClientConfig } from './asaas-client.js';
@@ -44,7 +44,7 @@ export class AsaasPixProvider implements PixProvider {
       value: request.amountCents / 100,
       dueDate: saoPauloDate(request.expiresAt),
       externalReference: request.chargeId,
-      description: messages.pix.chargeDescription,
+      description: serverMessages.pix.chargeDescription,
     });
     const qr = await this.client.request('GET', `/v3/payments/${encodeURIComponent(payment.id)}/pixQrCode`, pixQrCode);
     return { providerChargeId: payment.id, payload: qr.payload, encodedImage: qr.encodedImage ?? null, expiresAt: request.expiresAt };
@@ -67,7 +67,7 @@ export class AsaasPixProvider implements PixProvider {
     }
     if (result.status === 'DONE') return { status: 'DONE', providerTransferId: result.id };
     if (result.status === 'FAILED' || result.status === 'CANCELLED') {
-      throw new PayoutRejected(result.failReason ?? messages.withdrawal.payoutRejected);
+      throw new PayoutRejected(result.failReason ?? serverMessages.withdrawal.payoutRejected);
     }
     return { status: 'PENDING', providerTransferId: result.id };
   }

@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -16,7 +16,7 @@ export function attentionRoutes(app: FastifyInstance, db: Kysely<Database>): voi
     const [notices, page] = await Promise.all([attentionNotices(db, driver.id), statementPage(db, driver.id, 1)]);
     return {
       Sucesso: true,
-      Mensagem: messages.attention.ok,
+      Mensagem: serverMessages.attention.ok,
       Avisos: notices,
       UltimasMovimentacoes: page.transactions.slice(0, LAST_MOVEMENTS),
     };

@@ -1,5 +1,5 @@
 import type { AttentionNotice } from '@portal/contract';
-import { centsToReais, formatBrl, messages, TAG_STATUS } from '@portal/domain';
+import { centsToReais, formatBrl, serverMessages, TAG_STATUS } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
@@ -18,7 +18,7 @@ async function feeBlockedTags(db: Kysely<Database>, driverId: number): Promise<A
     .execute();
   return rows.map((r) => ({
     tipo: 'tag-bloqueada',
-    Mensagem: messages.attention.tagBlockedForFee(r.license_plate),
+    Mensagem: serverMessages.attention.tagBlockedForFee(r.license_plate),
     placa: r.license_plate,
     serialNumber: r.serial_number,
   }));
@@ -37,7 +37,7 @@ async function lowBalance(db: Kysely<Database>, driverId: number): Promise<Atten
   const level = effectiveAlertCents(row?.balance_alert_cents);
   const balance = Number(row?.own_cents ?? 0);
   if (balance >= level) return [];
-  return [{ tipo: 'saldo-baixo', Mensagem: messages.attention.lowBalance(formatBrl(level)), saldo: centsToReais(balance), nivelAlerta: centsToReais(level) }];
+  return [{ tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance(formatBrl(level)), saldo: centsToReais(balance), nivelAlerta: centsToReais(level) }];
 }
 
 /** Pix purchases still waiting for their payment and not expired, the first to expire first. */
@@ -53,7 +53,7 @@ async function pendingPurchases(db: Kysely<Database>, driverId: number, now: Dat
     .execute();
   return rows.map((r) => ({
     tipo: 'compra-pendente',
-    Mensagem: messages.attention.pendingPurchase(formatBrl(Number(r.amount_cents))),
+    Mensagem: serverMessages.attention.pendingPurchase(formatBrl(Number(r.amount_cents))),
     cobrancaId: r.id,
     valor: centsToReais(Number(r.amount_cents)),
     expiraEm: toIso(r.expires_at),

@@ -1,4 +1,4 @@
-import { maskCpfCnpj, messages, toBrazilianE164 } from '@portal/domain';
+import { maskCpfCnpj, messages, serverMessages, toBrazilianE164 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation, nowIso } from '../../db/connection.js';
@@ -68,7 +68,7 @@ export class AuthService {
 
   /** Driver, both ledger accounts and the first session in one transaction; `ip` is then a known address. */
   async register(input: Registration, ip?: string): Promise<{ token: string; driver: DriverSummary & { phoneNumber: string } }> {
-    const taken = () => fieldError('cpfCnpj', messages.registration.cpfCnpjTaken);
+    const taken = () => fieldError('cpfCnpj', serverMessages.registration.cpfCnpjTaken);
     const exists = await this.db.selectFrom('drivers').select('id').where('cpf_cnpj', '=', input.cpfCnpj).executeTakeFirst();
     if (exists) throw taken();
     const passwordHash = await this.passwords.hash(input.password);

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -28,7 +28,7 @@ export class LoginThrottled extends HttpError {
     readonly bucket: LoginBucket,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, messages.login.throttled);
+    super(429, serverMessages.login.throttled);
   }
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PartnerKind } from '@portal/domain';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -59,19 +59,19 @@ export function requirePartner(db: Kysely<Database>, kind: PartnerKind): onReque
   return async (req: FastifyRequest) => {
     const header = req.headers['x-api-key'];
     const key = Array.isArray(header) ? header[0] : header;
-    if (!key) throw new HttpError(401, messages.partner.keyMissing);
+    if (!key) throw new HttpError(401, serverMessages.partner.keyMissing);
     const partner = await partnerByKey(db, key);
     if (!partner) {
       req.log.warn({ ip: req.ip }, 'chave de API de parceiro inválida ou revogada');
-      throw new HttpError(401, messages.partner.keyInvalid);
+      throw new HttpError(401, serverMessages.partner.keyInvalid);
     }
     if (partner.kind !== kind) {
       req.log.warn({ partnerId: partner.id, kind: partner.kind, needed: kind }, 'parceiro de outro tipo');
-      throw new HttpError(403, messages.partner.wrongKind);
+      throw new HttpError(403, serverMessages.partner.wrongKind);
     }
     if (partner.kind === 'operator' && partner.operatorCnpj === null) {
       req.log.warn({ partnerId: partner.id }, 'chave de operadora sem operadora vinculada');
-      throw new HttpError(403, messages.partner.operatorUnscoped);
+      throw new HttpError(403, serverMessages.partner.operatorUnscoped);
     }
     req.partner = partner;
   };

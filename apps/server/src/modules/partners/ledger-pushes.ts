@@ -1,5 +1,5 @@
 import type { PartnerMovementRequest, PartnerPassageRequest } from '@portal/contract';
-import { messages, normalizeSerial, reaisToCents, STATEMENT_ORIGINS, stripDocument, TAG_STATUS } from '@portal/domain';
+import { messages, normalizeSerial, reaisToCents, serverMessages, STATEMENT_ORIGINS, stripDocument, TAG_STATUS } from '@portal/domain';
 import type { Db } from '../../db/connection.js';
 import { conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
 import type { Trx } from '../ledger/ledger.js';
@@ -35,7 +35,7 @@ export class LedgerPushes {
    */
   async recordPassage(partner: Partner, input: PartnerPassageRequest): Promise<PushAnswer> {
     const operatorCnpj = partner.operatorCnpj;
-    if (partner.kind !== 'operator' || operatorCnpj === null) throw forbidden(messages.partner.operatorUnscoped);
+    if (partner.kind !== 'operator' || operatorCnpj === null) throw forbidden(serverMessages.partner.operatorUnscoped);
     const request = {
       serial_number: normalizeSerial(input.serialNumber),
       place_name: input.placeName,
@@ -45,9 +45,9 @@ export class LedgerPushes {
     };
     return this.pushes.push(partner, 'passage', input.externalId, request, async (trx) => {
       const tag = await serialHolder(trx, request.serial_number);
-      if (!tag || tag.operatorCnpj !== operatorCnpj) throw fieldError('serialNumber', messages.partner.operatorTagNotFound);
-      if (tag.status !== TAG_STATUS.active) throw conflict(messages.partner.tagNotActive);
-      return this.postEntry(trx, partner, 'passage', input.externalId, tag.driverId, messages.partner.passageRecorded, {
+      if (!tag || tag.operatorCnpj !== operatorCnpj) throw fieldError('serialNumber', serverMessages.partner.operatorTagNotFound);
+      if (tag.status !== TAG_STATUS.active) throw conflict(serverMessages.partner.tagNotActive);
+      return this.postEntry(trx, partner, 'passage', input.externalId, tag.driverId, serverMessages.partner.passageRecorded, {
         kind: request.is_third ? 'third' : 'own',
         amountCents: request.amount_cents,
         origin: STATEMENT_ORIGINS.passage,
@@ -72,7 +72,7 @@ export class LedgerPushes {
     return this.pushes.push(partner, 'movement', input.externalId, request, async (trx) => {
       const driver = await trx.selectFrom('drivers').select('id').where('cpf_cnpj', '=', request.cpf_cnpj).executeTakeFirst();
       if (!driver) throw notFound(messages.partner.driverUnknown);
-      return this.postEntry(trx, partner, 'movement', input.externalId, driver.id, messages.partner.movementRecorded, {
+      return this.postEntry(trx, partner, 'movement', input.externalId, driver.id, serverMessages.partner.movementRecorded, {
         kind: 'third',
         amountCents: request.amount_cents,
         origin: request.origin,
@@ -103,6 +103,6 @@ export class LedgerPushes {
       createdAt: entry.createdAt,
     });
     const duplicate = result.status === 'duplicate';
-    return { status: 200, body: { Sucesso: true, Mensagem: duplicate ? messages.partner.duplicate : recorded, id: String(result.entryId), duplicate } };
+    return { status: 200, body: { Sucesso: true, Mensagem: duplicate ? serverMessages.partner.duplicate : recorded, id: String(result.entryId), duplicate } };
   }
 }

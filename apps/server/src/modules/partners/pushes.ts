@@ -1,6 +1,6 @@
 import { IDEMPOTENT_REPLAYED_HEADER } from '@portal/contract';
 import type { PartnerPushResponse } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
@@ -80,7 +80,7 @@ export class PartnerPushes {
       .where('external_id', '=', externalId)
       .executeTakeFirst();
     if (!row) return null;
-    if (row.request_hash !== hash) throw conflict(messages.partner.externalIdConflict);
+    if (row.request_hash !== hash) throw conflict(serverMessages.partner.externalIdConflict);
     return { status: row.status_code === 201 ? 201 : 200, body: JSON.parse(row.response) as PartnerPushResponse, replayed: true };
   }
 }

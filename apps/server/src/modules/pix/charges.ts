@@ -1,4 +1,4 @@
-import { centsToReais, messages, PIX_CHARGE_TTL_MINUTES } from '@portal/domain';
+import { centsToReais, PIX_CHARGE_TTL_MINUTES, serverMessages } from '@portal/domain';
 import type { PixCharge } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
@@ -53,7 +53,7 @@ export class ChargeService {
       });
     } catch (error) {
       this.log.error({ err: error, chargeId: id, provider: this.provider.name }, 'falha ao gerar cobrança Pix');
-      throw new HttpError(502, messages.pix.providerUnavailable);
+      throw new HttpError(502, serverMessages.pix.providerUnavailable);
     }
     const row: Insertable<PixChargesTable> & PixChargeRow = {
       id,
@@ -87,7 +87,7 @@ export class ChargeService {
       .where('id', '=', id)
       .where('driver_id', '=', driverId)
       .executeTakeFirst();
-    if (!row) throw notFound(messages.pix.chargeNotFound);
+    if (!row) throw notFound(serverMessages.pix.chargeNotFound);
     if (row.status === 'PENDING' && new Date(row.expires_at).getTime() <= this.now().getTime()) {
       const changed = await this.db
         .updateTable('pix_charges')

@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages, purchaseValueError, reaisToCents, stripDocument } from '@portal/domain';
+import { messages, purchaseValueError, reaisToCents, serverMessages, stripDocument } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { fieldError, forbidden } from '../../http/errors.js';
 import { driverRoute, publicRoute } from '../../http/route.js';
@@ -13,9 +13,9 @@ export function pixRoutes(app: FastifyInstance, charges: ChargeService, webhook:
     // NaN (absent or not a number) asks for a value; too large or fractions of a centavo name the value.
     const amountError = purchaseValueError(body.valor);
     if (amountError) throw fieldError('valor', amountError);
-    if (stripDocument(body.cpfCnpj) !== driver.cpfCnpj) throw forbidden(messages.pix.notYourDocument);
+    if (stripDocument(body.cpfCnpj) !== driver.cpfCnpj) throw forbidden(serverMessages.pix.notYourDocument);
     const row = await charges.create(driver.id, reaisToCents(body.valor));
-    return { Sucesso: true, Mensagem: messages.pix.chargeCreated, qrCode: chargeView(row) };
+    return { Sucesso: true, Mensagem: serverMessages.pix.chargeCreated, qrCode: chargeView(row) };
   });
 
   driverRoute(app, api.pixCharge, async ({ driver, params }) => {

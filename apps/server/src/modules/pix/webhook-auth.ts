@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from '../../http/errors.js';
 
@@ -17,7 +17,7 @@ export function requireWebhookToken(expected: string): onRequestAsyncHookHandler
     const token = Array.isArray(header) ? header[0] : header;
     if (!token || !sameToken(token, expected)) {
       req.log.warn({ ip: req.ip }, 'webhook Asaas com token inválido');
-      throw new HttpError(401, messages.pix.webhookUnauthorized);
+      throw new HttpError(401, serverMessages.pix.webhookUnauthorized);
     }
   };
 }

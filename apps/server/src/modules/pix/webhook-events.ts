@@ -1,10 +1,10 @@
 import type { AsaasWebhook } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connection.js';
 import type { Database, WebhookEventRow } from '../../db/schema.js';
 
-export type UnappliedReason = keyof typeof messages.pix.unapplied;
+export type UnappliedReason = keyof typeof serverMessages.pix.unapplied;
 
 /** What became of one authenticated webhook: counted by whoever listens (metrics). */
 export interface WebhookOutcome {
@@ -31,7 +31,7 @@ export class WebhookEventLog {
   /** Once per event: Asaas's retries and concurrent deliveries of it leave one row. */
   async record(body: AsaasWebhook, reason: UnappliedReason, detail?: string): Promise<void> {
     const ref = providerRef(body);
-    const text = messages.pix.unapplied[reason] + (detail ? ` (${detail})` : '');
+    const text = serverMessages.pix.unapplied[reason] + (detail ? ` (${detail})` : '');
     await this.db
       .insertInto('webhook_events')
       .values({

@@ -1,5 +1,5 @@
 import type { AsaasWebhook } from '@portal/contract';
-import { centsToReais, messages, reaisToCents } from '@portal/domain';
+import { centsToReais, reaisToCents, serverMessages } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PixProvider, ProviderPayment, ProviderTransfer } from '../../adapters/pix/port.js';
 import { PAID_STATUSES, PixProviderUnavailable } from '../../adapters/pix/port.js';
@@ -63,8 +63,8 @@ export class AsaasWebhookHandler {
         this.log.error({ err: error }, 'falha em um ouvinte de eventos do webhook');
       }
     }
-    if (outcome.result === 'applied') return messages.pix.webhookProcessed;
-    return outcome.result === 'recorded' ? messages.pix.webhookRecorded : messages.pix.webhookIgnored;
+    if (outcome.result === 'applied') return serverMessages.pix.webhookProcessed;
+    return outcome.result === 'recorded' ? serverMessages.pix.webhookRecorded : serverMessages.pix.webhookIgnored;
   }
 
   private async apply(body: AsaasWebhook): Promise<Applied> {
@@ -172,7 +172,7 @@ export class AsaasWebhookHandler {
     const truth = await this.confirmTransfer(transfer.id);
     if (isRecorded(truth)) return truth;
     if (truth && !TRANSFER_FAILED_STATUSES.has(truth.status)) return recorded('not-confirmed', `Asaas: ${truth.status}`);
-    const reason = truth?.failReason?.trim() || transfer.failReason?.trim() || messages.withdrawal.payoutRejected;
+    const reason = truth?.failReason?.trim() || transfer.failReason?.trim() || serverMessages.withdrawal.payoutRejected;
     await this.withdrawals.failed({ withdrawalId: w.id }, reason);
     await this.events.resolveFor(transfer.id, TRANSFER_REASONS, 'resolvido: transferência não concluída; valor devolvido');
     return applied;
@@ -222,7 +222,7 @@ function refundsInBody(payment: Payment): number | null {
 }
 
 function requirePart<T>(part: T | undefined): T {
-  if (!part) throw new HttpError(422, messages.session.invalidRequest);
+  if (!part) throw new HttpError(422, serverMessages.session.invalidRequest);
   return part;
 }
 

@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, PixProviderName } from '../../db/schema.js';
@@ -11,7 +11,7 @@ import { findReceipt } from './service.js';
 export function receiptRoutes(app: FastifyInstance, db: Kysely<Database>, provider: PixProviderName): void {
   driverRoute(app, api.receipt, async ({ driver, params }) => ({
     Sucesso: true,
-    Mensagem: messages.receipt.ok,
+    Mensagem: serverMessages.receipt.ok,
     Comprovante: await findReceipt(db, driver, params.tipo, params.id, provider),
   }));
 

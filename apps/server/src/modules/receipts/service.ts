@@ -1,6 +1,6 @@
 import type { Receipt, ReceiptKind, ReceiptParty } from '@portal/contract';
 import type { PixKeyType } from '@portal/domain';
-import { centsToReais, documentKind, maskPixKey, messages, pixKeyTypeLabels, STATEMENT_PLACE_NAMES } from '@portal/domain';
+import { centsToReais, documentKind, maskPixKey, messages, pixKeyTypeLabels, serverMessages, STATEMENT_PLACE_NAMES } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database, PixChargeRow, PixProviderName, WithdrawalRow } from '../../db/schema.js';
@@ -30,7 +30,7 @@ function driverParty(driver: ReceiptDriver, key?: { type: PixKeyType; key: strin
   };
 }
 
-const providerLabel = (name: PixProviderName): string => messages.receipt.providers[name];
+const providerLabel = (name: PixProviderName): string => serverMessages.receipt.providers[name];
 
 /** A settled purchase's status: refunds in part or whole, or received. */
 function purchaseStatus(row: PixChargeRow): Receipt['status'] {
@@ -39,12 +39,12 @@ function purchaseStatus(row: PixChargeRow): Receipt['status'] {
 }
 
 function purchaseReceipt(row: PixChargeRow, driver: ReceiptDriver): Receipt {
-  if (row.received_at === null || (row.status !== 'RECEIVED' && row.status !== 'REFUNDED')) throw conflict(messages.receipt.purchaseNotPaid);
+  if (row.received_at === null || (row.status !== 'RECEIVED' && row.status !== 'REFUNDED')) throw conflict(serverMessages.receipt.purchaseNotPaid);
   const status = purchaseStatus(row);
   return {
     tipo: 'compra',
     id: row.id,
-    titulo: messages.receipt.purchaseTitle,
+    titulo: serverMessages.receipt.purchaseTitle,
     valor: centsToReais(row.amount_cents),
     dataHora: toIso(row.received_at),
     concluidoEm: toIso(row.refunded_at ?? row.received_at),
@@ -65,7 +65,7 @@ function withdrawalReceipt(row: WithdrawalRow, driver: ReceiptDriver, provider: 
   return {
     tipo: 'saque',
     id: row.id,
-    titulo: messages.receipt.withdrawalTitle,
+    titulo: serverMessages.receipt.withdrawalTitle,
     valor: centsToReais(row.amount_cents),
     dataHora: toIso(row.created_at),
     concluidoEm: row.completed_at === null ? null : toIso(row.completed_at),

@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { centsToReais, messages, reaisToCents } from '@portal/domain';
+import { centsToReais, messages, reaisToCents, serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -10,7 +10,7 @@ import { balanceAlertCents, saveBalanceAlertCents } from './service.js';
 export function settingsRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   driverRoute(app, api.settings, async ({ driver }) => ({
     Sucesso: true,
-    Mensagem: messages.settings.ok,
+    Mensagem: serverMessages.settings.ok,
     Preferencias: { nivelAlertaSaldo: centsToReais(await balanceAlertCents(db, driver.id)) },
   }));
 

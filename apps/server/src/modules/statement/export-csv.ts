@@ -1,4 +1,4 @@
-import { formatDateTime, messages, statementKindLabels } from '@portal/domain';
+import { formatDateTime, serverMessages, statementKindLabels } from '@portal/domain';
 import { Readable } from 'node:stream';
 import type { ExportRow } from './export-rows.js';
 
@@ -12,7 +12,7 @@ const CSV_BOM = '\uFEFF';
 const SEPARATOR = ';';
 const EOL = '\r\n';
 
-const columns = messages.statement.exportColumns;
+const columns = serverMessages.statement.exportColumns;
 const CSV_HEADER = [columns.date, columns.description, columns.kind, `${columns.value} (R$)`, `${columns.balanceAfter} (R$)`];
 
 /** 123456 -> '1234,56'; -1590 -> '-15,90'. Integer arithmetic only. */
@@ -39,7 +39,7 @@ function csvRow(row: ExportRow): string {
   return csvLine([
     formatDateTime(row.createdAt),
     csvText(row.description),
-    csvText(row.kind ? statementKindLabels[row.kind] : messages.statement.exportLabels.otherKind),
+    csvText(row.kind ? statementKindLabels[row.kind] : serverMessages.statement.exportLabels.otherKind),
     csvMoney(row.amountCents),
     csvMoney(row.balanceAfterCents),
   ]);

@@ -1,4 +1,4 @@
-import { formatCpfCnpj, formatDateTime, messages, STATEMENT_KINDS, statementKindLabels, statementPeriodLabels } from '@portal/domain';
+import { formatCpfCnpj, formatDateTime, messages, serverMessages, STATEMENT_KINDS, statementKindLabels, statementPeriodLabels } from '@portal/domain';
 import type { StatementKind } from '@portal/domain';
 import type { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
@@ -36,8 +36,8 @@ const TABLE_HEADER_HEIGHT = 18;
 /** The totals block at the end, at its largest: title, every kind, 'Outros' and the total. */
 const TOTALS_MAX_HEIGHT = 16 + (STATEMENT_KINDS.length + 2) * 14 + 12;
 
-const labels = messages.statement.exportLabels;
-const columns = messages.statement.exportColumns;
+const labels = serverMessages.statement.exportLabels;
+const columns = serverMessages.statement.exportColumns;
 
 /** Column widths (points, 515 in all) and alignment: date, description, kind, value, balance after. */
 /** `fits`: the column's texts always fit (a date, a kind's label), so they are not measured to be cut. */
@@ -73,7 +73,7 @@ function pageCount(rowCount: number, firstTableTop: number): number {
  * and no page is kept in memory to number it afterwards.
  */
 export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows: AsyncIterable<ExportRow[]>): Readable {
-  const doc = createPdf({ title: messages.statement.exportTitle });
+  const doc = createPdf({ title: serverMessages.statement.exportTitle });
   const { range, kind } = plan.scope;
   labelValue(doc, labels.driver, header.driverName);
   labelValue(doc, labels.document, formatCpfCnpj(header.cpfCnpj));
@@ -97,7 +97,7 @@ export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows:
   let pageNumber = 1;
   const footer = () => {
     writeFooter(doc, generated, 'left');
-    writeFooter(doc, messages.pdf.page(pageNumber, total), 'right');
+    writeFooter(doc, serverMessages.pdf.page(pageNumber, total), 'right');
   };
   footer();
   doc.on('pageAdded', () => {
@@ -126,7 +126,7 @@ export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows:
       }
     }
     if (drawn === 0) {
-      doc.font(PDF_FONTS.regular).fontSize(TABLE_FONT_SIZE).text(messages.statement.exportEmpty, PDF_LAYOUT.margin + CELL_PADDING, y + 3, { lineBreak: false });
+      doc.font(PDF_FONTS.regular).fontSize(TABLE_FONT_SIZE).text(serverMessages.statement.exportEmpty, PDF_LAYOUT.margin + CELL_PADDING, y + 3, { lineBreak: false });
       y += ROW_HEIGHT;
     }
     totalsBlock(doc, y, totals);

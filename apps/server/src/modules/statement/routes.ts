@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -23,7 +23,7 @@ export function statementRoutes(app: FastifyInstance, db: Kysely<Database>, opti
     const page = await statementPage(db, driver.id, pageNumber, filters, now());
     return {
       Sucesso: true,
-      Mensagem: messages.statement.ok,
+      Mensagem: serverMessages.statement.ok,
       Transacoes: page.transactions,
       Paginacao: { TotalPaginas: page.totalPages },
     };
@@ -32,8 +32,8 @@ export function statementRoutes(app: FastifyInstance, db: Kysely<Database>, opti
   // Only the signed-in driver's id reaches the export: another driver's rows cannot be asked for.
   driverFileRoute(app, api.statementExport, async ({ driver, query, reply }) => {
     const release = slots.take(driver.id);
-    if (release === 'driver-busy') throw new HttpError(429, messages.statement.exportBusy);
-    if (release === 'server-busy') throw new HttpError(503, messages.statement.exportServerBusy);
+    if (release === 'driver-busy') throw new HttpError(429, serverMessages.statement.exportBusy);
+    if (release === 'server-busy') throw new HttpError(503, serverMessages.statement.exportServerBusy);
     // Freed when the answer is sent whole, or the client leaves, or the export fails before.
     reply.raw.once('close', release);
     try {

@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { driverRoute, publicRoute } from '../../http/route.js';
 import type { Catalogue } from './catalogue.js';
@@ -9,13 +9,13 @@ import type { TagService } from './service.js';
 export function tagRoutes(app: FastifyInstance, tags: TagService, catalogue: Catalogue): void {
   publicRoute(app, api.operators, async () => ({
     Sucesso: true,
-    Mensagem: messages.tag.operatorsOk,
+    Mensagem: serverMessages.tag.operatorsOk,
     Operadoras: catalogue.operatorList(),
   }));
 
   driverRoute(app, api.tags, async ({ driver, query }) => {
     const page = await tags.listTags(driver.id, query.page);
-    return { Sucesso: true, Mensagem: messages.tag.listOk, Tags: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
+    return { Sucesso: true, Mensagem: serverMessages.tag.listOk, Tags: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
   });
 
   driverRoute(
@@ -23,7 +23,7 @@ export function tagRoutes(app: FastifyInstance, tags: TagService, catalogue: Cat
     api.registerTag,
     async ({ driver, body }) => {
       await tags.register(driver, body);
-      return { Sucesso: true, Mensagem: messages.tag.registered };
+      return { Sucesso: true, Mensagem: serverMessages.tag.registered };
     },
     { status: 201 },
   );
@@ -60,6 +60,6 @@ export function tagRoutes(app: FastifyInstance, tags: TagService, catalogue: Cat
 
   driverRoute(app, api.updateVehicle, async ({ driver, body }) => {
     await tags.update(driver, body);
-    return { Sucesso: true, Mensagem: messages.tag.edited };
+    return { Sucesso: true, Mensagem: serverMessages.tag.edited };
   });
 }

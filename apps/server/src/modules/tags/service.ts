@@ -1,19 +1,5 @@
 import type { TagRegistration, TagRow, VehicleUpdate } from '@portal/contract';
-import {
-  canActivate,
-  canBlock,
-  canCancel,
-  canEdit,
-  canManage,
-  canRelease,
-  canRemove,
-  canReplace,
-  INVOICE_GROUP_CODE,
-  isGreenpassSerial,
-  messages,
-  PAGE_SIZE,
-  TAG_STATUS,
-} from '@portal/domain';
+import { canActivate, canBlock, canCancel, canEdit, canManage, canRelease, canRemove, canReplace, INVOICE_GROUP_CODE, isGreenpassSerial, messages, PAGE_SIZE, serverMessages, TAG_STATUS } from '@portal/domain';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { forUpdate } from '../../db/lock.js';
@@ -35,7 +21,7 @@ export interface TagDriver {
 }
 
 /** Whoever holds the serial, or whatever made it unavailable, the answer is this one. */
-const serialUnavailable = (field: string) => refusal(409, messages.tag.serialUnavailable, field);
+const serialUnavailable = (field: string) => refusal(409, serverMessages.tag.serialUnavailable, field);
 
 /**
  * A write that lost a race breaks a unique index: the answer is the one the driver would have
@@ -100,14 +86,14 @@ export class TagService {
    * the operator assigns (demo data); the driver's own registrations are 'own'.
    */
   async register(driver: TagDriver, input: TagRegistration, ownership: TagOwnership = 'own'): Promise<void> {
-    if (input.cnpj !== driver.cpfCnpj) throw refusal(403, messages.tag.documentMismatch);
+    if (input.cnpj !== driver.cpfCnpj) throw refusal(403, serverMessages.tag.documentMismatch);
     if (ownership === 'own' && isGreenpassSerial(input.serialNumber)) {
       throw refusal(422, messages.tag.greenpassRefused, 'serialNumber');
     }
-    if (!this.catalogue.operator(input.Operadora)) throw refusal(422, messages.tag.operatorUnknown, 'Operadora');
-    if (!this.catalogue.hasModel(input.modelo)) throw refusal(422, messages.tag.modelUnknown, 'modelo');
+    if (!this.catalogue.operator(input.Operadora)) throw refusal(422, serverMessages.tag.operatorUnknown, 'Operadora');
+    if (!this.catalogue.hasModel(input.modelo)) throw refusal(422, serverMessages.tag.modelUnknown, 'modelo');
     if (input.invoiceGroupCode !== INVOICE_GROUP_CODE) throw refusal(422, messages.tag.invoiceGroupInvalid, 'invoiceGroupCode');
-    const plateHasTag = () => refusal(409, messages.tag.plateHasTag, 'licensePlate');
+    const plateHasTag = () => refusal(409, serverMessages.tag.plateHasTag, 'licensePlate');
     await this.transaction(async (trx) => {
       await this.claimSerial(trx, driver.id, input.serialNumber, 'serialNumber');
       const existing = await trx
@@ -173,14 +159,14 @@ export class TagService {
 
   /** POST /api/veiculo/update: SPEC 5 'Edit tag'; only while the tag is inactive and not cancelled. */
   async update(driver: TagDriver, input: VehicleUpdate): Promise<void> {
-    if (!this.catalogue.operator(input.Operadora)) throw refusal(422, messages.tag.operatorUnknown, 'Operadora');
-    const plateTaken = () => refusal(409, messages.vehicle.plateTaken, 'LicensePlate');
+    if (!this.catalogue.operator(input.Operadora)) throw refusal(422, serverMessages.tag.operatorUnknown, 'Operadora');
+    const plateTaken = () => refusal(409, serverMessages.vehicle.plateTaken, 'LicensePlate');
     await this.transaction(async (trx) => {
       const vehicle = await ownVehicle(trx, this.db.dialect, driver.id, input.vehicle_id);
       const tag = await liveTagOfVehicle(trx, this.db.dialect, vehicle.id);
-      if (!tag) throw refusal(404, messages.tag.notFound);
+      if (!tag) throw refusal(404, serverMessages.tag.notFound);
       this.assertManageable(tag);
-      if (!canEdit(tag.status_code)) throw refusal(409, messages.tag.cannotEdit);
+      if (!canEdit(tag.status_code)) throw refusal(409, serverMessages.tag.cannotEdit);
       if (input.LicensePlate !== vehicle.license_plate) {
         const clash = await trx
           .selectFrom('vehicles')
@@ -249,7 +235,7 @@ export class TagService {
   async release(driver: TagDriver, serial: string): Promise<void> {
     await this.onTag(driver, serial, async (trx, tag) => {
       if (!canRelease(tag.status_code)) throw refusal(409, messages.tag.cannotRelease);
-      if ((await this.fees.payOwed(trx, tag)) === 'insufficient') throw refusal(422, messages.tag.insufficientBalanceRelease);
+      if ((await this.fees.payOwed(trx, tag)) === 'insufficient') throw refusal(422, serverMessages.tag.insufficientBalanceRelease);
       const status = await this.operator(() => this.gateway.release({ trx }, tag.serial_number));
       await this.setStatus(trx, tag.id, status);
     });
@@ -274,12 +260,12 @@ export class TagService {
 
   /** POST /api/tag/ativar-tag-motorista: status 100 and the month's fee, in one transaction. */
   async activate(driver: TagDriver, input: { serialNumber: string; licensePlate: string; cnpj: string }): Promise<void> {
-    if (input.cnpj !== driver.cpfCnpj) throw refusal(403, messages.tag.documentMismatch);
+    if (input.cnpj !== driver.cpfCnpj) throw refusal(403, serverMessages.tag.documentMismatch);
     await this.onTag(driver, input.serialNumber, async (trx, tag) => {
       const vehicle = await trx.selectFrom('vehicles').select('license_plate').where('id', '=', tag.vehicle_id).executeTakeFirstOrThrow();
-      if (vehicle.license_plate !== input.licensePlate) throw refusal(422, messages.tag.plateMismatch, 'licensePlate');
+      if (vehicle.license_plate !== input.licensePlate) throw refusal(422, serverMessages.tag.plateMismatch, 'licensePlate');
       if (!canActivate(tag.status_code)) throw refusal(409, messages.tag.cannotActivate);
-      if ((await this.fees.payThisMonth(trx, tag)) === 'insufficient') throw refusal(422, messages.tag.insufficientBalance);
+      if ((await this.fees.payThisMonth(trx, tag)) === 'insufficient') throw refusal(422, serverMessages.tag.insufficientBalance);
       const status = await this.operator(() => this.gateway.activate({ trx }, tag.serial_number));
       await trx.updateTable('tags').set({ status_code: status, activated_at: nowIso() }).where('id', '=', tag.id).execute();
     });
@@ -351,7 +337,7 @@ export class TagService {
         .where('deleted_at', 'is', null)
         .$call(forUpdate(this.db.dialect))
         .executeTakeFirst();
-      if (!tag) throw refusal(404, messages.tag.notFound);
+      if (!tag) throw refusal(404, serverMessages.tag.notFound);
       if (needsManagement) this.assertManageable(tag);
       await fn(trx, tag);
     }, races);
@@ -378,7 +364,7 @@ export class TagService {
       .where('deleted_at', 'is', null)
       .where('released_at', 'is', null)
       .executeTakeFirst();
-    if (holder) throw holder.driver_id === driverId ? refusal(409, messages.tag.serialYours, field) : serialUnavailable(field);
+    if (holder) throw holder.driver_id === driverId ? refusal(409, serverMessages.tag.serialYours, field) : serialUnavailable(field);
     if ((await this.gateway.status({ trx }, serial)) !== undefined) throw serialUnavailable(field);
     await trx
       .updateTable('tags')

@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../http/errors.js';
 import { driverRoute } from '../../http/route.js';
@@ -7,19 +7,19 @@ import type { TermsService } from './service.js';
 
 export function termsRoutes(app: FastifyInstance, terms: TermsService): void {
   driverRoute(app, api.status, async ({ params, driver }) => {
-    if (params.userId !== driver.id) throw forbidden(messages.terms.notYours);
-    return { Sucesso: true, Mensagem: messages.terms.statusOk, data: await terms.status(driver.id) };
+    if (params.userId !== driver.id) throw forbidden(serverMessages.terms.notYours);
+    return { Sucesso: true, Mensagem: serverMessages.terms.statusOk, data: await terms.status(driver.id) };
   });
 
   driverRoute(app, api.current, async () => {
-    return { Sucesso: true, Mensagem: messages.terms.currentOk, data: await terms.requireCurrent() };
+    return { Sucesso: true, Mensagem: serverMessages.terms.currentOk, data: await terms.requireCurrent() };
   });
 
   driverRoute(app, api.download, async ({ params }) => {
     const file = await terms.file(params.termId);
     return {
       Sucesso: true,
-      Mensagem: messages.terms.fileOk,
+      Mensagem: serverMessages.terms.fileOk,
       data: { id: file.id, fileName: file.fileName, arquivo_base64: file.pdf.toString('base64') },
     };
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { messages, TERMS_FILE_NAME } from '@portal/domain';
+import { serverMessages, TERMS_FILE_NAME } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { nowIso, toIso } from '../../db/connection.js';
@@ -37,7 +37,7 @@ export class TermsService {
 
   async requireCurrent(): Promise<TermInfo> {
     const term = await this.current();
-    if (!term) throw notFound(messages.terms.noCurrentTerm);
+    if (!term) throw notFound(serverMessages.terms.noCurrentTerm);
     return term;
   }
 
@@ -47,7 +47,7 @@ export class TermsService {
       .select(['id', 'file_name', 'pdf'])
       .where('id', '=', termId)
       .executeTakeFirst();
-    if (!row) throw notFound(messages.terms.termNotFound);
+    if (!row) throw notFound(serverMessages.terms.termNotFound);
     return { id: row.id, fileName: row.file_name, pdf: Buffer.from(row.pdf) };
   }
 

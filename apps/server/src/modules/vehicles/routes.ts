@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { driverRoute, publicRoute } from '../../http/route.js';
 import type { Catalogue } from '../tags/catalogue.js';
@@ -9,18 +9,18 @@ import type { VehicleService } from './service.js';
 export function vehicleRoutes(app: FastifyInstance, vehicles: VehicleService, catalogue: Catalogue): void {
   publicRoute(app, api.vehicleModels, async () => ({
     Sucesso: true,
-    Mensagem: messages.tag.modelsOk,
+    Mensagem: serverMessages.tag.modelsOk,
     Data: [...catalogue.brands],
   }));
 
   driverRoute(app, api.vehicles, async ({ driver, query }) => {
     const page = await vehicles.list(driver.id, query.page);
-    return { Sucesso: true, Mensagem: messages.vehicle.listOk, Veiculos: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
+    return { Sucesso: true, Mensagem: serverMessages.vehicle.listOk, Veiculos: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
   });
 
   driverRoute(app, api.vehicleDetail, async ({ driver, params }) => ({
     Sucesso: true,
-    Mensagem: messages.vehicle.detailOk,
+    Mensagem: serverMessages.vehicle.detailOk,
     Dados: await vehicles.detail(driver.id, params.licensePlate),
   }));
 

@@ -1,5 +1,5 @@
 import type { VehicleDetail, VehicleRow as VehicleListRow } from '@portal/contract';
-import { canRemove, messages, PAGE_SIZE, TAG_STATUS } from '@portal/domain';
+import { canRemove, messages, PAGE_SIZE, serverMessages, TAG_STATUS } from '@portal/domain';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { refusal } from '../../http/errors.js';
@@ -85,7 +85,7 @@ export class VehicleService {
       const vehicle = await ownVehicle(trx, this.db.dialect, driver.id, vehicleId);
       const tag = await liveTagOfVehicle(trx, this.db.dialect, vehicle.id);
       if (tag) {
-        if (!canRemove(tag.status_code)) throw refusal(409, messages.vehicle.hasLiveTag);
+        if (!canRemove(tag.status_code)) throw refusal(409, serverMessages.vehicle.hasLiveTag);
         await this.tags.detach(trx, tag);
       }
       await trx.updateTable('vehicles').set({ deleted_at: nowIso() }).where('id', '=', vehicle.id).execute();

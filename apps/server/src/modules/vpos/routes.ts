@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -24,13 +24,13 @@ export function vpoRoutes(app: FastifyInstance, db: Kysely<Database>, vpos: VpoS
     api.partnerUpdateVpo,
     async ({ req, params, body }) => {
       const result = await vpos.updateStatus(partnerOf(req), params.externalId, body.Status);
-      return { Sucesso: true, Mensagem: messages.partner.vpoUpdated, ...result };
+      return { Sucesso: true, Mensagem: serverMessages.partner.vpoUpdated, ...result };
     },
     { onRequest: requirePartner(db, 'shipper') },
   );
 
   driverRoute(app, api.driverVpos, async ({ driver, query }) => {
     const page = await vpos.forDriver(driver.id, query);
-    return { Sucesso: true, Mensagem: messages.vpo.ok, VPOS: page.vpos, Paginacao: { TotalPaginas: page.totalPages } };
+    return { Sucesso: true, Mensagem: serverMessages.vpo.ok, VPOS: page.vpos, Paginacao: { TotalPaginas: page.totalPages } };
   });
 }

@@ -1,6 +1,6 @@
 import type { PartnerVpoRequest, Vpo, VposQuery } from '@portal/contract';
 import type { VpoStatus } from '@portal/domain';
-import { centsToReais, messages, normalizePlate, normalizeSerial, PAGE_SIZE, reaisToCents, stripDocument, TAG_STATUS } from '@portal/domain';
+import { centsToReais, messages, normalizePlate, normalizeSerial, PAGE_SIZE, reaisToCents, serverMessages, stripDocument, TAG_STATUS } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { nowIso, toIso } from '../../db/connection.js';
@@ -48,8 +48,8 @@ export class VpoService {
       const tag = await serialHolder(trx, values.serial_number);
       if (!tag) throw fieldError('serialNumber', messages.partner.serialUnknown);
       // The plate first: only who knows both the serial and the plate learns the tag's state.
-      if (tag.plate !== values.plate) throw fieldError('PlacaVeiculo', messages.partner.plateMismatch);
-      if (tag.status !== TAG_STATUS.active) throw conflict(messages.partner.tagNotActive);
+      if (tag.plate !== values.plate) throw fieldError('PlacaVeiculo', serverMessages.partner.plateMismatch);
+      if (tag.status !== TAG_STATUS.active) throw conflict(serverMessages.partner.tagNotActive);
       const now = nowIso();
       const row = await trx
         .insertInto('vpos')
@@ -61,21 +61,21 @@ export class VpoService {
         // Stored before pushes were remembered (migration 006): answered as it was then.
         const existing = await this.vpoOf(trx, partner, input.externalId);
         if (!existing) throw new Error('VPO duplicado não encontrado');
-        return { status: 200, body: { Sucesso: true, Mensagem: messages.partner.duplicate, id: String(existing.id), duplicate: true } };
+        return { status: 200, body: { Sucesso: true, Mensagem: serverMessages.partner.duplicate, id: String(existing.id), duplicate: true } };
       }
       await trx
         .insertInto('driver_vpo_counters')
         .values({ driver_id: tag.driverId, vpo_count: 1 })
         .onConflict((oc) => oc.column('driver_id').doUpdateSet((eb) => ({ vpo_count: eb('driver_vpo_counters.vpo_count', '+', 1) })))
         .execute();
-      return { status: 201, body: { Sucesso: true, Mensagem: messages.partner.vpoIssued, id: String(row.id), duplicate: false } };
+      return { status: 201, body: { Sucesso: true, Mensagem: serverMessages.partner.vpoIssued, id: String(row.id), duplicate: false } };
     });
   }
 
   /** Only the partner's own VPO: another partner's externalId is a 404. */
   async updateStatus(partner: Partner, externalId: string, status: VpoStatus): Promise<PushResult> {
     const existing = await this.vpoOf(this.db.kysely, partner, externalId);
-    if (!existing) throw notFound(messages.partner.vpoNotFound);
+    if (!existing) throw notFound(serverMessages.partner.vpoNotFound);
     if (existing.status === status) return { id: String(existing.id), duplicate: true };
     await this.db.kysely.updateTable('vpos').set({ status, updated_at: nowIso() }).where('id', '=', existing.id).execute();
     return { id: String(existing.id), duplicate: false };

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { TermsService } from '../terms/service.js';
@@ -12,7 +12,7 @@ export class WithdrawalEligibility {
 
   async refusal(driverId: number): Promise<string | null> {
     const status = await this.terms.status(driverId);
-    if (status?.action !== 'aceite') return messages.withdrawal.termsNotAccepted;
+    if (status?.action !== 'aceite') return serverMessages.withdrawal.termsNotAccepted;
     const processing = await this.db
       .selectFrom('withdrawals')
       .select('id')
@@ -20,6 +20,6 @@ export class WithdrawalEligibility {
       .where('status', '=', 'PROCESSING')
       .limit(1)
       .executeTakeFirst();
-    return processing ? messages.withdrawal.alreadyProcessing : null;
+    return processing ? serverMessages.withdrawal.alreadyProcessing : null;
   }
 }

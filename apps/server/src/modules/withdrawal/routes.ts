@@ -1,5 +1,5 @@
 import { api } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.js';
 import { driverRoute } from '../../http/route.js';
@@ -11,7 +11,7 @@ export function withdrawalRoutes(app: FastifyInstance, eligibility: WithdrawalEl
   // An answer, not an error: the screen shows a refusal's Mensagem in a red alert (SPEC 2).
   driverRoute(app, api.withdrawalEligibility, async ({ driver }) => {
     const refusal = await eligibility.refusal(driver.id);
-    return refusal ? { Sucesso: false, Mensagem: refusal } : { Sucesso: true, Mensagem: messages.withdrawal.allowed };
+    return refusal ? { Sucesso: false, Mensagem: refusal } : { Sucesso: true, Mensagem: serverMessages.withdrawal.allowed };
   });
 
   driverRoute(app, api.withdraw, async ({ driver, body }) => {
@@ -22,7 +22,7 @@ export function withdrawalRoutes(app: FastifyInstance, eligibility: WithdrawalEl
     }
     return {
       Sucesso: true,
-      Mensagem: result.status === 'DONE' ? messages.withdrawal.done : messages.withdrawal.processing,
+      Mensagem: result.status === 'DONE' ? serverMessages.withdrawal.done : serverMessages.withdrawal.processing,
       withdrawalId: result.withdrawalId,
       status: result.status,
     };

@@ -1,14 +1,5 @@
 import type { PixKeyType } from '@portal/domain';
-import {
-  isPixKeyType,
-  messages,
-  normalizePixKey,
-  reaisToCents,
-  STATEMENT_ORIGINS,
-  STATEMENT_PLACE_NAMES,
-  stripDocument,
-  withdrawalError,
-} from '@portal/domain';
+import { isPixKeyType, messages, normalizePixKey, reaisToCents, serverMessages, STATEMENT_ORIGINS, STATEMENT_PLACE_NAMES, stripDocument, withdrawalError } from '@portal/domain';
 import type { withdrawalRequest } from '@portal/contract';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
@@ -73,7 +64,7 @@ export class WithdrawalService {
     const error = withdrawalError({ amountCents, balanceCents: own, keyType, key: rawKey });
     if (error) throw fieldError(error.field, error.message);
     if (amountCents === null || !isPixKeyType(keyType)) throw new Error('withdrawalError deixou passar um valor inválido');
-    if (stripDocument(input.receiver_document) !== driver.cpfCnpj) throw forbidden(messages.withdrawal.notYourDocument);
+    if (stripDocument(input.receiver_document) !== driver.cpfCnpj) throw forbidden(serverMessages.withdrawal.notYourDocument);
     return this.execute({
       driverId: driver.id,
       amountCents,
@@ -146,7 +137,7 @@ export class WithdrawalService {
         this.log.error({ err: error, withdrawalId: w.id }, 'saque com resultado desconhecido; aguardando confirmação');
         return { status: 'PROCESSING', withdrawalId: w.id };
       }
-      const reason = error instanceof PayoutRejected ? error.reason : messages.withdrawal.providerUnavailable;
+      const reason = error instanceof PayoutRejected ? error.reason : serverMessages.withdrawal.providerUnavailable;
       if (!(error instanceof PayoutRejected)) this.log.error({ err: error, withdrawalId: w.id }, 'falha ao enviar saque');
       const failed = await this.outcomes.failed({ withdrawalId: w.id }, reason);
       if (failed?.status === 'DONE') return { status: 'DONE', withdrawalId: w.id };
@@ -156,5 +147,5 @@ export class WithdrawalService {
 }
 
 export function payoutFailedMessage(reason: string): string {
-  return messages.withdrawal.payoutFailed.replace('{reason}', reason.trim().replace(/[.\s]+$/, ''));
+  return serverMessages.withdrawal.payoutFailed.replace('{reason}', reason.trim().replace(/[.\s]+$/, ''));
 }
