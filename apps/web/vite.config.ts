@@ -74,8 +74,11 @@ export default defineConfig({
     // Every browser we target supports <link rel=modulepreload>; the polyfill is dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The app (index.html) and the prerendered pages' first script (build/prerender.ts).
-      input: { index: 'index.html', boot: 'src/boot/boot.ts' },
+      // The app (index.html), the prerendered pages' first script and the tag detail page's painter,
+      // which that script loads on that page alone (build/prerender.ts).
+      input: { index: 'index.html', boot: 'src/boot/boot.ts', paintVehicle: 'src/boot/paintVehicle.ts' },
+      // The painter is loaded for its export (paintVehicle): an entry keeps what it exports.
+      preserveEntrySignatures: 'exports-only',
       treeshake: { moduleSideEffects: (id: string) => !domainSource.test(id) },
       output: {
         codeSplitting: {

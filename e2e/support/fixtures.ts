@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { cpf } from 'cpf-cnpj-validator';
-import { formatCpfCnpj } from '@portal/domain';
+import { formatCpfCnpj, INVOICE_GROUP_CODE } from '@portal/domain';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +61,36 @@ export async function acceptTermsViaApi(request: APIRequestContext, token: strin
 }
 
 /** POST /api/transacoes/gerar-qrcode as the web app does; answers the charge. */
+/**
+ * A vehicle with an inactive tag for the driver, through the same API the web app uses (POST
+ * /api/tag/cadastrar-tag): SemParar's (the operator list's first when absent), the catalogue's first
+ * model, 3 axles.
+ */
+export async function registerTagViaApi(request: APIRequestContext, token: string, driverDocument: string, serial: string, plate: string) {
+  const operators = (await (await request.get('/api/operadoras', { headers: bearer(token) })).json()) as {
+    Operadoras: { Nome: string; Cnpj: string }[];
+  };
+  const operator = operators.Operadoras.find((o) => o.Nome === 'SemParar') ?? operators.Operadoras[0]!;
+  const models = (await (await request.get('/api/veiculo/modelos', { headers: bearer(token) })).json()) as {
+    Data: { modelos: { modelId: string }[] }[];
+  };
+  const response = await request.post('/api/tag/cadastrar-tag', {
+    headers: bearer(token),
+    data: {
+      serialNumber: serial,
+      Operadora: operator.Cnpj,
+      licensePlate: plate,
+      cnpj: driverDocument,
+      invoiceGroupCode: INVOICE_GROUP_CODE,
+      axles: '3',
+      CpfCnpjAntt: cpf.generate(),
+      RntrcAntt: '123456789',
+      modelo: models.Data[0]!.modelos[0]!.modelId,
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 export async function createPixChargeViaApi(request: APIRequestContext, token: string, cpfCnpj: string, valor: number) {
   const response = await request.post('/api/transacoes/gerar-qrcode', {
     headers: bearer(token),
@@ -151,12 +181,17 @@ async function expectAccessible(page: Page) {
   expect(blocking, blocking.join('\n')).toEqual([]);
 }
 
+/** A screenshot for a human to look at: e2e/screenshots/<width>/<name>.png. */
+export function screenshot(page: Page, name: string, project: string = base.info().project.name) {
+  return page.screenshot({ path: path.join(screenshotDir, project, `${name}.png`), fullPage: true });
+}
+
 export const test = base.extend<{ look: (name: string) => Promise<void> }>({
   /** Screenshot for a human to look at (e2e/screenshots/<width>/<name>.png), then the axe check. */
   look: async ({ page }, use, testInfo) => {
     await use(async (name: string) => {
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: path.join(screenshotDir, testInfo.project.name, `${name}.png`), fullPage: true });
+      await screenshot(page, name, testInfo.project.name);
       await expectAccessible(page);
     });
   },

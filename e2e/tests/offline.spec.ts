@@ -1,6 +1,4 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { INVOICE_GROUP_CODE } from '@portal/domain';
-import { cpf } from 'cpf-cnpj-validator';
 import {
   acceptTermsViaApi,
   bearer,
@@ -8,6 +6,7 @@ import {
   expect,
   newDriver,
   payPixWithCli,
+  registerTagViaApi,
   registerViaApi,
   signIn,
   test,
@@ -242,29 +241,9 @@ test('a purchase whose answer is lost makes one Pix charge, credited once', asyn
 test('a tag activation whose answer is lost charges the monthly fee once', async ({ page, request }) => {
   test.setTimeout(240_000);
   const { driver, token } = await fundedDriver(request);
-  const operators = (await (await request.get('/api/operadoras', { headers: bearer(token) })).json()) as {
-    Operadoras: { Nome: string; Cnpj: string }[];
-  };
-  const models = (await (await request.get('/api/veiculo/modelos', { headers: bearer(token) })).json()) as {
-    Data: { modelos: { modelId: string }[] }[];
-  };
   const serial = `7${randomDigits(15)}`;
   const plate = `OFF${randomDigits(1)}A${randomDigits(2)}`;
-  const registered = await request.post('/api/tag/cadastrar-tag', {
-    headers: bearer(token),
-    data: {
-      serialNumber: serial,
-      Operadora: (operators.Operadoras.find((o) => o.Nome === 'SemParar') ?? operators.Operadoras[0]!).Cnpj,
-      licensePlate: plate,
-      cnpj: driver.cpfCnpj,
-      invoiceGroupCode: INVOICE_GROUP_CODE,
-      axles: '3',
-      CpfCnpjAntt: cpf.generate(),
-      RntrcAntt: '123456789',
-      modelo: models.Data[0]!.modelos[0]!.modelId,
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
+  await registerTagViaApi(request, token, driver.cpfCnpj, serial, plate);
 
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { acceptTermsViaApi, expect, newDriver, registerViaApi, signIn, test } from '../support/fixtures.js';
+import { acceptTermsViaApi, expect, newDriver, registerTagViaApi, registerViaApi, screenshot, signIn, test } from '../support/fixtures.js';
+import { grouped, randomDigits } from '../support/values.js';
 
 /**
  * Issue 11, fast on a weak connection: every page the build prerenders (apps/web/dist/prerendered.json)
@@ -26,6 +27,27 @@ function keepFirstHeading() {
   }).observe(document, { childList: true, subtree: true });
 }
 
+/** Console errors that are React's hydration complaints, and the page's uncaught errors. */
+function hydrationComplaints(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|did not match|server rendered|#418|#423|#425/i.test(message.text())) complaints.push(message.text());
+  });
+  page.on('pageerror', (error) => complaints.push(error.message));
+  return complaints;
+}
+
+/** Holds back the app's entry script until the returned function is called: the page is on screen, the app not live. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens the address; once the app is live, the heading on screen is still the one the page arrived with. */
 async function expectAdopted(page: Page, address: string, heading: string | RegExp) {
   await page.goto(address);
@@ -40,11 +62,7 @@ async function expectAdopted(page: Page, address: string, heading: string | RegE
 
 test('every prerendered page is adopted as it arrived: no redraw, no hydration complaint', async ({ page, request, look }) => {
   const listed = Object.keys(JSON.parse(await readFile(path.join(webDist, 'prerendered.json'), 'utf8')) as Record<string, string>);
-  const complaints: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|did not match|server rendered|#418|#423|#425/i.test(message.text())) complaints.push(message.text());
-  });
-  page.on('pageerror', (error) => complaints.push(error.message));
+  const complaints = hydrationComplaints(page);
   await page.addInitScript(keepFirstHeading);
 
   const signedOut = ['/login', '/registrar'];
@@ -77,12 +95,7 @@ test('a purchase typed and sent before the app is live is made once it is, once'
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   // The app's entry held back: the page is on screen, the app is not live yet (a weak connection).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdTheApp(page);
   await page.goto('/saldo/comprar');
   await page.getByLabel('Valor Saldo').pressSequentially('15000');
   await page.getByRole('button', { name: 'Comprar', exact: true }).click();
@@ -95,4 +108,50 @@ test('a purchase typed and sent before the app is live is made once it is, once'
   const charges = await request.get('/api/motorista/avisos', { headers: { authorization: `Bearer ${Token}` } });
   const pending = ((await charges.json()) as { Avisos: { tipo: string }[] }).Avisos.filter((notice) => notice.tipo === 'compra-pendente');
   expect(pending).toHaveLength(1);
+});
+
+test("a tag's detail page shows the vehicle and its tag before the app is live, a press then is made once live, and the app adopts them as painted", async ({ page, request, look }) => {
+  const driver = newDriver();
+  const { Token } = await registerViaApi(request, driver);
+  await acceptTermsViaApi(request, Token);
+  const serial = `8${randomDigits(15)}`;
+  const plate = `ERL${randomDigits(1)}A${randomDigits(2)}`;
+  await registerTagViaApi(request, Token, driver.cpfCnpj, serial, plate);
+  const complaints = hydrationComplaints(page);
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A weak connection: the page and its first script arrive, the app's code does not (yet).
+  const release = await holdTheApp(page);
+  await page.goto(`/tags/detalhes/${plate.toLowerCase()}`);
+  const tagCard = page.getByRole('region', { name: 'Tag' });
+  await expect(tagCard.getByText('A tag ainda não foi ativada. Ative para começar a usar nas praças de pedágio.')).toBeVisible();
+  await expect(page.getByTestId('tag-serial')).toHaveText(grouped(serial));
+  await expect(page.getByRole('region', { name: 'Veículo' })).toContainText(plate);
+  await expect(page.getByRole('region', { name: 'O que você pode fazer' }).getByRole('button', { name: 'Ativar' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.live)).toBeUndefined();
+  await screenshot(page, 'tag-detalhes-pintada-pelo-primeiro-script');
+  await page.evaluate(() => {
+    (window as unknown as { painted?: Element | null }).painted = document.querySelector('[data-vehicle-view]');
+  });
+
+  // Pressed before the app is live: nothing happens yet, and the app presses it once live.
+  await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  release();
+  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+  const confirm = page.getByRole('dialog', { name: 'Cancelar tag' });
+  await expect(confirm).toContainText(`Cancelar a tag ${grouped(serial)}?`);
+  await confirm.getByRole('button', { name: 'Voltar' }).click();
+  await expect(confirm).toHaveCount(0);
+  // The app hydrated the very cards the first script painted, then read the catalogues' names.
+  const adopted = await page.evaluate(() => {
+    const painted = (window as unknown as { painted?: Element | null }).painted;
+    return painted !== null && painted !== undefined && painted === document.querySelector('[data-vehicle-view]') && painted.isConnected;
+  });
+  expect(adopted, 'the cards the first script painted were drawn again').toBe(true);
+  await expect(tagCard).toContainText('SemParar');
+  await look('tag-detalhes-adotada');
+  expect(complaints).toEqual([]);
 });

@@ -1,6 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { cnpj, cpf } from 'cpf-cnpj-validator';
-import { INVOICE_GROUP_CODE } from '@portal/domain';
+import { cnpj } from 'cpf-cnpj-validator';
 import {
   acceptTermsViaApi,
   bearer,
@@ -8,6 +7,7 @@ import {
   createPartnerKeyWithCli,
   expect,
   newDriver,
+  registerTagViaApi,
   registerViaApi,
   settled,
   signIn,
@@ -50,28 +50,7 @@ const PAGE_SIZE = 10;
  * then /api/tag/ativar-tag-motorista (the monthly fee comes from the driver's balance).
  */
 async function activeTag(request: APIRequestContext, token: string, driverDocument: string, serial: string, plate: string) {
-  const operators = (await (await request.get('/api/operadoras', { headers: bearer(token) })).json()) as {
-    Operadoras: { Nome: string; Cnpj: string }[];
-  };
-  const operator = operators.Operadoras.find((o) => o.Nome === 'SemParar') ?? operators.Operadoras[0]!;
-  const models = (await (await request.get('/api/veiculo/modelos', { headers: bearer(token) })).json()) as {
-    Data: { modelos: { modelId: string }[] }[];
-  };
-  const response = await request.post('/api/tag/cadastrar-tag', {
-    headers: bearer(token),
-    data: {
-      serialNumber: serial,
-      Operadora: operator.Cnpj,
-      licensePlate: plate,
-      cnpj: driverDocument,
-      invoiceGroupCode: INVOICE_GROUP_CODE,
-      axles: '3',
-      CpfCnpjAntt: cpf.generate(),
-      RntrcAntt: '123456789',
-      modelo: models.Data[0]!.modelos[0]!.modelId,
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
+  await registerTagViaApi(request, token, driverDocument, serial, plate);
   const activated = await request.post('/api/tag/ativar-tag-motorista', {
     headers: bearer(token),
     data: { serialNumber: serial, licensePlate: plate, cnpj: driverDocument },

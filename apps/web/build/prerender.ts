@@ -8,8 +8,6 @@ import type * as RenderModule from '../src/prerender/renderPage';
 
 const ENTRY = 'src/prerender/renderPage.tsx';
 const BOOT_SOURCE = '/src/boot/boot.ts';
-/** On the dashboard's <meta name="portal-app">: boot.ts asks for the balance at once (src/boot/earlyBalanceMarkup.ts). */
-const EARLY_BALANCE_META = 'data-early-balance';
 
 /** The source module of each screen the prerendered pages use (routes.tsx's screenLoaders). */
 const SCREEN_SOURCES: Partial<Record<ScreenKey, string>> = {
@@ -62,13 +60,13 @@ export function prerenderPages(): Plugin {
       const manifest: Record<string, string> = {};
       for (const prerendered of module.PRERENDERED_PAGES) {
         const { path: pagePath, screens } = prerendered;
-        const { html, title, templates } = module.renderPage(pagePath);
+        const { html, title, templates, early, bootScript } = module.renderPage(pagePath);
         const sources = screens.map((screen) => {
           const source = SCREEN_SOURCES[screen];
           if (!source) throw new Error(`prerender: no source for the screen ${screen}`);
           return source;
         });
-        const page = await buildPage({ template, html, title, templates, marker: module.PRERENDERED_ATTRIBUTE, path: pagePath, sources, bundle, outDir });
+        const page = await buildPage({ template, html, title, templates, early, bootScript, marker: module.PRERENDERED_ATTRIBUTE, path: pagePath, sources, bundle, outDir });
         const file = module.pageFile(prerendered);
         await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
         await writeFile(path.join(outDir, file), page);
@@ -112,6 +110,10 @@ interface PageParts {
   html: string;
   title: string;
   templates: string;
+  /** Attributes of <meta name="portal-app">: the read boot.ts makes at once (src/boot/). */
+  early: string;
+  /** A script boot.ts loads on this page alone, named on the meta by its chunk. */
+  bootScript: { attribute: string; source: string } | undefined;
   marker: string;
   path: string;
   sources: string[];
@@ -119,7 +121,7 @@ interface PageParts {
   outDir: string;
 }
 
-async function buildPage({ template, html, title, templates, marker, path: pagePath, sources, bundle, outDir }: PageParts): Promise<string> {
+async function buildPage({ template, html, title, templates, early, bootScript, marker, path: pagePath, sources, bundle, outDir }: PageParts): Promise<string> {
   let page = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
   page = replaceOnce(page, '<div id="root"></div>', `<div id="root" ${marker}="${pagePath}">${html}</div>`);
   // The app's code loads only once the page is on screen (boot/boot.ts): its entry and every chunk
@@ -130,11 +132,12 @@ async function buildPage({ template, html, title, templates, marker, path: pageP
   for (const match of [entry, ...entryPreloads]) page = page.replace(match[0], '');
   const chunks = chunkClosure(bundle, sources);
   const app = [...new Set([entry[1], ...entryPreloads.map((m) => m[1]), ...chunks.map((c) => `/${c.fileName}`)])];
-  const boot = bootChunk(bundle);
+  const boot = standaloneChunk(bundle, BOOT_SOURCE);
+  const extra = bootScript ? ` ${bootScript.attribute}="/${standaloneChunk(bundle, bootScript.source)}"` : '';
   page = replaceOnce(
     page,
     '</head>',
-    `  <meta name="portal-app" content="${app.join(' ')}"${templates ? ` ${EARLY_BALANCE_META}` : ''}>\n    <script type="module" async crossorigin src="/${boot}"></script>\n  </head>`,
+    `  <meta name="portal-app" content="${app.join(' ')}"${early ? ` ${early}` : ''}${extra}>\n    <script type="module" async crossorigin src="/${boot}"></script>\n  </head>`,
   );
   // Inline CSS: no round trip before the first paint (the CSP allows inline styles). The entry's
   // stylesheet replaces its <link>; the screens' own follow it, in the order the app loads them.
@@ -151,12 +154,14 @@ async function buildPage({ template, html, title, templates, marker, path: pageP
   return page;
 }
 
-/** The prerendered pages' own script (vite.config.ts builds it as a second entry). */
-function bootChunk(bundle: Rolldown.OutputBundle): string {
-  const boot = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(BOOT_SOURCE));
-  if (!boot || boot.type !== 'chunk') throw new Error(`prerender: no chunk for ${BOOT_SOURCE}`);
-  if (boot.imports.length) throw new Error(`prerender: ${BOOT_SOURCE} must import nothing (one request), it imports ${boot.imports.join(', ')}`);
-  return boot.fileName;
+/** The prerendered pages' own script, or one it loads (vite.config.ts builds each as an entry): one request each. */
+function standaloneChunk(bundle: Rolldown.OutputBundle, source: string): string {
+  const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(source));
+  if (!chunk || chunk.type !== 'chunk') throw new Error(`prerender: no chunk for ${source}`);
+  if (chunk.imports.length || chunk.dynamicImports.length) {
+    throw new Error(`prerender: ${source} must import nothing (one request), it imports ${[...chunk.imports, ...chunk.dynamicImports].join(', ')}`);
+  }
+  return chunk.fileName;
 }
 
 /** The chunks of some source modules and everything they import, statically, in load order. */

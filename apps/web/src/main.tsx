@@ -6,7 +6,7 @@ import { AppRoot } from './app/AppRoot';
 import { createAppRouter } from './app/router';
 import { createRoutes, loadScreens, routes } from './app/routes';
 import { getToken } from './lib/storage';
-import { rememberTypedBeforeHydration } from './lib/typedBeforeHydration';
+import { forgetHeldClick, rememberTypedBeforeHydration } from './lib/typedBeforeHydration';
 import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
 import { prerenderedPage } from './prerender/pages';
 
@@ -37,6 +37,8 @@ if (page) {
     hydrateRoot(container, <AppRoot router={createAppRouter(createRoutes(preloaded))} />);
   });
 } else {
+  // Drawn anew: a button pressed on the page before is not one of these.
+  forgetHeldClick();
   createRoot(container).render(<AppRoot router={createAppRouter(routes)} />);
 }
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { api } from '@portal/contract';
-import { formatBrl } from '@portal/domain';
+import { formatBrl, formatCpfCnpj, formatSerial, OWNERSHIP_TYPES, TAG_STATUS } from '@portal/domain';
 import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
@@ -12,12 +12,14 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AppRoot } from '../src/app/AppRoot';
 import { createRoutes, loadScreens } from '../src/app/routes';
 import * as markup from '../src/boot/earlyBalanceMarkup';
+import * as vehicleMarkup from '../src/boot/earlyVehicleMarkup';
 import { formatCents } from '../src/boot/formatCents';
+import { documentText, paintVehicle, serialText } from '../src/boot/paintVehicle';
 import { LoginPage } from '../src/features/auth/LoginPage';
 import { adoptEarlyBalance } from '../src/lib/earlyBalance';
 import { queryClient } from '../src/lib/queryClient';
 import { getBuyValue, setBuyPix, setBuyValue } from '../src/lib/storage';
-import { rememberTypedBeforeHydration } from '../src/lib/typedBeforeHydration';
+import { clickHeldBeforeHydration, forgetHeldClick, rememberTypedBeforeHydration } from '../src/lib/typedBeforeHydration';
 import { PLATE_PLACEHOLDER, PRERENDERED_PAGES, type PrerenderedPage } from '../src/prerender/pages';
 import { renderPage } from '../src/prerender/renderPage';
 import { mockApi, ok, signInStorage } from './utils';
@@ -26,6 +28,8 @@ afterEach(() => {
   queryClient.clear();
   window.localStorage.clear();
   document.documentElement.removeAttribute(markup.ANSWER_ATTRIBUTE);
+  document.documentElement.removeAttribute(vehicleMarkup.VEHICLE_ANSWER_ATTRIBUTE);
+  for (const template of document.querySelectorAll('template')) template.remove();
   vi.unstubAllGlobals();
 });
 
@@ -221,20 +225,163 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
   });
 
   it('boot.ts uses the same names and path as the app (it imports nothing the app imports)', () => {
-    const boot = readFileSync(path.join(import.meta.dirname, '../src/boot/boot.ts'), 'utf8');
+    const source = (file: string) => readFileSync(path.join(import.meta.dirname, '../src/boot', file), 'utf8');
+    const boot = source('boot.ts');
+    const bootSources = boot + source('paintVehicle.ts');
     expect(markup.BALANCE_PATH).toBe(api.balance.path);
-    for (const [name, value] of Object.entries(markup)) {
-      if (typeof value === 'string') expect(boot, name).toContain(`const ${name} = '${value}';`);
+    expect(`${vehicleMarkup.VEHICLE_DETAIL_PATH}:licensePlate`).toBe(api.vehicleDetail.path);
+    // The view's mark and the painter's source are the build's and the app's alone.
+    const { VEHICLE_VIEW_ATTRIBUTE: _view, VEHICLE_PAINTER_SOURCE: _source, ...bootsVehicleNames } = vehicleMarkup;
+    for (const [name, value] of [...Object.entries(markup), ...Object.entries(bootsVehicleNames)]) {
+      if (typeof value === 'string') expect(bootSources, name).toContain(`const ${name} = '${value}';`);
     }
-    expect(boot.match(/^import .*$/gm)).toEqual(["import { formatCents } from './formatCents';"]);
-    const importers = readdirSync(path.join(import.meta.dirname, '../src'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.tsx?$/.test(file))
-      .filter((file) => readFileSync(path.join(import.meta.dirname, '../src', file), 'utf8').includes('/formatCents'));
-    expect(importers).toEqual([path.join('boot', 'boot.ts')]);
+    expect(boot.match(/^import (?!type ).*$/gm)).toEqual(["import { formatCents } from './formatCents';"]);
+    // The tag detail page's painter is loaded by boot.ts, from the address the page names (its type only imported).
+    expect(boot).toContain("import type { paintVehicle } from './paintVehicle';");
+    expect(boot).toContain('import(/* @vite-ignore */ painterUrl)');
+    expect(source('paintVehicle.ts')).not.toMatch(/^import /m);
+    const importers = (module: RegExp) =>
+      readdirSync(path.join(import.meta.dirname, '../src'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file))
+        .filter((file) => module.test(readFileSync(path.join(import.meta.dirname, '../src', file), 'utf8')));
+    expect(importers(/\/formatCents'/)).toEqual([path.join('boot', 'boot.ts')]);
+    // Nothing bundles the painter in (a type is no code): it is its own chunk.
+    expect(importers(/^import (?!type )[^;]*\/paintVehicle';/m)).toEqual([]);
     for (const cents of [-1, 0, 1]) expect(markup.figureTemplateKey(true, cents)).toMatch(/^hero:(negative|zero|positive)$/);
   });
 
   it("boot.ts writes a figure as the app does (the domain's formatBrl)", () => {
     fc.assert(fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (cents) => formatCents(cents) === formatBrl(cents)));
   });
+
+  it("boot.ts writes a tag's serial and a CPF/CNPJ as the app does (the domain's formatSerial and formatCpfCnpj)", () => {
+    fc.assert(fc.property(fc.string({ maxLength: 40 }), (text) => serialText(text) === formatSerial(text) && documentText(text) === formatCpfCnpj(text)));
+    fc.assert(fc.property(fc.stringMatching(/^[0-9A-Za-z ./-]{0,20}$/), (text) => serialText(text) === formatSerial(text) && documentText(text) === formatCpfCnpj(text)));
+  });
 });
+
+/** The vehicles of the detail page's test: every status code and owner, with and without its optional values. */
+const vehicleArbitrary = fc.record({
+  id: fc.integer({ min: 1, max: 10_000 }),
+  LicensePlate: fc.stringMatching(/^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$/),
+  CpfCnpjAntt: fc.constantFrom('', '52998224725', '11222333000181', '12ABC34501DE35'),
+  RntrcAntt: fc.constantFrom('', '12345678', '000123456'),
+  Axles: fc.integer({ min: 2, max: 9 }),
+  vehicleType: fc.constantFrom(1, 2),
+  modelo: fc.constantFrom('', 'volvo-fh540'),
+  tag: fc.option(
+    fc.record({
+      serialNumber: fc.stringMatching(/^[0-9]{8,16}$/),
+      Operadora: fc.constantFrom('', '11111111000191'),
+      statusCode: fc.constantFrom(null, ...Object.values(TAG_STATUS)),
+      ownershipType: fc.constantFrom(...OWNERSHIP_TYPES),
+    }),
+    { nil: null },
+  ),
+});
+
+describe('prerendered tag detail page: the vehicle painted before the app arrives (issue 11)', () => {
+  const page = PRERENDERED_PAGES.find((p) => p.path === '/tags/detalhes/:licensePlate')!;
+
+  it('asks boot.ts for the vehicle of the address, and carries a template for every status code and owner', () => {
+    const { early, templates, bootScript } = renderPage(page.path);
+    expect(early).toBe(`${vehicleMarkup.EARLY_VEHICLE_ATTRIBUTE}="${PLATE_PLACEHOLDER}"`);
+    expect(bootScript).toEqual({ attribute: vehicleMarkup.VEHICLE_PAINTER_ATTRIBUTE, source: vehicleMarkup.VEHICLE_PAINTER_SOURCE });
+    const holder = document.createElement('div');
+    holder.innerHTML = templates;
+    const keys = (part: string) =>
+      [...holder.querySelectorAll(`template[${vehicleMarkup.VEHICLE_PART_ATTRIBUTE}="${part}"]`)].flatMap((t) => (t.getAttribute(vehicleMarkup.VEHICLE_KEYS_ATTRIBUTE) ?? '').split(' '));
+    const codes = [null, ...Object.values(TAG_STATUS)];
+    expect(keys('tag').sort()).toEqual(codes.map((code) => vehicleMarkup.tagCardKey(code)).sort());
+    expect(keys('actions').sort()).toEqual(codes.flatMap((code) => OWNERSHIP_TYPES.map((owner) => vehicleMarkup.tagActionsKey(code, owner))).sort());
+    for (const part of ['frame', 'vehicle', 'no-tag']) expect(holder.querySelectorAll(`template[${vehicleMarkup.VEHICLE_PART_ATTRIBUTE}="${part}"]`)).toHaveLength(1);
+    // Never a driver's value: only the tokens boot.ts writes over.
+    expect(templates).toContain(vehicleMarkup.SERIAL_TOKEN);
+    expect(templates).not.toMatch(/\d{3}\.\d{3}/);
+  });
+
+  it('what boot.ts paints is what the app hydrates, for any vehicle: no mismatch, the same elements, the data on screen', async () => {
+    signInStorage({ terms: 'aceito' });
+    const { html, templates } = renderPage(page.path);
+    const preloaded = await loadScreens(page.screens);
+    await fc.assert(
+      fc.asyncProperty(vehicleArbitrary, async (vehicle) => {
+        const plate = vehicle.LicensePlate;
+        const answer = { Sucesso: true, Mensagem: 'OK', Dados: vehicle };
+        const mock = mockApi({ [`GET /api/veiculo/detail/${plate}`]: ok({ Dados: vehicle }) });
+        const errors = vi.spyOn(console, 'error');
+        const container = mount(html.replaceAll(PLATE_PLACEHOLDER, plate), templates.replaceAll(PLATE_PLACEHOLDER, plate));
+        // What boot.ts does with the answer, before the app's code arrives.
+        const slot = container.querySelector(`[${vehicleMarkup.VEHICLE_SLOT_ATTRIBUTE}]`)!;
+        expect(paintVehicle(slot, answer)).toBe(true);
+        document.documentElement.setAttribute(vehicleMarkup.VEHICLE_ANSWER_ATTRIBUTE, JSON.stringify({ data: answer, at: Date.now(), plate }));
+        const painted = container.querySelector(`[${vehicleMarkup.VEHICLE_VIEW_ATTRIBUTE}]`);
+        expect(painted).toHaveTextContent(plate);
+        expect(container.querySelector(`[${vehicleMarkup.VEHICLE_SLOT_ATTRIBUTE}]`)).toBeNull();
+
+        // What main.tsx does: the screen's module adopts the answer, then the page is hydrated.
+        const { adoptEarlyVehicle } = await import('../src/features/tags/api/earlyVehicle');
+        adoptEarlyVehicle();
+        const router = createMemoryRouter(createRoutes(preloaded), { initialEntries: [`/tags/detalhes/${plate.toLowerCase()}`] });
+        const root = await act(async () => hydrateRoot(container, <AppRoot router={router} />));
+        try {
+          await screen.findByText('Olá, Maria');
+          expect(hydrationErrors(errors)).toEqual([]);
+          // The very elements boot.ts painted are the app's now (hydrated, not redrawn).
+          expect(container.querySelector(`[${vehicleMarkup.VEHICLE_VIEW_ATTRIBUTE}]`)).toBe(painted);
+          expect(screen.getByText(vehicle.tag ? formatSerial(vehicle.tag.serialNumber) : /Este veículo está sem tag/)).toBeInTheDocument();
+          expect(screen.getAllByText(vehicle.CpfCnpjAntt ? formatCpfCnpj(vehicle.CpfCnpjAntt) : '—').length).toBeGreaterThan(0);
+          expect(document.documentElement.hasAttribute(vehicleMarkup.VEHICLE_ANSWER_ATTRIBUTE)).toBe(false);
+          expect(mock.callsTo('GET', `/api/veiculo/detail/${plate}`).length).toBeLessThanOrEqual(1);
+        } finally {
+          act(() => root.unmount());
+          container.remove();
+          for (const template of document.querySelectorAll('template')) template.remove();
+          errors.mockRestore();
+          queryClient.clear();
+        }
+      }),
+      { numRuns: 24 },
+    );
+  });
+
+  it('paints nothing for a status code the build did not draw, or an answer that is not a vehicle: the app draws it', () => {
+    const { html, templates } = renderPage(page.path);
+    const container = mount(html, templates);
+    const slot = container.querySelector(`[${vehicleMarkup.VEHICLE_SLOT_ATTRIBUTE}]`)!;
+    const vehicle = { id: 1, LicensePlate: 'RIO2A18', CpfCnpjAntt: '', RntrcAntt: '', Axles: 3, vehicleType: 2, modelo: '', tag: null };
+    const unknownCode = { ...vehicle, tag: { serialNumber: '12345678', Operadora: '', statusCode: 999, ownershipType: 'own' } };
+    expect(paintVehicle(slot, { Sucesso: true, Dados: unknownCode })).toBe(false);
+    expect(paintVehicle(slot, { Sucesso: false, Mensagem: 'Veículo não encontrado' })).toBe(false);
+    expect(paintVehicle(slot, { Sucesso: true, Dados: { ...vehicle, Axles: '3' } })).toBe(false);
+    expect(container.querySelector(`[${vehicleMarkup.VEHICLE_SLOT_ATTRIBUTE}]`)).toBe(slot);
+    // A value is written as text, never as markup.
+    expect(paintVehicle(slot, { Sucesso: true, Dados: { ...vehicle, RntrcAntt: '<img src=x onerror=alert(1)>' } })).toBe(true);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container).toHaveTextContent('<img src=x onerror=alert(1)>');
+    container.remove();
+  });
+
+  it('a button pressed before the app was live is pressed once live, only on the page hydrated and only if it still says the same', () => {
+    const container = mount('<div id="root"><button type="button">Sair</button><button type="button">Cancelar</button><button type="submit">Comprar</button></div>');
+    const pressed: string[] = [];
+    container.addEventListener('click', (event) => pressed.push((event.target as Element).textContent ?? ''));
+    const held = (value: unknown) => document.documentElement.setAttribute(markup.HELD_CLICK_ATTRIBUTE, JSON.stringify(value));
+    held({ index: 1, text: 'Cancelar' });
+    clickHeldBeforeHydration();
+    expect(pressed).toEqual(['Cancelar']);
+    expect(document.documentElement.hasAttribute(markup.HELD_CLICK_ATTRIBUTE)).toBe(false);
+    clickHeldBeforeHydration();
+    held({ index: 1, text: 'Ativar' });
+    clickHeldBeforeHydration();
+    held({ index: 2, text: 'Comprar' });
+    clickHeldBeforeHydration();
+    // A page drawn anew (main.tsx) forgets the press: its buttons are not the ones pressed.
+    held({ index: 0, text: 'Sair' });
+    forgetHeldClick();
+    clickHeldBeforeHydration();
+    expect(pressed).toEqual(['Cancelar']);
+    container.remove();
+  });
+});
+

@@ -5,15 +5,19 @@
  *   otherwise share the bandwidth with the HTML that paints the screen;
  * - on the dashboard, the balance is asked for at once, in parallel, and written into its place
  *   (build-time templates of the app's own markup) before the app arrives; the app then adopts it
- *   (lib/earlyBalance.ts) and hydrates the same markup.
+ *   (lib/earlyBalance.ts) and hydrates the same markup. On a tag's detail page, the same for the
+ *   vehicle and its tag (paintVehicle.ts, features/tags/api/earlyVehicle.ts).
  * - a form submitted before the app is live is held, not sent by the browser (its fields would
- *   leave in a request, and the page would load again empty): the app submits it once live.
- * Loaded with `async` from the <head>: the balance is asked for while the HTML still arrives.
+ *   leave in a request, and the page would load again empty): the app submits it once live. A
+ *   button pressed then (a tag's action painted early) is noted, and the app presses it once live.
+ * Loaded with `async` from the <head>: the read is made while the HTML still arrives.
  * It imports nothing the app imports (that would be a chunk of its own, one more round trip before
- * the balance is asked for): it must stay about a kilobyte. No inline script: the CSP allows none.
+ * the read is asked for): it must stay small (1.5 KB gzip; the detail page's painter is a script of
+ * its own). No inline script: the CSP allows none.
  */
 
 import { formatCents } from './formatCents';
+import type { paintVehicle } from './paintVehicle';
 
 // The names of earlyBalanceMarkup.ts, repeated: an import would become a chunk of its own (the app
 // uses that module too), one more round trip before the balance is asked for.
@@ -24,12 +28,20 @@ const SLOT_ATTRIBUTE = 'data-balance-slot';
 const ANSWER_ATTRIBUTE = 'data-early-balance-answer';
 const FIGURE_TEMPLATE_ATTRIBUTE = 'data-figure-template';
 const HELD_SUBMIT_ATTRIBUTE = 'data-held-submit';
+const HELD_CLICK_ATTRIBUTE = 'data-held-click';
+const HELD_CLICK_BUTTONS = '#root button[type="button"]';
+// And those of earlyVehicleMarkup.ts.
+const VEHICLE_DETAIL_PATH = '/api/veiculo/detail/';
+const EARLY_VEHICLE_ATTRIBUTE = 'data-early-vehicle';
+const VEHICLE_SLOT_ATTRIBUTE = 'data-vehicle-slot';
+const VEHICLE_ANSWER_ATTRIBUTE = 'data-early-vehicle-answer';
+const VEHICLE_PAINTER_ATTRIBUTE = 'data-vehicle-painter';
 const figureTemplateKey = (hero: boolean, cents: number) => `${hero ? 'hero' : 'other'}:${cents < 0 ? 'negative' : cents > 0 ? 'positive' : 'zero'}`;
 
 const APP_META = 'meta[name="portal-app"]';
 
-/** How long the dashboard's app waits for the balance it asked for first (see fetchBalance). */
-const BALANCE_FIRST_MS = 1500;
+/** How long the app waits for the read asked for first (see earlyRead). */
+const EARLY_READ_FIRST_MS = 1500;
 
 /** Set once the app's code starts loading: from then the page is the app's, boot.ts paints nothing. */
 let appLoading = false;
@@ -107,31 +119,67 @@ function paintBalance(panel: Element, balance: Balance): void {
   document.documentElement.setAttribute(ANSWER_ATTRIBUTE, JSON.stringify({ data: balance, at: Date.now() }));
 }
 
-/**
- * On the dashboard, the balance is asked for before anything else and the app's code waits for
- * its answer (at most BALANCE_FIRST_MS): on a slow link the one figure the driver opens the portal
- * for gets the connection to itself, and shows about a second earlier; the buttons come alive one
- * round trip later than they would in parallel. Elsewhere (or signed out) nothing is asked.
- */
-function fetchBalance(): Promise<void> {
-  const meta = document.querySelector(APP_META);
-  let token: string | null = null;
+function storedToken(): string | null {
   try {
-    token = localStorage.getItem('token');
+    return localStorage.getItem('token');
   } catch {
     // No storage: the app will send the driver to /login.
+    return null;
   }
-  if (!meta?.hasAttribute(EARLY_BALANCE_ATTRIBUTE) || !token) return Promise.resolve();
+}
+
+/** GET of the API with the driver's token; null when refused. */
+function getJson(path: string, token: string): Promise<unknown> {
   const base = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
-  return fetch(`${base}${BALANCE_PATH}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })
-    .then((response) => (response.ok ? (response.json() as Promise<Balance>) : null))
-    .then(async (balance) => {
-      await parsed;
-      const panel = document.querySelector(`#root [${EARLY_BALANCE_ATTRIBUTE}]`);
-      if (balance && panel) paintBalance(panel, balance);
-    })
-    // Offline or refused: the app shows what it has (decision 36) or sends the driver to /login.
-    .catch(() => undefined);
+  return fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }).then((response) =>
+    response.ok ? (response.json() as Promise<unknown>) : null,
+  );
+}
+
+/** The dashboard's balance, painted where its skeletons are. */
+async function earlyBalance(token: string): Promise<void> {
+  const balance = (await getJson(BALANCE_PATH, token)) as Balance | null;
+  await parsed;
+  const panel = document.querySelector(`#root [${EARLY_BALANCE_ATTRIBUTE}]`);
+  if (balance && panel) paintBalance(panel, balance);
+}
+
+/**
+ * A tag's detail page: the vehicle of the address (the server wrote its plate into the meta),
+ * painted where 'Carregando...' is. The painter (paintVehicle.ts, its own chunk: the other pages'
+ * first script stays small) is fetched beside the vehicle.
+ */
+async function earlyVehicle(token: string, plate: string, painterUrl: string): Promise<void> {
+  const [answer, painter] = await Promise.all([
+    getJson(`${VEHICLE_DETAIL_PATH}${encodeURIComponent(plate)}`, token),
+    import(/* @vite-ignore */ painterUrl) as Promise<{ paintVehicle: typeof paintVehicle }>,
+  ]);
+  await parsed;
+  const slot = document.querySelector(`#root [${VEHICLE_SLOT_ATTRIBUTE}]`);
+  // The app's code is loading: the page is the app's now, and it reads the vehicle itself.
+  if (appLoading || !answer || !slot || !painter.paintVehicle(slot, answer)) return;
+  document.documentElement.setAttribute(VEHICLE_ANSWER_ATTRIBUTE, JSON.stringify({ data: answer, at: Date.now(), plate }));
+}
+
+/**
+ * The one read a page is opened for (the dashboard's balance, a tag's vehicle) is asked for before
+ * anything else and the app's code waits for its answer (at most EARLY_READ_FIRST_MS): on a slow
+ * link it gets the connection to itself and shows about a second earlier; the buttons come alive
+ * one round trip later than they would in parallel. Elsewhere (or signed out) nothing is asked.
+ */
+function earlyRead(): Promise<void> {
+  const meta = document.querySelector(APP_META);
+  const token = storedToken();
+  if (!meta || !token) return Promise.resolve();
+  const plate = meta.getAttribute(EARLY_VEHICLE_ATTRIBUTE);
+  const painter = meta.getAttribute(VEHICLE_PAINTER_ATTRIBUTE);
+  const read = meta.hasAttribute(EARLY_BALANCE_ATTRIBUTE)
+    ? earlyBalance(token)
+    : plate && painter
+      ? earlyVehicle(token, plate, painter)
+      : Promise.resolve();
+  // Offline or refused: the app shows what it has (decision 36) or sends the driver to /login.
+  return read.catch(() => undefined);
 }
 
 // Capture: before any handler of the page. Once live (AppRoot), the app's own handlers submit.
@@ -146,5 +194,17 @@ document.addEventListener(
   true,
 );
 
-const balanceFirst = Promise.race([fetchBalance(), new Promise((resolve) => setTimeout(resolve, BALANCE_FIRST_MS))]);
-void Promise.all([balanceFirst, parsed]).then(() => afterFirstPaint(() => void loadApp()));
+// A button has nothing to do before the app is live: the last one pressed is noted for the app.
+document.addEventListener(
+  'click',
+  (event) => {
+    const button = event.target instanceof Element ? event.target.closest(HELD_CLICK_BUTTONS) : null;
+    if (document.documentElement.dataset.live === 'true' || !button) return;
+    const index = [...document.querySelectorAll(HELD_CLICK_BUTTONS)].indexOf(button);
+    document.documentElement.setAttribute(HELD_CLICK_ATTRIBUTE, JSON.stringify({ index, text: button.textContent }));
+  },
+  true,
+);
+
+const readFirst = Promise.race([earlyRead(), new Promise((resolve) => setTimeout(resolve, EARLY_READ_FIRST_MS))]);
+void Promise.all([readFirst, parsed]).then(() => afterFirstPaint(() => void loadApp()));

@@ -26,6 +26,16 @@ export const FIGURE_TEMPLATE_ATTRIBUTE = 'data-figure-template';
  */
 export const HELD_SUBMIT_ATTRIBUTE = 'data-held-submit';
 
+/**
+ * On <html> when a button of a prerendered page (not a submit) was pressed before the app was live
+ * (a tag's action the first script painted): boot.ts noted it, and the app presses it once live.
+ * JSON: the button's index among HELD_CLICK_BUTTONS and its text, so that only that button is pressed.
+ */
+export const HELD_CLICK_ATTRIBUTE = 'data-held-click';
+
+/** The buttons a held press may name: the page's own, not its forms' submits (HELD_SUBMIT_ATTRIBUTE). */
+export const HELD_CLICK_BUTTONS = '#root button[type="button"]';
+
 export function figureTemplateKey(hero: boolean, cents: number): string {
   return `${hero ? 'hero' : 'other'}:${cents < 0 ? 'negative' : cents > 0 ? 'positive' : 'zero'}`;
 }

@@ -1,6 +1,7 @@
 import { api } from '@portal/contract';
 import { ANSWER_ATTRIBUTE } from '../boot/earlyBalanceMarkup';
 import { balanceQueryKey } from './balance';
+import { takeEarlyAnswer } from './earlyAnswer';
 import { queryClient } from './queryClient';
 
 /**
@@ -9,14 +10,9 @@ import { queryClient } from './queryClient';
  * draws the same figures and nothing asks again. Once only; nothing when it did not paint.
  */
 export function adoptEarlyBalance(): void {
-  const root = document.documentElement;
-  const raw = root.getAttribute(ANSWER_ATTRIBUTE);
-  if (raw === null) return;
-  root.removeAttribute(ANSWER_ATTRIBUTE);
-  try {
-    const { data, at } = JSON.parse(raw) as { data: unknown; at: number };
-    queryClient.setQueryData(balanceQueryKey, api.balance.response.parse(data), { updatedAt: at });
-  } catch (error) {
-    console.error('Saldo antecipado ilegível', error);
-  }
+  const answer = takeEarlyAnswer(ANSWER_ATTRIBUTE);
+  if (!answer) return;
+  const balance = api.balance.response.safeParse(answer.data);
+  if (balance.success) queryClient.setQueryData(balanceQueryKey, balance.data, { updatedAt: answer.at });
+  else console.error('Saldo antecipado ilegível', balance.error);
 }

@@ -1,4 +1,4 @@
-import { HELD_SUBMIT_ATTRIBUTE } from '../boot/earlyBalanceMarkup';
+import { HELD_CLICK_ATTRIBUTE, HELD_CLICK_BUTTONS, HELD_SUBMIT_ATTRIBUTE } from '../boot/earlyBalanceMarkup';
 
 /**
  * A prerendered page (src/prerender/) shows its form before the app is live, and a driver on a weak
@@ -57,3 +57,28 @@ export function submitHeldBeforeHydration(): void {
   html.removeAttribute(HELD_SUBMIT_ATTRIBUTE);
   document.forms.item(Number(held))?.requestSubmit();
 }
+
+/** main.tsx, when the page is drawn anew instead of hydrated: its buttons are not the ones pressed. */
+export function forgetHeldClick(): void {
+  document.documentElement.removeAttribute(HELD_CLICK_ATTRIBUTE);
+}
+
+/**
+ * Once the app is live: the button boot.ts saw pressed before, pressed now through the app, if the
+ * button at its place still says the same (the page is the one hydrated, so it is that very element;
+ * a different text means the page changed under it, and nothing is pressed).
+ */
+export function clickHeldBeforeHydration(): void {
+  const html = document.documentElement;
+  const raw = html.getAttribute(HELD_CLICK_ATTRIBUTE);
+  if (raw === null) return;
+  html.removeAttribute(HELD_CLICK_ATTRIBUTE);
+  try {
+    const held = JSON.parse(raw) as { index?: unknown; text?: unknown };
+    const button = document.querySelectorAll<HTMLButtonElement>(HELD_CLICK_BUTTONS).item(Number(held.index));
+    if (button && !button.disabled && button.textContent === held.text) button.click();
+  } catch (error) {
+    console.error('Toque antes do app ilegível', error);
+  }
+}
+

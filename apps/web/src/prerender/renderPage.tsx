@@ -11,11 +11,14 @@ import { prerendering } from '../app/prerendering';
 import { DashboardRoute } from '../app/routes/DashboardRoute';
 import { createRoutes, type PreloadedScreens, type ScreenKey } from '../app/routes';
 import { pageTitle } from '../components/ui/usePageTitle';
-import { FIGURE_TEMPLATE_ATTRIBUTE, figureTemplateKey } from '../boot/earlyBalanceMarkup';
+import type { VehicleDetail } from '@portal/contract';
+import { EARLY_BALANCE_ATTRIBUTE, FIGURE_TEMPLATE_ATTRIBUTE, figureTemplateKey } from '../boot/earlyBalanceMarkup';
+import { EARLY_VEHICLE_ATTRIBUTE, VEHICLE_PAINTER_ATTRIBUTE, VEHICLE_PAINTER_SOURCE } from '../boot/earlyVehicleMarkup';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { BuyBalancePage } from '../features/credit/BuyBalancePage';
 import { StatementPage } from '../features/statement/StatementPage';
+import { vehicleDetailQuery } from '../features/tags/api/queries';
 import { TagDetailPage } from '../features/tags/TagDetailPage';
 import { TagEditPage } from '../features/tags/TagEditPage';
 import { TagRegisterPage } from '../features/tags/TagRegisterPage';
@@ -26,7 +29,8 @@ import { WithdrawPage } from '../features/withdrawal/WithdrawPage';
 import { BalanceFigure } from '../features/dashboard/BalancePanel';
 import { AppProviders } from '../app/AppProviders';
 import { queryClient } from '../lib/queryClient';
-import { prerenderedPage, prerenderedPageAt, renderedPath } from './pages';
+import { PLATE_PLACEHOLDER, prerenderedPage, prerenderedPageAt, renderedPath, type PrerenderedPage } from './pages';
+import { vehicleTemplates } from './vehicleTemplates';
 
 const SCREENS: PreloadedScreens = {
   login: LoginPage,
@@ -76,20 +80,55 @@ function figureTemplates(): string {
     .join('');
 }
 
+/** The page as the browser hydrates it at this address, with the vehicle of the address read when one is given. */
+function draw(page: PrerenderedPage, address: string, vehicle?: VehicleDetail): { html: string; title: string | null | undefined } {
+  if (vehicle) queryClient.setQueryData(vehicleDetailQuery(PLATE_PLACEHOLDER).queryKey, { Sucesso: true, Mensagem: 'OK', Dados: vehicle });
+  const router = createMemoryRouter(createRoutes(screensOf(page.screens)), { initialEntries: [address] });
+  try {
+    const { result: html, title } = prerendering(() => renderToString(<AppRoot router={router} />));
+    return { html, title };
+  } finally {
+    // The screens' reads were only drawn as loading: forget them (and their timers, which would keep
+    // the build's process alive for the days of their gcTime).
+    queryClient.clear();
+  }
+}
+
+const TAG_DETAIL = '/tags/detalhes/:licensePlate';
+
+export interface RenderedPage {
+  html: string;
+  title: string;
+  /** <template>s of the app's markup that boot.ts fills in with a read it makes at once. */
+  templates: string;
+  /** Attributes of <meta name="portal-app">: which read boot.ts makes at once, if any. */
+  early: string;
+  /** A script boot.ts loads on this page alone: the meta attribute that names it, and its source module. */
+  bootScript?: { attribute: string; source: string };
+}
+
 /**
  * A page of PRERENDERED_PAGES: by its route path (a plate page drawn with PLATE_PLACEHOLDER, as the
  * build writes it) or at an address it serves (/tags/detalhes/RIO2A18, as the server fills it in).
  */
-export function renderPage(path: string): { html: string; title: string; templates: string } {
+export function renderPage(path: string): RenderedPage {
   const page = prerenderedPage(path) ?? prerenderedPageAt(path);
   if (!page) throw new Error(`prerender: ${path} is not in PRERENDERED_PAGES`);
   const address = page.path === path ? renderedPath(page) : path;
-  const router = createMemoryRouter(createRoutes(screensOf(page.screens)), { initialEntries: [address] });
-  const { result: html, title } = prerendering(() => renderToString(<AppRoot router={router} />));
-  // The screens' reads were only drawn as loading: forget them (and their timers, which would keep
-  // the build's process alive for the days of their gcTime).
-  queryClient.clear();
-  return { html, title: pageTitle(title), templates: page.screens.includes('dashboard') ? figureTemplates() : '' };
+  const { html, title } = draw(page, address);
+  if (page.screens.includes('dashboard')) return { html, title: pageTitle(title), templates: figureTemplates(), early: EARLY_BALANCE_ATTRIBUTE };
+  if (page.path === TAG_DETAIL && page.path === path) {
+    // The vehicle of the address, asked for by boot.ts (the server writes the plate into the meta).
+    const templates = vehicleTemplates((vehicle) => draw(page, address, vehicle).html);
+    return {
+      html,
+      title: pageTitle(title),
+      templates,
+      early: `${EARLY_VEHICLE_ATTRIBUTE}="${PLATE_PLACEHOLDER}"`,
+      bootScript: { attribute: VEHICLE_PAINTER_ATTRIBUTE, source: VEHICLE_PAINTER_SOURCE },
+    };
+  }
+  return { html, title: pageTitle(title), templates: '', early: '' };
 }
 
 export { PRERENDERED_ATTRIBUTE } from './marker';

@@ -4,16 +4,22 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { VEHICLE_VIEW_ATTRIBUTE } from '../../boot/earlyVehicleMarkup';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
+import { adoptEarlyVehicle } from './api/earlyVehicle';
 import { useOperators, vehicleDetailQuery } from './api/queries';
 import { operatorNameOf } from './catalog';
 import { TagActions } from './detail/TagActions';
 import { TagCard } from './detail/TagCard';
 import { VehicleCard } from './detail/VehicleCard';
 import { VehicleLoadFailure, VehicleLoading } from './vehicleStates';
+
+// Before the prerendered page hydrates (main.tsx loads this module first): the vehicle its first
+// script already painted (boot/boot.ts).
+if (typeof document !== 'undefined') adoptEarlyVehicle();
 
 /** Its form (masks, validation) loads when the driver opens it: not on the page's first load. */
 const ReplaceTagModal = lazy(() => import('./detail/ReplaceTagModal').then((m) => ({ default: m.ReplaceTagModal })));
@@ -49,25 +55,22 @@ export function TagDetailPage() {
   );
 }
 
+/** What the build cuts the first script's templates from (src/prerender/vehicleTemplates.ts). */
+const viewMarker = { [VEHICLE_VIEW_ATTRIBUTE]: '' };
+
 function VehicleView({ vehicle }: { vehicle: VehicleDetail }) {
   const operators = useOperators();
   const [replacing, setReplacing] = useState(false);
   const tag = vehicle.tag;
-  if (!tag) {
-    return (
-      <Stack gap="lg">
-        <VehicleCard vehicle={vehicle} />
-        <NoTagCard />
-      </Stack>
-    );
-  }
-  const operatorName = operatorNameOf(operators.data?.Operadoras, tag.Operadora);
+  const operatorName = tag ? operatorNameOf(operators.data?.Operadoras, tag.Operadora) : null;
+  // One shape with or without a tag: React names its ids by place and count of siblings, and the
+  // first script's templates share the vehicle's card between the two (src/prerender/vehicleTemplates.ts).
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" {...viewMarker}>
       <VehicleCard vehicle={vehicle} />
-      <TagCard tag={tag} operatorName={operatorName} operatorsLoading={operators.isPending} />
-      <TagActions vehicle={vehicle} tag={tag} operatorName={operatorName} openReplace={() => setReplacing(true)} />
-      {replacing ? (
+      {tag ? <TagCard tag={tag} operatorName={operatorName} operatorsLoading={operators.isPending} /> : <NoTagCard />}
+      {tag ? <TagActions vehicle={vehicle} tag={tag} operatorName={operatorName} openReplace={() => setReplacing(true)} /> : null}
+      {tag && replacing ? (
         <Suspense fallback={null}>
           <ReplaceTagModal opened serialNumber={tag.serialNumber} onClose={() => setReplacing(false)} />
         </Suspense>

@@ -4,11 +4,12 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/errors';
 import { isApiError } from '../../lib/api';
 import { readableAlert } from '../../components/ui/readableAlert';
+import { VEHICLE_SLOT_ATTRIBUTE } from '../../boot/earlyVehicleMarkup';
 
-/** While the vehicle of /tags/detalhes or /tags/editar loads. */
+/** While the vehicle of /tags/detalhes or /tags/editar loads; where the detail page's first script may paint it (boot/boot.ts). */
 export function VehicleLoading() {
   return (
-    <Center mih={200} role="status" aria-live="polite">
+    <Center mih={200} role="status" aria-live="polite" {...{ [VEHICLE_SLOT_ATTRIBUTE]: '' }}>
       <Stack align="center" gap="xs">
         <Loader aria-label="Carregando o veículo" />
         <Text size="sm" c="dimmed">

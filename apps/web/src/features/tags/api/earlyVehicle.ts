@@ -1,0 +1,19 @@
+import { api } from '@portal/contract';
+import { VEHICLE_ANSWER_ATTRIBUTE } from '../../../boot/earlyVehicleMarkup';
+import { takeEarlyAnswer } from '../../../lib/earlyAnswer';
+import { queryClient } from '../../../lib/queryClient';
+import { vehicleDetailQuery } from './queries';
+
+/**
+ * The vehicle that the prerendered tag detail page's first script (boot/boot.ts) fetched and
+ * painted before the app arrived: into the cache, as if the app had read it then, so that hydration
+ * draws the same cards. The read is asked again once the app is live (the tag's state moves: the
+ * query is never fresh), without a change on screen when nothing moved. Nothing when it did not paint.
+ */
+export function adoptEarlyVehicle(): void {
+  const answer = takeEarlyAnswer(VEHICLE_ANSWER_ATTRIBUTE);
+  if (!answer?.plate) return;
+  const vehicle = api.vehicleDetail.response.safeParse(answer.data);
+  if (vehicle.success) queryClient.setQueryData(vehicleDetailQuery(answer.plate).queryKey, vehicle.data, { updatedAt: answer.at });
+  else console.error('Veículo antecipado ilegível', vehicle.error);
+}
