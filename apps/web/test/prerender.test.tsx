@@ -96,6 +96,13 @@ describe('prerendered /registrar (registrar.html)', () => {
   });
 });
 
+describe('every prerendered form (PrerenderedForm)', () => {
+  it.each(PRERENDERED_PAGES.map((page) => page.path))('%s: posts, so a submit before any script never puts a field in the address', (path) => {
+    const forms = [...renderPage(path).html.matchAll(/<form[^>]*>/g)].map((match) => match[0]);
+    for (const form of forms) expect(form).toContain('method="post"');
+  });
+});
+
 const signedInPages = PRERENDERED_PAGES.filter((page) => page.signedIn);
 /** A plate page is served for every plate, the server writing the plate upper-cased where the build put PLATE_PLACEHOLDER. */
 const PLATE = 'RIO2A18';

@@ -8,6 +8,7 @@ import { CpfCnpjInput } from '../../components/ui/CpfCnpjInput';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { errorMessage } from '../../lib/errors';
 import { API_BASE_URL, isApiError, NETWORK_ERROR_MESSAGE } from '../../lib/http';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 const SUPPORT_PATH = '/api/suporte/whatsapp';
 const LOGIN_TITLE = 'Entrar';
@@ -84,8 +85,7 @@ export function LoginPage() {
             </Alert>
           ) : null}
 
-          {/* POST: a submit before hydration must never put the password in the URL. */}
-          <form method="post" onSubmit={onSubmit} onFocus={prefetch} noValidate>
+          <PrerenderedForm onSubmit={onSubmit} onFocus={prefetch}>
             <Stack gap="md">
               <Controller
                 control={control}
@@ -128,7 +128,7 @@ export function LoginPage() {
                 Criar conta
               </Button>
             </Stack>
-          </form>
+          </PrerenderedForm>
 
           <Divider />
           <Group justify="center">

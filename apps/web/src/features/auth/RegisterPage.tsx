@@ -12,6 +12,7 @@ import { cpfCnpjMask, phoneMask } from '../../components/ui/masks';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { serverErrorText } from '../../lib/forms';
 import { useRegister } from './api/register';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 const schema = api.register.body;
 type RegistrationForm = z.input<typeof schema>;
@@ -91,9 +92,7 @@ export function RegisterPage() {
               </Alert>
             ) : null}
 
-            {/* POST: a submit before the app is live never puts the fields in the URL (prerendered page). */}
-
-            <form method="post" onSubmit={onSubmit} noValidate>
+            <PrerenderedForm onSubmit={onSubmit}>
               <Stack gap="md">
                 <TextInput label="Nome completo" autoComplete="name" error={errorText('name')} {...register('name')} />
                 <Controller
@@ -152,7 +151,7 @@ export function RegisterPage() {
                   Criar conta
                 </Button>
               </Stack>
-            </form>
+            </PrerenderedForm>
           </Stack>
         </Paper>
       </Stack>

@@ -24,6 +24,7 @@ import {
 import { useBuyBalance } from './api/credit';
 import { buyForm, type BuyFormInput, type BuyFormValues } from './buyForm';
 import { PixChargePanel } from './PixChargePanel';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 /** Decision 16: toasts top-center on /saldo/*. */
 const position = 'top-center' as const;
@@ -91,8 +92,7 @@ export function BuyBalancePage() {
         <PixChargePanel charge={charge} onNewPix={startOver} />
       ) : (
         <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
-          {/* POST: a submit before the app is live never puts the fields in the URL (prerendered page). */}
-          <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Comprar saldo">
+          <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-label="Comprar saldo">
             <Stack gap="md">
               <Text>Informe o valor de saldo que deseja comprar. Você vai pagar com Pix.</Text>
               <Controller
@@ -122,7 +122,7 @@ export function BuyBalancePage() {
                 Comprar
               </NetworkSubmitButton>
             </Stack>
-          </form>
+          </PrerenderedForm>
         </Paper>
       )}
     </FormPage>

@@ -8,6 +8,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { ALL_KINDS_LABEL, filterLabels, hasFilters, NO_FILTERS, readFilterForm, type StatementFilterForm } from './filters';
 import classes from './StatementToolbar.module.css';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 /** The contract's statementFilters reads any value: the form's four texts are some of them (its messages on the fields). */
 const filterSchema = statementFilters as z.ZodType<StatementFilters, StatementFilterForm>;
@@ -112,7 +113,7 @@ export function StatementFilterBar({ form, applied, onApply, actions }: Statemen
         ) : null}
       </div>
 
-      <form id={panelId} className={classes.panel} data-open={shown} onSubmit={(event) => void submit(event)} noValidate aria-label="Filtrar extrato">
+      <PrerenderedForm id={panelId} className={classes.panel} data-open={shown} onSubmit={(event) => void submit(event)} aria-label="Filtrar extrato">
         <NativeSelect
           className={classes.select}
           size="md"
@@ -161,7 +162,7 @@ export function StatementFilterBar({ form, applied, onApply, actions }: Statemen
             Limpar filtros
           </Button>
         ) : null}
-      </form>
+      </PrerenderedForm>
 
       {actions}
     </div>

@@ -20,6 +20,7 @@ import { serverFields, showFormFailure } from './formFailure';
 import { readableAlert } from '../../components/ui/readableAlert';
 import { AnttDocumentField, AxlesField, OperatorField, PlateField, RntrcField, SerialField } from './tagFields';
 import { VehicleLoadFailure, VehicleLoading } from './vehicleStates';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 const schema = api.updateVehicle.body;
 type TagEditForm = z.input<typeof schema>;
@@ -118,8 +119,7 @@ function TagEditForm({ vehicle }: { vehicle: VehicleDetail }) {
 
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
-      {/* POST: a submit before the app is live never puts the fields in the URL (prerendered page). */}
-      <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Editar Tag">
+      <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-label="Editar Tag">
         <Stack gap="md">
           <SerialField control={control} name="serialNumber" />
           <OperatorField control={control} name="Operadora" operators={operators.data?.Operadoras} loading={operators.isPending} />
@@ -135,7 +135,7 @@ function TagEditForm({ vehicle }: { vehicle: VehicleDetail }) {
             Salvar
           </NetworkSubmitButton>
         </Stack>
-      </form>
+      </PrerenderedForm>
     </Paper>
   );
 }

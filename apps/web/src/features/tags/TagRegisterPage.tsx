@@ -19,6 +19,7 @@ import { serverFields, showFormFailure } from './formFailure';
 import { GreenpassWarning } from './GreenpassWarning';
 import { readableAlert } from '../../components/ui/readableAlert';
 import { AnttDocumentField, AxlesField, ModelField, OperatorField, PlateField, RntrcField, SerialField } from './tagFields';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 const schema = api.registerTag.body;
 type TagRegistrationForm = z.input<typeof schema>;
@@ -75,8 +76,7 @@ export function TagRegisterPage() {
         </Alert>
       ) : null}
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
-        {/* POST: a submit before the app is live never puts the fields in the URL (prerendered page). */}
-        <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Cadastrar Tag">
+        <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-label="Cadastrar Tag">
           <Stack gap="md">
             <SerialField control={control} name="serialNumber" />
             <GreenpassWarning operatorName={operatorNameOf(operators.data?.Operadoras, String(operator))} serial={String(serial)} />
@@ -94,7 +94,7 @@ export function TagRegisterPage() {
               Cadastrar
             </NetworkSubmitButton>
           </Stack>
-        </form>
+        </PrerenderedForm>
       </Paper>
     </FormPage>
   );

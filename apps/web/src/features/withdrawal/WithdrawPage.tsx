@@ -22,6 +22,7 @@ import { RECEIPT_LINK_LABEL, receiptPath } from '../../lib/receipts';
 import { serverErrorText } from '../../lib/forms';
 import { eligibilityQuery, useWithdraw } from './api/withdrawal';
 import { withdrawForm, type WithdrawFormInput, type WithdrawFormValues } from './withdrawForm';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 /** Decision 16: toasts top-center on /saldo/*. */
 const position = 'top-center' as const;
@@ -216,8 +217,7 @@ function WithdrawForm() {
 
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
         {/* While sending, 'Sacar' is disabled (loading): Enter cannot send the form twice. */}
-        {/* POST: a submit before the app is live never puts the fields in the URL (prerendered page). */}
-        <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sacar saldo">
+        <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-label="Sacar saldo">
           <Stack gap="md">
             <Controller
               control={control}
@@ -303,7 +303,7 @@ function WithdrawForm() {
               Sacar
             </NetworkSubmitButton>
           </Stack>
-        </form>
+        </PrerenderedForm>
       </Paper>
     </Stack>
   );
