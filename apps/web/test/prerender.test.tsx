@@ -12,10 +12,12 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AppRoot } from '../src/app/AppRoot';
 import { createRoutes, loadScreens } from '../src/app/routes';
 import * as markup from '../src/boot/earlyBalanceMarkup';
+import * as heldMarkup from '../src/boot/heldMarkup';
 import * as vehicleMarkup from '../src/boot/earlyVehicleMarkup';
 import { formatCents } from '../src/boot/formatCents';
 import { documentText, paintVehicle, serialText } from '../src/boot/paintVehicle';
 import { LoginPage } from '../src/features/auth/LoginPage';
+import { adoptEarlyVehicle } from '../src/features/tags/api/earlyVehicle';
 import { adoptEarlyBalance } from '../src/lib/earlyBalance';
 import { queryClient } from '../src/lib/queryClient';
 import { getBuyValue, setBuyPix, setBuyValue } from '../src/lib/storage';
@@ -239,7 +241,7 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     expect(`${vehicleMarkup.VEHICLE_DETAIL_PATH}:licensePlate`).toBe(api.vehicleDetail.path);
     // The view's mark and the painter's source are the build's and the app's alone.
     const { VEHICLE_VIEW_ATTRIBUTE: _view, VEHICLE_PAINTER_SOURCE: _source, ...bootsVehicleNames } = vehicleMarkup;
-    for (const [name, value] of [...Object.entries(markup), ...Object.entries(bootsVehicleNames)]) {
+    for (const [name, value] of [...Object.entries(markup), ...Object.entries(heldMarkup), ...Object.entries(bootsVehicleNames)]) {
       if (typeof value === 'string') expect(bootSources, name).toContain(`const ${name} = '${value}';`);
     }
     expect(boot.match(/^import (?!type ).*$/gm)).toEqual(["import { formatCents } from './formatCents';"]);
@@ -327,7 +329,6 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
         expect(container.querySelector(`[${vehicleMarkup.VEHICLE_SLOT_ATTRIBUTE}]`)).toBeNull();
 
         // What main.tsx does: the screen's module adopts the answer, then the page is hydrated.
-        const { adoptEarlyVehicle } = await import('../src/features/tags/api/earlyVehicle');
         adoptEarlyVehicle();
         const router = createMemoryRouter(createRoutes(preloaded), { initialEntries: [`/tags/detalhes/${plate.toLowerCase()}`] });
         const root = await act(async () => hydrateRoot(container, <AppRoot router={router} />));
@@ -373,11 +374,11 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
     const container = mount('<div id="root"><button type="button">Sair</button><button type="button">Cancelar</button><button type="submit">Comprar</button></div>');
     const pressed: string[] = [];
     container.addEventListener('click', (event) => pressed.push((event.target as Element).textContent ?? ''));
-    const held = (value: unknown) => document.documentElement.setAttribute(markup.HELD_CLICK_ATTRIBUTE, JSON.stringify(value));
+    const held = (value: unknown) => document.documentElement.setAttribute(heldMarkup.HELD_CLICK_ATTRIBUTE, JSON.stringify(value));
     held({ index: 1, text: 'Cancelar' });
     clickHeldBeforeHydration();
     expect(pressed).toEqual(['Cancelar']);
-    expect(document.documentElement.hasAttribute(markup.HELD_CLICK_ATTRIBUTE)).toBe(false);
+    expect(document.documentElement.hasAttribute(heldMarkup.HELD_CLICK_ATTRIBUTE)).toBe(false);
     clickHeldBeforeHydration();
     held({ index: 1, text: 'Ativar' });
     clickHeldBeforeHydration();

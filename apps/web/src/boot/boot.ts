@@ -27,10 +27,10 @@ const EARLY_BALANCE_ATTRIBUTE = 'data-early-balance';
 const SLOT_ATTRIBUTE = 'data-balance-slot';
 const ANSWER_ATTRIBUTE = 'data-early-balance-answer';
 const FIGURE_TEMPLATE_ATTRIBUTE = 'data-figure-template';
+// And those of heldMarkup.ts and earlyVehicleMarkup.ts.
 const HELD_SUBMIT_ATTRIBUTE = 'data-held-submit';
 const HELD_CLICK_ATTRIBUTE = 'data-held-click';
 const HELD_CLICK_BUTTONS = '#root button[type="button"]';
-// And those of earlyVehicleMarkup.ts.
 const VEHICLE_DETAIL_PATH = '/api/veiculo/detail/';
 const EARLY_VEHICLE_ATTRIBUTE = 'data-early-vehicle';
 const VEHICLE_SLOT_ATTRIBUTE = 'data-vehicle-slot';
@@ -173,11 +173,9 @@ function earlyRead(): Promise<void> {
   if (!meta || !token) return Promise.resolve();
   const plate = meta.getAttribute(EARLY_VEHICLE_ATTRIBUTE);
   const painter = meta.getAttribute(VEHICLE_PAINTER_ATTRIBUTE);
-  const read = meta.hasAttribute(EARLY_BALANCE_ATTRIBUTE)
-    ? earlyBalance(token)
-    : plate && painter
-      ? earlyVehicle(token, plate, painter)
-      : Promise.resolve();
+  let read = Promise.resolve();
+  if (meta.hasAttribute(EARLY_BALANCE_ATTRIBUTE)) read = earlyBalance(token);
+  else if (plate && painter) read = earlyVehicle(token, plate, painter);
   // Offline or refused: the app shows what it has (decision 36) or sends the driver to /login.
   return read.catch(() => undefined);
 }

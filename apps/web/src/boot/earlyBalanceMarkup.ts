@@ -1,7 +1,6 @@
 /**
- * What the prerendered pages, their first script (boot.ts) and the app agree on: the dashboard's
- * balance painted before the app arrives, and a form submitted before it. No imports: boot.ts
- * must stay tiny.
+ * What the prerendered dashboard, its first script (boot.ts) and the app agree on for the balance
+ * painted before the app arrives. No imports: boot.ts must stay tiny.
  */
 
 /** GET /api/motorista/saldo (the contract's api.balance; test/earlyBalance.test.tsx keeps them equal). */
@@ -18,23 +17,6 @@ export const ANSWER_ATTRIBUTE = 'data-early-balance-answer';
 
 /** On the build's <template>s of a figure (Money as the app draws it), one per size and sign. */
 export const FIGURE_TEMPLATE_ATTRIBUTE = 'data-figure-template';
-
-/**
- * On <html> when a prerendered form was submitted before the app was live: boot.ts held it (the
- * browser would have sent it away), and the app submits it once live (the form's index in
- * document.forms).
- */
-export const HELD_SUBMIT_ATTRIBUTE = 'data-held-submit';
-
-/**
- * On <html> when a button of a prerendered page (not a submit) was pressed before the app was live
- * (a tag's action the first script painted): boot.ts noted it, and the app presses it once live.
- * JSON: the button's index among HELD_CLICK_BUTTONS and its text, so that only that button is pressed.
- */
-export const HELD_CLICK_ATTRIBUTE = 'data-held-click';
-
-/** The buttons a held press may name: the page's own, not its forms' submits (HELD_SUBMIT_ATTRIBUTE). */
-export const HELD_CLICK_BUTTONS = '#root button[type="button"]';
 
 export function figureTemplateKey(hero: boolean, cents: number): string {
   return `${hero ? 'hero' : 'other'}:${cents < 0 ? 'negative' : cents > 0 ? 'positive' : 'zero'}`;

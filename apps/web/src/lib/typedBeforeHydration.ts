@@ -1,4 +1,4 @@
-import { HELD_CLICK_ATTRIBUTE, HELD_CLICK_BUTTONS, HELD_SUBMIT_ATTRIBUTE } from '../boot/earlyBalanceMarkup';
+import { HELD_CLICK_ATTRIBUTE, HELD_CLICK_BUTTONS, HELD_SUBMIT_ATTRIBUTE } from '../boot/heldMarkup';
 
 /**
  * A prerendered page (src/prerender/) shows its form before the app is live, and a driver on a weak

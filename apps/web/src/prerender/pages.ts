@@ -25,31 +25,37 @@ export interface PrerenderedPage {
    * still to pay): the app then draws it from scratch over the page.
    */
   adoptable?: () => boolean;
+  /**
+   * The one read the page's first script makes at once and paints before the app arrives
+   * (boot/boot.ts), from build-time templates of the app's markup: the dashboard's balance, a tag's
+   * vehicle.
+   */
+  earlyRead?: 'balance' | 'vehicle';
 }
 
 /** What the build writes where a plate goes; the server replaces it with the address's plate, upper-cased. */
 export const PLATE_PLACEHOLDER = '__LICENSEPLATE__';
 
-const signedIn = (path: string, screen: ScreenKey, adoptable?: () => boolean): PrerenderedPage => ({
+const signedIn = (path: string, screen: ScreenKey, more: Pick<PrerenderedPage, 'adoptable' | 'earlyRead'> = {}): PrerenderedPage => ({
   path,
   screens: ['shell', screen],
   signedIn: true,
-  ...(adoptable ? { adoptable } : {}),
+  ...more,
 });
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/login', screens: ['login'], signedIn: false },
   { path: '/registrar', screens: ['registrar'], signedIn: false },
-  signedIn('/dashboard', 'dashboard'),
+  signedIn('/dashboard', 'dashboard', { earlyRead: 'balance' }),
   signedIn('/tags/listar', 'tags/listar'),
   signedIn('/veiculos/listar', 'veiculos/listar'),
   signedIn('/vpos/listar', 'vpos/listar'),
   signedIn('/extrato/listar', 'extrato/listar'),
   signedIn('/saldo/retirar', 'saldo/retirar'),
   // The value typed and the Pix to pay survive a reload (decision 6): the page has neither.
-  signedIn('/saldo/comprar', 'saldo/comprar', () => !getBuyValue() && getBuyPix() === null),
+  signedIn('/saldo/comprar', 'saldo/comprar', { adoptable: () => !getBuyValue() && getBuyPix() === null }),
   signedIn('/tags/adicionar', 'tags/adicionar'),
-  signedIn('/tags/detalhes/:licensePlate', 'tags/detalhes/:licensePlate'),
+  signedIn('/tags/detalhes/:licensePlate', 'tags/detalhes/:licensePlate', { earlyRead: 'vehicle' }),
   signedIn('/tags/editar/:licensePlate', 'tags/editar/:licensePlate'),
 ];
 

@@ -94,17 +94,32 @@ function draw(page: PrerenderedPage, address: string, vehicle?: VehicleDetail): 
   }
 }
 
-const TAG_DETAIL = '/tags/detalhes/:licensePlate';
-
 export interface RenderedPage {
   html: string;
   title: string;
-  /** <template>s of the app's markup that boot.ts fills in with a read it makes at once. */
+  /** <template>s of the app's markup that boot.ts fills in with the read it makes at once. */
   templates: string;
   /** Attributes of <meta name="portal-app">: which read boot.ts makes at once, if any. */
   early: string;
   /** A script boot.ts loads on this page alone: the meta attribute that names it, and its source module. */
   bootScript?: { attribute: string; source: string };
+}
+
+/** What the page's first script needs for its early read (PrerenderedPage.earlyRead). */
+function earlyRead(page: PrerenderedPage): Pick<RenderedPage, 'templates' | 'early' | 'bootScript'> {
+  switch (page.earlyRead) {
+    case 'balance':
+      return { templates: figureTemplates(), early: EARLY_BALANCE_ATTRIBUTE };
+    case 'vehicle':
+      // The templates are drawn at the route's own address; the server writes the plate into the meta.
+      return {
+        templates: vehicleTemplates((vehicle) => draw(page, renderedPath(page), vehicle).html),
+        early: `${EARLY_VEHICLE_ATTRIBUTE}="${PLATE_PLACEHOLDER}"`,
+        bootScript: { attribute: VEHICLE_PAINTER_ATTRIBUTE, source: VEHICLE_PAINTER_SOURCE },
+      };
+    case undefined:
+      return { templates: '', early: '' };
+  }
 }
 
 /**
@@ -114,21 +129,8 @@ export interface RenderedPage {
 export function renderPage(path: string): RenderedPage {
   const page = prerenderedPage(path) ?? prerenderedPageAt(path);
   if (!page) throw new Error(`prerender: ${path} is not in PRERENDERED_PAGES`);
-  const address = page.path === path ? renderedPath(page) : path;
-  const { html, title } = draw(page, address);
-  if (page.screens.includes('dashboard')) return { html, title: pageTitle(title), templates: figureTemplates(), early: EARLY_BALANCE_ATTRIBUTE };
-  if (page.path === TAG_DETAIL && page.path === path) {
-    // The vehicle of the address, asked for by boot.ts (the server writes the plate into the meta).
-    const templates = vehicleTemplates((vehicle) => draw(page, address, vehicle).html);
-    return {
-      html,
-      title: pageTitle(title),
-      templates,
-      early: `${EARLY_VEHICLE_ATTRIBUTE}="${PLATE_PLACEHOLDER}"`,
-      bootScript: { attribute: VEHICLE_PAINTER_ATTRIBUTE, source: VEHICLE_PAINTER_SOURCE },
-    };
-  }
-  return { html, title: pageTitle(title), templates: '', early: '' };
+  const { html, title } = draw(page, page.path === path ? renderedPath(page) : path);
+  return { html, title: pageTitle(title), ...earlyRead(page) };
 }
 
 export { PRERENDERED_ATTRIBUTE } from './marker';
