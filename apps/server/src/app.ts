@@ -23,6 +23,7 @@ import { receiptRoutes } from './modules/receipts/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { statementRoutes } from './modules/statement/routes.js';
 import { withdrawalRoutes } from './modules/withdrawal/routes.js';
+import { payoutRoutes } from './modules/payouts/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { termsRoutes } from './modules/terms/routes.js';
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
   supportRoutes(app, config.supportWhatsapp);
   pixRoutes(app, services.charges, services.webhook, config.pix.webhookToken);
   withdrawalRoutes(app, services.eligibility, services.withdrawals);
+  payoutRoutes(app, db.kysely, services.payoutGuard);
   statementRoutes(app, db.kysely);
   receiptRoutes(app, db.kysely, services.pixProvider.name);
   attentionRoutes(app, db.kysely);

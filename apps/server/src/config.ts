@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { LoginLimits } from './modules/auth/throttle.js';
+import type { DriverCallLimits } from './modules/payouts/guard.js';
 
 /**
  * Development/test webhook token (documented in the README): anyone who knows it can confirm
@@ -116,6 +117,12 @@ const envSchema = z.object({
   ASAAS_TIMEOUT_MS: positiveInt.default(10_000),
   SERVER_URL: z.url({ protocol: /^https?$/ }).optional(),
   METRICS_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
+  // Issue 21, point 4: per driver, counted in the database (every instance sees the same count).
+  WITHDRAWALS_PER_HOUR: positiveInt.default(5),
+  PIX_CHARGES_PER_HOUR: positiveInt.default(10),
+  PIX_CHARGES_PENDING_MAX: positiveInt.default(3),
+  // Journeys that need an hour of the day (the night limit): the instant the payout clock reads at start.
+  CLOCK_START: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'data e hora ISO 8601 com fuso (ex.: 2026-11-25T23:00:00-03:00)').optional(),
 })
   .superRefine((e, ctx) => {
     if (e.PIX_PROVIDER === 'asaas') {
@@ -124,6 +131,9 @@ const envSchema = z.object({
     }
     if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'não pode passar de HTTP_REQUEST_TIMEOUT_MS' });
+    }
+    if (e.NODE_ENV === 'production' && e.CLOCK_START) {
+      ctx.addIssue({ code: 'custom', path: ['CLOCK_START'], message: 'só para testes: em produção o relógio é o do sistema' });
     }
     if (e.NODE_ENV === 'production' && !e.PIX_WEBHOOK_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['PIX_WEBHOOK_TOKEN'], message: 'obrigatório em produção' });
@@ -156,6 +166,10 @@ export interface Config {
   serverUrl: string;
   /** Bearer token of GET /api/metrics; null: the route does not exist (404). */
   metricsToken: string | null;
+  /** Per-driver limits of the calls that cost the operator money. */
+  driverCalls: DriverCallLimits;
+  /** The payout clock: the system's, or CLOCK_START's advancing from start (never in production). */
+  clock: () => Date;
 }
 
 export interface RequestLimit {
@@ -190,6 +204,12 @@ export interface PixConfig {
 }
 
 export class ConfigError extends Error {}
+
+function clockFrom(start: string | undefined): () => Date {
+  if (!start) return () => new Date();
+  const offset = Date.parse(start) - Date.now();
+  return () => new Date(Date.now() + offset);
+}
 
 /** Reads and validates the environment once; the error names every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -247,5 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     serverUrl: (e.SERVER_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN ?? null,
+    driverCalls: { withdrawalsPerHour: e.WITHDRAWALS_PER_HOUR, chargesPerHour: e.PIX_CHARGES_PER_HOUR, chargesPending: e.PIX_CHARGES_PENDING_MAX },
+    clock: clockFrom(e.CLOCK_START),
   };
 }

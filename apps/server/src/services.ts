@@ -28,6 +28,8 @@ import { VpoService } from './modules/vpos/service.js';
 import { WithdrawalEligibility } from './modules/withdrawal/eligibility.js';
 import { WithdrawalOutcomes } from './modules/withdrawal/outcome.js';
 import { WithdrawalService } from './modules/withdrawal/service.js';
+import { PayoutGuard } from './modules/payouts/guard.js';
+import { RateLimitStore } from './http/rate-limit-store.js';
 
 export interface Services {
   sessions: SessionStore;
@@ -47,6 +49,7 @@ export interface Services {
   partners: PartnerService;
   vpos: VpoService;
   ledgerPushes: LedgerPushes;
+  payoutGuard: PayoutGuard;
 }
 
 export interface ServiceOverrides {
@@ -63,7 +66,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const metrics = overrides.metrics ?? new Metrics();
   const sessions = new SessionStore(db.kysely, config.sessionTtlHours);
   const throttle = new LoginThrottle(db.kysely, config.login);
-  const auth = new AuthService(db.kysely, sessions, new PasswordHasher(config.argon2), throttle, log, metrics);
+  const passwords = new PasswordHasher(config.argon2);
+  const auth = new AuthService(db.kysely, sessions, passwords, throttle, log, metrics);
+  const payoutGuard = new PayoutGuard(db.kysely, db.dialect, passwords, new RateLimitStore(db.kysely), config.driverCalls, log, overrides.now ?? config.clock);
   const terms = new TermsService(db.kysely);
   const pixProvider = overrides.pixProvider ?? createPixProvider(config.pix);
   const settlement = new SettlementService(db, log);
@@ -84,13 +89,14 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     auth,
     terms,
     pixProvider,
-    charges: new ChargeService(db.kysely, pixProvider, log),
+    charges: new ChargeService(db.kysely, db.dialect, pixProvider, config.driverCalls, new RateLimitStore(db.kysely), log),
     settlement,
     webhook: new AsaasWebhookHandler(settlement, outcomes, pixProvider, new WebhookEventLog(db.kysely), new ChargeExpiry(db.kysely, pixProvider, log), log),
     eligibility,
-    withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, log),
+    withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, payoutGuard, log),
     partners: new PartnerService(db),
     vpos: new VpoService(db, pushes),
     ledgerPushes: new LedgerPushes(db, pushes),
+    payoutGuard,
   };
 }

@@ -157,7 +157,7 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     expect(paid.statusCode).toBe(200);
     expect(await ownBalance(app, d)).toBe(150);
 
-    const res = await app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Meu saque', receiver_document: d.cpfCnpj, amount: 40, pix: { type: 'PHONE', key: '(11) 98765-4321' } } });
+    const res = await app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Meu saque', receiver_document: d.cpfCnpj, amount: 40, pix: { type: 'PHONE', key: '(11) 98765-4321' }, senha: d.password } });
     expect(json(res)).toMatchObject({ Sucesso: true, status: 'PROCESSING', Mensagem: serverMessages.withdrawal.processing });
     const transferCall = fake.calls.filter((x) => x.path === '/v3/transfers').at(-1);
     expect(transferCall?.body).toMatchObject({ value: 40, pixAddressKey: '11987654321', pixAddressKeyType: 'PHONE', description: 'Meu saque', operationType: 'PIX' });

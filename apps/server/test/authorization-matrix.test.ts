@@ -55,6 +55,11 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   attention: 'own',
   settings: 'own',
   updateSettings: 'own',
+  pixKeys: 'own',
+  savePixKey: 'own',
+  removePixKey: 'foreign',
+  payoutLimits: 'own',
+  updatePayoutLimits: 'own',
 };
 
 const UNAUTHORIZED = 'Sua sessão expirou. Entre novamente.';
@@ -71,6 +76,9 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   attention: (w) => w.a.pendingChargeId,
   settings: () => '"nivelAlertaSaldo":',
   updateSettings: () => '"nivelAlertaSaldo":75.5',
+  pixKeys: () => 'ana@exemplo.com.br',
+  payoutLimits: () => '"porSaque":',
+  updatePayoutLimits: () => '"porSaque":{"valor":4000',
 };
 const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
 const partnerCalls = (Object.keys(api) as Name[]).filter((n) => ['shipper', 'operator', 'platform'].includes(credentialOf(api[n] as Endpoint)));

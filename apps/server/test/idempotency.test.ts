@@ -41,6 +41,10 @@ const IDEMPOTENT: Name[] = [
   'reject',
   // Issue 12: the driver's preferences.
   'updateSettings',
+  // Issue 21: the saved Pix keys and the withdrawal limits.
+  'savePixKey',
+  'removePixKey',
+  'updatePayoutLimits',
 ];
 
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();
@@ -159,8 +163,8 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
 
     it.each(IDEMPOTENT)('%s: the same key with another request is 409 with a Portuguese Mensagem; nothing is done', async (name) => {
       const key = randomUUID();
-      // The key first served a withdrawal of R$ 0,01 (withdraw: of R$ 0,02).
-      const first = await withdraw(world.a, name === 'withdraw' ? 0.02 : 0.01, key);
+      // The key first served a withdrawal of R$ 1,00 (withdraw: of R$ 2,00).
+      const first = await withdraw(world.a, name === 'withdraw' ? 2 : 1, key);
       expect(first.statusCode, first.body).toBe(200);
       const before = await snapshotDatabase(db());
       const res = await app().inject(request(name, key));

@@ -61,7 +61,7 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
       method: 'POST',
       url: '/api/motorista/sacar',
       headers: bearer(d.token),
-      payload: { description, receiver_document: d.cpfCnpj, amount, pix },
+      payload: { description, receiver_document: d.cpfCnpj, amount, pix, senha: d.password },
     });
     expect([200, 502], res.body).toContain(res.statusCode);
     const row = await db().kysely.selectFrom('withdrawals').select('id').where('driver_id', '=', d.id).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();

@@ -230,7 +230,7 @@ describeEachDatabase('extrato', (dialect) => {
     const d = await registerDriver(app());
     await acceptTerms(app(), d);
     await fund(app(), d, 150);
-    await app().inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'x', receiver_document: d.cpfCnpj, amount: 40, pix: { type: 'EMAIL', key: 'a@b.com' } } });
+    await app().inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'x', receiver_document: d.cpfCnpj, amount: 40, pix: { type: 'EMAIL', key: 'a@b.com' }, senha: d.password } });
     const other = await registerDriver(app());
     expect(await page(other)).toMatchObject({ Transacoes: [], Paginacao: { TotalPaginas: 0 } });
     const rows = (await page(d)).Transacoes;

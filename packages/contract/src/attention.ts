@@ -13,6 +13,10 @@ export const attentionNotice = z.lazy(() =>
     z.object({ tipo: z.literal('saldo-baixo'), Mensagem: z.string(), saldo: reais, nivelAlerta: reais }),
     /** A Pix purchase still waiting for its payment (not expired). */
     z.object({ tipo: z.literal('compra-pendente'), Mensagem: z.string(), cobrancaId: z.string(), valor: reais, expiraEm: isoDateTime }),
+    /** Decision 44: every Pix key saved in the last days, so that a key a thief saved is seen. */
+    z.object({ tipo: z.literal('chave-pix-nova'), Mensagem: z.string(), chaveId: z.number().int(), salvaEm: isoDateTime }),
+    /** Decision 44: every payout of the last days, with the way to its receipt. */
+    z.object({ tipo: z.literal('saque'), Mensagem: z.string(), saqueId: z.string(), valor: reais, status: z.enum(['PROCESSING', 'DONE', 'FAILED']), criadoEm: isoDateTime }),
   ]),
 );
 export type AttentionNotice = z.infer<typeof attentionNotice>;

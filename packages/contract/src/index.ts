@@ -19,6 +19,7 @@ export * from './tags.js';
 export * from './vpos.js';
 export * from './receipts.js';
 export * from './attention.js';
+export * from './payouts.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -33,6 +34,7 @@ import { vposApi } from './vpos.js';
 import { receiptsApi } from './receipts.js';
 import { attentionApi } from './attention.js';
 import { withdrawalApi } from './withdrawal.js';
+import { payoutsApi } from './payouts.js';
 
 /** Every call of the API, by name. */
 export const api = {
@@ -43,6 +45,7 @@ export const api = {
   ...supportApi,
   ...creditApi,
   ...withdrawalApi,
+  ...payoutsApi,
   ...statementApi,
   ...tagsApi,
   ...vehiclesApi,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PIX_KEY_TYPES, TEXT_MAX, textError } from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, text } from './common.js';
+import { confirmPassword } from './payouts.js';
 
 /** SPEC 7: {description, receiver_document, amount (number), pix {key, type}}. Rules are the domain's. */
 export const withdrawalRequest = z.lazy(() =>
@@ -12,6 +13,8 @@ export const withdrawalRequest = z.lazy(() =>
     pix: z
       .object({ key: z.string().catch(''), type: z.enum(PIX_KEY_TYPES).or(z.literal('')).catch('') })
       .catch({ key: '', type: '' }),
+    /** Decision 44: the password again, when the key is not saved yet. */
+    senha: confirmPassword.optional(),
   }).superRefine((value, ctx) => {
     // The key's text rule here: inside pix, the object's catch would swallow it.
     const message = textError(value.pix.key, TEXT_MAX.pixKey);

@@ -2,6 +2,7 @@ import { MAX_PURCHASE_CENTS, MIN_PURCHASE_CENTS } from './constants.js';
 import { messages } from './messages.js';
 import type { Cents } from './money.js';
 import { isReaisAmount, parseBrlInput, reaisToCents } from './money.js';
+import { MIN_WITHDRAWAL_CENTS, payoutMessages } from './payouts.js';
 import { isPixKeyType, isValidPixKey, type PixKeyType } from './pix.js';
 
 /** SPEC 5 'Buy balance' plus decision 14's maximum, for an amount already in centavos. */
@@ -45,6 +46,7 @@ export function withdrawalError(input: WithdrawalFields): { field: WithdrawalFie
   if (input.amountCents === null || input.amountCents <= 0) {
     return { field: 'amount', message: messages.withdrawal.amountRequired };
   }
+  if (input.amountCents < MIN_WITHDRAWAL_CENTS) return { field: 'amount', message: payoutMessages.belowMinimum };
   if (input.amountCents > input.balanceCents) {
     return { field: 'amount', message: messages.withdrawal.amountAboveBalance };
   }

@@ -7,6 +7,7 @@ export * from './money.js';
 export * from './phone.js';
 export * from './registration.js';
 export * from './pix.js';
+export * from './payouts.js';
 export * from './credit.js';
 export * from './statement.js';
 export * from './tags.js';

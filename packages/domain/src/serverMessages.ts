@@ -147,6 +147,12 @@ export const serverMessages = {
   settings: {
     ok: 'Preferências consultadas com sucesso',
   },
+  /** Issue 21, point 4: calls that cost the operator money, per driver. */
+  payouts: {
+    tooManyWithdrawals: (minutes: number) => `Você fez muitos saques na última hora. Tente de novo em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
+    tooManyCharges: (minutes: number) => `Você gerou muitos Pix na última hora. Tente de novo em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
+    tooManyPending: (max: number) => `Você já tem ${max} Pix aguardando pagamento. Pague um deles ou espere que expire para gerar outro.`,
+  },
   vpo: {
     ok: 'VPOs consultados com sucesso',
   },

@@ -1,4 +1,4 @@
-import type { PixKeyType } from '@portal/domain';
+import type { PayoutLimitKind, PixKeyType } from '@portal/domain';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Written as ISO 8601 strings; read back as Date (PostgreSQL timestamptz) or string (SQLite text). */
@@ -143,6 +143,24 @@ export interface WithdrawalsTable {
   completed_at: Timestamp | null;
 }
 
+/** A Pix key the driver saved for withdrawals (migration 013). */
+export interface PixKeysTable {
+  id: Generated<number>;
+  driver_id: number;
+  key_type: PixKeyType;
+  key: string;
+  created_at: Timestamp;
+}
+
+/** A withdrawal limit the driver changed; a raise waits in pending_* until pending_at (migration 013). */
+export interface PayoutLimitsTable {
+  driver_id: number;
+  kind: PayoutLimitKind;
+  value_cents: number;
+  pending_cents: number | null;
+  pending_at: Timestamp | null;
+}
+
 export interface VehiclesTable {
   id: Generated<number>;
   driver_id: number;
@@ -285,6 +303,8 @@ export interface Database {
   partner_pushes: PartnerPushesTable;
   webhook_events: WebhookEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  pix_keys: PixKeysTable;
+  payout_limits: PayoutLimitsTable;
 }
 
 export type PixChargeRow = Selectable<PixChargesTable>;

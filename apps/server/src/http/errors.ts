@@ -19,6 +19,16 @@ export const unauthorized = () => new HttpError(401, serverMessages.session.unau
 export const forbidden = (message: string = serverMessages.session.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = serverMessages.session.notFound) => new HttpError(404, message);
 
+/** 429: the driver asked too often; Retry-After says when to try again. */
+export class TooManyRequests extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const conflict = (message: string) => new HttpError(409, message);
 
 export function fieldError(field: string, message: string): HttpError {

@@ -4,7 +4,7 @@ import { messages, serverMessages } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
-import { HttpError } from '../http/errors.js';
+import { HttpError, TooManyRequests } from '../http/errors.js';
 import type { FieldErrorList } from '../http/errors.js';
 
 const textsOf = (value: unknown): string[] =>
@@ -69,6 +69,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(422).send({ Sucesso: false, Mensagem: first, errors });
     }
     if (error instanceof HttpError) {
+      if (error instanceof TooManyRequests) void reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
       return reply
         .code(error.statusCode)
         .send({

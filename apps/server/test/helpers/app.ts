@@ -38,6 +38,10 @@ export const TEST_ENV = {
   WEBHOOK_MAX_PER_ADDRESS: '1000000',
   PARTNER_MAX_PER_KEY: '1000000',
   PARTNER_MAX_PER_ADDRESS: '1000000',
+  // Per-driver call limits (issue 21) are out of the way too; payouts.test.ts sets them low.
+  WITHDRAWALS_PER_HOUR: '1000000',
+  PIX_CHARGES_PER_HOUR: '1000000',
+  PIX_CHARGES_PENDING_MAX: '1000000',
 };
 
 /** A fresh, migrated database and the configuration of an app over it. */

@@ -1,5 +1,5 @@
 import type { Endpoint } from '@portal/contract';
-import { messages, serverMessages } from '@portal/domain';
+import { messages, payoutMessages, serverMessages } from '@portal/domain';
 import fc from 'fast-check';
 import type { z } from 'zod';
 
@@ -13,12 +13,23 @@ function catalogue(): { exact: Set<string>; templates: RegExp[] } {
         const pattern = value.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+');
         templates.push(new RegExp(`^${pattern}$`, 's'));
       } else exact.add(value);
+    } else if (typeof value === 'function') {
+      // A text with values: each argument stands for any text.
+      const fill = value as (...args: string[]) => unknown;
+      let text: unknown;
+      try {
+        text = fill(...Array.from({ length: fill.length }, () => '{x}'));
+      } catch {
+        return;
+      }
+      walk(text);
     } else if (typeof value === 'object' && value !== null) {
       for (const v of Object.values(value)) walk(v);
     }
   };
   walk(messages);
   walk(serverMessages);
+  walk(payoutMessages);
   return { exact, templates };
 }
 const known = catalogue();

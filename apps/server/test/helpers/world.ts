@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { api } from '@portal/contract';
 import { TAG_ORIGEM } from '@portal/domain';
 import { cnpj } from 'cpf-cnpj-validator';
@@ -19,6 +20,8 @@ export interface DriverWorld extends Registered {
   /** The settled purchase that funded the driver (it has a receipt). */
   paidChargeId: string;
   vpoExternalId: string;
+  /** A Pix key the driver saved (decision 44). */
+  pixKeyId: number;
 }
 
 export interface World {
@@ -66,7 +69,15 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
     payload: { externalId: `p-${active.serial}`, serialNumber: active.serial, placeName: 'Praça Itupeva', value: 18.9, occurredAt: saoPaulo(60).local, is_third: false },
   });
   expect([200, 201], passage.body).toContain(passage.statusCode);
-  return { ...d, active, inactive, pendingChargeId: pending.id, paidChargeId, vpoExternalId };
+  const savedKey = await app.inject({
+    method: 'POST',
+    url: '/api/motorista/chaves-pix',
+    headers: { authorization: `Bearer ${d.token}` },
+    payload: { tipo: 'EMAIL', chave: `${name.split(' ')[0]?.toLowerCase() ?? 'motorista'}@exemplo.com.br`, senha: d.password },
+  });
+  expect(savedKey.statusCode, savedKey.body).toBe(201);
+  const pixKeyId = savedKey.json<{ Chave: { id: number } }>().Chave.id;
+  return { ...d, active, inactive, pendingChargeId: pending.id, paidChargeId, vpoExternalId, pixKeyId };
 }
 
 /** Two drivers, A (the one who calls) and B (whose identifiers A must never reach), and a key of each partner kind. */
@@ -109,7 +120,13 @@ export function validRequest(
     case 'asaasWebhook':
       return { body: paymentEvent('PAYMENT_RECEIVED', { id: b.pendingChargeId, valor: 120 }) };
     case 'withdraw':
-      return { body: { description: 'Saque fuzz', receiver_document: a.cpfCnpj, amount: 0.01, pix: { key: a.cpfCnpj, type: 'CPF' } } };
+      return { body: { description: 'Saque fuzz', receiver_document: a.cpfCnpj, amount: 1, pix: { key: a.cpfCnpj, type: 'CPF' } } };
+    case 'savePixKey':
+      return { body: { tipo: 'EVP', chave: randomUUID(), senha: a.password } };
+    case 'removePixKey':
+      return { params: { id: a.pixKeyId } };
+    case 'updatePayoutLimits':
+      return { body: { porSaque: 4000, diario: 8000, noturno: 800 } };
     case 'statementExport':
       return { query: 'formato=csv&periodo=tudo' };
     case 'receipt':

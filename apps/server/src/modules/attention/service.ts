@@ -1,5 +1,5 @@
 import type { AttentionNotice } from '@portal/contract';
-import { centsToReais, formatBrl, serverMessages, TAG_STATUS } from '@portal/domain';
+import { centsToReais, formatBrl, formatDateTime, PAYOUT_NOTICE_DAYS, payoutNoticeMessages, pixKeyDisplay, serverMessages, TAG_STATUS } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
@@ -60,12 +60,44 @@ async function pendingPurchases(db: Kysely<Database>, driverId: number, now: Dat
   }));
 }
 
+/** Decision 44: the Pix keys saved and the payouts of the last PAYOUT_NOTICE_DAYS, newest first. */
+async function payoutActivity(db: Kysely<Database>, driverId: number, now: Date): Promise<AttentionNotice[]> {
+  const since = new Date(now.getTime() - PAYOUT_NOTICE_DAYS * 86_400_000).toISOString();
+  const [keys, payouts] = await Promise.all([
+    db.selectFrom('pix_keys').select(['id', 'key_type', 'key', 'created_at']).where('driver_id', '=', driverId).where('created_at', '>=', since).execute(),
+    db
+      .selectFrom('withdrawals')
+      .select(['id', 'amount_cents', 'pix_key_type', 'pix_key', 'status', 'created_at'])
+      .where('driver_id', '=', driverId)
+      .where('created_at', '>=', since)
+      .execute(),
+  ]);
+  const notices: { at: string; notice: AttentionNotice }[] = [
+    ...keys.map((k) => {
+      const at = toIso(k.created_at);
+      return { at, notice: { tipo: 'chave-pix-nova' as const, Mensagem: payoutNoticeMessages.keySaved(pixKeyDisplay(k.key_type, k.key), formatDateTime(at)), chaveId: Number(k.id), salvaEm: at } };
+    }),
+    ...payouts.map((w) => {
+      const at = toIso(w.created_at);
+      const text = payoutNoticeMessages.withdrawal(formatBrl(Number(w.amount_cents)), pixKeyDisplay(w.pix_key_type, w.pix_key), formatDateTime(at), payoutNoticeMessages.withdrawalStatus[w.status]);
+      return { at, notice: { tipo: 'saque' as const, Mensagem: text, saqueId: w.id, valor: centsToReais(Number(w.amount_cents)), status: w.status, criadoEm: at } };
+    }),
+  ];
+  return notices.sort((a, b) => b.at.localeCompare(a.at)).map((n) => n.notice);
+}
+
 /**
  * What the dashboard asks the driver to look at, in this order: tags blocked for an unpaid fee,
- * a balance below the alert level, purchases waiting for their Pix. Three indexed reads of the
- * driver's own rows (tags_driver_live, the drivers and accounts keys, pix_charges_driver_idx).
+ * a balance below the alert level, purchases waiting for their Pix, then the last days' new Pix
+ * keys and payouts. Indexed reads of the driver's own rows (tags_driver_live, the drivers and
+ * accounts keys, pix_charges_driver_idx, pix_keys_driver_key, withdrawals_driver_created_idx).
  */
 export async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
-  const [tags, balance, pending] = await Promise.all([feeBlockedTags(db, driverId), lowBalance(db, driverId), pendingPurchases(db, driverId, now)]);
-  return [...tags, ...balance, ...pending];
+  const [tags, balance, pending, payouts] = await Promise.all([
+    feeBlockedTags(db, driverId),
+    lowBalance(db, driverId),
+    pendingPurchases(db, driverId, now),
+    payoutActivity(db, driverId, now),
+  ]);
+  return [...tags, ...balance, ...pending, ...payouts];
 }

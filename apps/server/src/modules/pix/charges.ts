@@ -6,7 +6,15 @@ import type { PixProvider } from '../../adapters/pix/port.js';
 import { toIso } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { Database, PixChargeRow, PixChargesTable } from '../../db/schema.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import type { Dialect } from '../../db/connection.js';
+import { lockDriver } from '../../db/lock.js';
+import { HttpError, notFound, TooManyRequests } from '../../http/errors.js';
+import type { RateLimitStore } from '../../http/rate-limit-store.js';
+import type { DriverCallLimits } from '../payouts/guard.js';
+import { minutesUntil } from '../payouts/guard.js';
+
+const CHARGES_SCOPE = 'driver-pix-charges';
+const HOUR_MS = 3_600_000;
 import { ChargeExpiry } from './expiry.js';
 
 export function chargeView(row: PixChargeRow): PixCharge {
@@ -26,15 +34,27 @@ export class ChargeService {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly provider: PixProvider,
+    private readonly limits: DriverCallLimits,
+    private readonly counters: RateLimitStore,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.expiry = new ChargeExpiry(db, provider, log);
   }
 
-  /** Amount already checked (purchaseAmountError). Provider failure -> 502, nothing stored. */
+  /**
+   * Amount already checked (purchaseAmountError). Provider failure -> 502, nothing stored. Each
+   * driver has CHARGES_PENDING waiting at once and CHARGES_PER_HOUR (issue 21, point 4): the hour's
+   * count is taken atomically before the provider is asked, the pending count again when storing.
+   */
   async create(driverId: number, amountCents: number): Promise<PixChargeRow> {
+    await this.refuseIfPendingFull(this.db, driverId);
+    const hourly = await this.counters.take(CHARGES_SCOPE, String(driverId), this.limits.chargesPerHour, HOUR_MS, this.now().getTime());
+    if (!hourly.allowed) {
+      throw new TooManyRequests(serverMessages.payouts.tooManyCharges(minutesUntil(hourly.retryAfterMs)), Math.ceil(hourly.retryAfterMs / 1000));
+    }
     const driver = await this.db
       .selectFrom('drivers')
       .select(['name', 'cpf_cnpj'])
@@ -71,9 +91,32 @@ export class ChargeService {
       refunded_cents: 0,
       provider_cancelled_at: null,
     };
-    await this.db.insertInto('pix_charges').values(row).execute();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await lockDriver(trx, this.dialect, driverId);
+        await this.refuseIfPendingFull(trx, driverId);
+        await trx.insertInto('pix_charges').values(row).execute();
+      });
+    } catch (error) {
+      // Concurrent purchases filled the driver's pending charges meanwhile: this one must not be payable.
+      if (error instanceof TooManyRequests) await this.expiry.cancelAtProvider(row);
+      throw error;
+    }
     this.log.info({ chargeId: id, driverId, amountCents, provider: this.provider.name }, 'cobrança Pix criada');
     return row;
+  }
+
+  private async refuseIfPendingFull(db: Kysely<Database>, driverId: number): Promise<void> {
+    const row = await db
+      .selectFrom('pix_charges')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('driver_id', '=', driverId)
+      .where('status', '=', 'PENDING')
+      .where('expires_at', '>', this.now().toISOString())
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) >= this.limits.chargesPending) {
+      throw new TooManyRequests(serverMessages.payouts.tooManyPending(this.limits.chargesPending), PIX_CHARGE_TTL_MINUTES * 60);
+    }
   }
 
   /**

@@ -4,7 +4,6 @@ import type { withdrawalRequest } from '@portal/contract';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
-import { nowIso } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { WithdrawalRow, WithdrawalStatus } from '../../db/schema.js';
 import { fieldError, forbidden, HttpError } from '../../http/errors.js';
@@ -14,6 +13,7 @@ import type { SessionDriver } from '../auth/sessions.js';
 import { accountId, balances, postGuardedDebit } from '../ledger/ledger.js';
 import type { WithdrawalEligibility } from './eligibility.js';
 import type { WithdrawalOutcomes } from './outcome.js';
+import type { KeyTrust, PayoutGuard } from '../payouts/guard.js';
 
 /** A withdrawal the rules allowed: amount, normalised key and what the driver wrote. */
 export interface WithdrawalOrder {
@@ -22,6 +22,8 @@ export interface WithdrawalOrder {
   keyType: PixKeyType;
   key: string;
   description: string;
+  /** How the payout guard sees the key (decision 44); absent only for the operator's own calls (tests of the debit). */
+  trust?: KeyTrust;
 }
 
 /** The body after the contract's schema (fields that were not strings or numbers read as empty). */
@@ -51,6 +53,7 @@ export class WithdrawalService {
     private readonly eligibility: WithdrawalEligibility,
     private readonly outcomes: WithdrawalOutcomes,
     private readonly provider: PixProvider,
+    private readonly guard: PayoutGuard,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -65,12 +68,15 @@ export class WithdrawalService {
     if (error) throw fieldError(error.field, error.message);
     if (amountCents === null || !isPixKeyType(keyType)) throw new Error('withdrawalError deixou passar um valor inválido');
     if (stripDocument(input.receiver_document) !== driver.cpfCnpj) throw forbidden(serverMessages.withdrawal.notYourDocument);
+    const key = normalizePixKey(keyType, rawKey);
+    const trust = await this.guard.trustKey(driver, keyType, key, input.senha);
     return this.execute({
       driverId: driver.id,
       amountCents,
       keyType,
-      key: normalizePixKey(keyType, rawKey),
+      key,
       description: input.description.trim() || messages.withdrawal.defaultDescription,
+      trust,
     });
   }
 
@@ -84,6 +90,7 @@ export class WithdrawalService {
   async open(order: WithdrawalOrder): Promise<WithdrawalRow> {
     const id = newId('wd');
     return this.db.kysely.transaction().execute(async (trx) => {
+      if (order.trust) await this.guard.weigh(trx, order.driverId, order, order.trust);
       const row = {
         id,
         driver_id: order.driverId,
@@ -94,7 +101,7 @@ export class WithdrawalService {
         status: 'PROCESSING' as const,
         provider_transfer_id: null,
         failure_reason: null,
-        created_at: nowIso(),
+        created_at: this.guard.now().toISOString(),
         completed_at: null,
       };
       await trx.insertInto('withdrawals').values(row).execute();

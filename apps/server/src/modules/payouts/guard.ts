@@ -1,0 +1,118 @@
+import type { PixKeyType } from '@portal/domain';
+import { nightPeriod, PAYOUT_PASSWORD_MAX_FAILURES, PAYOUT_PASSWORD_WINDOW_MINUTES, payoutLimitError, payoutMessages, saoPauloDayWindow, serverMessages } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/connection.js';
+import { lockDriver } from '../../db/lock.js';
+import type { Database } from '../../db/schema.js';
+import { fieldError, HttpError, TooManyRequests } from '../../http/errors.js';
+import type { RateLimitStore } from '../../http/rate-limit-store.js';
+import type { PasswordHasher } from '../auth/passwords.js';
+import type { Trx } from '../ledger/ledger.js';
+import type { SavedKey } from './keys.js';
+import { inFirstHours, isOwnKey, PixKeyStore } from './keys.js';
+import { inForce, PayoutLimitStore } from './limits.js';
+import { askedSince, sentBetween } from './usage.js';
+
+/** Per-driver limits on the calls that cost the operator money (issue 21, point 4). */
+export interface DriverCallLimits {
+  withdrawalsPerHour: number;
+  chargesPerHour: number;
+  chargesPending: number;
+}
+
+const HOUR_MS = 3_600_000;
+const PASSWORD_SCOPE = 'payout-password';
+
+export function minutesUntil(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
+}
+
+/** Which key a withdrawal goes to, as the guard sees it: the driver's own, a saved one, or confirmed now. */
+export type KeyTrust = { kind: 'own' } | { kind: 'saved'; saved: SavedKey };
+
+/**
+ * Decision 44: a payout a thief with a session cannot take. A key not saved needs the password
+ * again (and is saved by it); a key in its first 24 hours receives at most R$ 500,00; limits per
+ * withdrawal, day and night; withdrawals per hour. The limits are weighed inside the withdrawal's
+ * own transaction, on the driver's locked row, so concurrent withdrawals cannot pass one together.
+ */
+export class PayoutGuard {
+  readonly keys: PixKeyStore;
+  readonly limits: PayoutLimitStore;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    private readonly passwords: PasswordHasher,
+    private readonly counters: RateLimitStore,
+    private readonly calls: DriverCallLimits,
+    private readonly log: FastifyBaseLogger,
+    readonly now: () => Date = () => new Date(),
+  ) {
+    this.keys = new PixKeyStore(db);
+    this.limits = new PayoutLimitStore(db);
+  }
+
+  /** The key's standing; a key not saved is saved here when the password is right (else 422 on senha). */
+  async trustKey(driver: { id: number; cpfCnpj: string }, keyType: PixKeyType, key: string, password: string | undefined): Promise<KeyTrust> {
+    if (isOwnKey(driver.cpfCnpj, keyType, key)) return { kind: 'own' };
+    const saved = await this.keys.find(this.db, driver.id, keyType, key);
+    if (saved) return { kind: 'saved', saved };
+    await this.checkPassword(driver.id, password);
+    const result = await this.keys.save(driver.id, keyType, key, this.now());
+    if (result === 'full') throw fieldError('pix.key', payoutMessages.tooManyKeys);
+    if (result.created) this.log.warn({ driverId: driver.id, keyType, pixKeyId: result.key.id }, 'nova chave Pix salva pelo motorista');
+    return { kind: 'saved', saved: result.key };
+  }
+
+  /** The password again, counted per driver: PAYOUT_PASSWORD_MAX_FAILURES wrong ones a window, then 429. */
+  async checkPassword(driverId: number, password: string | undefined): Promise<void> {
+    if (!password) throw fieldError('senha', payoutMessages.passwordRequired);
+    const windowMs = PAYOUT_PASSWORD_WINDOW_MINUTES * 60_000;
+    const take = await this.counters.take(PASSWORD_SCOPE, String(driverId), PAYOUT_PASSWORD_MAX_FAILURES, windowMs);
+    if (!take.allowed) {
+      this.log.warn({ driverId }, 'confirmação de senha do saque bloqueada por tentativas');
+      throw new TooManyRequests(payoutMessages.passwordThrottled(minutesUntil(take.retryAfterMs)), Math.ceil(take.retryAfterMs / 1000));
+    }
+    const row = await this.db.selectFrom('drivers').select('password_hash').where('id', '=', driverId).executeTakeFirstOrThrow();
+    if (!(await this.passwords.verify(row.password_hash, password))) {
+      this.log.warn({ driverId }, 'senha incorreta ao confirmar chave Pix');
+      throw fieldError('senha', payoutMessages.passwordWrong);
+    }
+    await this.counters.giveBack(take.window);
+  }
+
+  /**
+   * Inside the withdrawal's transaction, before its debit: the driver's row is locked (PostgreSQL;
+   * SQLite runs one write transaction at a time), so what was sent is read and the new one written
+   * by one transaction at a time.
+   */
+  async weigh(trx: Trx, driverId: number, order: { amountCents: number; keyType: PixKeyType; key: string }, trust: KeyTrust): Promise<void> {
+    const now = this.now();
+    await lockDriver(trx, this.dialect, driverId);
+    const asked = await askedSince(trx, driverId, new Date(now.getTime() - HOUR_MS));
+    if (asked.length >= this.calls.withdrawalsPerHour) {
+      const freesInMs = new Date(asked[0] ?? now.toISOString()).getTime() + HOUR_MS - now.getTime();
+      throw new TooManyRequests(serverMessages.payouts.tooManyWithdrawals(minutesUntil(freesInMs)), Math.ceil(freesInMs / 1000));
+    }
+    const limits = inForce(await this.limits.read(trx, driverId, now));
+    const day = saoPauloDayWindow(now);
+    const night = nightPeriod(now);
+    const newKey = trust.kind === 'saved' && inFirstHours(trust.saved, now) ? trust.saved : null;
+    const [usedTodayCents, usedTonightCents, newKeyUsed] = await Promise.all([
+      sentBetween(trx, driverId, day.start, day.end),
+      night ? sentBetween(trx, driverId, night.start, night.end) : Promise.resolve(0),
+      newKey ? sentBetween(trx, driverId, newKey.savedAt, new Date(now.getTime() + 1), { keyType: order.keyType, key: order.key }) : Promise.resolve(0),
+    ]);
+    const message = payoutLimitError({
+      amountCents: order.amountCents,
+      now,
+      limits,
+      usedTodayCents,
+      usedTonightCents,
+      newKey: newKey ? { savedAt: newKey.savedAt, usedCents: newKeyUsed } : null,
+    });
+    if (message) throw new HttpError(422, message, { amount: [message] });
+  }
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NativeSelect, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { formatBrl, NEW_PIX_KEY_CAP_CENTS } from '@portal/domain';
+import { IconKey } from '@tabler/icons-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
+import { PixKeyInput } from '../../components/ui/PixKeyInput';
+import { pixKeyTypeOptions } from '../../components/ui/pixKey';
+import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { serverErrorText } from '../../lib/forms';
+import { useSavePixKey } from './api/payouts';
+import { emptyPixKeyForm, pixKeyForm, type PixKeyFormInput, type PixKeyFormValues } from './pixKeyForm';
+
+/** The server's 422 field names (the contract's savePixKeyRequest) are the form's own. */
+const SERVER_FIELDS = { tipo: 'tipo', chave: 'chave', senha: 'senha' } as const;
+
+const NEW_KEY_RULE = `Para sua segurança, uma chave nova pede sua senha e, nas primeiras 24 horas, recebe no máximo ${formatBrl(NEW_PIX_KEY_CAP_CENTS)}.`;
+
+/** 'Salvar uma chave Pix': type, key (masked as on Sacar) and the password again (decision 44). */
+export function AddPixKeyForm() {
+  const save = useSavePixKey();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<PixKeyFormInput, unknown, PixKeyFormValues>({ resolver: zodResolver(pixKeyForm), defaultValues: emptyPixKeyForm });
+  const keyType = useWatch({ control, name: 'tipo' });
+
+  const onSubmit = handleSubmit(async (key) => {
+    try {
+      const answer = await save.mutateAsync(key);
+      reset(emptyPixKeyForm);
+      toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, autoClose: 10_000 });
+    } catch (failure) {
+      const message = serverErrorText(failure, setError, SERVER_FIELDS);
+      if (message) toast.error(message, { title: ERROR_TOAST_TITLE });
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="salvar-chave-pix">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={3} size="h4" id="salvar-chave-pix">
+            Salvar uma chave Pix
+          </Title>
+          <Text size="sm" c="gray.7">
+            {NEW_KEY_RULE}
+          </Text>
+        </Stack>
+        <Controller
+          control={control}
+          name="tipo"
+          render={({ field }) => (
+            <NativeSelect
+              ref={field.ref}
+              label="Tipo da Chave Pix"
+              size="md"
+              name={field.name}
+              value={field.value}
+              onChange={(event) => {
+                field.onChange(event);
+                // As on Sacar: another type clears the key.
+                setValue('chave', '');
+                clearErrors('chave');
+              }}
+              onBlur={field.onBlur}
+              error={errors.tipo?.message}
+              data={pixKeyTypeOptions}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="chave"
+          render={({ field }) => (
+            <PixKeyInput
+              keyType={keyType}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={errors.chave?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="senha"
+          render={({ field }) => (
+            <PasswordInput
+              ref={field.ref}
+              label="Senha"
+              description="A mesma senha com que você entra no portal."
+              size="md"
+              name={field.name}
+              autoComplete="current-password"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.senha?.message}
+              visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }}
+            />
+          )}
+        />
+        <NetworkSubmitButton loading={isSubmitting} leftSection={<IconKey size={22} aria-hidden />}>
+          Salvar chave
+        </NetworkSubmitButton>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { PAYOUT_LIMIT_FIELDS, type PayoutLimits } from '@portal/contract';
+import { formatDateTime, nightPeriod, PAYOUT_LIMIT_KINDS, payoutLimitLabels, type PayoutLimitKind } from '@portal/domain';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { CurrencyInput } from '../../components/ui/CurrencyInput';
+import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
+import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { formatReais } from '../../lib/format';
+import { serverErrorText } from '../../lib/forms';
+import { usePayoutLimits, useUpdatePayoutLimits } from './api/payouts';
+import { FormSkeleton, LoadFailed } from './LoadStates';
+import { payoutLimitsForm, payoutLimitsText, type PayoutLimitsFormInput, type PayoutLimitsFormValues } from './payoutLimitsForm';
+
+const LIMITS_TITLE = 'Limites de saque Pix';
+const LIMITS_RULE =
+  'Diminuir um limite vale na hora; aumentar só vale 24 horas depois. É uma proteção do Banco Central contra golpes: quem pegar seu celular não consegue aumentar o limite e sacar tudo de uma vez.';
+
+/** The server's 422 field names (the contract's payoutLimitsRequest) are the form's own. */
+const SERVER_FIELDS = { porSaque: 'porSaque', diario: 'diario', noturno: 'noturno' } as const;
+
+/** 'DD/MM/AAAA HH:mm' in São Paulo. */
+const untilMinute = (iso: string) => formatDateTime(iso).slice(0, 16);
+
+/** What the field says under it: the value in force while a raise waits, the raise and when, what was used. */
+function limitNote(kind: PayoutLimitKind, limits: PayoutLimits): ReactNode {
+  const limit = limits[PAYOUT_LIMIT_FIELDS[kind]];
+  const lines: string[] = [];
+  if (limit.pendente) {
+    lines.push(`Em vigor: ${formatReais(limit.valor)}.`);
+    lines.push(`Aumento para ${formatReais(limit.pendente.valor)} vale a partir de ${untilMinute(limit.pendente.vigenteEm)}.`);
+  }
+  if (kind === 'daily') lines.push(`Usado hoje: ${formatReais(limits.usadoHoje)}.`);
+  if (kind === 'night' && (limits.usadoNestaNoite > 0 || nightPeriod(new Date()) !== null)) {
+    lines.push(`Usado nesta noite: ${formatReais(limits.usadoNestaNoite)}.`);
+  }
+  if (lines.length === 0) return undefined;
+  return lines.map((line) => (
+    <span key={line} style={{ display: 'block' }}>
+      {line}
+    </span>
+  ));
+}
+
+function PayoutLimitsForm({ limits }: { limits: PayoutLimits }) {
+  const save = useUpdatePayoutLimits();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PayoutLimitsFormInput, unknown, PayoutLimitsFormValues>({
+    resolver: zodResolver(payoutLimitsForm),
+    defaultValues: payoutLimitsText(limits),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync(values);
+      reset(payoutLimitsText(answer.Limites));
+      toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, autoClose: 10_000 });
+    } catch (failure) {
+      const message = serverErrorText(failure, setError, SERVER_FIELDS);
+      if (message) toast.error(message, { title: ERROR_TOAST_TITLE });
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={LIMITS_TITLE}>
+      <Stack gap="md">
+        {PAYOUT_LIMIT_KINDS.map((kind) => {
+          const name = PAYOUT_LIMIT_FIELDS[kind];
+          return (
+            <Controller
+              key={kind}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <CurrencyInput
+                  label={payoutLimitLabels[kind]}
+                  description={limitNote(kind, limits)}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={errors[name]?.message}
+                  size="lg"
+                />
+              )}
+            />
+          );
+        })}
+        <NetworkSubmitButton loading={isSubmitting} leftSection={<IconDeviceFloppy size={22} aria-hidden />}>
+          Salvar limites
+        </NetworkSubmitButton>
+      </Stack>
+    </form>
+  );
+}
+
+/** Decision 44: the three withdrawal limits, the raises still waiting and what was used, changed here. */
+export function PayoutLimitsSection() {
+  const limits = usePayoutLimits();
+  const data = limits.data?.Limites;
+  return (
+    <Paper component="section" aria-labelledby="limites-saque" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id="limites-saque">
+            {LIMITS_TITLE}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {LIMITS_RULE}
+          </Text>
+        </Stack>
+        {data ? (
+          <PayoutLimitsForm limits={data} />
+        ) : limits.isError ? (
+          <LoadFailed title="Não foi possível carregar seus limites" error={limits.error} retrying={limits.isFetching} onRetry={() => void limits.refetch()} />
+        ) : (
+          <FormSkeleton fields={3} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
