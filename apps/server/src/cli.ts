@@ -152,13 +152,13 @@ const commands: Record<string, Command> = {
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => revokePartner(db, args)))),
   },
   'vpo:issue': {
-    usage: 'vpo:issue --partner <id> --externalId <id> --serial <tag> --plate <placa> --shipper <cpf/cnpj> --value <reais> [--status S] [--origem O] [--destino D]',
-    description: 'Registra um VPO de um embarcador para uma tag ativa e a placa do seu veículo (o mesmo que POST /api/parceiro/vpos)',
+    usage: 'vpo:issue --partner <id> --externalId <id> --serial <tag> --plate <placa> --shipper <cpf/cnpj> --value <reais> [--origem O] [--destino D]',
+    description: 'Registra um VPO (status EMITIDO) de um embarcador para uma tag ativa e a placa do seu veículo (o mesmo que POST /api/parceiro/vpos)',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => issueVpo(db, args)))),
   },
   'vpo:status': {
-    usage: 'vpo:status --partner <id> --externalId <id> --status EMITIDO|EM_VIAGEM|ENCERRADO|CANCELADO',
-    description: 'Atualiza o status de um VPO do embarcador (o mesmo que PATCH /api/parceiro/vpos/:externalId)',
+    usage: 'vpo:status --partner <id> --externalId <id> --status EM_VIAGEM|ENCERRADO|CANCELADO',
+    description: 'Muda o status de um VPO do embarcador: EMITIDO -> EM_VIAGEM -> ENCERRADO, EMITIDO ou EM_VIAGEM -> CANCELADO (o mesmo que PATCH /api/parceiro/vpos/:externalId)',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => updateVpo(db, args)))),
   },
   'passage:record': {

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PayoutLimitKind } from '@portal/domain';
+import { DEFAULT_PAYOUT_LIMITS_CENTS, MAX_PAYOUT_LIMITS_CENTS } from '@portal/domain';
 import { z } from 'zod';
 import type { LoginLimits } from './modules/auth/throttle.js';
 import type { DriverCallLimits } from './modules/payouts/guard.js';
@@ -10,6 +12,13 @@ import type { DriverCallLimits } from './modules/payouts/guard.js';
  * payments, so production refuses to start without its own PIX_WEBHOOK_TOKEN.
  */
 export const DEV_PIX_WEBHOOK_TOKEN = 'dev-webhook-token-portal-do-motorista';
+
+/**
+ * Development/test token of the Asaas transfer validation (decision 26). Production uses only its
+ * own ASAAS_TRANSFER_VALIDATION_TOKEN: without one the route does not exist, and Asaas cancels every
+ * transfer it cannot validate (three failed calls), so payouts fail safe.
+ */
+export const DEV_TRANSFER_VALIDATION_TOKEN = 'dev-transfer-validation-token-portal-do-motorista';
 
 /** Placeholder support number (Brazil +55, DDD 11): replace it with the real one via SUPPORT_WHATSAPP. */
 export const SUPPORT_WHATSAPP_PLACEHOLDER = '5511999999999';
@@ -22,6 +31,18 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const positiveInt = z.coerce.number().int().positive();
+
+/** A default withdrawal limit in whole reais, from 0 to the most a driver may set; in centavos. */
+function limitReais(kind: PayoutLimitKind) {
+  const max = MAX_PAYOUT_LIMITS_CENTS[kind] / 100;
+  return z.coerce
+    .number()
+    .int('em reais inteiros')
+    .min(0)
+    .max(max, `no máximo ${max}`)
+    .default(DEFAULT_PAYOUT_LIMITS_CENTS[kind] / 100)
+    .transform((reais) => reais * 100);
+}
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -112,6 +133,7 @@ const envSchema = z.object({
   PIX_MERCHANT_CITY: z.string().trim().min(1).max(15, 'no máximo 15 caracteres (BR Code)').default('SAO PAULO'),
   // Asaas's own rule for a webhook's authToken: 32 to 255 characters.
   PIX_WEBHOOK_TOKEN: z.string().min(32, 'pelo menos 32 caracteres (regra do Asaas)').max(255, 'no máximo 255 caracteres (regra do Asaas)').optional(),
+  ASAAS_TRANSFER_VALIDATION_TOKEN: z.string().min(32, 'pelo menos 32 caracteres').max(255, 'no máximo 255 caracteres (regra do Asaas)').optional(),
   ASAAS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   ASAAS_API_KEY: z.string().min(1).optional(),
   ASAAS_TIMEOUT_MS: positiveInt.default(10_000),
@@ -121,6 +143,10 @@ const envSchema = z.object({
   WITHDRAWALS_PER_HOUR: positiveInt.default(5),
   PIX_CHARGES_PER_HOUR: positiveInt.default(10),
   PIX_CHARGES_PENDING_MAX: positiveInt.default(3),
+  // Decision 44: each driver's withdrawal limits until they choose, in reais (the domain's defaults).
+  PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT: limitReais('perWithdrawal'),
+  PAYOUT_LIMIT_DAILY_DEFAULT: limitReais('daily'),
+  PAYOUT_LIMIT_NIGHT_DEFAULT: limitReais('night'),
   // Journeys that need an hour of the day (the night limit): the instant the payout clock reads at start.
   CLOCK_START: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'data e hora ISO 8601 com fuso (ex.: 2026-11-25T23:00:00-03:00)').optional(),
 })
@@ -168,6 +194,8 @@ export interface Config {
   metricsToken: string | null;
   /** Per-driver limits of the calls that cost the operator money. */
   driverCalls: DriverCallLimits;
+  /** Each driver's withdrawal limits until they choose, in centavos. */
+  payoutLimitDefaults: Record<PayoutLimitKind, number>;
   /** The payout clock: the system's, or CLOCK_START's advancing from start (never in production). */
   clock: () => Date;
 }
@@ -200,6 +228,8 @@ export interface PixConfig {
   merchantName: string;
   merchantCity: string;
   webhookToken: string;
+  /** asaas-access-token of the transfer validation route; null: the route is not registered. */
+  transferValidationToken: string | null;
   asaas: { apiUrl: string; apiKey: string; timeoutMs: number } | null;
 }
 
@@ -260,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       merchantName: e.PIX_MERCHANT_NAME,
       merchantCity: e.PIX_MERCHANT_CITY,
       webhookToken: e.PIX_WEBHOOK_TOKEN ?? DEV_PIX_WEBHOOK_TOKEN,
+      transferValidationToken: e.ASAAS_TRANSFER_VALIDATION_TOKEN ?? (e.NODE_ENV === 'production' ? null : DEV_TRANSFER_VALIDATION_TOKEN),
       asaas:
         e.ASAAS_API_URL && e.ASAAS_API_KEY
           ? { apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''), apiKey: e.ASAAS_API_KEY, timeoutMs: e.ASAAS_TIMEOUT_MS }
@@ -268,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     serverUrl: (e.SERVER_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN ?? null,
     driverCalls: { withdrawalsPerHour: e.WITHDRAWALS_PER_HOUR, chargesPerHour: e.PIX_CHARGES_PER_HOUR, chargesPending: e.PIX_CHARGES_PENDING_MAX },
+    payoutLimitDefaults: { perWithdrawal: e.PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT, daily: e.PAYOUT_LIMIT_DAILY_DEFAULT, night: e.PAYOUT_LIMIT_NIGHT_DEFAULT },
     clock: clockFrom(e.CLOCK_START),
   };
 }

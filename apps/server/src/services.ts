@@ -68,7 +68,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const throttle = new LoginThrottle(db.kysely, config.login);
   const passwords = new PasswordHasher(config.argon2);
   const auth = new AuthService(db.kysely, sessions, passwords, throttle, log, metrics);
-  const payoutGuard = new PayoutGuard(db.kysely, db.dialect, passwords, new RateLimitStore(db.kysely), config.driverCalls, log, overrides.now ?? config.clock);
+  const payoutGuard = new PayoutGuard(db.kysely, db.dialect, passwords, new RateLimitStore(db.kysely), config.driverCalls, config.payoutLimitDefaults, log, overrides.now ?? config.clock);
   const terms = new TermsService(db.kysely);
   const pixProvider = overrides.pixProvider ?? createPixProvider(config.pix);
   const settlement = new SettlementService(db, log);

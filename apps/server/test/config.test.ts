@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_PIX_WEBHOOK_TOKEN, loadConfig, SUPPORT_WHATSAPP_PLACEHOLDER } from '../src/config.js';
+import { ConfigError, DEV_PIX_WEBHOOK_TOKEN, DEV_TRANSFER_VALIDATION_TOKEN, loadConfig, SUPPORT_WHATSAPP_PLACEHOLDER } from '../src/config.js';
 import { dialectOf, sqlitePath } from '../src/db/connection.js';
 
 describe('config', () => {
@@ -58,6 +58,7 @@ describe('config', () => {
       merchantName: 'PORTAL DO MOTORISTA',
       merchantCity: 'SAO PAULO',
       webhookToken: DEV_PIX_WEBHOOK_TOKEN,
+      transferValidationToken: DEV_TRANSFER_VALIDATION_TOKEN,
       asaas: null,
     });
     expect(loadConfig({ PORT: '4000' }).serverUrl).toBe('http://localhost:4000');
@@ -76,6 +77,10 @@ describe('config', () => {
     expect(loadConfig({ PIX_WEBHOOK_TOKEN: 'x'.repeat(32) }).pix.webhookToken).toHaveLength(32);
     expect(loadConfig({ PIX_WEBHOOK_TOKEN: 'x'.repeat(255) }).pix.webhookToken).toHaveLength(255);
     expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN })).not.toThrow();
+    // The transfer validation's own token: 32 to 255 characters.
+    expect(() => loadConfig({ ASAAS_TRANSFER_VALIDATION_TOKEN: 'x'.repeat(31) })).toThrow(/ASAAS_TRANSFER_VALIDATION_TOKEN: pelo menos 32 caracteres/);
+    expect(() => loadConfig({ ASAAS_TRANSFER_VALIDATION_TOKEN: 'x'.repeat(256) })).toThrow(/ASAAS_TRANSFER_VALIDATION_TOKEN: no máximo 255 caracteres/);
+    expect(loadConfig({ ASAAS_TRANSFER_VALIDATION_TOKEN: 'v'.repeat(32) }).pix.transferValidationToken).toBe('v'.repeat(32));
     expect(() => loadConfig({ PIX_MERCHANT_CITY: 'SAO JOSE DOS CAMPOS' })).toThrow(/PIX_MERCHANT_CITY/);
     expect(() => loadConfig({ PIX_PROVIDER: 'banco' })).toThrow(/PIX_PROVIDER/);
   });

@@ -85,7 +85,7 @@ describeEachDatabase('razão: propriedades sob sequências aleatórias', (dialec
           method: 'POST',
           url: '/api/motorista/sacar',
           headers: bearer(d.token),
-          payload: { description: 'p', receiver_document: d.cpfCnpj, amount: a.cents / 100, pix: { type: 'EVP', key: '123e4567-e89b-12d3-a456-426614174000' }, senha: d.password },
+          payload: { description: 'p', receiver_document: d.cpfCnpj, amount: a.cents / 100, pix: { type: 'CPF', key: d.cpfCnpj } },
         });
         const processing = withdrawals.some((w) => w.status === 'PROCESSING');
         if (processing) return expect(res.statusCode).toBe(409);

@@ -47,6 +47,12 @@ describeEachDatabase('parceiros: escopo', (dialect) => {
     expect(res.statusCode, res.body).toBe(status);
     expect(json(res)).toEqual({ Sucesso: false, Mensagem: message, ...(field ? { errors: { [field]: [message] } } : {}) });
   };
+  /** A VPO whose serial and plate do not belong together: one answer, on both fields. */
+  const expectUnproven = (res: LightMyRequestResponse) => {
+    const message = serverMessages.partner.vpoTagNotFound;
+    expect(res.statusCode, res.body).toBe(422);
+    expect(json(res)).toEqual({ Sucesso: false, Mensagem: message, errors: { serialNumber: [message], PlacaVeiculo: [message] } });
+  };
 
   it("an operator key posts passages only for its own operator's active tags; the others' look like unknown serials", async () => {
     const owner = await registerDriver(app());
@@ -110,13 +116,23 @@ describeEachDatabase('parceiros: escopo', (dialect) => {
     const { key } = await service().create('shipper', 'Embarcador Escopo');
     const before = await snapshot([d]);
 
-    expectRefused(await send('/api/parceiro/vpos', key, vpo(active, { PlacaVeiculo: newPlate() })), 422, serverMessages.partner.plateMismatch, 'PlacaVeiculo');
-    // Another of the driver's own plates does not fit this tag either.
-    expectRefused(await send('/api/parceiro/vpos', key, vpo(active, { PlacaVeiculo: blocked.plate })), 422, serverMessages.partner.plateMismatch, 'PlacaVeiculo');
+    // Issue 21, point 7: a serial and a plate that do not belong together get one answer, whether the serial exists or not.
+    const unknown = await send('/api/parceiro/vpos', key, vpo({ ...active, serial: newSerial() }));
+    expectUnproven(unknown);
+    const wrongPlates = [
+      vpo(active, { PlacaVeiculo: newPlate() }),
+      // Another of the driver's own plates does not fit this tag either.
+      vpo(active, { PlacaVeiculo: blocked.plate }),
+      // Without the right plate, not even the tag's state is told.
+      ...[blocked, cancelled, inactive].map((t) => vpo(t, { PlacaVeiculo: newPlate() })),
+    ];
+    for (const body of wrongPlates) {
+      const res = await send('/api/parceiro/vpos', key, body);
+      expectUnproven(res);
+      expect(res.body, 'a known serial with another plate answers like an unknown serial').toBe(unknown.body);
+    }
     for (const t of [blocked, cancelled, inactive]) {
       expectRefused(await send('/api/parceiro/vpos', key, vpo(t)), 409, serverMessages.partner.tagNotActive);
-      // Without the right plate, not even the tag's state is told.
-      expectRefused(await send('/api/parceiro/vpos', key, vpo(t, { PlacaVeiculo: newPlate() })), 422, serverMessages.partner.plateMismatch, 'PlacaVeiculo');
     }
     expect(await snapshot([d])).toEqual(before);
     const list = async () => json<{ VPOS: unknown[] }>(await app().inject({ method: 'GET', url: '/api/pedagio/motoristaVpos', headers: bearer(d.token) })).VPOS;

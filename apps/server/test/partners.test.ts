@@ -184,9 +184,10 @@ describeEachDatabase('parceiros', (dialect) => {
       [{ CpfCnpjEmbarcador: '11111111111' }, 'CpfCnpjEmbarcador', messages.partner.shipperDocumentInvalid],
       [{ PlacaVeiculo: 'XX' }, 'PlacaVeiculo', messages.partner.plateInvalid],
       [{ Status: 'QUALQUER' }, 'Status', messages.partner.statusInvalid],
+      [{ Status: 'CANCELADO' }, 'Status', messages.partner.statusOnIssue],
       [{ externalId: '' }, 'externalId', messages.partner.externalIdRequired],
-      [{ serialNumber: '9999999999999999' }, 'serialNumber', messages.partner.serialUnknown],
-      [{ PlacaVeiculo: newPlate() }, 'PlacaVeiculo', serverMessages.partner.plateMismatch],
+      [{ serialNumber: '9999999999999999' }, 'serialNumber', serverMessages.partner.vpoTagNotFound],
+      [{ PlacaVeiculo: newPlate() }, 'PlacaVeiculo', serverMessages.partner.vpoTagNotFound],
     ];
     for (const [overrides, field, message] of cases) {
       const res = await send('POST', '/api/parceiro/vpos', shipper.key, vpoBody(t, overrides));
@@ -279,8 +280,8 @@ describeEachDatabase('parceiros', (dialect) => {
             url: '/api/parceiro/vpos',
             key: (await partner('shipper')).key,
             body: vpoBody(t),
-            same: [{ serialNumber: spaced }, { PlacaVeiculo: t.plate.toLowerCase() }],
-            different: [{ ValorTotalVP: 350.51 }, { serialNumber: other.serial, PlacaVeiculo: other.plate }, { Status: 'EM_VIAGEM' }, { destino: 'Jundiaí/SP' }],
+            same: [{ serialNumber: spaced }, { PlacaVeiculo: t.plate.toLowerCase() }, { Status: 'EMITIDO' }],
+            different: [{ ValorTotalVP: 350.51 }, { serialNumber: other.serial, PlacaVeiculo: other.plate }, { destino: 'Jundiaí/SP' }],
             count: effects.vpo,
           },
           {

@@ -47,7 +47,8 @@ const withdrawal = (over: Partial<Receipt> = {}): Receipt => ({
   statusTexto: messages.receipt.status.DONE,
   valorDevolvido: 0,
   pagador: portal,
-  recebedor: { ...driver, chavePix: '***.982.247-**', tipoChave: 'CPF' },
+  // The key's holder as the provider reported it, not the driver.
+  recebedor: { nome: 'Joana Pereira Lima', documento: '***.143.689-**', chavePix: '***.982.247-**', tipoChave: 'CPF' },
   provedor: 'Asaas',
   idTransacaoProvedor: 'tra_123456',
   descricao: 'Saque Portal do Motorista',
@@ -98,8 +99,19 @@ describe('/comprovantes/:tipo/:id', () => {
     expect(field('Concluído em', article)).toBe('06/03/2026 10:00:07');
     const receiver = within(article).getByRole('region', { name: 'Recebedor' });
     expect(field('Chave Pix (CPF)', receiver)).toBe('***.982.247-**');
+    expect(field('Titular informado pelo banco', receiver)).toBe('Joana Pereira Lima');
+    expect(field('CPF/CNPJ', receiver)).toBe('***.143.689-**');
     expect(field('Nome', within(article).getByRole('region', { name: 'Pagador' }))).toBe('Portal do Motorista');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a withdrawal whose holder the provider did not report says so, and names nobody', async () => {
+    openReceipt(withdrawal({ recebedor: { nome: null, documento: null, chavePix: '***.982.247-**', tipoChave: 'CPF' } }));
+    const article = await screen.findByRole('article', { name: serverMessages.receipt.withdrawalTitle });
+    const receiver = within(article).getByRole('region', { name: 'Recebedor' });
+    expect(field('Titular informado pelo banco', receiver)).toBe(messages.receipt.holderUnavailable);
+    expect(within(receiver).queryByText('CPF/CNPJ')).not.toBeInTheDocument();
+    expect(field('Chave Pix (CPF)', receiver)).toBe('***.982.247-**');
   });
 
   it('a withdrawal in processing: no completion yet, the provider id not given yet', async () => {

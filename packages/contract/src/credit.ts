@@ -72,12 +72,47 @@ export const asaasWebhook = z.lazy(() =>
 );
 export type AsaasWebhook = z.infer<typeof asaasWebhook>;
 
+/**
+ * Asaas's transfer validation ("Mecanismo para validação de saque via webhooks"): about 5 s after a
+ * transfer is created Asaas posts it here and waits for APPROVED or REFUSED. The fields we compare;
+ * Asaas sends the whole transfer object (its holder's name and document are dropped here). Other
+ * kinds of cash-out (type PIX_REFUND, BILL, PIX_QR_CODE, ...) carry no transfer and are refused.
+ */
+export const transferValidationRequest = z.lazy(() =>
+  z.object({
+    type: strictText(TEXT_MAX.event),
+    transfer: z
+      .object({
+        id: providerId,
+        value: z.number(),
+        status: strictText(TEXT_MAX.event).nullish(),
+        externalReference: providerId.nullish(),
+        operationType: strictText(TEXT_MAX.event).nullish(),
+        pixAddressKey: strictText(TEXT_MAX.pixKey).nullish(),
+        pixAddressKeyType: strictText(TEXT_MAX.event).nullish(),
+        bankAccount: z.object({ pixAddressKey: strictText(TEXT_MAX.pixKey).nullish() }).nullish(),
+      })
+      .nullish(),
+  }),
+);
+export type TransferValidationRequest = z.infer<typeof transferValidationRequest>;
+
+/** Asaas's expected answer: APPROVED, or REFUSED with the reason it shows in its panel. */
+export const transferValidationAnswer = z.lazy(() =>
+  z.object({
+    status: z.enum(['APPROVED', 'REFUSED']),
+    refuseReason: z.string().optional(),
+  }),
+);
+export type TransferValidationAnswer = z.infer<typeof transferValidationAnswer>;
+
 export const creditApi = {
   createPixCharge: endpoint({
     method: 'POST',
     path: '/api/transacoes/gerar-qrcode',
     auth: true,
     idempotent: true,
+    requiresTerms: true,
     summary: 'Gerar Pix para comprar saldo',
     body: purchaseRequest,
     response: purchaseResponse,
@@ -97,5 +132,13 @@ export const creditApi = {
     summary: 'Webhook do Asaas (cabeçalho asaas-access-token)',
     body: asaasWebhook,
     response: envelope,
+  }),
+  asaasTransferValidation: endpoint({
+    method: 'POST',
+    path: '/api/webhooks/asaas/validacao-saque',
+    auth: false,
+    summary: 'Validação de saque do Asaas: aprova só transferências criadas pelo portal (cabeçalho asaas-access-token)',
+    body: transferValidationRequest,
+    response: transferValidationAnswer,
   }),
 };

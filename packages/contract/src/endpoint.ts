@@ -27,6 +27,13 @@ export type Endpoint<
    */
   idempotent?: boolean;
   /**
+   * Decision 27: the call moves money or changes a tag or vehicle, so a driver whose current terms
+   * of use are not accepted gets 403 with the envelope's code TERMS_NOT_ACCEPTED (one check on the
+   * server, http/route.ts). Every state-changing driver call is flagged or listed as exempt with
+   * its reason in apps/server/test/terms-enforcement.test.ts.
+   */
+  requiresTerms?: boolean;
+  /**
    * The success answer is a file of one of these types, streamed (issue 12 exports and receipts),
    * not JSON: `response` then describes only the error envelope.
    */

@@ -8,10 +8,15 @@ import { reais } from './balance.js';
 export const receiptKind = z.lazy(() => z.enum(['compra', 'saque']));
 export type ReceiptKind = z.infer<typeof receiptKind>;
 
-/** Who paid or received: the driver (name, CPF/CNPJ as the screens show it) or the portal; a Pix key masked as banks do. */
+/**
+ * Who paid or received: the driver (name, CPF/CNPJ as the screens show it) or the portal; a Pix key
+ * masked as banks do. A withdrawal's receiver is the holder of the key's account as the provider
+ * reported it (a CPF masked); `nome` null: the provider did not report the holder (shown as such,
+ * never as the driver).
+ */
 export const receiptParty = z.lazy(() =>
   z.object({
-    nome: z.string(),
+    nome: z.string().nullable(),
     documento: z.string().nullable(),
     chavePix: z.string().nullable(),
     tipoChave: z.string().nullable(),

@@ -113,6 +113,7 @@ export const vehiclesApi = {
     path: '/api/veiculo/delete',
     auth: true,
     idempotent: true,
+    requiresTerms: true,
     summary: 'Excluir um veículo (a tag não pode estar ativa nem bloqueada)',
     body: vehicleDeleteRequest,
     response: actionResponse,

@@ -3,6 +3,7 @@ import {
   STATEMENT_ORIGINS,
   SORT_DIRECTIONS,
   VPO_SORT_FIELDS,
+  VPO_INITIAL_STATUS,
   VPO_STATUSES,
   isValidCpfCnpj,
   isValidPlate,
@@ -96,6 +97,14 @@ const occurredAt = text(TEXT_MAX.dateTime).pipe(
   }),
 );
 const vpoStatus = oneOf(VPO_STATUSES, messages.partner.statusInvalid);
+/** Decision 29: a VPO is issued EMITIDO; another status (a known one) is refused, not ignored. */
+const issueStatus = vpoStatus.transform((status, ctx): typeof VPO_INITIAL_STATUS => {
+  if (status !== VPO_INITIAL_STATUS) {
+    ctx.addIssue({ code: 'custom', message: messages.partner.statusOnIssue });
+    return z.NEVER;
+  }
+  return status;
+});
 /** A place (origin, destination, plaza): optional; when sent, a string under the text rule. */
 const optionalPlace = strictText(TEXT_MAX.place)
   .transform((v) => v.trim())
@@ -108,7 +117,7 @@ export const partnerVpoRequest = z.lazy(() =>
     PlacaVeiculo: checked(TEXT_MAX.plate, isValidPlate, messages.partner.plateInvalid),
     CpfCnpjEmbarcador: checked(TEXT_MAX.document, isValidCpfCnpj, messages.partner.shipperDocumentInvalid),
     ValorTotalVP: money(MAX_VPO_CENTS),
-    Status: vpoStatus.optional(),
+    Status: issueStatus.optional(),
     origem: optionalPlace,
     destino: optionalPlace,
   }),
@@ -157,7 +166,7 @@ export const vposApi = {
     method: 'POST',
     path: '/api/parceiro/vpos',
     auth: false,
-    summary: `Embarcador emite um VPO; idempotente no externalId. ${partnerAuth}`,
+    summary: `Embarcador emite um VPO (Status EMITIDO); idempotente no externalId. ${partnerAuth}`,
     body: partnerVpoRequest,
     response: partnerPushResponse,
   }),
@@ -165,7 +174,7 @@ export const vposApi = {
     method: 'PATCH',
     path: '/api/parceiro/vpos/:externalId',
     auth: false,
-    summary: `Embarcador atualiza o Status de um VPO seu. ${partnerAuth}`,
+    summary: `Embarcador atualiza o Status de um VPO seu: EMITIDO -> EM_VIAGEM -> ENCERRADO, EMITIDO ou EM_VIAGEM -> CANCELADO (409 para qualquer outra mudança; o mesmo Status de novo é 200 sem mudança). ${partnerAuth}`,
     params: partnerVpoParams,
     body: partnerVpoUpdateRequest,
     response: partnerPushResponse,

@@ -45,6 +45,7 @@ export const withdrawalApi = {
     path: '/api/motorista/sacar',
     auth: true,
     idempotent: true,
+    requiresTerms: true,
     summary: 'Sacar saldo para uma chave Pix',
     body: withdrawalRequest,
     response: withdrawalResponse,

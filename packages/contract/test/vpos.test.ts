@@ -28,6 +28,14 @@ describe('VPOs and partner pushes', () => {
       ValorTotalVP: messages.partner.valueInvalid,
       Status: messages.partner.statusInvalid,
     });
+    // Decision 29: a VPO is issued EMITIDO; another known status is refused on issue, and is the PATCH's to set.
+    const issue = { externalId: 'v1', serialNumber: '7000000000000001', PlacaVeiculo: 'ABC1D23', CpfCnpjEmbarcador: '11222333000181', ValorTotalVP: 10 };
+    expect(api.partnerIssueVpo.body.parse(issue).Status).toBeUndefined();
+    expect(api.partnerIssueVpo.body.parse({ ...issue, Status: 'EMITIDO' }).Status).toBe('EMITIDO');
+    for (const Status of ['EM_VIAGEM', 'ENCERRADO', 'CANCELADO']) {
+      expect(api.partnerIssueVpo.body.safeParse({ ...issue, Status }).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['Status', messages.partner.statusOnIssue]]);
+      expect(api.partnerUpdateVpo.body.parse({ Status })).toEqual({ Status });
+    }
     const passage = api.partnerPassage.body.parse({
       externalId: ' p1 ',
       serialNumber: '7000 0000 0000 0001',

@@ -35,6 +35,7 @@ export const messages = {
   /** The one rule of every text field and id of the contract (domain text.ts). */
   input: {
     invalidCharacters: 'Texto com caracteres inválidos',
+    invisibleCharacters: 'Texto com caracteres invisíveis de direção ou formatação (como U+200B ou U+202E): remova-os e envie de novo',
     tooLong: 'Use no máximo {max} caracteres',
     idInvalid: 'Identificador inválido',
   },
@@ -112,7 +113,11 @@ export const messages = {
       providerId: 'ID da transação no provedor',
       ourId: 'ID no Portal do Motorista',
       ids: 'Identificação',
+      /** A withdrawal's receiver: whose account the key leads to, in the provider's words. */
+      holder: 'Titular informado pelo banco',
     },
+    /** The provider did not report the key's holder: said so, never filled in with the driver. */
+    holderUnavailable: 'indisponível',
     reversedNotice: 'SAQUE ESTORNADO: este Pix não foi concluído e o valor voltou para o seu saldo.',
   },
   attention: {
@@ -155,6 +160,8 @@ export const messages = {
     shipperDocumentInvalid: 'CPF/CNPJ do embarcador inválido',
     plateInvalid: 'Placa inválida. Use o formato ABC1234 ou ABC1D23.',
     statusInvalid: 'Status inválido. Use EMITIDO, EM_VIAGEM, ENCERRADO ou CANCELADO.',
+    /** Decision 29: a VPO is issued EMITIDO; its status changes afterwards, through PATCH. */
+    statusOnIssue: 'Um VPO é emitido com o status EMITIDO. Mude o status depois, pelo PATCH /api/parceiro/vpos/{externalId}.',
     placeNameRequired: 'Informe o local da passagem (placeName)',
     occurredAtInvalid: 'Data inválida. Use ISO 8601 com fuso (ex.: 2026-01-31T10:00:00-03:00).',
     /** The window of constants.ts (PARTNER_EVENT_MAX_AGE_DAYS, PARTNER_EVENT_MAX_AHEAD_HOURS). */

@@ -56,6 +56,9 @@ export const serverMessages = {
     statusOk: 'Situação do termo consultada com sucesso',
     currentOk: 'Termo de uso vigente',
     fileOk: 'Arquivo do termo de uso',
+    /** Decision 27: 403 of every call the contract marks requiresTerms. */
+    notAccepted:
+      'Aceite os Termos de Uso vigentes para continuar: sem o aceite não é possível movimentar o saldo nem alterar tags e veículos.',
   },
   session: {
     unauthorized: 'Sua sessão expirou. Entre novamente.',
@@ -101,6 +104,16 @@ export const serverMessages = {
       chargeback: 'Contestação do pagamento (chargeback); nenhum valor retirado: acompanhe no painel do Asaas',
       'refund-in-progress': 'Estorno em andamento no Asaas; o valor sai do saldo quando o estorno for concluído',
       'transfer-blocked': 'Transferência bloqueada no Asaas; o saque segue em processamento (libere no painel do Asaas ou use withdrawal:resolve)',
+      'reference-mismatch': 'O evento cita uma transferência ou cobrança que não é a registrada no portal para essa referência; nada mudou (confira no painel do Asaas)',
+    },
+    /** The detail of a 'reference-mismatch' (ids only, never a key, a name or a document). */
+    mismatch: {
+      paymentOfAnother: (payment: string, charge: string) => `o pagamento ${payment} é da cobrança ${charge}`,
+      chargeHasAnother: (charge: string) => `a cobrança ${charge} tem outro pagamento registrado`,
+      transferOfAnother: (transfer: string, withdrawal: string) => `a transferência ${transfer} é do saque ${withdrawal}`,
+      withdrawalHasAnother: (withdrawal: string) => `o saque ${withdrawal} tem outra transferência registrada`,
+      providerReference: (reference: string | null) => `o Asaas vincula o objeto a ${reference === null ? 'nenhuma referência' : `"${reference}"`}`,
+      transferUnconfirmed: 'transferência não registrada no saque e sem confirmação do provedor',
     },
     chargeDescription: 'Compra de saldo - Portal do Motorista',
   },
@@ -163,6 +176,7 @@ export const serverMessages = {
     vpoNotFound: 'VPO não encontrado',
     vpoIssued: 'VPO registrado com sucesso',
     vpoUpdated: 'VPO atualizado com sucesso',
+    vpoStatusUnchanged: 'O VPO já está com este status; nada foi alterado',
     passageRecorded: 'Passagem registrada com sucesso',
     movementRecorded: 'Movimento registrado com sucesso',
     duplicate: 'Já recebido anteriormente; nada foi alterado',
@@ -170,7 +184,10 @@ export const serverMessages = {
       'Esta chave de operadora não está vinculada a nenhuma operadora. Peça ao portal que vincule a chave à sua operadora.',
     operatorTagNotFound: 'Nenhuma tag desta operadora com este número (serialNumber)',
     tagNotActive: 'Esta tag não está ativa: passagens e VPOs só são aceitos para tags ativas',
-    plateMismatch: 'A placa (PlacaVeiculo) não é a do veículo desta tag',
+    /** Issue 21, point 7: an unknown serial and a known serial with another plate get this one answer. */
+    vpoTagNotFound: 'Nenhuma tag cadastrada com este número (serialNumber) para esta placa (PlacaVeiculo)',
+    /** 409 of a VPO status change the state machine refuses (domain vpoTransitionRefusal). */
+    vpoTransitionRefused: 'Um VPO {from} não pode passar para {to}',
     externalIdConflict: 'Este externalId já foi usado com outros dados. Para um novo envio, use outro externalId.',
   },
   tag: {

@@ -1,6 +1,7 @@
 import type { Cents } from './money.js';
 import { formatBrl, isReaisAmount, reaisToCents } from './money.js';
 import { messages } from './messages.js';
+import { serverMessages } from './serverMessages.js';
 
 /** Decision 15: the VPO status values are ours, defined once here with their Portuguese labels. */
 export const VPO_STATUSES = ['EMITIDO', 'EM_VIAGEM', 'ENCERRADO', 'CANCELADO'] as const;
@@ -20,6 +21,30 @@ export function isVpoStatus(status: string): status is VpoStatus {
 /** The Portuguese label of a status; an unknown value is shown as it came. */
 export function vpoStatusLabel(status: string): string {
   return isVpoStatus(status) ? vpoStatusLabels[status] : status;
+}
+
+/** Decision 29: every VPO is issued with this status. */
+export const VPO_INITIAL_STATUS = 'EMITIDO' satisfies VpoStatus;
+
+/**
+ * Decision 29, the one state machine of a VPO: EMITIDO -> EM_VIAGEM -> ENCERRADO, EMITIDO or
+ * EM_VIAGEM -> CANCELADO; ENCERRADO and CANCELADO are final. It has no cycle, so a status
+ * changed under a writer can only have moved forward (vpos/service.ts relies on it).
+ */
+export const VPO_TRANSITIONS: Readonly<Record<VpoStatus, readonly VpoStatus[]>> = {
+  EMITIDO: ['EM_VIAGEM', 'CANCELADO'],
+  EM_VIAGEM: ['ENCERRADO', 'CANCELADO'],
+  ENCERRADO: [],
+  CANCELADO: [],
+};
+
+/**
+ * Why a VPO may not go from `from` to `to` ('Um VPO Cancelado não pode passar para Emitido'), or
+ * null when it may. Staying in the same status is not a move: the caller answers it as done.
+ */
+export function vpoTransitionRefusal(from: VpoStatus, to: VpoStatus): string | null {
+  if (VPO_TRANSITIONS[from].includes(to)) return null;
+  return serverMessages.partner.vpoTransitionRefused.replace('{from}', vpoStatusLabels[from]).replace('{to}', vpoStatusLabels[to]);
 }
 
 /** Columns of /vpos/listar the server sorts by (SPEC 2: Valor, Placa, Data). */

@@ -141,6 +141,10 @@ export interface WithdrawalsTable {
   failure_reason: string | null;
   created_at: Timestamp;
   completed_at: Timestamp | null;
+  /** The receiving account's holder as the provider reported it; null: not reported (migration 012). */
+  receiver_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Their CPF/CNPJ as a receipt prints it (a CPF masked); null: not reported. */
+  receiver_document: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A Pix key the driver saved for withdrawals (migration 013). */

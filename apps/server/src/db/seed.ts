@@ -130,11 +130,12 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
   const shipper = await partners.ensure('shipper', DEMO_PARTNERS.shipper);
   const operator = await partners.ensure('operator', DEMO_PARTNERS.operator, services.catalogue.operatorByName(active.operator).cnpj);
   const platform = await partners.ensure('platform', DEMO_PARTNERS.platform);
+  // Issued EMITIDO, then moved along the state machine (decision 29) as the shipper would.
   const vpos = [
-    { externalId: 'demo-vpo-1', value: 1280.4, status: 'ENCERRADO', origem: 'Santos/SP', destino: 'Campinas/SP' },
-    { externalId: 'demo-vpo-2', value: 645.9, status: 'EM_VIAGEM', origem: 'Campinas/SP', destino: 'Uberlândia/MG' },
-    { externalId: 'demo-vpo-3', value: 312, status: 'EMITIDO', origem: 'Curitiba/PR', destino: 'Joinville/SC' },
-    { externalId: 'demo-vpo-4', value: 98.5, status: 'CANCELADO', origem: 'Sorocaba/SP', destino: 'Santos/SP' },
+    { externalId: 'demo-vpo-1', value: 1280.4, moves: ['EM_VIAGEM', 'ENCERRADO'], origem: 'Santos/SP', destino: 'Campinas/SP' },
+    { externalId: 'demo-vpo-2', value: 645.9, moves: ['EM_VIAGEM'], origem: 'Campinas/SP', destino: 'Uberlândia/MG' },
+    { externalId: 'demo-vpo-3', value: 312, moves: [], origem: 'Curitiba/PR', destino: 'Joinville/SC' },
+    { externalId: 'demo-vpo-4', value: 98.5, moves: ['CANCELADO'], origem: 'Sorocaba/SP', destino: 'Santos/SP' },
   ] as const;
   for (const p of vpos) {
     await services.vpos.issue(shipper, {
@@ -143,10 +144,10 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
       PlacaVeiculo: active.plate,
       CpfCnpjEmbarcador: '11222333000181',
       ValorTotalVP: p.value,
-      Status: p.status,
       origem: p.origem,
       destino: p.destino,
     });
+    for (const status of p.moves) await services.vpos.updateStatus(shipper, p.externalId, status);
   }
   const passages = [
     { externalId: 'demo-passagem-1', place: 'Praça Itupeva (SP-348)', value: 18.9, at: ago(3, 5), third: false },

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@portal/contract';
+import { ERROR_CODES } from '@portal/contract';
 import { serverMessages } from '@portal/domain';
 
 export type FieldErrorList = Record<string, string[]>;
@@ -30,6 +32,20 @@ export class TooManyRequests extends HttpError {
 }
 
 export const conflict = (message: string) => new HttpError(409, message);
+
+/** A refusal the client acts on, not only shows: its stable code goes out in the envelope (contract ERROR_CODES). */
+export class CodedRefusal extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    readonly code: ErrorCode,
+  ) {
+    super(statusCode, message);
+  }
+}
+
+/** Decision 27: a call that moves money or changes a tag or vehicle, without the current terms accepted. */
+export const termsNotAccepted = () => new CodedRefusal(403, serverMessages.terms.notAccepted, ERROR_CODES.termsNotAccepted);
 
 export function fieldError(field: string, message: string): HttpError {
   return new HttpError(422, message, { [field]: [message] });

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { z } from 'zod';
 import type { SessionLookup } from '../modules/auth/sessions.js';
 import type { AuthedDriver } from '../plugins/auth.js';
-import { requireDriver } from '../plugins/auth.js';
+import { requireDriver, requireDriverWithTerms } from '../plugins/auth.js';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -34,11 +34,14 @@ const IDEMPOTENT_NOTE =
   'a mesma chave com o mesmo pedido devolve a primeira resposta (Idempotent-Replayed: true) sem repetir nada; ' +
   'com outro pedido, 409. Chaves por motorista, guardadas por 24 horas.';
 
+const TERMS_NOTE = 'Exige o aceite do termo de uso vigente: sem ele, 403 com code TERMS_NOT_ACCEPTED.';
+
 function schemaOf(e: Endpoint, status: number, also?: number) {
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
+  const notes = [e.idempotent ? IDEMPOTENT_NOTE : '', e.requiresTerms ? TERMS_NOTE : ''].filter(Boolean);
   return {
     summary: e.summary,
-    ...(e.idempotent ? { description: IDEMPOTENT_NOTE } : {}),
+    ...(notes.length ? { description: notes.join(' ') } : {}),
     tags: [e.path.split('/')[2] ?? 'api'],
     ...(e.auth ? { security: [{ bearerAuth: [] }] } : {}),
     ...(e.body ? { body: e.body } : {}),
@@ -89,7 +92,8 @@ export function publicRoute<E extends Endpoint>(
  * Registers a call that needs a signed-in driver (401 otherwise). `session` replaces the app's
  * session lookup with one that reads what the call needs in the same statement. A call the
  * contract marks `idempotent` accepts the Idempotency-Key header (http/idempotency.ts): checked
- * after the body is parsed, the first answer stored as it is sent.
+ * after the body is parsed, the first answer stored as it is sent. A call it marks
+ * `requiresTerms` needs the current terms accepted (403 otherwise, decision 27).
  */
 export function driverRoute<E extends Endpoint, D extends AuthedDriver = AuthedDriver>(
   app: FastifyInstance,
@@ -98,12 +102,13 @@ export function driverRoute<E extends Endpoint, D extends AuthedDriver = AuthedD
   options: Options & { session?: SessionLookup<D> } = {},
 ): void {
   if (!e.auth) throw new Error(`${e.path} é pública: use publicRoute`);
+  if (e.requiresTerms && options.session) throw new Error(`${e.path}: requiresTerms lê a sessão com a sua própria consulta`);
   const status = options.status ?? 200;
   app.route({
     method: e.method,
     url: e.path,
     schema: schemaOf(e, status),
-    onRequest: requireDriver(options.session),
+    onRequest: e.requiresTerms ? requireDriverWithTerms() : requireDriver(options.session),
     ...(e.idempotent ? { preHandler: idempotencyPreHandler, onSend: idempotencyOnSend } : {}),
     handler: async (req, reply) => {
       // requireDriver set it, from options.session when given: a D.
@@ -142,7 +147,7 @@ export function driverFileRoute<E extends Endpoint>(
     method: e.method,
     url: e.path,
     schema: schemaOf(e, 200),
-    onRequest: requireDriver(),
+    onRequest: e.requiresTerms ? requireDriverWithTerms() : requireDriver(),
     handler: async (req, reply) => {
       const driver = req.driver;
       if (!driver) throw new Error('requireDriver não executou');

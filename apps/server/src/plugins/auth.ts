@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { unauthorized } from '../http/errors.js';
+import { termsNotAccepted, unauthorized } from '../http/errors.js';
 import type { SessionDriver, SessionLookup, SessionStore } from '../modules/auth/sessions.js';
 
 export type AuthedDriver = SessionDriver;
@@ -30,6 +30,21 @@ export function requireDriver(lookup?: SessionLookup): onRequestAsyncHookHandler
     const token = bearerToken(req);
     const driver = token ? await (lookup ?? req.server.sessions.resolve)(token) : null;
     if (!driver) throw unauthorized();
+    req.driver = driver;
+  };
+}
+
+/**
+ * onRequest hook of a call the contract marks requiresTerms (decision 27): requireDriver, with the
+ * driver's decision on the current terms read in the session's own statement; without an
+ * acceptance, 403 TERMS_NOT_ACCEPTED, before the body is parsed or an Idempotency-Key is kept.
+ */
+export function requireDriverWithTerms(): onRequestAsyncHookHandler {
+  return async (req) => {
+    const token = bearerToken(req);
+    const driver = token ? await req.server.sessions.resolveWithTerms(token) : null;
+    if (!driver) throw unauthorized();
+    if (driver.termsAction !== 'aceite') throw termsNotAccepted();
     req.driver = driver;
   };
 }

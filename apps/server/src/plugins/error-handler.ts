@@ -4,7 +4,7 @@ import { messages, serverMessages } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
-import { HttpError, TooManyRequests } from '../http/errors.js';
+import { CodedRefusal, HttpError, TooManyRequests } from '../http/errors.js';
 import type { FieldErrorList } from '../http/errors.js';
 
 const textsOf = (value: unknown): string[] =>
@@ -77,6 +77,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           Mensagem: error.message,
           ...(error.errors ? { errors: error.errors } : {}),
           ...(error.error ? { error: error.error } : {}),
+          ...(error instanceof CodedRefusal ? { code: error.code } : {}),
         });
     }
     const status = error.statusCode ?? 500;

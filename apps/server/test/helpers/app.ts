@@ -42,6 +42,10 @@ export const TEST_ENV = {
   WITHDRAWALS_PER_HOUR: '1000000',
   PIX_CHARGES_PER_HOUR: '1000000',
   PIX_CHARGES_PENDING_MAX: '1000000',
+  // The night limit would make the suite depend on the hour it runs: payouts.test.ts sets its own clock and limits.
+  PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT: '50000',
+  PAYOUT_LIMIT_DAILY_DEFAULT: '100000',
+  PAYOUT_LIMIT_NIGHT_DEFAULT: '100000',
 };
 
 /** A fresh, migrated database and the configuration of an app over it. */
@@ -97,7 +101,15 @@ export interface Registered {
   password: string;
 }
 
-export async function registerDriver(app: FastifyInstance, overrides: Record<string, string> = {}): Promise<Registered> {
+/**
+ * A new driver through the registration call who, as every driver who moves money or changes a
+ * tag must (decision 27), accepted the current terms; `acceptTerms: false` leaves them undecided.
+ */
+export async function registerDriver(
+  app: FastifyInstance,
+  overrides: Record<string, string> = {},
+  options: { acceptTerms?: boolean } = {},
+): Promise<Registered> {
   const body = {
     name: 'Maria das Graças Souza',
     cpfCnpj: newCpf(),
@@ -110,6 +122,10 @@ export async function registerDriver(app: FastifyInstance, overrides: Record<str
   const res = await app.inject({ method: 'POST', url: '/api/user/create-user', payload: body });
   if (res.statusCode !== 201) throw new Error(`cadastro falhou: ${res.statusCode} ${res.body}`);
   const json = res.json<{ Token: string; User: { id: number; cpfCnpj: string } }>();
+  if (options.acceptTerms ?? true) {
+    const accepted = await app.inject({ method: 'POST', url: '/api/termos/aceitar', headers: bearer(json.Token) });
+    if (accepted.statusCode !== 200) throw new Error(`aceite dos termos falhou: ${accepted.statusCode} ${accepted.body}`);
+  }
   return { id: json.User.id, token: json.Token, cpfCnpj: json.User.cpfCnpj, password: body.password };
 }
 

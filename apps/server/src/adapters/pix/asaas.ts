@@ -2,13 +2,20 @@ import { serverMessages } from '@portal/domain';
 import { z } from 'zod';
 import { AsaasClient, AsaasRequestError } from './asaas-client.js';
 import type { AsaasClientConfig } from './asaas-client.js';
-import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer } from './port.js';
+import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer, TransferReceiver } from './port.js';
 import { PayoutRejected } from './port.js';
 
 const customerList = z.object({ data: z.array(z.object({ id: z.string() })) });
 const withId = z.object({ id: z.string() });
 const pixQrCode = z.object({ encodedImage: z.string().nullish(), payload: z.string().min(1) });
-const transfer = z.object({ id: z.string(), status: z.string(), failReason: z.string().nullish(), externalReference: z.string().nullish() });
+const transfer = z.object({
+  id: z.string(),
+  status: z.string(),
+  failReason: z.string().nullish(),
+  externalReference: z.string().nullish(),
+  // The receiving account's holder, once the key is resolved (OpenAPI TransferBankAccountGetResponse).
+  bankAccount: z.object({ ownerName: z.string().nullish(), cpfCnpj: z.string().nullish() }).nullish(),
+});
 const payment = z.object({
   id: z.string(),
   status: z.string(),
@@ -21,6 +28,12 @@ const payment = z.object({
 const deletedPayment = z.object({ deleted: z.boolean(), id: z.string() });
 
 const cents = (reais: number) => Math.round(reais * 100);
+
+function receiverOf(t: z.output<typeof transfer>): TransferReceiver | null {
+  const name = t.bankAccount?.ownerName?.trim() || null;
+  const document = t.bankAccount?.cpfCnpj?.trim() || null;
+  return name || document ? { name, document } : null;
+}
 
 /** YYYY-MM-DD in São Paulo: Asaas's dueDate is a calendar day there. */
 export function saoPauloDate(date: Date): string {
@@ -65,11 +78,10 @@ export class AsaasPixProvider implements PixProvider {
       if (error instanceof AsaasRequestError) throw new PayoutRejected(error.message);
       throw error;
     }
-    if (result.status === 'DONE') return { status: 'DONE', providerTransferId: result.id };
     if (result.status === 'FAILED' || result.status === 'CANCELLED') {
-      throw new PayoutRejected(result.failReason ?? serverMessages.withdrawal.payoutRejected);
+      throw new PayoutRejected(result.failReason ?? serverMessages.withdrawal.payoutRejected, result.id);
     }
-    return { status: 'PENDING', providerTransferId: result.id };
+    return { status: result.status === 'DONE' ? 'DONE' : 'PENDING', providerTransferId: result.id, receiver: receiverOf(result) };
   }
 
   async getPayment(providerChargeId: string): Promise<ProviderPayment | 'missing'> {
@@ -90,7 +102,7 @@ export class AsaasPixProvider implements PixProvider {
   async getTransfer(providerTransferId: string): Promise<ProviderTransfer | 'missing'> {
     const found = await this.orMissing(() => this.client.request('GET', `/v3/transfers/${encodeURIComponent(providerTransferId)}`, transfer));
     if (found === 'missing') return found;
-    return { status: found.status, failReason: found.failReason ?? null, externalReference: found.externalReference ?? null };
+    return { status: found.status, failReason: found.failReason ?? null, externalReference: found.externalReference ?? null, receiver: receiverOf(found) };
   }
 
   /** DELETE /v3/payments/{id}; Asaas refuses (4xx) a payment already received or already removed. */

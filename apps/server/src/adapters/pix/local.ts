@@ -34,8 +34,9 @@ export class LocalPixProvider implements PixProvider {
     };
   }
 
+  /** No bank behind it: the key's holder is not reported, and the receipt says so. */
   async sendPayout(request: PayoutRequest): Promise<PayoutResult> {
-    return { status: 'DONE', providerTransferId: `local_${request.withdrawalId}` };
+    return { status: 'DONE', providerTransferId: `local_${request.withdrawalId}`, receiver: null };
   }
 
   /** Nothing to ask: in development the webhook (pix:pay) is the source of truth. */

@@ -26,15 +26,33 @@ export interface PayoutRequest {
   description: string;
 }
 
+/**
+ * The holder of the account a Pix key leads to, as the provider reports it (Asaas: the transfer's
+ * bankAccount.ownerName and cpfCnpj, the latter often already masked). null: not reported.
+ */
+export interface TransferReceiver {
+  name: string | null;
+  document: string | null;
+}
+
 export interface PayoutResult {
   /** DONE: the money left; PENDING: a TRANSFER_DONE / TRANSFER_FAILED webhook will tell. */
   status: 'DONE' | 'PENDING';
   providerTransferId: string;
+  /** Absent or null when the provider does not say (the local provider has no bank). */
+  receiver?: TransferReceiver | null;
 }
 
-/** The provider refused the payout for good (bad key, limits...): reason in Portuguese, for the driver. */
+/**
+ * The provider refused the payout for good (bad key, limits...): reason in Portuguese, for the
+ * driver. `providerTransferId`: the transfer it created and failed at once, when there is one, so
+ * that later events about that transfer name this withdrawal and no other.
+ */
 export class PayoutRejected extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly providerTransferId: string | null = null,
+  ) {
     super(reason);
   }
 }
@@ -70,6 +88,7 @@ export interface ProviderTransfer {
   status: string;
   failReason: string | null;
   externalReference: string | null;
+  receiver: TransferReceiver | null;
 }
 
 /** Payment statuses meaning the money arrived. */

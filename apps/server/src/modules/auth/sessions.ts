@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Compilable, Kysely } from 'kysely';
 import { compileOnce } from '../../db/compiled-query.js';
 import { nowIso } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, TermDecisionAction } from '../../db/schema.js';
 
 export interface SessionDriver {
   id: number;
@@ -31,6 +31,29 @@ export function liveSessionQuery(db: Kysely<Database>, tokenHash: string, now: s
     .where('sessions.expires_at', '>', now);
 }
 
+/** A session's driver with their latest decision on the current terms of use (null: none yet). */
+export interface SessionDriverWithTerms extends SessionDriver {
+  termsAction: TermDecisionAction | null;
+}
+
+/**
+ * liveSessionQuery plus the driver's latest decision on the current terms (decision 27), in the
+ * same statement: the current term through terms' unique version index, the decision through
+ * term_decisions_driver_term_idx (driver_id, term_id, id), one index entry read backwards.
+ */
+export function liveSessionWithTermsQuery(db: Kysely<Database>, tokenHash: string, now: string) {
+  return liveSessionQuery(db, tokenHash, now).select((eb) =>
+    eb
+      .selectFrom('term_decisions')
+      .select('term_decisions.action')
+      .whereRef('term_decisions.driver_id', '=', 'drivers.id')
+      .where('term_decisions.term_id', '=', eb.selectFrom('terms').select('terms.id').orderBy('terms.version', 'desc').limit(1))
+      .orderBy('term_decisions.id', 'desc')
+      .limit(1)
+      .as('termsAction'),
+  );
+}
+
 /** A bearer token's driver (and whatever the lookup adds), or null when unknown, expired or revoked. */
 export type SessionLookup<D extends SessionDriver = SessionDriver> = (token: string) => Promise<D | null>;
 
@@ -55,12 +78,15 @@ export function sessionLookup<D extends SessionDriver>(
 export class SessionStore {
   /** The driver of a live session, or null when the token is unknown, expired or revoked. */
   readonly resolve: SessionLookup;
+  /** resolve, with the driver's decision on the current terms: the calls the contract marks requiresTerms. */
+  readonly resolveWithTerms: SessionLookup<SessionDriverWithTerms>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlHours: number,
   ) {
     this.resolve = sessionLookup(db, (tokenHash, now) => liveSessionQuery(db, tokenHash, now));
+    this.resolveWithTerms = sessionLookup(db, (tokenHash, now) => liveSessionWithTermsQuery(db, tokenHash, now));
   }
 
   async create(db: Kysely<Database>, driverId: number): Promise<string> {

@@ -1,13 +1,13 @@
 import type { PartnerMovementRequest, PartnerPassageRequest } from '@portal/contract';
-import { messages, normalizeSerial, reaisToCents, serverMessages, STATEMENT_ORIGINS, stripDocument, TAG_STATUS } from '@portal/domain';
+import { messages, normalizeSerial, reaisToCents, serverMessages, STATEMENT_ORIGINS, stripDocument } from '@portal/domain';
 import type { Db } from '../../db/connection.js';
-import { conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { fieldError, forbidden, notFound } from '../../http/errors.js';
 import type { Trx } from '../ledger/ledger.js';
 import { accountId, post } from '../ledger/ledger.js';
-import { serialHolder } from '../tags/rows.js';
 import type { Partner } from './keys.js';
 import type { PushAnswer } from './pushes.js';
 import { PartnerPushes } from './pushes.js';
+import { provenActiveTag } from './tag-proof.js';
 
 interface PushedEntry {
   kind: 'own' | 'third';
@@ -44,9 +44,12 @@ export class LedgerPushes {
       created_at: new Date(input.occurredAt).toISOString(),
     };
     return this.pushes.push(partner, 'passage', input.externalId, request, async (trx) => {
-      const tag = await serialHolder(trx, request.serial_number);
-      if (!tag || tag.operatorCnpj !== operatorCnpj) throw fieldError('serialNumber', serverMessages.partner.operatorTagNotFound);
-      if (tag.status !== TAG_STATUS.active) throw conflict(serverMessages.partner.tagNotActive);
+      const tag = await provenActiveTag(
+        trx,
+        request.serial_number,
+        (held) => held.operatorCnpj === operatorCnpj,
+        () => fieldError('serialNumber', serverMessages.partner.operatorTagNotFound),
+      );
       return this.postEntry(trx, partner, 'passage', input.externalId, tag.driverId, serverMessages.partner.passageRecorded, {
         kind: request.is_third ? 'third' : 'own',
         amountCents: request.amount_cents,

@@ -1,4 +1,4 @@
-import type { PixKeyType } from '@portal/domain';
+import type { PayoutLimitKind, PixKeyType } from '@portal/domain';
 import { nightPeriod, PAYOUT_PASSWORD_MAX_FAILURES, PAYOUT_PASSWORD_WINDOW_MINUTES, payoutLimitError, payoutMessages, saoPauloDayWindow, serverMessages } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,7 +10,7 @@ import type { RateLimitStore } from '../../http/rate-limit-store.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import type { Trx } from '../ledger/ledger.js';
 import type { SavedKey } from './keys.js';
-import { inFirstHours, isOwnKey, PixKeyStore } from './keys.js';
+import { inFirstHours, isOwnKey, newKeyEnd, PixKeyStore } from './keys.js';
 import { inForce, PayoutLimitStore } from './limits.js';
 import { askedSince, sentBetween } from './usage.js';
 
@@ -47,11 +47,12 @@ export class PayoutGuard {
     private readonly passwords: PasswordHasher,
     private readonly counters: RateLimitStore,
     private readonly calls: DriverCallLimits,
+    limitDefaults: Readonly<Record<PayoutLimitKind, number>>,
     private readonly log: FastifyBaseLogger,
     readonly now: () => Date = () => new Date(),
   ) {
     this.keys = new PixKeyStore(db);
-    this.limits = new PayoutLimitStore(db);
+    this.limits = new PayoutLimitStore(db, limitDefaults);
   }
 
   /** The key's standing; a key not saved is saved here when the password is right (else 422 on senha). */
@@ -89,8 +90,9 @@ export class PayoutGuard {
    * by one transaction at a time.
    */
   async weigh(trx: Trx, driverId: number, order: { amountCents: number; keyType: PixKeyType; key: string }, trust: KeyTrust): Promise<void> {
-    const now = this.now();
     await lockDriver(trx, this.dialect, driverId);
+    // Read after the lock: a withdrawal that held it meanwhile was written later than a clock read before.
+    const now = this.now();
     const asked = await askedSince(trx, driverId, new Date(now.getTime() - HOUR_MS));
     if (asked.length >= this.calls.withdrawalsPerHour) {
       const freesInMs = new Date(asked[0] ?? now.toISOString()).getTime() + HOUR_MS - now.getTime();
@@ -103,7 +105,7 @@ export class PayoutGuard {
     const [usedTodayCents, usedTonightCents, newKeyUsed] = await Promise.all([
       sentBetween(trx, driverId, day.start, day.end),
       night ? sentBetween(trx, driverId, night.start, night.end) : Promise.resolve(0),
-      newKey ? sentBetween(trx, driverId, newKey.savedAt, new Date(now.getTime() + 1), { keyType: order.keyType, key: order.key }) : Promise.resolve(0),
+      newKey ? sentBetween(trx, driverId, newKey.savedAt, newKeyEnd(newKey), { keyType: order.keyType, key: order.key }) : Promise.resolve(0),
     ]);
     const message = payoutLimitError({
       amountCents: order.amountCents,

@@ -22,9 +22,14 @@ export function isOwnKey(cpfCnpj: string, keyType: PixKeyType, key: string): boo
   return own.keyType === keyType && own.key === normalizePixKey(keyType, key);
 }
 
+/** When a saved key's first hours (capped) end. */
+export function newKeyEnd(saved: SavedKey): Date {
+  return new Date(saved.savedAt.getTime() + NEW_PIX_KEY_HOURS * 3_600_000);
+}
+
 /** Whether a saved key is still in its first hours (capped), at `now`. */
 export function inFirstHours(saved: SavedKey, now: Date): boolean {
-  return now.getTime() - saved.savedAt.getTime() < NEW_PIX_KEY_HOURS * 3_600_000;
+  return now.getTime() < newKeyEnd(saved).getTime();
 }
 
 type Row = { id: number; key_type: PixKeyType; key: string; created_at: string | Date };

@@ -12,9 +12,12 @@ export function inForce(states: PayoutLimitStates): Record<PayoutLimitKind, numb
   return { perWithdrawal: states.perWithdrawal.valueCents, daily: states.daily.valueCents, night: states.night.valueCents };
 }
 
-/** The driver's withdrawal limits (decision 44): a kind never changed is the domain's default. */
+/** The driver's withdrawal limits (decision 44): a kind never changed is the configured default. */
 export class PayoutLimitStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly defaults: Readonly<Record<PayoutLimitKind, number>> = DEFAULT_PAYOUT_LIMITS_CENTS,
+  ) {}
 
   async read(db: Trx | Kysely<Database>, driverId: number, now: Date): Promise<PayoutLimitStates> {
     const rows = await db.selectFrom('payout_limits').selectAll().where('driver_id', '=', driverId).execute();
@@ -26,7 +29,7 @@ export class PayoutLimitStore {
             valueCents: Number(row.value_cents),
             pending: row.pending_cents !== null && row.pending_at !== null ? { valueCents: Number(row.pending_cents), effectiveAt: new Date(toIso(row.pending_at)) } : null,
           }
-        : { valueCents: DEFAULT_PAYOUT_LIMITS_CENTS[kind], pending: null };
+        : { valueCents: this.defaults[kind], pending: null };
       states[kind] = payoutLimitAt(stored, now);
     }
     return states;

@@ -1,7 +1,7 @@
 import type { PayoutLimits, SavedPixKey } from '@portal/contract';
 import { api, PAYOUT_LIMIT_FIELDS } from '@portal/contract';
 import type { PayoutLimitKind } from '@portal/domain';
-import { centsToReais, formatBrl, formatDateTime, isPixKeyType, nightPeriod, NEW_PIX_KEY_CAP_CENTS, NEW_PIX_KEY_HOURS, normalizePixKey, PAYOUT_LIMIT_KINDS, payoutLimitLabels, payoutMessages, reaisToCents, saoPauloDayWindow } from '@portal/domain';
+import { centsToReais, formatBrl, formatDateTime, isPixKeyType, nightPeriod, NEW_PIX_KEY_CAP_CENTS, normalizePixKey, PAYOUT_LIMIT_KINDS, payoutLimitLabels, payoutMessages, reaisToCents, saoPauloDayWindow } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -9,7 +9,7 @@ import { fieldError, notFound } from '../../http/errors.js';
 import { driverRoute } from '../../http/route.js';
 import type { PayoutGuard } from './guard.js';
 import type { SavedKey } from './keys.js';
-import { inFirstHours, isOwnKey, ownKey } from './keys.js';
+import { inFirstHours, isOwnKey, newKeyEnd, ownKey } from './keys.js';
 import type { PayoutLimitStates } from './limits.js';
 import { sentBetween } from './usage.js';
 
@@ -18,14 +18,14 @@ export function payoutRoutes(app: FastifyInstance, db: Kysely<Database>, guard: 
   const keyView = async (driverId: number, saved: SavedKey): Promise<SavedPixKey> => {
     const now = guard.now();
     const capped = inFirstHours(saved, now);
-    const used = capped ? await sentBetween(db, driverId, saved.savedAt, new Date(now.getTime() + 1), saved) : 0;
+    const used = capped ? await sentBetween(db, driverId, saved.savedAt, newKeyEnd(saved), saved) : 0;
     return {
       id: saved.id,
       tipo: saved.keyType,
       chave: saved.key,
       propria: false,
       salvaEm: saved.savedAt.toISOString(),
-      limitadaAte: capped ? new Date(saved.savedAt.getTime() + NEW_PIX_KEY_HOURS * 3_600_000).toISOString() : null,
+      limitadaAte: capped ? newKeyEnd(saved).toISOString() : null,
       restanteLimitada: capped ? centsToReais(Math.max(0, NEW_PIX_KEY_CAP_CENTS - used)) : null,
     };
   };

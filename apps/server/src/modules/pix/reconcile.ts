@@ -73,6 +73,11 @@ export class PixReconciler {
       report.lines.push(`Cobrança ${charge.id} (${amount}): não existe no provedor; verifique no painel.`);
       return;
     }
+    if (truth && truth.externalReference !== charge.id) {
+      report.waiting++;
+      report.lines.push(`Cobrança ${charge.id} (${amount}): o provedor vincula o pagamento ${charge.provider_charge_id} a outra referência; nada aplicado, verifique no painel.`);
+      return;
+    }
     if (truth && PAID_STATUSES.has(truth.status)) {
       const outcome = await this.settlement.received({ chargeId: charge.id }, centsToReais(truth.amountCents));
       if (outcome === 'amount-mismatch') {
@@ -114,12 +119,14 @@ export class PixReconciler {
     const truth = await this.provider.getTransfer(w.provider_transfer_id);
     if (truth === 'missing') return waits('transferência inexistente no provedor');
     if (truth === null) return waits('em processamento');
+    // The stored transfer must be this withdrawal's at the provider too (decision 26).
+    if (truth.externalReference !== w.id) return waits('o provedor vincula a transferência registrada a outra referência; nada aplicado');
     if (truth.status === 'DONE') {
-      await this.withdrawals.done({ withdrawalId: w.id }, w.provider_transfer_id);
+      await this.withdrawals.done({ withdrawalId: w.id }, w.provider_transfer_id, truth.receiver);
       return this.settled(report, w.provider_transfer_id, `Saque ${w.id} (${amount}): concluído.`);
     }
     if (FAILED_TRANSFER.has(truth.status)) {
-      await this.withdrawals.failed({ withdrawalId: w.id }, truth.failReason?.trim() || 'a transferência não foi concluída');
+      await this.withdrawals.failed({ withdrawalId: w.id }, truth.failReason?.trim() || 'a transferência não foi concluída', w.provider_transfer_id);
       return this.settled(report, w.provider_transfer_id, `Saque ${w.id} (${amount}): não concluído; valor devolvido ao motorista.`);
     }
     if (truth.status === 'BLOCKED') return waits('transferência bloqueada no provedor');

@@ -7,10 +7,9 @@ import type { Database, PixChargeRow } from '../../db/schema.js';
 import type { Trx } from '../ledger/ledger.js';
 import { accountId, post } from '../ledger/ledger.js';
 
-/** How the provider names a charge: its own id, or ours (externalReference). */
+/** Our charge, by our id: the event that named it was already matched to it (decision 26). */
 export interface ChargeRef {
-  providerChargeId?: string | null;
-  chargeId?: string | null;
+  chargeId: string;
 }
 
 /** No charge answers to the reference: nothing changes (the webhook records it for the operator). */
@@ -110,30 +109,22 @@ export class SettlementService {
     });
   }
 
-  /** The charge as stored, without a lock: who it belongs to before asking the provider. */
-  async find(ref: ChargeRef): Promise<PixChargeRow | null> {
-    return this.select(this.db.kysely, ref, false);
+  /** Our charge by our id (an event's externalReference), without a lock. */
+  async byId(chargeId: string): Promise<PixChargeRow | null> {
+    return (await this.db.kysely.selectFrom('pix_charges').selectAll().where('id', '=', chargeId).executeTakeFirst()) ?? null;
+  }
+
+  /** The charge that stored this provider payment id, if any. */
+  async byProviderId(providerChargeId: string): Promise<PixChargeRow | null> {
+    return (await this.db.kysely.selectFrom('pix_charges').selectAll().where('provider_charge_id', '=', providerChargeId).executeTakeFirst()) ?? null;
   }
 
   private async lock(trx: Trx, ref: ChargeRef): Promise<PixChargeRow | null> {
-    return this.select(trx, ref, true);
-  }
-
-  private async select(db: Trx | Db['kysely'], ref: ChargeRef, lock: boolean): Promise<PixChargeRow | null> {
-    const byProvider = ref.providerChargeId ?? null;
-    const byOurs = ref.chargeId ?? null;
-    if (!byProvider && !byOurs) return null;
-    const row = await db
+    const row = await trx
       .selectFrom('pix_charges')
       .selectAll()
-      .where((eb) =>
-        eb.or([
-          ...(byProvider ? [eb('provider_charge_id', '=', byProvider)] : []),
-          ...(byOurs ? [eb('id', '=', byOurs)] : []),
-        ]),
-      )
-      .limit(1)
-      .$call((qb) => (lock ? forUpdate<Database, 'pix_charges', PixChargeRow>(this.db.dialect)(qb) : qb))
+      .where('id', '=', ref.chargeId)
+      .$call(forUpdate<Database, 'pix_charges', PixChargeRow>(this.db.dialect))
       .executeTakeFirst();
     return row ?? null;
   }

@@ -2,6 +2,7 @@ import type { AsaasWebhook } from '@portal/contract';
 import { centsToReais, reaisToCents, serverMessages } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PixProvider, ProviderPayment, ProviderTransfer } from '../../adapters/pix/port.js';
+import type { PixChargeRow, WithdrawalRow } from '../../db/schema.js';
 import { PAID_STATUSES, PixProviderUnavailable } from '../../adapters/pix/port.js';
 import { HttpError } from '../../http/errors.js';
 import type { WithdrawalOutcomes } from '../withdrawal/outcome.js';
@@ -25,11 +26,16 @@ const recorded = (reason: UnappliedReason, detail?: string): Applied => ({ resul
 type Payment = NonNullable<AsaasWebhook['payment']>;
 type Transfer = NonNullable<AsaasWebhook['transfer']>;
 
+const mismatch = serverMessages.pix.mismatch;
+
 /**
  * POST /api/webhooks/asaas. Asaas counts only HTTP 200 as delivered and, after repeated failures,
  * pauses every later event: so every authenticated, well-formed event is answered 200. What
  * cannot be applied moves no money and is recorded for the operator (pix:events). Before money
- * moves, the payment or transfer is confirmed with the provider (the body alone is not trusted).
+ * moves, the payment or transfer is confirmed with the provider (the body alone is not trusted),
+ * and it must be the very object stored on our row (decision 26): the payment or transfer id we
+ * stored, tied to our row by the externalReference the provider reports. An event whose ids cross
+ * (one object's id with another row's reference) is recorded as 'reference-mismatch'.
  */
 export class AsaasWebhookHandler {
   private readonly listeners: ((outcome: WebhookOutcome) => void)[] = [];
@@ -93,9 +99,9 @@ export class AsaasWebhookHandler {
   }
 
   private async received(payment: Payment): Promise<Applied> {
-    const charge = await this.settlement.find(chargeRef(payment));
-    if (!charge) return recorded('unknown-charge');
-    const truth = await this.confirmPayment(charge.provider_charge_id);
+    const charge = await this.chargeOf(payment);
+    if (isRecorded(charge)) return charge;
+    const truth = await this.confirmCharge(charge);
     if (isRecorded(truth)) return truth;
     let paidReais = payment.value;
     if (truth) {
@@ -110,16 +116,16 @@ export class AsaasWebhookHandler {
 
   /** No money moves: PENDING -> OVERDUE, and the provider stops taking payments for it. */
   private async overdue(payment: Payment): Promise<Applied> {
-    const charge = await this.settlement.find(chargeRef(payment));
-    if (!charge) return recorded('unknown-charge');
+    const charge = await this.chargeOf(payment);
+    if (isRecorded(charge)) return charge;
     if ((await this.settlement.overdue({ chargeId: charge.id })) === 'overdue') await this.expiry.cancelAtProvider(charge);
     return applied;
   }
 
   /** Removed at the provider (often our own cancel): a PENDING charge can no longer be paid. */
   private async deleted(payment: Payment): Promise<Applied> {
-    const charge = await this.settlement.find(chargeRef(payment));
-    if (!charge) return recorded('unknown-charge');
+    const charge = await this.chargeOf(payment);
+    if (isRecorded(charge)) return charge;
     if (charge.status === 'RECEIVED') return recorded('deleted-after-payment');
     await this.settlement.overdue({ chargeId: charge.id });
     await this.expiry.markCancelled(charge.id);
@@ -127,9 +133,9 @@ export class AsaasWebhookHandler {
   }
 
   private async refunded(payment: Payment): Promise<Applied> {
-    const charge = await this.settlement.find(chargeRef(payment));
-    if (!charge) return recorded('unknown-charge');
-    const truth = await this.confirmPayment(charge.provider_charge_id);
+    const charge = await this.chargeOf(payment);
+    if (isRecorded(charge)) return charge;
+    const truth = await this.confirmCharge(charge);
     if (isRecorded(truth)) return truth;
     if (truth && truth.status !== 'REFUNDED') return recorded('not-confirmed', `Asaas: ${truth.status}`);
     await this.settlement.refunded({ chargeId: charge.id });
@@ -137,9 +143,9 @@ export class AsaasWebhookHandler {
   }
 
   private async partiallyRefunded(payment: Payment): Promise<Applied> {
-    const charge = await this.settlement.find(chargeRef(payment));
-    if (!charge) return recorded('unknown-charge');
-    const truth = await this.confirmPayment(charge.provider_charge_id);
+    const charge = await this.chargeOf(payment);
+    if (isRecorded(charge)) return charge;
+    const truth = await this.confirmCharge(charge);
     if (isRecorded(truth)) return truth;
     const refundedCents = truth ? truth.refundedCents : refundsInBody(payment);
     if (refundedCents === null || refundedCents <= 0) return recorded('refund-amount-unknown');
@@ -151,38 +157,78 @@ export class AsaasWebhookHandler {
 
   /** Recorded so the operator sees it; the charge must still be ours. */
   private async noted(payment: Payment, reason: UnappliedReason): Promise<Applied> {
-    const charge = await this.settlement.find(chargeRef(payment));
-    return recorded(charge ? reason : 'unknown-charge');
+    const charge = await this.chargeOf(payment);
+    return isRecorded(charge) ? charge : recorded(reason);
   }
 
   private async transferDone(transfer: Transfer): Promise<Applied> {
-    const w = await this.withdrawals.find(transferRef(transfer));
-    if (!w) return recorded('unknown-withdrawal');
-    const truth = await this.confirmTransfer(transfer.id);
-    if (isRecorded(truth)) return truth;
+    const found = await this.withdrawalOf(transfer);
+    if (isRecorded(found)) return found;
+    const { w, truth } = found;
     if (truth && truth.status !== 'DONE') return recorded('not-confirmed', `Asaas: ${truth.status}`);
-    await this.withdrawals.done({ withdrawalId: w.id }, transfer.id);
+    const row = await this.withdrawals.done({ withdrawalId: w.id }, transfer.id, truth?.receiver);
+    if (row?.provider_transfer_id !== transfer.id) return recorded('reference-mismatch', mismatch.withdrawalHasAnother(w.id));
     await this.events.resolveFor(transfer.id, TRANSFER_REASONS, 'resolvido: transferência concluída (TRANSFER_DONE)');
     return applied;
   }
 
   private async transferFailed(transfer: Transfer): Promise<Applied> {
-    const w = await this.withdrawals.find(transferRef(transfer));
-    if (!w) return recorded('unknown-withdrawal');
-    const truth = await this.confirmTransfer(transfer.id);
-    if (isRecorded(truth)) return truth;
+    const found = await this.withdrawalOf(transfer);
+    if (isRecorded(found)) return found;
+    const { w, truth } = found;
     if (truth && !TRANSFER_FAILED_STATUSES.has(truth.status)) return recorded('not-confirmed', `Asaas: ${truth.status}`);
     const reason = truth?.failReason?.trim() || transfer.failReason?.trim() || serverMessages.withdrawal.payoutRejected;
-    await this.withdrawals.failed({ withdrawalId: w.id }, reason);
+    const row = await this.withdrawals.failed({ withdrawalId: w.id }, reason, transfer.id);
+    if (row?.provider_transfer_id !== transfer.id) return recorded('reference-mismatch', mismatch.withdrawalHasAnother(w.id));
     await this.events.resolveFor(transfer.id, TRANSFER_REASONS, 'resolvido: transferência não concluída; valor devolvido');
     return applied;
   }
 
   /** The money is held at Asaas: the withdrawal stays PROCESSING, and the operator must see it. */
   private async transferBlocked(transfer: Transfer): Promise<Applied> {
-    const w = await this.withdrawals.find(transferRef(transfer));
+    const found = await this.withdrawalOf(transfer);
+    if (isRecorded(found)) return found;
+    return recorded('transfer-blocked', `saque ${found.w.id}`);
+  }
+
+  /**
+   * The charge an event may act on: the one that stored its payment id, when the event's
+   * externalReference (if any) names that same charge. A payment id no charge stored, with the
+   * externalReference of a charge that stored another, is a crossed event: nothing is applied.
+   */
+  private async chargeOf(payment: Payment): Promise<PixChargeRow | Applied> {
+    const claimed = payment.externalReference ?? null;
+    const stored = await this.settlement.byProviderId(payment.id);
+    if (stored) return claimed === null || claimed === stored.id ? stored : recorded('reference-mismatch', mismatch.paymentOfAnother(payment.id, stored.id));
+    if (claimed === null || !(await this.settlement.byId(claimed))) return recorded('unknown-charge');
+    return recorded('reference-mismatch', mismatch.chargeHasAnother(claimed));
+  }
+
+  /** The provider's payment, which must name our charge as its externalReference. */
+  private async confirmCharge(charge: PixChargeRow): Promise<ProviderPayment | null | Applied> {
+    const truth = await this.confirmPayment(charge.provider_charge_id);
+    if (isRecorded(truth) || truth === null || truth.externalReference === charge.id) return truth;
+    return recorded('reference-mismatch', mismatch.providerReference(truth.externalReference));
+  }
+
+  /**
+   * The withdrawal an event may act on, with what the provider says of the transfer. Stored
+   * transfer id: that withdrawal, if the event's externalReference agrees. None stored on the
+   * named withdrawal (the event came before the payout's answer, or the payout's outcome is
+   * unknown): only when the provider confirms the transfer is this withdrawal's; its id is then kept.
+   */
+  private async withdrawalOf(transfer: Transfer): Promise<{ w: WithdrawalRow; truth: ProviderTransfer | null } | Applied> {
+    const claimed = transfer.externalReference ?? null;
+    const stored = await this.withdrawals.byTransferId(transfer.id);
+    if (stored && claimed !== null && claimed !== stored.id) return recorded('reference-mismatch', mismatch.transferOfAnother(transfer.id, stored.id));
+    const w = stored ?? (claimed === null ? null : await this.withdrawals.byId(claimed));
     if (!w) return recorded('unknown-withdrawal');
-    return recorded('transfer-blocked', `saque ${w.id}`);
+    if (!stored && w.provider_transfer_id) return recorded('reference-mismatch', mismatch.withdrawalHasAnother(w.id));
+    const truth = await this.confirmTransfer(transfer.id);
+    if (isRecorded(truth)) return truth;
+    if (truth && truth.externalReference !== w.id) return recorded('reference-mismatch', mismatch.providerReference(truth.externalReference));
+    if (!stored && !truth) return recorded('reference-mismatch', mismatch.transferUnconfirmed);
+    return { w, truth };
   }
 
   /** What the provider says of a payment: null when it has nothing to ask (local), else its state or why not. */
@@ -224,12 +270,4 @@ function refundsInBody(payment: Payment): number | null {
 function requirePart<T>(part: T | undefined): T {
   if (!part) throw new HttpError(422, serverMessages.session.invalidRequest);
   return part;
-}
-
-function chargeRef(payment: Payment) {
-  return { providerChargeId: payment.id, chargeId: payment.externalReference ?? null };
-}
-
-function transferRef(transfer: Transfer) {
-  return { providerTransferId: transfer.id, withdrawalId: transfer.externalReference ?? null };
 }

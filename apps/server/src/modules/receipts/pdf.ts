@@ -40,9 +40,10 @@ function section(doc: PdfDoc, title: string): void {
   doc.moveDown(0.2);
 }
 
-function party(doc: PdfDoc, title: string, p: ReceiptParty): void {
+/** `holder`: a withdrawal's receiver, named only as the provider reported the key's holder. */
+function party(doc: PdfDoc, title: string, p: ReceiptParty, holder = false): void {
   section(doc, title);
-  labelValue(doc, L.name, p.nome);
+  labelValue(doc, holder ? L.holder : L.name, p.nome ?? messages.receipt.holderUnavailable);
   if (p.documento !== null) labelValue(doc, L.document, p.documento);
   if (p.chavePix !== null) labelValue(doc, p.tipoChave === null ? L.pixKey : `${L.pixKey} (${p.tipoChave})`, p.chavePix);
 }
@@ -71,7 +72,7 @@ export async function receiptPdf(receipt: Receipt, now: Date = new Date()): Prom
   if (receipt.motivo !== null) labelValue(doc, L.reason, receipt.motivo);
 
   party(doc, L.payer, receipt.pagador);
-  party(doc, L.receiver, receipt.recebedor);
+  party(doc, L.receiver, receipt.recebedor, receipt.tipo === 'saque');
 
   section(doc, L.ids);
   labelValue(doc, L.provider, receipt.provedor);

@@ -1,5 +1,4 @@
 import type { Receipt, ReceiptKind, ReceiptParty } from '@portal/contract';
-import type { PixKeyType } from '@portal/domain';
 import { centsToReais, documentKind, maskPixKey, messages, pixKeyTypeLabels, serverMessages, STATEMENT_PLACE_NAMES } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
@@ -21,12 +20,17 @@ function receiptDocument(cpfCnpj: string): string {
 
 const portal: ReceiptParty = { nome: messages.receipt.portal, documento: null, chavePix: null, tipoChave: null };
 
-function driverParty(driver: ReceiptDriver, key?: { type: PixKeyType; key: string }): ReceiptParty {
+function driverParty(driver: ReceiptDriver): ReceiptParty {
+  return { nome: driver.name, documento: receiptDocument(driver.cpfCnpj), chavePix: null, tipoChave: null };
+}
+
+/** A withdrawal's receiver: the key, and its account's holder only as the provider reported it. */
+function holderParty(row: WithdrawalRow): ReceiptParty {
   return {
-    nome: driver.name,
-    documento: receiptDocument(driver.cpfCnpj),
-    chavePix: key ? maskPixKey(key.type, key.key) : null,
-    tipoChave: key ? pixKeyTypeLabels[key.type] : null,
+    nome: row.receiver_name,
+    documento: row.receiver_document,
+    chavePix: maskPixKey(row.pix_key_type, row.pix_key),
+    tipoChave: pixKeyTypeLabels[row.pix_key_type],
   };
 }
 
@@ -73,7 +77,7 @@ function withdrawalReceipt(row: WithdrawalRow, driver: ReceiptDriver, provider: 
     statusTexto: messages.receipt.status[row.status],
     valorDevolvido: row.status === 'FAILED' ? centsToReais(row.amount_cents) : 0,
     pagador: portal,
-    recebedor: driverParty(driver, { type: row.pix_key_type, key: row.pix_key }),
+    recebedor: holderParty(row),
     provedor: providerLabel(provider),
     idTransacaoProvedor: row.provider_transfer_id,
     descricao: row.description === '' ? null : row.description,

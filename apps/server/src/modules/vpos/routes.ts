@@ -24,7 +24,7 @@ export function vpoRoutes(app: FastifyInstance, db: Kysely<Database>, vpos: VpoS
     api.partnerUpdateVpo,
     async ({ req, params, body }) => {
       const result = await vpos.updateStatus(partnerOf(req), params.externalId, body.Status);
-      return { Sucesso: true, Mensagem: serverMessages.partner.vpoUpdated, ...result };
+      return { Sucesso: true, Mensagem: result.duplicate ? serverMessages.partner.vpoStatusUnchanged : serverMessages.partner.vpoUpdated, ...result };
     },
     { onRequest: requirePartner(db, 'shipper') },
   );

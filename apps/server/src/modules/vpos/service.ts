@@ -1,15 +1,26 @@
 import type { PartnerVpoRequest, Vpo, VposQuery } from '@portal/contract';
 import type { VpoStatus } from '@portal/domain';
-import { centsToReais, messages, normalizePlate, normalizeSerial, PAGE_SIZE, reaisToCents, serverMessages, stripDocument, TAG_STATUS } from '@portal/domain';
+import {
+  centsToReais,
+  isVpoStatus,
+  normalizePlate,
+  normalizeSerial,
+  PAGE_SIZE,
+  reaisToCents,
+  serverMessages,
+  stripDocument,
+  VPO_INITIAL_STATUS,
+  vpoTransitionRefusal,
+} from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { nowIso, toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import { conflict, fieldError, notFound } from '../../http/errors.js';
+import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Partner } from '../partners/keys.js';
 import type { PushAnswer } from '../partners/pushes.js';
 import { PartnerPushes } from '../partners/pushes.js';
-import { serialHolder } from '../tags/rows.js';
+import { provenActiveTag } from '../partners/tag-proof.js';
 
 /** Answer of PATCH /api/parceiro/vpos/:externalId. */
 export interface PushResult {
@@ -23,6 +34,12 @@ export interface VpoPage {
 }
 
 const SORT_COLUMNS = { valor: 'value_cents', placa: 'plate', data: 'created_at' } as const;
+
+/** An unknown serial and a known one with another plate: one answer, on both fields. */
+function vpoTagNotFound(): HttpError {
+  const message = serverMessages.partner.vpoTagNotFound;
+  return new HttpError(422, message, { serialNumber: [message], PlacaVeiculo: [message] });
+}
 
 /**
  * VPOs (SPEC 2 /vpos/listar): shippers issue them for an active tag and the plate of its vehicle
@@ -40,16 +57,13 @@ export class VpoService {
       plate: normalizePlate(input.PlacaVeiculo),
       shipper_document: stripDocument(input.CpfCnpjEmbarcador),
       value_cents: reaisToCents(input.ValorTotalVP),
-      status: input.Status ?? 'EMITIDO',
+      status: VPO_INITIAL_STATUS,
       origin: input.origem ?? null,
       destination: input.destino ?? null,
     };
     return this.pushes.push(partner, 'vpo', input.externalId, values, async (trx) => {
-      const tag = await serialHolder(trx, values.serial_number);
-      if (!tag) throw fieldError('serialNumber', messages.partner.serialUnknown);
-      // The plate first: only who knows both the serial and the plate learns the tag's state.
-      if (tag.plate !== values.plate) throw fieldError('PlacaVeiculo', serverMessages.partner.plateMismatch);
-      if (tag.status !== TAG_STATUS.active) throw conflict(serverMessages.partner.tagNotActive);
+      // Only who knows both the serial and its vehicle's plate learns that the tag exists, and its state.
+      const tag = await provenActiveTag(trx, values.serial_number, (held) => held.plate === values.plate, vpoTagNotFound);
       const now = nowIso();
       const row = await trx
         .insertInto('vpos')
@@ -72,13 +86,30 @@ export class VpoService {
     });
   }
 
-  /** Only the partner's own VPO: another partner's externalId is a 404. */
+  /**
+   * Moves the partner's own VPO (another partner's externalId is a 404) along the domain's state
+   * machine: the same status again changes nothing (duplicate: true, a retry's answer), a move the
+   * machine refuses is a 409. The update is conditional on the status it was checked against, so
+   * of two concurrent moves only one passes; the other is checked again against what it lost to.
+   */
   async updateStatus(partner: Partner, externalId: string, status: VpoStatus): Promise<PushResult> {
-    const existing = await this.vpoOf(this.db.kysely, partner, externalId);
-    if (!existing) throw notFound(serverMessages.partner.vpoNotFound);
-    if (existing.status === status) return { id: String(existing.id), duplicate: true };
-    await this.db.kysely.updateTable('vpos').set({ status, updated_at: nowIso() }).where('id', '=', existing.id).execute();
-    return { id: String(existing.id), duplicate: false };
+    // Ends: every lost update means the status moved forward, and the machine has no cycle.
+    for (;;) {
+      const existing = await this.vpoOf(this.db.kysely, partner, externalId);
+      if (!existing) throw notFound(serverMessages.partner.vpoNotFound);
+      const id = String(existing.id);
+      if (existing.status === status) return { id, duplicate: true };
+      if (!isVpoStatus(existing.status)) throw new Error(`VPO ${id} com status desconhecido: ${existing.status}`);
+      const refusal = vpoTransitionRefusal(existing.status, status);
+      if (refusal) throw conflict(refusal);
+      const moved = await this.db.kysely
+        .updateTable('vpos')
+        .set({ status, updated_at: nowIso() })
+        .where('id', '=', existing.id)
+        .where('status', '=', existing.status)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 1) return { id, duplicate: false };
+    }
   }
 
   /**

@@ -103,6 +103,8 @@ export class WithdrawalService {
         failure_reason: null,
         created_at: this.guard.now().toISOString(),
         completed_at: null,
+        receiver_name: null,
+        receiver_document: null,
       };
       await trx.insertInto('withdrawals').values(row).execute();
       const debit = await postGuardedDebit(trx, {
@@ -130,12 +132,13 @@ export class WithdrawalService {
         description: w.description,
       });
       if (sent.status === 'DONE') {
-        const done = await this.outcomes.done({ withdrawalId: w.id }, sent.providerTransferId);
+        const done = await this.outcomes.done({ withdrawalId: w.id }, sent.providerTransferId, sent.receiver);
         // A TRANSFER_FAILED webhook may have won the race: report what is stored.
         if (done?.status === 'FAILED') return { status: 'FAILED', withdrawalId: w.id, reason: done.failure_reason ?? '' };
+        if (done?.status === 'PROCESSING') return { status: 'PROCESSING', withdrawalId: w.id };
         return { status: 'DONE', withdrawalId: w.id };
       }
-      await this.outcomes.pending(w.id, sent.providerTransferId);
+      await this.outcomes.pending(w.id, sent.providerTransferId, sent.receiver);
       return { status: 'PROCESSING', withdrawalId: w.id };
     } catch (error) {
       if (error instanceof PixProviderUnavailable && error.mayHaveArrived) {
@@ -146,7 +149,7 @@ export class WithdrawalService {
       }
       const reason = error instanceof PayoutRejected ? error.reason : serverMessages.withdrawal.providerUnavailable;
       if (!(error instanceof PayoutRejected)) this.log.error({ err: error, withdrawalId: w.id }, 'falha ao enviar saque');
-      const failed = await this.outcomes.failed({ withdrawalId: w.id }, reason);
+      const failed = await this.outcomes.failed({ withdrawalId: w.id }, reason, error instanceof PayoutRejected ? error.providerTransferId : null);
       if (failed?.status === 'DONE') return { status: 'DONE', withdrawalId: w.id };
       return { status: 'FAILED', withdrawalId: w.id, reason: failed?.failure_reason ?? reason };
     }

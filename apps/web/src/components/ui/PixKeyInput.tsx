@@ -15,13 +15,14 @@ interface PixKeyInputProps {
   label?: string;
   error?: string;
   disabled?: boolean;
+  size?: 'sm' | 'md' | 'lg';
 }
 
 /**
  * The 'Chave Pix' field: masked for CPF, CNPJ and phone, plain for e-mail and random key, disabled
  * ('Escolha o tipo primeiro') until a type is chosen. A new type draws a new field (the mask changes).
  */
-export function PixKeyInput({ keyType, value, onChange, onBlur, inputRef, name, label = 'Chave Pix', error, disabled = false }: PixKeyInputProps) {
+export function PixKeyInput({ keyType, value, onChange, onBlur, inputRef, name, label = 'Chave Pix', error, disabled = false, size }: PixKeyInputProps) {
   const common = {
     label,
     name,
@@ -29,6 +30,7 @@ export function PixKeyInput({ keyType, value, onChange, onBlur, inputRef, name, 
     disabled: !keyType || disabled,
     placeholder: keyType ? pixKeyPlaceholders[keyType] : 'Escolha o tipo primeiro',
     autoComplete: 'off',
+    size,
   };
   const mask = keyType ? pixKeyMasks[keyType] : undefined;
   if (keyType && mask) {

@@ -1,6 +1,6 @@
 import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AttentionNotice } from '@portal/contract';
-import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconClockHour4, IconLock, type Icon } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowUpRight, IconChevronDown, IconChevronUp, IconClockHour4, IconKey, IconLock, type Icon } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { deferredRender } from '../../components/ui/deferredRender';
@@ -18,6 +18,8 @@ const tones: Record<NoticeTone, { color: string; ink: string; mark: string; icon
   danger: { color: 'red', ink: 'red.9', mark: 'red.9', icon: IconLock },
   warning: { color: 'yellow', ink: 'dark.7', mark: 'orange.9', icon: IconAlertTriangle },
   waiting: { color: 'road', ink: 'road.9', mark: 'road.9', icon: IconClockHour4 },
+  security: { color: 'orange', ink: 'orange.9', mark: 'orange.9', icon: IconKey },
+  info: { color: 'gray', ink: 'dark.7', mark: 'gray.7', icon: IconArrowUpRight },
 };
 
 /** 'red.9' -> its CSS variable. */

@@ -1,8 +1,17 @@
 import type { AttentionNotice } from '@portal/contract';
 import { messages } from '@portal/domain';
 import { formatReais } from '../../lib/format';
+import { receiptPath } from '../../lib/receipts';
 
-export type NoticeTone = 'danger' | 'warning' | 'waiting';
+export type NoticeTone = 'danger' | 'warning' | 'waiting' | 'security' | 'info';
+
+/** Decision 44's notices: a Pix key saved (was it the driver?) and a payout, with the way to each. */
+const PAYOUT_NOTICE = {
+  keySavedAction: 'Ver chaves',
+  keySavedActionName: 'Ver chaves Pix salvas',
+  withdrawalAction: 'Comprovante',
+  withdrawalActionName: (value: string) => `Comprovante do saque de ${value}`,
+} as const;
 
 /** One notice as the dashboard shows it: a short text and the way to deal with it. */
 export interface NoticeView {
@@ -17,8 +26,11 @@ export interface NoticeView {
   needsNetwork: boolean;
 }
 
-/** The most pressing first: a blocked tag stops the truck at the toll plaza; a low balance soon will; a Pix only waits. */
-const ORDER: Record<AttentionNotice['tipo'], number> = { 'tag-bloqueada': 0, 'saldo-baixo': 1, 'compra-pendente': 2 };
+/**
+ * The most pressing first: a blocked tag stops the truck at the toll plaza; a low balance soon will; a Pix
+ * only waits. Then what was done with the money (decision 44): a key saved, the payouts, newest first.
+ */
+const ORDER: Record<AttentionNotice['tipo'], number> = { 'tag-bloqueada': 0, 'saldo-baixo': 1, 'compra-pendente': 2, 'chave-pix-nova': 3, saque: 4 };
 
 function view(notice: AttentionNotice): NoticeView {
   switch (notice.tipo) {
@@ -51,6 +63,27 @@ function view(notice: AttentionNotice): NoticeView {
         actionName: `${messages.attention.pendingPurchaseAction} da compra de ${formatReais(notice.valor)}`,
         to: '/saldo/comprar',
         needsNetwork: false,
+      };
+    case 'chave-pix-nova':
+      // The server's text names the key (masked) and when: 'Não foi você? Remova a chave...'.
+      return {
+        key: `chave-${notice.chaveId}`,
+        tone: 'security',
+        text: notice.Mensagem,
+        action: PAYOUT_NOTICE.keySavedAction,
+        actionName: PAYOUT_NOTICE.keySavedActionName,
+        to: '/configuracoes#chaves-pix',
+        needsNetwork: true,
+      };
+    case 'saque':
+      return {
+        key: `saque-${notice.saqueId}`,
+        tone: 'info',
+        text: notice.Mensagem,
+        action: PAYOUT_NOTICE.withdrawalAction,
+        actionName: PAYOUT_NOTICE.withdrawalActionName(formatReais(notice.valor)),
+        to: receiptPath('saque', notice.saqueId),
+        needsNetwork: true,
       };
   }
 }

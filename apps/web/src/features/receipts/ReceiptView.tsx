@@ -27,7 +27,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Party({ title, party }: { title: string; party: ReceiptParty }) {
+/** `holder`: a withdrawal's receiver, named only as the provider reported the key's holder. */
+function Party({ title, party, holder = false }: { title: string; party: ReceiptParty; holder?: boolean }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -35,7 +36,7 @@ function Party({ title, party }: { title: string; party: ReceiptParty }) {
         {title}
       </Title>
       <dl className={classes.fields}>
-        <Field label={labels.name}>{party.nome}</Field>
+        <Field label={holder ? labels.holder : labels.name}>{party.nome ?? messages.receipt.holderUnavailable}</Field>
         {party.documento ? <Field label={labels.document}>{party.documento}</Field> : null}
         {party.chavePix ? (
           <Field label={party.tipoChave ? `${labels.pixKey} (${party.tipoChave})` : labels.pixKey}>{party.chavePix}</Field>
@@ -130,7 +131,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         <Divider />
         <Party title={labels.payer} party={receipt.pagador} />
         <Divider />
-        <Party title={labels.receiver} party={receipt.recebedor} />
+        <Party title={labels.receiver} party={receipt.recebedor} holder={receipt.tipo === 'saque'} />
         <Divider />
 
         <dl className={classes.fields}>

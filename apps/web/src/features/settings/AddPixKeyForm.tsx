@@ -86,6 +86,7 @@ export function AddPixKeyForm() {
               onBlur={field.onBlur}
               inputRef={field.ref}
               error={errors.chave?.message}
+              size="md"
             />
           )}
         />

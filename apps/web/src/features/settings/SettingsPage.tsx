@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { messages } from '@portal/domain';
-import { IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
@@ -9,9 +9,11 @@ import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { errorMessage } from '../../lib/errors';
 import { serverErrorText } from '../../lib/forms';
 import { useSettings, useUpdateSettings } from './api/settings';
+import { FormSkeleton, LoadFailed } from './LoadStates';
+import { PayoutLimitsSection } from './PayoutLimitsSection';
+import { PixKeysSection } from './PixKeysSection';
 import { alertLevelText, settingsForm, type SettingsFormInput, type SettingsFormValues } from './settingsForm';
 
 /** The server's 422 field names (the contract's settingsRequest) on the form's fields. */
@@ -76,7 +78,10 @@ function SettingsForm({ alertLevel }: { alertLevel: number }) {
   );
 }
 
-/** Issue 12 /configuracoes: the balance alert level the dashboard warns below (R$ 50,00 until chosen). */
+/**
+ * Issue 12 /configuracoes: the balance alert level the dashboard warns below (R$ 50,00 until chosen);
+ * decision 44: the withdrawal limits and 'Minhas chaves Pix'.
+ */
 export function SettingsPage() {
   usePageTitle('Configurações');
   const settings = useSettings();
@@ -86,32 +91,27 @@ export function SettingsPage() {
     <FormPage>
       <Title order={1}>Configurações</Title>
       <OfflineNotice />
-      <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
-        {level !== undefined ? (
-          <SettingsForm alertLevel={level} />
-        ) : settings.isError ? (
-          <Alert color="red" variant="light" title="Não foi possível carregar suas configurações">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{errorMessage(settings.error)}</Text>
-              <Button
-                variant="light"
-                size="sm"
-                leftSection={<IconRefresh size={18} aria-hidden />}
-                onClick={() => void settings.refetch()}
-                loading={settings.isFetching}
-              >
-                Tentar novamente
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <Stack gap="md" aria-busy>
-            <Skeleton height={20} width={200} radius="sm" />
-            <Skeleton height={50} radius="sm" />
-            <Skeleton height={42} radius="sm" />
-          </Stack>
-        )}
+      <Paper component="section" aria-labelledby="alerta-saldo" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
+        <Stack gap="md">
+          <Title order={2} size="h3" id="alerta-saldo">
+            Alerta de saldo
+          </Title>
+          {level !== undefined ? (
+            <SettingsForm alertLevel={level} />
+          ) : settings.isError ? (
+            <LoadFailed
+              title="Não foi possível carregar suas configurações"
+              error={settings.error}
+              retrying={settings.isFetching}
+              onRetry={() => void settings.refetch()}
+            />
+          ) : (
+            <FormSkeleton />
+          )}
+        </Stack>
       </Paper>
+      <PayoutLimitsSection />
+      <PixKeysSection />
     </FormPage>
   );
 }

@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { messages, PIX_KEY_TYPES, pixKeyTypeLabels, type PixKeyType } from '@portal/domain';
+import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { SavedPixKey } from '@portal/contract';
+import { documentKind, formatBrl, messages, NEW_PIX_KEY_CAP_CENTS, normalizePixKey, stripDocument, type PixKeyType } from '@portal/domain';
 import { IconAlertCircle, IconArrowLeft, IconCash, IconCircleCheck, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
-import { MaskedInput, type MaskOptions } from '../../components/ui/MaskedInput';
 import { Money } from '../../components/ui/Money';
-import { cnpjMask, cpfMask, phoneMask } from '../../components/ui/masks';
+import { PixKeyInput } from '../../components/ui/PixKeyInput';
+import { formatPixKey, pixKeyTypeOptions } from '../../components/ui/pixKey';
 import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useBalance } from '../../lib/balance';
@@ -20,31 +21,19 @@ import { answerFailure, errorMessage } from '../../lib/errors';
 import { toCents } from '../../lib/format';
 import { RECEIPT_LINK_LABEL, receiptPath } from '../../lib/receipts';
 import { serverErrorText } from '../../lib/forms';
-import { eligibilityQuery, useWithdraw } from './api/withdrawal';
-import { withdrawForm, type WithdrawFormInput, type WithdrawFormValues } from './withdrawForm';
+import { findSavedKey } from '../../lib/payouts';
+import { getUser } from '../../lib/storage';
+import { eligibilityQuery, usePayoutLimits, useSavedPixKeys, useWithdraw } from './api/withdrawal';
+import { LimitsSummary } from './LimitsSummary';
+import { SavedKeyChoices } from './SavedKeyChoices';
+import { needsPassword, withdrawForm, type KeyTrusted, type WithdrawFormInput, type WithdrawFormValues } from './withdrawForm';
 import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 /** Decision 16: toasts top-center on /saldo/*. */
 const position = 'top-center' as const;
 
-/** SPEC 2 key masks: CPF, CNPJ (alphanumeric allowed) and phone; none for e-mail and random key. */
-const keyMasks: Partial<Record<PixKeyType, MaskOptions>> = { CPF: cpfMask, CNPJ: cnpjMask, PHONE: phoneMask };
-
-const keyPlaceholders: Record<PixKeyType, string> = {
-  CPF: '000.000.000-00',
-  CNPJ: '00.000.000/0000-00',
-  PHONE: '(00) 00000-0000',
-  EMAIL: 'nome@exemplo.com',
-  EVP: 'Ex.: 123e4567-e89b-12d3-a456-426614174000',
-};
-
-const keyInputModes: Record<PixKeyType, 'numeric' | 'text' | 'tel' | 'email'> = {
-  CPF: 'numeric',
-  CNPJ: 'text',
-  PHONE: 'tel',
-  EMAIL: 'email',
-  EVP: 'text',
-};
+/** Decision 44: what the password does here, said where it is asked. */
+const PASSWORD_HINT = `Esta chave ainda não está salva: com sua senha ela fica salva em Minhas chaves Pix e, nas primeiras 24 horas, recebe no máximo ${formatBrl(NEW_PIX_KEY_CAP_CENTS)}.`;
 
 /** The server's 422 field names (the domain's, and the contract's for the Pix object) on the form's fields. */
 const SERVER_FIELDS = {
@@ -53,13 +42,25 @@ const SERVER_FIELDS = {
   'pix.type': 'pixType',
   pixKey: 'pixKey',
   'pix.key': 'pixKey',
+  senha: 'senha',
 } as const satisfies Record<string, keyof WithdrawFormInput>;
 
-const emptyForm: WithdrawFormInput = { amount: '', pixType: '', pixKey: '' };
+const emptyForm: WithdrawFormInput = { amount: '', pixType: '', pixKey: '', senha: '' };
 
-/** The rules depend on the balance shown, handed in as the form's context. */
-const resolver: Resolver<WithdrawFormInput, { balanceCents: number }, WithdrawFormValues> = (values, context, options) =>
-  zodResolver(withdrawForm(context?.balanceCents ?? 0))(values, context, options);
+interface FormContext {
+  balanceCents: number;
+  trusted: KeyTrusted;
+}
+
+/** The rules depend on the balance shown and on the keys saved, handed in as the form's context. */
+const resolver: Resolver<WithdrawFormInput, FormContext, WithdrawFormValues> = (values, context, options) =>
+  zodResolver(withdrawForm(context?.balanceCents ?? 0, context?.trusted ?? (() => false)))(values, context, options);
+
+/** The driver's own CPF/CNPJ as a key: it never asks for the password (the server's isOwnKey). */
+function isOwnKey(type: PixKeyType, key: string): boolean {
+  const own = stripDocument(getUser()?.cpfCnpj ?? '');
+  return own !== '' && documentKind(own) === type && normalizePixKey(type, key) === own;
+}
 
 /** SPEC 2 /saldo/retirar: eligibility, then the balance and the withdrawal form. */
 export function WithdrawPage() {
@@ -126,8 +127,13 @@ export function WithdrawPage() {
 function WithdrawForm() {
   const balance = useBalance({ refetchOnMount: 'always' });
   const withdraw = useWithdraw();
+  const savedKeys = useSavedPixKeys();
+  const limits = usePayoutLimits();
+  const keys = savedKeys.data?.Chaves;
   const saldo = balance.data?.Saldo;
   const negative = saldo !== undefined && saldo < 0;
+  // Until the keys are known, only the driver's own key goes without the password.
+  const trusted = useCallback<KeyTrusted>((type, key) => isOwnKey(type, key) || (keys !== undefined && findSavedKey(keys, type, key) !== undefined), [keys]);
   const {
     control,
     handleSubmit,
@@ -136,12 +142,15 @@ function WithdrawForm() {
     setValue,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<WithdrawFormInput, { balanceCents: number }, WithdrawFormValues>({
+  } = useForm<WithdrawFormInput, FormContext, WithdrawFormValues>({
     resolver,
-    context: { balanceCents: saldo === undefined ? 0 : toCents(saldo) },
+    context: { balanceCents: saldo === undefined ? 0 : toCents(saldo), trusted },
     defaultValues: emptyForm,
   });
   const keyType = useWatch({ control, name: 'pixType' });
+  const typedKey = useWatch({ control, name: 'pixKey' });
+  const chosen = keyType && keys ? findSavedKey(keys, keyType, typedKey) : undefined;
+  const askPassword = needsPassword(keyType, typedKey, trusted);
   // Issue 12: the last withdrawal requested here, with the way to its receipt.
   const [requested, setRequested] = useState<string | null>(null);
   // The fields stay enabled while sending: a field the server refuses must be able to take the focus.
@@ -170,13 +179,12 @@ function WithdrawForm() {
     }
   });
 
-  const mask = keyType ? keyMasks[keyType] : undefined;
-  const keyProps = {
-    label: 'Chave Pix',
-    error: errors.pixKey?.message,
-    disabled: !keyType || negative,
-    placeholder: keyType ? keyPlaceholders[keyType] : 'Escolha o tipo primeiro',
-    autoComplete: 'off',
+  /** A quick choice fills the type and the key as if typed (the password of another key is forgotten). */
+  const choose = (key: SavedPixKey) => {
+    setValue('pixType', key.tipo);
+    setValue('pixKey', formatPixKey(key.tipo, key.chave));
+    setValue('senha', '');
+    clearErrors(['pixType', 'pixKey', 'senha']);
   };
 
   return (
@@ -235,6 +243,7 @@ function WithdrawForm() {
                 />
               )}
             />
+            {keys && keys.length > 0 ? <SavedKeyChoices keys={keys} chosen={chosen} disabled={negative} onChoose={choose} /> : null}
             <Controller
               control={control}
               name="pixType"
@@ -254,46 +263,48 @@ function WithdrawForm() {
                   onBlur={field.onBlur}
                   error={errors.pixType?.message}
                   disabled={negative}
-                  data={[
-                    { value: '', label: 'Selecione o tipo da chave' },
-                    ...PIX_KEY_TYPES.map((type) => ({ value: type, label: pixKeyTypeLabels[type] })),
-                  ]}
+                  data={pixKeyTypeOptions}
                 />
               )}
             />
             <Controller
               control={control}
               name="pixKey"
-              render={({ field }) =>
-                keyType && mask ? (
-                  <MaskedInput
-                    key={keyType}
-                    {...keyProps}
-                    name="chave"
-                    maskOptions={mask}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    inputMode={keyInputModes[keyType]}
-                  />
-                ) : (
-                  <TextInput
-                    key={keyType || 'none'}
-                    {...keyProps}
-                    ref={field.ref}
-                    name="chave"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputMode={keyType ? keyInputModes[keyType] : 'text'}
-                    type={keyType === 'EMAIL' ? 'email' : 'text'}
-                    autoCapitalize="none"
-                    spellCheck={false}
-                  />
-                )
-              }
+              render={({ field }) => (
+                <PixKeyInput
+                  keyType={keyType}
+                  name="chave"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={errors.pixKey?.message}
+                  disabled={negative}
+                />
+              )}
             />
+            {askPassword ? (
+              <Controller
+                control={control}
+                name="senha"
+                render={({ field }) => (
+                  <PasswordInput
+                    ref={field.ref}
+                    label="Senha"
+                    description={PASSWORD_HINT}
+                    name="senha"
+                    autoComplete="current-password"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.senha?.message}
+                    disabled={negative}
+                    visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }}
+                  />
+                )}
+              />
+            ) : null}
+            {limits.data ? <LimitsSummary limits={limits.data.Limites} /> : null}
             <NetworkSubmitButton
               size="lg"
               loading={isSubmitting}

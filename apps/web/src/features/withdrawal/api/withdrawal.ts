@@ -1,8 +1,10 @@
 import { api, type WithdrawalRequest } from '@portal/contract';
 import { messages } from '@portal/domain';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
+import { attentionQueryKey } from '../../../lib/attention';
 import { balanceQueryKey } from '../../../lib/balance';
+import { payoutKeys, payoutLimitsQuery, pixKeysQuery } from '../../../lib/payouts';
 import { getUser } from '../../../lib/storage';
 
 const withdrawalKeys = {
@@ -17,11 +19,16 @@ export const eligibilityQuery = queryOptions({
   staleTime: 0,
 });
 
-type WithdrawalOrder = Pick<WithdrawalRequest, 'amount' | 'pix'>;
+/** Decision 44: the keys saved (offered as quick choices; a key not saved asks for the password) and the limits in force. */
+export const useSavedPixKeys = () => useQuery(pixKeysQuery);
+export const usePayoutLimits = () => useQuery(payoutLimitsQuery);
+
+type WithdrawalOrder = Pick<WithdrawalRequest, 'amount' | 'pix' | 'senha'>;
 
 /**
  * POST /api/motorista/sacar to the driver's own document. SPEC 2: after any response the balance
- * is reloaded (and the eligibility asked again).
+ * is reloaded (and the eligibility asked again); so are the keys (the password saved a new one), the
+ * limits' use and the dashboard's notices (a payout, a key saved).
  */
 export function useWithdraw() {
   const queryClient = useQueryClient();
@@ -34,6 +41,9 @@ export function useWithdraw() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
         queryClient.invalidateQueries({ queryKey: withdrawalKeys.eligibility() }),
+        queryClient.invalidateQueries({ queryKey: payoutKeys.pixKeys }),
+        queryClient.invalidateQueries({ queryKey: payoutKeys.limits }),
+        queryClient.invalidateQueries({ queryKey: attentionQueryKey }),
       ]),
   });
 }

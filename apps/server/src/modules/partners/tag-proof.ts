@@ -1,0 +1,24 @@
+import { serverMessages, TAG_STATUS } from '@portal/domain';
+import type { HttpError } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
+import type { Trx } from '../ledger/ledger.js';
+import type { SerialHolder } from '../tags/rows.js';
+import { serialHolder } from '../tags/rows.js';
+
+/**
+ * The active tag a partner's push names (decision 24), for passages and VPOs alike. A serial the
+ * partner does not prove it knows (unknown, or known but failing `belongs`: another operator's
+ * tag, another vehicle's plate) gets the one refusal `unproven`, so that no answer tells which
+ * serials exist or whose they are. Only a proven tag's state is told: 409 when it is not active.
+ */
+export async function provenActiveTag(
+  trx: Trx,
+  serial: string,
+  belongs: (tag: SerialHolder) => boolean,
+  unproven: () => HttpError,
+): Promise<SerialHolder> {
+  const tag = await serialHolder(trx, serial);
+  if (!tag || !belongs(tag)) throw unproven();
+  if (tag.status !== TAG_STATUS.active) throw conflict(serverMessages.partner.tagNotActive);
+  return tag;
+}
