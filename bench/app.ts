@@ -7,6 +7,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/connection.js';
 import { openDb } from '../apps/server/src/db/connection.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { benchWebhookToken } from './lib.js';
 
 export interface BenchApp {
   dir: string;
@@ -24,8 +25,10 @@ export async function openBenchApp(name: string): Promise<BenchApp> {
   const config = loadConfig(
     {
       NODE_ENV: 'production',
+      // Decision 28: the local Pix provider in production is a demonstration.
+      DEMONSTRATION: 'true',
       DATABASE_URL: path.join(dir, 'portal.sqlite'),
-      PIX_WEBHOOK_TOKEN: 'bench-webhook-token-not-secret-0123456789',
+      PIX_WEBHOOK_TOKEN: benchWebhookToken,
       LOG_LEVEL: 'silent',
       DEMO_SEED: 'false',
       WEB_DIST: path.join(dir, 'no-web'),

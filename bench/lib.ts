@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -41,18 +42,20 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** 40 characters: a webhook token must be at least 32. */
-export const benchWebhookToken = 'bench-webhook-token-not-secret-0123456789';
+/** 44 characters, new each run: a webhook token must be at least 32, and none the repository ships (decision 28). */
+export const benchWebhookToken = `bench-webhook-${randomBytes(15).toString('hex')}`;
 
 /**
  * The built server in production mode on the given database (a SQLite path or a postgres:// URL),
  * without demo data; `env` adds to or overrides its settings (e.g. the request limits of a load test).
+ * A demonstration (decision 28): production refuses the local Pix provider and the demo driver without it.
  */
 export function startPortal(port: number, databaseUrl: string, logLevel: string, env: Record<string, string> = {}): ChildProcess {
   return startProcess('node', [path.join(repoRoot, 'apps/server/dist/main.js')], {
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
+    DEMONSTRATION: 'true',
     PIX_WEBHOOK_TOKEN: benchWebhookToken,
     DEMO_SEED: 'false',
     LOG_LEVEL: logLevel,

@@ -100,18 +100,24 @@ export async function createPixChargeViaApi(request: APIRequestContext, token: s
   return ((await response.json()) as { qrCode: { id: string; payload: string; valor: number } }).qrCode;
 }
 
+/** A server the CLI works on: its address and its database (the e2e server's unless a journey starts its own). */
+export interface CliTarget {
+  url: string;
+  database: string;
+}
+
 /** Balance bought by Pix and paid through the operator CLI, as a driver's bank would; answers the charge. */
-export async function buyBalanceViaPix(request: APIRequestContext, token: string, cpfCnpj: string, valor: number) {
+export async function buyBalanceViaPix(request: APIRequestContext, token: string, cpfCnpj: string, valor: number, server?: CliTarget) {
   const charge = await createPixChargeViaApi(request, token, cpfCnpj, valor);
-  await payPixWithCli(charge.id);
+  await payPixWithCli(charge.id, server);
   return charge;
 }
 
 /** Runs an operator command (`npm run cli -- <args>`) against the e2e server and its database; answers its output. */
-async function runCli(args: readonly string[]): Promise<string> {
+async function runCli(args: readonly string[], server: CliTarget = { url: e2eServerUrl, database: e2eDatabase }): Promise<string> {
   const { stdout } = await promisify(execFile)('npx', ['tsx', 'apps/server/src/cli.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, SERVER_URL: e2eServerUrl, DATABASE_URL: e2eDatabase, NODE_ENV: 'development' },
+    env: { ...process.env, SERVER_URL: server.url, DATABASE_URL: server.database, NODE_ENV: 'development' },
     timeout: 60_000,
   });
   return stdout;
@@ -121,8 +127,8 @@ async function runCli(args: readonly string[]): Promise<string> {
  * Pays a charge of the local Pix provider exactly as a person would: the operator CLI
  * (`npm run cli -- pix:pay <id>`), which sends the signed webhook to the running e2e server.
  */
-export function payPixWithCli(chargeId: string): Promise<string> {
-  return runCli(['pix:pay', chargeId]);
+export function payPixWithCli(chargeId: string, server?: CliTarget): Promise<string> {
+  return runCli(['pix:pay', chargeId], server);
 }
 
 /**
@@ -173,7 +179,7 @@ export async function settled(page: Page) {
 }
 
 /** Fails on serious or critical axe findings (WCAG 2 A/AA). */
-async function expectAccessible(page: Page) {
+export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -135,7 +135,9 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
 
 test("'Gerar novo Pix' goes back to an empty form and forgets the stored Pix", async ({ page, request }) => {
   const driver = newDriver();
-  await registerViaApi(request, driver);
+  const { Token } = await registerViaApi(request, driver);
+  // Decision 27: buying credit needs the terms accepted.
+  await acceptTermsViaApi(request, Token);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/saldo/comprar');
@@ -214,6 +216,8 @@ test('a driver withdraws R$ 40,00 to each of the five Pix key types', async ({ p
     await expect(tipo).toHaveValue(key.type);
     await chave.pressSequentially(key.typed);
     await expect(chave).toHaveValue(key.shown);
+    // None of these is the driver's own CPF: each new key asks for the password (decision 44).
+    await page.getByLabel('Senha', { exact: true }).fill(driver.password);
     await sacar.click();
     await expect(page.getByText('Sucesso!', { exact: true })).toBeVisible();
     balance -= 40;

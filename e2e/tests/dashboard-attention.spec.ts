@@ -55,11 +55,11 @@ test('the dashboard says what needs attention, and the alert level is the driver
   const level = page.getByLabel('Nível de alerta do saldo');
   await expect(level).toHaveValue(/50,00/);
   await level.fill('60000,00');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('Informe um valor entre R$ 0,00 e R$ 50.000,00')).toBeVisible();
   await look('configuracoes-erro');
   await level.fill('200,00');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('Preferências salvas com sucesso')).toBeVisible();
   await look('configuracoes');
 

@@ -193,6 +193,8 @@ test('a withdrawal whose answer is lost is made once, however often the driver p
   await page.getByLabel('Valor', { exact: true }).pressSequentially('4000');
   await page.getByLabel('Tipo da Chave Pix').selectOption('PHONE');
   await page.getByLabel('Chave Pix', { exact: true }).pressSequentially('11987654321');
+  // A key not saved yet asks for the password (decision 44): the first attempt saves it.
+  await page.getByLabel('Senha', { exact: true }).fill(driver.password);
   await page.getByRole('button', { name: 'Sacar', exact: true }).click();
 
   // No answer reached the phone: the driver is told plainly, and the balance read again shows what happened.
@@ -200,6 +202,8 @@ test('a withdrawal whose answer is lost is made once, however often the driver p
   await expect(page.getByTestId('saldo-saque')).toHaveText(brl(60));
   await look('saque-sem-resposta');
 
+  // The key is saved now (the password field is gone), yet the order is the same one, password included.
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveCount(0);
   // The driver presses again: the same key, the server's first answer, one withdrawal.
   await page.getByRole('button', { name: 'Sacar', exact: true }).click();
   await expect(page.getByText(/^Saque (solicitado|realizado)/)).toHaveCount(1);

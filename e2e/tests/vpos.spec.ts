@@ -44,6 +44,13 @@ const STATUS_LABELS: Record<PushedVpo['status'], string> = {
   CANCELADO: 'Cancelado',
 };
 const PAGE_SIZE = 10;
+/** The moves that take an issued (EMITIDO) VPO to each status. */
+const STATUS_PATHS: Record<PushedVpo['status'], readonly PushedVpo['status'][]> = {
+  EMITIDO: [],
+  EM_VIAGEM: ['EM_VIAGEM'],
+  ENCERRADO: ['EM_VIAGEM', 'ENCERRADO'],
+  CANCELADO: ['CANCELADO'],
+};
 
 /**
  * An active tag for the driver through the same API the web app uses: POST /api/tag/cadastrar-tag,
@@ -129,18 +136,17 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
   const shipper = cnpj.generate();
   const run = randomDigits(8);
   for (const [i, v] of VPOS.entries()) {
+    const externalId = `e2e-${run}-${i}`;
     const response = await request.post('/api/parceiro/vpos', {
       headers: { 'X-Api-Key': key },
-      data: {
-        externalId: `e2e-${run}-${i}`,
-        serialNumber: serials.get(v.plate),
-        PlacaVeiculo: v.plate,
-        CpfCnpjEmbarcador: shipper,
-        ValorTotalVP: v.value,
-        Status: v.status,
-      },
+      data: { externalId, serialNumber: serials.get(v.plate), PlacaVeiculo: v.plate, CpfCnpjEmbarcador: shipper, ValorTotalVP: v.value },
     });
     expect(response.status(), await response.text()).toBe(201);
+    // Issued EMITIDO; the shipper then moves it along the state machine (decision 29).
+    for (const status of STATUS_PATHS[v.status]) {
+      const moved = await request.patch(`/api/parceiro/vpos/${externalId}`, { headers: { 'X-Api-Key': key }, data: { Status: status } });
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
   }
   const byValue = [...VPOS].sort((a, b) => a.value - b.value);
   const byPlate = [...VPOS].sort((a, b) => a.plate.localeCompare(b.plate));

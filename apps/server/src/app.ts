@@ -23,6 +23,7 @@ import { receiptRoutes } from './modules/receipts/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { statementRoutes } from './modules/statement/routes.js';
 import { withdrawalRoutes } from './modules/withdrawal/routes.js';
+import { transferValidationRoute } from './modules/withdrawal/validation-route.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
 
   const services = createServices(config, db, app.log, { pixProvider, metrics });
   services.webhook.onOutcome((outcome) => metrics.webhookResult(outcome.result, outcome.reason));
+  services.transferValidator.onOutcome((outcome) => metrics.transferValidation(outcome.result, outcome.reason));
   app.decorate('sessions', services.sessions);
   app.decorate('idempotency', new IdempotencyStore(db.kysely, idempotency));
   app.decorateRequest('driver', null);
@@ -103,8 +105,9 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
   supportRoutes(app, config.supportWhatsapp);
   pixRoutes(app, services.charges, services.webhook, config.pix.webhookToken);
   withdrawalRoutes(app, services.eligibility, services.withdrawals);
+  if (config.pix.transferValidationToken) transferValidationRoute(app, services.transferValidator, config.pix.transferValidationToken);
   payoutRoutes(app, db.kysely, services.payoutGuard);
-  statementRoutes(app, db.kysely);
+  statementRoutes(app, db.kysely, { maxExportsInFlight: config.exports.maxInFlight, exportStallMs: config.exports.stallMs });
   receiptRoutes(app, db.kysely, services.pixProvider.name);
   attentionRoutes(app, db.kysely);
   settingsRoutes(app, db.kysely);
@@ -112,7 +115,7 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
   vehicleRoutes(app, services.vehicles, services.catalogue);
   partnerRoutes(app, db.kysely, services.ledgerPushes);
   vpoRoutes(app, db.kysely, services.vpos);
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, { demonstration: config.demonstration });
   if (billingSchedule) scheduleBilling(app, services.billing, billingSchedule);
 
   await app.ready();

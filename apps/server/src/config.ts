@@ -6,6 +6,7 @@ import { DEFAULT_PAYOUT_LIMITS_CENTS, MAX_PAYOUT_LIMITS_CENTS } from '@portal/do
 import { z } from 'zod';
 import type { LoginLimits } from './modules/auth/throttle.js';
 import type { DriverCallLimits } from './modules/payouts/guard.js';
+import { productionRefusals } from './production-settings.js';
 
 /**
  * Development/test webhook token (documented in the README): anyone who knows it can confirm
@@ -104,6 +105,8 @@ const envSchema = z.object({
     .regex(/^\d{10,15}$/, 'apenas dígitos, com código do país (ex.: 5511999999999)')
     .default(SUPPORT_WHATSAPP_PLACEHOLDER),
   DEMO_SEED: bool.optional(),
+  // Decision 28: a deployment that says in so many words it is a demonstration (local Pix provider, demo driver); every page says so.
+  DEMONSTRATION: bool.default(false),
   TRUST_PROXY: trustProxy,
   HSTS: bool.default(false),
   API_DOCS: bool.optional(),
@@ -139,6 +142,9 @@ const envSchema = z.object({
   ASAAS_TIMEOUT_MS: positiveInt.default(10_000),
   SERVER_URL: z.url({ protocol: /^https?$/ }).optional(),
   METRICS_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
+  // Issue 21, point 8: statement exports at once in this process, and how long one waits for a client that takes nothing.
+  EXPORTS_MAX_IN_FLIGHT: positiveInt.default(4),
+  EXPORT_STALL_TIMEOUT_MS: positiveInt.default(30_000),
   // Issue 21, point 4: per driver, counted in the database (every instance sees the same count).
   WITHDRAWALS_PER_HOUR: positiveInt.default(5),
   PIX_CHARGES_PER_HOUR: positiveInt.default(10),
@@ -164,6 +170,7 @@ const envSchema = z.object({
     if (e.NODE_ENV === 'production' && !e.PIX_WEBHOOK_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['PIX_WEBHOOK_TOKEN'], message: 'obrigatório em produção' });
     }
+    for (const refusal of productionRefusals(e)) ctx.addIssue({ code: 'custom', path: [refusal.variable], message: refusal.message });
   });
 
 export interface Config {
@@ -177,6 +184,8 @@ export interface Config {
   webDist: string;
   supportWhatsapp: string;
   demoSeed: boolean;
+  /** DEMONSTRATION=true: no payment is real, and every page served says so (plugins/web.ts). */
+  demonstration: boolean;
   /** Fastify's trustProxy: 0 (no proxy), a hop count, or the proxies' addresses. */
   trustProxy: number | string[];
   hsts: boolean;
@@ -192,6 +201,8 @@ export interface Config {
   serverUrl: string;
   /** Bearer token of GET /api/metrics; null: the route does not exist (404). */
   metricsToken: string | null;
+  /** Statement exports (issue 21, point 8): at most maxInFlight at once; one whose client takes no byte for stallMs is closed. */
+  exports: { maxInFlight: number; stallMs: number };
   /** Per-driver limits of the calls that cost the operator money. */
   driverCalls: DriverCallLimits;
   /** Each driver's withdrawal limits until they choose, in centavos. */
@@ -260,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : defaultWebDist,
     supportWhatsapp: e.SUPPORT_WHATSAPP,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
+    demonstration: e.DEMONSTRATION,
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
@@ -298,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     serverUrl: (e.SERVER_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN ?? null,
+    exports: { maxInFlight: e.EXPORTS_MAX_IN_FLIGHT, stallMs: e.EXPORT_STALL_TIMEOUT_MS },
     driverCalls: { withdrawalsPerHour: e.WITHDRAWALS_PER_HOUR, chargesPerHour: e.PIX_CHARGES_PER_HOUR, chargesPending: e.PIX_CHARGES_PENDING_MAX },
     payoutLimitDefaults: { perWithdrawal: e.PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT, daily: e.PAYOUT_LIMIT_DAILY_DEFAULT, night: e.PAYOUT_LIMIT_NIGHT_DEFAULT },
     clock: clockFrom(e.CLOCK_START),

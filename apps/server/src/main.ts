@@ -1,3 +1,4 @@
+import { serverMessages } from '@portal/domain';
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -5,6 +6,11 @@ import type { Config } from './config.js';
 import { openDb } from './db/connection.js';
 import { createLogger } from './logger.js';
 
+/**
+ * The configuration, or the process ends with code 1 and one Portuguese line per refused variable
+ * (decision 28: in production, the development settings too: the repository's own tokens, the
+ * local Pix provider without DEMONSTRATION=true, the demo driver, secrets below their minimum).
+ */
 function configOrExit(): Config {
   try {
     return loadConfig();
@@ -20,6 +26,7 @@ function configOrExit(): Config {
 async function main(): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config.logLevel);
+  if (config.demonstration) logger.warn(serverMessages.productionSettings.demonstrationStarted);
   const db = openDb(config.databaseUrl, {
     poolMax: config.databasePoolMax,
     onPoolError: (err) => logger.warn({ err }, 'conexão ociosa com o PostgreSQL falhou'),

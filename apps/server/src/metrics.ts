@@ -23,6 +23,7 @@ export class Metrics {
   private readonly ledgerMovements: Counter<'origin'>;
   private readonly webhookEvents: Counter<'outcome'>;
   private readonly webhookResults: Counter<'result' | 'reason'>;
+  private readonly transferValidations: Counter<'result' | 'reason'>;
   private readonly loginRefusals: Counter<'reason'>;
   private readonly billingRuns: Counter;
   private readonly billingTags: Counter<'outcome'>;
@@ -46,6 +47,12 @@ export class Metrics {
     this.webhookResults = new Counter({
       name: 'pix_webhook_results_total',
       help: 'Eventos autenticados do webhook Pix: aplicados, ignorados ou registrados para o operador (com o motivo)',
+      labelNames: ['result', 'reason'],
+      registers,
+    });
+    this.transferValidations = new Counter({
+      name: 'asaas_transfer_validations_total',
+      help: 'Validações de saque do Asaas: transferências aprovadas ou recusadas (com o motivo)',
       labelNames: ['result', 'reason'],
       registers,
     });
@@ -80,6 +87,11 @@ export class Metrics {
   /** recorded: applied to no money, waiting in pix:events; reason is one of a closed set. */
   webhookResult(result: 'applied' | 'ignored' | 'recorded', reason = 'none'): void {
     this.webhookResults.inc({ result, reason });
+  }
+
+  /** A refusal's reason is one of a closed set (TransferValidator's). */
+  transferValidation(result: 'approved' | 'refused', reason = 'none'): void {
+    this.transferValidations.inc({ result, reason });
   }
 
   loginRefused(reason: LoginRefusal): void {

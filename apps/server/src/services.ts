@@ -28,6 +28,7 @@ import { VpoService } from './modules/vpos/service.js';
 import { WithdrawalEligibility } from './modules/withdrawal/eligibility.js';
 import { WithdrawalOutcomes } from './modules/withdrawal/outcome.js';
 import { WithdrawalService } from './modules/withdrawal/service.js';
+import { TransferValidator } from './modules/withdrawal/validation.js';
 import { PayoutGuard } from './modules/payouts/guard.js';
 import { RateLimitStore } from './http/rate-limit-store.js';
 
@@ -41,6 +42,7 @@ export interface Services {
   webhook: AsaasWebhookHandler;
   eligibility: WithdrawalEligibility;
   withdrawals: WithdrawalService;
+  transferValidator: TransferValidator;
   catalogue: Catalogue;
   tagOperator: TagOperatorGateway;
   tags: TagService;
@@ -94,6 +96,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     webhook: new AsaasWebhookHandler(settlement, outcomes, pixProvider, new WebhookEventLog(db.kysely), new ChargeExpiry(db.kysely, pixProvider, log), log),
     eligibility,
     withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, payoutGuard, log),
+    transferValidator: new TransferValidator(outcomes, log),
     partners: new PartnerService(db),
     vpos: new VpoService(db, pushes),
     ledgerPushes: new LedgerPushes(db, pushes),

@@ -6,7 +6,7 @@ import { AsaasPixProvider, saoPauloDate } from '../src/adapters/pix/asaas.js';
 import { AsaasRequestError } from '../src/adapters/pix/asaas-client.js';
 import { PayoutRejected, PixProviderUnavailable } from '../src/adapters/pix/port.js';
 import type { PayoutRequest } from '../src/adapters/pix/port.js';
-import { reconcilePix } from '../src/cli/pix-ops.js';
+import { listWebhookEvents, reconcilePix } from '../src/cli/pix-ops.js';
 import { createLogger } from '../src/logger.js';
 import { bearer, json, registerDriver, useTestApp } from './helpers/app.js';
 import type { Registered } from './helpers/app.js';
@@ -85,7 +85,9 @@ describe('adaptador Asaas contra um Asaas falso', () => {
     fake.transfer = { httpStatus: 400, errors: [{ code: 'invalid_action', description: 'Chave Pix não encontrada.' }, { code: 'x', description: 'Tente outra chave.' }] };
     await expect(provider.sendPayout(payout())).rejects.toEqual(new PayoutRejected('Chave Pix não encontrada.; Tente outra chave.'));
     fake.transfer = { status: 'FAILED', failReason: 'Conta de destino encerrada' };
-    await expect(provider.sendPayout(payout())).rejects.toMatchObject({ reason: 'Conta de destino encerrada' });
+    // The transfer Asaas created and failed at once: its id comes along, so its later events name this withdrawal.
+    const failed = await provider.sendPayout(payout()).catch((e: unknown) => e);
+    expect(failed).toMatchObject({ reason: 'Conta de destino encerrada', providerTransferId: expect.stringMatching(UUID) });
     // 5xx and timeouts may have been carried out; a refused connection surely was not.
     fake.transfer = { httpStatus: 500 };
     await expect(provider.sendPayout(payout())).rejects.toMatchObject({ mayHaveArrived: true });
@@ -119,7 +121,17 @@ describe('adaptador Asaas contra um Asaas falso', () => {
 
     fake.transfer = { status: 'PENDING' };
     const sent = await provider.sendPayout(payout());
-    expect(await provider.getTransfer(sent.providerTransferId)).toEqual({ status: 'PENDING', failReason: null, externalReference: 'wd_0123' });
+    // The holder of the key's account, as Asaas reports it (bankAccount): kept for the receipt.
+    expect(sent.receiver).toEqual({ name: 'Maria das Graças Souza', document: '529.982.247-25' });
+    expect(await provider.getTransfer(sent.providerTransferId)).toEqual({
+      status: 'PENDING',
+      failReason: null,
+      externalReference: 'wd_0123',
+      amountCents: 4_000,
+      pixKey: '52998224725',
+      operationType: 'PIX',
+      receiver: { name: 'Maria das Graças Souza', document: '529.982.247-25' },
+    });
     fake.settleTransfer(sent.providerTransferId, 'FAILED', 'Chave Pix inexistente');
     expect(await provider.getTransfer(sent.providerTransferId)).toMatchObject({ status: 'FAILED', failReason: 'Chave Pix inexistente' });
     expect(await provider.getTransfer('00000000-0000-4000-8000-000000000000')).toBe('missing');
@@ -140,6 +152,18 @@ describe('adaptador Asaas contra um Asaas falso', () => {
 
 describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
   const ctx = useTestApp(dialect, { PIX_PROVIDER: 'asaas', ASAAS_API_URL: fake.url, ASAAS_API_KEY: 'chave-de-teste', ASAAS_TIMEOUT_MS: '2000' });
+
+  /** A driver who accepted the terms and bought `reais` through Asaas (paid there, its webhook applied). */
+  async function fundedDriver(reais: number): Promise<Registered> {
+    const { app, db } = ctx();
+    const d = await registerDriver(app);
+    await acceptTerms(app, d);
+    const c = await createCharge(app, d, reais);
+    const { provider_charge_id: payId } = await db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    fake.pay(payId);
+    expect((await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId))).statusCode).toBe(200);
+    return d;
+  }
 
   it('charge from Asaas, settled by its webhook by payment.id; withdrawal as an Asaas transfer', async () => {
     fake.transfer = { status: 'PENDING' };
@@ -304,6 +328,116 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     expect(second).toContain(`Saque ${w2.id}`);
     expect(await db.kysely.selectFrom('ledger_entries').select('id').execute()).toHaveLength(before.length);
     await expectLedgerInvariant(db);
+  });
+
+  // Issue 21, point 1, as it was seen: R$ 200,00; W1 fails at Asaas at once (tra_3), W2 waits on tra_4.
+  it('a crossed TRANSFER_FAILED (the failed transfer of W1 with W2 as its reference) moves nothing; the real TRANSFER_DONE pays W2 once', async () => {
+    const { app, db } = ctx();
+    const d = await fundedDriver(200);
+    const withdraw = (key: string) =>
+      app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 100, pix: { type: 'EMAIL', key }, senha: d.password } });
+    const rowOf = (id: string) => db.kysely.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    fake.transfer = { status: 'FAILED', failReason: 'Chave Pix inexistente' };
+    expect((await withdraw('primeira.chave@example.com')).statusCode).toBe(502);
+    const w1 = await db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d.id).executeTakeFirstOrThrow();
+    const tra3 = [...fake.transfers.values()].find((t) => t.externalReference === w1.id)?.id;
+    expect(tra3).toMatch(UUID);
+    expect(w1.status).toBe('FAILED');
+    fake.transfer = { status: 'PENDING' };
+    const w2 = json<{ withdrawalId: string }>(await withdraw('segunda.chave@example.com')).withdrawalId;
+    const tra4 = (await rowOf(w2)).provider_transfer_id!;
+    expect(tra4).toMatch(UUID);
+    expect(await ownBalance(app, d)).toBe(100);
+
+    const crossed = await sendWebhook(app, { event: 'TRANSFER_FAILED', transfer: { id: tra3!, externalReference: w2 } });
+    expect(crossed.statusCode).toBe(200);
+    expect(await ownBalance(app, d)).toBe(100);
+    expect(await rowOf(w2)).toMatchObject({ status: 'PROCESSING', provider_transfer_id: tra4 });
+    expect(json(crossed)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
+    // The transfer that failed at once was kept: its later events name W1 and no other.
+    expect(await rowOf(w1.id)).toMatchObject({ status: 'FAILED', provider_transfer_id: tra3 });
+    expect(await db.kysely.selectFrom('webhook_events').select(['event', 'reason_code', 'status']).where('provider_ref', '=', tra3!).execute()).toEqual([
+      { event: 'TRANSFER_FAILED', reason_code: 'reference-mismatch', status: 'open' },
+    ]);
+    expect(await listWebhookEvents(db)).toContain(`TRANSFER_FAILED  ${tra3}  ${serverMessages.pix.unapplied['reference-mismatch']}`);
+
+    fake.settleTransfer(tra4, 'DONE');
+    expect(json(await sendWebhook(app, fake.transferWebhook('TRANSFER_DONE', tra4)))).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
+    expect(await rowOf(w2)).toMatchObject({ status: 'DONE' });
+    // Asaas's own late TRANSFER_FAILED of tra_3 finds W1, already given back: nothing twice.
+    await sendWebhook(app, fake.transferWebhook('TRANSFER_FAILED', tra3!));
+    expect(await ownBalance(app, d)).toBe(100);
+    expect((await entriesOf(db, d.id)).map((e) => e.amount_cents)).toEqual([20_000, -10_000, 10_000, -10_000]);
+    await expectLedgerInvariant(db);
+  });
+
+  it('a crossed PAYMENT_RECEIVED (one payment id with another charge as its reference) credits nothing; the real event credits its own charge', async () => {
+    const { app, db } = ctx();
+    const d = await registerDriver(app);
+    const a = await createCharge(app, d, 150);
+    const b = await createCharge(app, d, 150);
+    const chargeOf = (id: string) => db.kysely.selectFrom('pix_charges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const payB = (await chargeOf(b.id)).provider_charge_id;
+    fake.pay(payB);
+    const crossed = await sendWebhook(app, { id: 'evt_cruzado_pagamento', event: 'PAYMENT_RECEIVED', payment: { id: payB, value: 150, externalReference: a.id } });
+    expect(json(crossed)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
+    expect(await ownBalance(app, d)).toBe(0);
+    expect((await chargeOf(a.id)).status).toBe('PENDING');
+    expect((await chargeOf(b.id)).status).toBe('PENDING');
+    expect(await db.kysely.selectFrom('webhook_events').select(['provider_ref', 'reason_code']).where('dedupe_key', '=', 'evt_cruzado_pagamento').execute()).toEqual([
+      { provider_ref: payB, reason_code: 'reference-mismatch' },
+    ]);
+    expect(json(await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payB)))).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
+    expect(await ownBalance(app, d)).toBe(150);
+    expect((await chargeOf(a.id)).status).toBe('PENDING');
+    expect((await chargeOf(b.id)).status).toBe('RECEIVED');
+    await expectLedgerInvariant(db);
+  });
+
+  it('the real TRANSFER_DONE before the payout answer (no transfer id stored yet): Asaas confirms it is this withdrawal\'s, the id is kept', async () => {
+    const { app, db } = ctx();
+    const d = await fundedDriver(200);
+    fake.transfer = { delayMs: 500 };
+    const answer = app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 50, pix: { type: 'CPF', key: d.cpfCnpj }, senha: d.password } });
+    let transferId: string | undefined;
+    let withdrawalId = '';
+    for (let i = 0; i < 200 && !transferId; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+      withdrawalId = (await db.kysely.selectFrom('withdrawals').select('id').where('driver_id', '=', d.id).executeTakeFirst())?.id ?? '';
+      transferId = [...fake.transfers.values()].find((t) => withdrawalId && t.externalReference === withdrawalId)?.id;
+    }
+    expect(transferId).toMatch(UUID);
+    const rowOf = () => db.kysely.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirstOrThrow();
+    expect(await rowOf()).toMatchObject({ status: 'PROCESSING', provider_transfer_id: null });
+    fake.settleTransfer(transferId!, 'DONE');
+    expect(json(await sendWebhook(app, fake.transferWebhook('TRANSFER_DONE', transferId!)))).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
+    expect(await rowOf()).toMatchObject({ status: 'DONE', provider_transfer_id: transferId, receiver_name: 'Maria das Graças Souza', receiver_document: '***.982.247-**' });
+    expect((await answer).statusCode).toBe(200);
+    expect(await rowOf()).toMatchObject({ status: 'DONE', provider_transfer_id: transferId });
+    expect(await ownBalance(app, d)).toBe(150);
+    expect(await db.kysely.selectFrom('webhook_events').select('id').where('provider_ref', '=', transferId!).execute()).toEqual([]);
+    await expectLedgerInvariant(db);
+  });
+
+  it('pix:reconcile applies nothing when Asaas ties the stored payment or transfer to another reference', async () => {
+    const { app, db, config } = ctx();
+    const d = await fundedDriver(200);
+    fake.transfer = { status: 'PENDING' };
+    await app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 60, pix: { type: 'CPF', key: d.cpfCnpj }, senha: d.password } });
+    const w = await db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d.id).executeTakeFirstOrThrow();
+    const c = await createCharge(app, d, 120);
+    const payId = (await db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow()).provider_charge_id;
+    // At Asaas both objects now name something else (failed and paid there: reconcile would act on them).
+    fake.transfers.get(w.provider_transfer_id!)!.externalReference = 'wd_de_outro';
+    fake.settleTransfer(w.provider_transfer_id!, 'FAILED', 'x');
+    fake.payments.get(payId)!.externalReference = 'chg_de_outro';
+    fake.pay(payId);
+    const report = await reconcilePix(config, db, createLogger('silent'));
+    expect(report).toContain(`Saque ${w.id} (${formatBrl(6_000)}): o provedor vincula a transferência registrada a outra referência`);
+    expect(report).toContain(`Cobrança ${c.id} (${formatBrl(12_000)}): o provedor vincula o pagamento ${payId} a outra referência`);
+    expect(await ownBalance(app, d)).toBe(140);
+    expect((await db.kysely.selectFrom('withdrawals').select('status').where('id', '=', w.id).executeTakeFirstOrThrow()).status).toBe('PROCESSING');
+    expect((await db.kysely.selectFrom('pix_charges').select('status').where('id', '=', c.id).executeTakeFirstOrThrow()).status).toBe('PENDING');
   });
 
   it('Asaas out of reach: 502 and nothing stored', async () => {

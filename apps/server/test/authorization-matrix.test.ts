@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { api, buildPath } from '@portal/contract';
+import { serverMessages } from '@portal/domain';
 import type { Endpoint } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, SessionStore } from '../src/modules/auth/sessions.js';
 import { PartnerService } from '../src/modules/partners/service.js';
 import { useTestApp } from './helpers/app.js';
-import { acceptTerms } from './helpers/pix.js';
+import { acceptTerms, TRANSFER_VALIDATION_TOKEN, WEBHOOK_TOKEN } from './helpers/pix.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import type { DatabaseWatch } from './helpers/db-watch.js';
 import { watchDatabase } from './helpers/db-watch.js';
@@ -81,6 +82,9 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   updatePayoutLimits: () => '"porSaque":{"valor":4000',
 };
 const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
+/** Asaas's calls to us, each with its own asaas-access-token (the webhook's, the transfer validation's). */
+const asaasCalls = (Object.keys(api) as Name[]).filter((n) => credentialOf(api[n] as Endpoint) === 'webhook');
+const asaasToken = (name: Name) => (name === 'asaasTransferValidation' ? TRANSFER_VALIDATION_TOKEN : WEBHOOK_TOKEN);
 const partnerCalls = (Object.keys(api) as Name[]).filter((n) => ['shipper', 'operator', 'platform'].includes(credentialOf(api[n] as Endpoint)));
 
 describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) => {
@@ -199,5 +203,25 @@ describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) =>
       await partners.revoke(created.id);
       await expectRefusedUnchanged(request(name, { 'x-api-key': created.key }), [401]);
     });
+  });
+
+  describe.each(asaasCalls)('%s (asaas-access-token)', (name) => {
+    const other = asaasToken(name) === WEBHOOK_TOKEN ? TRANSFER_VALIDATION_TOKEN : WEBHOOK_TOKEN;
+    it.each([
+      ['no token', () => ({})],
+      ['a wrong token', () => ({ 'asaas-access-token': randomBytes(32).toString('base64url') })],
+      ["the other Asaas call's token", () => ({ 'asaas-access-token': other })],
+      ["a driver's token instead", () => ({ authorization: `Bearer ${world.a.token}` })],
+    ] as const)('with %s: 401, nothing written', async (_label, headers) => {
+      await expectRefusedUnchanged(request(name, headers()), [401], serverMessages.pix.webhookUnauthorized);
+    });
+  });
+
+  it('the transfer validation with its token: a transfer the portal did not create is refused, nothing written', async () => {
+    const before = await watch.changes();
+    const res = await ctx().app.inject(request('asaasTransferValidation', { 'asaas-access-token': TRANSFER_VALIDATION_TOKEN }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'REFUSED', refuseReason: serverMessages.transferValidation.refused['unknown-withdrawal'] });
+    expect(await watch.changes()).toBe(before);
   });
 });

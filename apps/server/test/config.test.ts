@@ -31,14 +31,17 @@ describe('config', () => {
       },
       http: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000, connectionMs: 60_000 },
       argon2: { memoryCost: 19456, timeCost: 2 },
+      demonstration: false,
+      exports: { maxInFlight: 4, stallMs: 30_000 },
     });
     expect(c.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
 
-  it('turns the demo seed off in production unless asked', () => {
-    const token = 'um-token-de-producao-bem-longo-0123456789';
-    expect(loadConfig({ NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: token }).demoSeed).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: token, DEMO_SEED: 'true' }).demoSeed).toBe(true);
+  it('turns the demo seed off in production unless a demonstration asks for it (decision 28: production-settings.test.ts)', () => {
+    const production = { NODE_ENV: 'production', DEMONSTRATION: 'true', PIX_WEBHOOK_TOKEN: `token-${'0123456789abcdef'.repeat(2)}` };
+    expect(loadConfig(production).demoSeed).toBe(false);
+    expect(loadConfig({ ...production, DEMO_SEED: 'true' }).demoSeed).toBe(true);
+    expect(() => loadConfig({ ...production, DEMONSTRATION: 'false', DEMO_SEED: 'true' })).toThrow(/DEMO_SEED: /);
   });
 
   it('names every invalid variable', () => {

@@ -20,7 +20,7 @@ import {
   isCatalogueMessage,
   setPath,
 } from './helpers/hostile.js';
-import { expectLedgerInvariant, WEBHOOK_TOKEN } from './helpers/pix.js';
+import { expectLedgerInvariant, TRANSFER_VALIDATION_TOKEN, WEBHOOK_TOKEN } from './helpers/pix.js';
 import type { World } from './helpers/world.js';
 import { buildWorld, validRequest } from './helpers/world.js';
 
@@ -70,7 +70,7 @@ function credentials(e: Endpoint, w: World, token: string): Record<string, strin
     case 'driver':
       return { authorization: `Bearer ${token}` };
     case 'webhook':
-      return { 'asaas-access-token': WEBHOOK_TOKEN };
+      return { 'asaas-access-token': e.path === api.asaasTransferValidation.path ? TRANSFER_VALIDATION_TOKEN : WEBHOOK_TOKEN };
     case 'shipper':
     case 'operator':
     case 'platform':

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { serverMessages } from '@portal/domain';
@@ -102,10 +103,11 @@ describeEachDatabase('logs sem segredos na URL', (dialect) => {
 });
 
 describe('documentação OpenAPI', () => {
-  const token = 'um-token-de-webhook-de-producao-0123456789';
+  // Production with the local Pix provider is a demonstration (decision 28), and its token is none the repository ships.
+  const production = { NODE_ENV: 'production', DEMONSTRATION: 'true', PIX_WEBHOOK_TOKEN: `token-${randomBytes(16).toString('hex')}` };
   const development = useTestApp('sqlite');
-  const production = useTestApp('sqlite', { NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: token });
-  const productionOn = useTestApp('sqlite', { NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: token, API_DOCS: 'true' });
+  const productionOff = useTestApp('sqlite', production);
+  const productionOn = useTestApp('sqlite', { ...production, API_DOCS: 'true' });
 
   it('is served outside production', async () => {
     const res = await development().app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -116,7 +118,7 @@ describe('documentação OpenAPI', () => {
 
   it('in production only when the operator turns it on (API_DOCS=true)', async () => {
     for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
-      expectEnvelope(await production().app.inject({ method: 'GET', url }), 404, serverMessages.session.notFound);
+      expectEnvelope(await productionOff().app.inject({ method: 'GET', url }), 404, serverMessages.session.notFound);
     }
     expect((await productionOn().app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });

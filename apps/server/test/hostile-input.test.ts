@@ -136,6 +136,33 @@ describeEachDatabase('entrada hostil', (dialect) => {
     expect(await snapshotDatabase(ctx().db)).toBe(before);
   });
 
+  it('invisible direction and format characters are refused in every text, like control characters (issue 21, point 8)', async () => {
+    const invisible = messages.input.invisibleCharacters;
+    const RLO = '\u202e';
+    const cases: [string, InjectOptions, string][] = [
+      ['passage placeName with U+202E', partner('operator', '/api/parceiro/passagens', passage({ placeName: `Praça ${RLO}avepu\u202cTI` })), 'placeName'],
+      ['VPO origem with U+200B', partner('shipper', '/api/parceiro/vpos', vpo({ origem: 'Santos\u200b/SP' })), 'origem'],
+      ['VPO destino with U+2066', partner('shipper', '/api/parceiro/vpos', vpo({ destino: '\u2066Campinas/SP\u2069' })), 'destino'],
+      ['movement placeName with U+FEFF', partner('platform', '/api/parceiro/terceiro/movimentos', movement({ placeName: '\ufeffMoveMais' })), 'placeName'],
+      ['name at registration with U+202E', { method: 'POST', url: '/api/user/create-user', payload: { name: `Maria ${RLO}azuoS`, cpfCnpj: cpf.generate(), phoneNumber: '11987654321', password: 'segredo123', password_confirmation: 'segredo123', type: 'driver' } }, 'name'],
+      ['withdrawal description with U+200F', driver('POST', '/api/motorista/sacar', withdrawal({ description: 'Saque\u200f' })), 'description'],
+    ];
+    const before = await snapshotDatabase(ctx().db);
+    for (const [what, request, field] of cases) {
+      const res = await app().inject(request);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(422);
+      expect(json(res), what).toMatchObject({ Sucesso: false, Mensagem: invisible, errors: { [field]: [invisible] } });
+    }
+    expect(await snapshotDatabase(ctx().db)).toBe(before);
+    // A password is never shown: one with U+200D (an emoji's joiner) still registers and signs in.
+    const document = cpf.generate();
+    const password = 'senha\u{1F468}\u200d\u{1F467}123';
+    const registered = await app().inject({ method: 'POST', url: '/api/user/create-user', payload: { name: 'Maria Souza', cpfCnpj: document, phoneNumber: '11987654321', password, password_confirmation: password, type: 'driver' } });
+    expect(registered.statusCode, registered.body).toBeLessThan(300);
+    const signedIn = await app().inject({ method: 'POST', url: '/api/tokens/login-motorista', payload: { cpfCnpj: document, password } });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+  });
+
   it('a date that does not exist is refused, not stored as another day', async () => {
     const year = new Date().getUTCFullYear();
     const res = await app().inject(partner('operator', '/api/parceiro/passagens', passage({ occurredAt: `${year}-02-30T10:00:00-03:00` })));

@@ -239,6 +239,37 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       expect(await ownBalance(app(), d)).toBe(150);
     });
 
+    // Issue 21, point 1, decision 26: the payment id must be the one the charge stored.
+    it('a crossed PAYMENT_* (one charge\'s payment id with another charge as its reference) moves nothing and is recorded', async () => {
+      const d = await registerDriver(app());
+      const a = await createCharge(app(), d, 150);
+      const b = await createCharge(app(), d, 150);
+      const crossed = [
+        { id: 'evt_cruzado_1', event: 'PAYMENT_RECEIVED', payment: { id: `local_${b.id}`, value: 150, externalReference: a.id } },
+        // A payment no charge stored, naming a charge that stored another.
+        { id: 'evt_cruzado_2', event: 'PAYMENT_RECEIVED', payment: { id: 'pay_de_fora', value: 150, externalReference: a.id } },
+        { id: 'evt_cruzado_3', event: 'PAYMENT_OVERDUE', payment: { id: `local_${a.id}`, value: 150, externalReference: b.id } },
+      ];
+      const answers = [];
+      for (const body of crossed) answers.push(await sendWebhook(app(), body));
+      expect(await ownBalance(app(), d)).toBe(0);
+      for (const res of answers) expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
+      expect(await entriesOf(db(), d.id)).toEqual([]);
+      expect([(await charge(a.id)).status, (await charge(b.id)).status]).toEqual(['PENDING', 'PENDING']);
+      const rows = await db().kysely.selectFrom('webhook_events').select(['dedupe_key', 'reason_code', 'reason']).where('dedupe_key', 'like', 'evt_cruzado_%').orderBy('dedupe_key').execute();
+      expect(rows.map((r) => [r.dedupe_key, r.reason_code])).toEqual([
+        ['evt_cruzado_1', 'reference-mismatch'],
+        ['evt_cruzado_2', 'reference-mismatch'],
+        ['evt_cruzado_3', 'reference-mismatch'],
+      ]);
+      expect(rows[0]?.reason).toBe(`${serverMessages.pix.unapplied['reference-mismatch']} (${serverMessages.pix.mismatch.paymentOfAnother(`local_${b.id}`, b.id)})`);
+      // Each charge's own event still applies.
+      await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', b));
+      expect(await ownBalance(app(), d)).toBe(150);
+      expect([(await charge(a.id)).status, (await charge(b.id)).status]).toEqual(['PENDING', 'RECEIVED']);
+      await expectLedgerInvariant(db());
+    });
+
     it('PAYMENT_PARTIALLY_REFUNDED takes back only the refunded part, once per total; PAYMENT_REFUNDED takes the rest', async () => {
       const d = await registerDriver(app());
       const c = await createCharge(app(), d, 150);

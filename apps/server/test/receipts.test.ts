@@ -158,7 +158,7 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
   });
 
   describe('saque', () => {
-    it('DONE to a CPF key: the portal pays the driver; the key masked as banks do, never whole', async () => {
+    it('DONE to a CPF key: the portal pays the key; its holder unreported says so, never the driver; the key masked as banks do', async () => {
       const d = await driver();
       await fund(app(), d, 300);
       const id = await withdraw(d, 120.5, { type: 'CPF', key: OTHER_CPF_KEY });
@@ -175,7 +175,7 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
         statusTexto: 'Saque concluído',
         valorDevolvido: 0,
         pagador: { nome: 'Portal do Motorista', documento: null, chavePix: null, tipoChave: null },
-        recebedor: { nome: 'Joana Motorista da Silva', documento: docMask(d.cpfCnpj), chavePix: '***.982.247-**', tipoChave: 'CPF' },
+        recebedor: { nome: null, documento: null, chavePix: '***.982.247-**', tipoChave: 'CPF' },
         provedor: 'Portal (ambiente local)',
         idTransacaoProvedor: `tr_${id}`,
         descricao: 'Saque para o posto',
@@ -187,9 +187,38 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
         expect(res.body).not.toContain(whole);
         expect(text).not.toContain(whole);
       }
-      for (const part of ['Comprovante de saque via Pix', 'R$ 120,50', 'Situação: Saque concluído', 'Chave Pix (CPF): ***.982.247-**', 'Nome: Joana Motorista da Silva', `Concluído em: ${formatDateTime(r.concluidoEm ?? '')}`, `ID da transação no provedor: tr_${id}`, 'Descrição: Saque para o posto']) {
+      for (const part of ['Comprovante de saque via Pix', 'R$ 120,50', 'Situação: Saque concluído', 'Chave Pix (CPF): ***.982.247-**', 'Titular informado pelo banco: indisponível', `Concluído em: ${formatDateTime(r.concluidoEm ?? '')}`, `ID da transação no provedor: tr_${id}`, 'Descrição: Saque para o posto']) {
         expect(text).toContain(part);
       }
+      // Nobody is named by assumption: the driver is neither payer nor receiver of a withdrawal.
+      expect(text).not.toContain('Joana Motorista da Silva');
+      expect(res.body).not.toContain('Joana Motorista da Silva');
+    });
+
+    it('the receiver is the holder the provider reported for the key, a CPF masked, whoever the driver is', async () => {
+      const d = await driver();
+      await fund(app(), d, 300);
+      provider.receiver = { name: 'Maria das Graças Souza', document: OTHER_CPF_KEY };
+      const id = await withdraw(d, 50, { type: 'CPF', key: OTHER_CPF_KEY });
+      expect(await withdrawalRow(id)).toMatchObject({ receiver_name: 'Maria das Graças Souza', receiver_document: '***.982.247-**' });
+      const r = await receipt(d, 'saque', id);
+      expect(r.recebedor).toEqual({ nome: 'Maria das Graças Souza', documento: '***.982.247-**', chavePix: '***.982.247-**', tipoChave: 'CPF' });
+      const res = await receiptRes(d, 'saque', id);
+      const { text } = await receiptPdf(d, 'saque', id);
+      expect(text).toContain('Recebedor Titular informado pelo banco: Maria das Graças Souza CPF/CNPJ: ***.982.247-** Chave Pix (CPF): ***.982.247-**');
+      for (const body of [res.body, text]) {
+        expect(body).not.toContain('Joana Motorista da Silva');
+        expect(body).not.toContain(OTHER_CPF_KEY);
+        expect(body).not.toContain('52998224725');
+      }
+      // A company's CNPJ is printed whole, as banks do; one the provider already masked stays as it came.
+      provider.receiver = { name: 'Transportes Boa Viagem Ltda', document: '11222333000181' };
+      const company = await withdraw(d, 20, { type: 'CNPJ', key: '11222333000181' });
+      expect((await receipt(d, 'saque', company)).recebedor).toMatchObject({ nome: 'Transportes Boa Viagem Ltda', documento: '11.222.333/0001-81' });
+      provider.receiver = { name: null, document: '***.143.689-**' };
+      const masked = await withdraw(d, 10, { type: 'EMAIL', key: 'joana@example.com' });
+      expect((await receipt(d, 'saque', masked)).recebedor).toMatchObject({ nome: null, documento: '***.143.689-**' });
+      expect((await receiptPdf(d, 'saque', masked)).text).toContain('Titular informado pelo banco: indisponível CPF/CNPJ: ***.143.689-**');
     });
 
     it("to the driver's own CPF: neither the key nor the document shows whole", async () => {
@@ -203,7 +232,7 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
         expect(res.body).not.toContain(whole);
         expect(text).not.toContain(whole);
       }
-      expect(json<ReceiptResponse>(res).Comprovante.recebedor).toMatchObject({ documento: docMask(d.cpfCnpj), chavePix: docMask(d.cpfCnpj) });
+      expect(json<ReceiptResponse>(res).Comprovante.recebedor).toMatchObject({ nome: null, documento: null, chavePix: docMask(d.cpfCnpj) });
     });
 
     it.each([

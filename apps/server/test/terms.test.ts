@@ -55,8 +55,8 @@ describeEachDatabase('termos de uso', (dialect) => {
   });
 
   it('status is null before any decision; only the own id may be asked (403 otherwise)', async () => {
-    const a = await registerDriver(ctx().app);
-    const b = await registerDriver(ctx().app);
+    const a = await registerDriver(ctx().app, {}, { acceptTerms: false });
+    const b = await registerDriver(ctx().app, {}, { acceptTerms: false });
     const own = await get(`/api/termos/status-atual/${a.id}`, a.token);
     expect(own.statusCode).toBe(200);
     expect(json(own)).toEqual({ Sucesso: true, Mensagem: expect.any(String), data: null });
@@ -66,7 +66,7 @@ describeEachDatabase('termos de uso', (dialect) => {
   });
 
   it('accept and reject record decisions for the current term and flip the status', async () => {
-    const d = await registerDriver(ctx().app);
+    const d = await registerDriver(ctx().app, {}, { acceptTerms: false });
     const accept = await post('/api/termos/aceitar', d.token);
     expect(accept.statusCode).toBe(200);
     expect(json(accept)).toEqual({ Sucesso: true, Mensagem: messages.terms.accepted });
@@ -126,7 +126,7 @@ describeEachDatabase('termos de uso', (dialect) => {
 describeEachDatabase('termos de uso sem termo publicado', (dialect) => {
   const ctx = useTestApp(dialect, {}, { skipTerms: true });
   it('404 for the current term, status null, and accept/reject refused with 404', async () => {
-    const d = await registerDriver(ctx().app);
+    const d = await registerDriver(ctx().app, {}, { acceptTerms: false });
     const current = await ctx().app.inject({ method: 'GET', url: '/api/termos/getCurrentTerm', headers: bearer(d.token) });
     expect(current.statusCode).toBe(404);
     expect(json(current)).toEqual({ Sucesso: false, Mensagem: serverMessages.terms.noCurrentTerm });

@@ -1,8 +1,9 @@
 import { cnpj } from 'cpf-cnpj-validator';
 import { messages, serverMessages } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { PartnerService } from '../src/modules/partners/service.js';
+import { VpoService } from '../src/modules/vpos/service.js';
 import { json, registerDriver, useTestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { activeTag } from './helpers/tags.js';
@@ -102,6 +103,35 @@ describeEachDatabase('VPO: máquina de estados', (dialect) => {
     expectRefused(await patch(key, ids.back, 'EMITIDO'), 'Um VPO Em viagem não pode passar para Emitido');
     expectMoved(await patch(key, ids.back, 'EM_VIAGEM'), true);
     expect(await stored(ids.back)).toBe('EM_VIAGEM');
+  });
+
+  it('a move whose status changed between its check and its write is checked again (that interleaving, forced)', async () => {
+    const d = await registerDriver(app());
+    const t = await activeTag(app(), d);
+    const key = await shipperKey();
+    expect((await issue(key, t, { externalId: 'intercalado' })).statusCode).toBe(201);
+    expectMoved(await patch(key, 'intercalado', 'EM_VIAGEM'));
+    // The first read answers EM_VIAGEM; before that PATCH writes, a rival PATCH cancels the VPO.
+    const proto = VpoService.prototype as unknown as { vpoOf: (...args: unknown[]) => Promise<unknown> };
+    const read = proto.vpoOf;
+    let rival: Promise<LightMyRequestResponse> | null = null;
+    const spy = vi.spyOn(proto, 'vpoOf').mockImplementation(async function (this: unknown, ...args: unknown[]) {
+      const row = await read.apply(this, args);
+      if (!rival) {
+        rival = patch(key, 'intercalado', 'CANCELADO');
+        await rival;
+      }
+      return row;
+    });
+    try {
+      const late = await patch(key, 'intercalado', 'ENCERRADO');
+      expect(rival).not.toBeNull();
+      expectMoved(await rival!);
+      expectRefused(late, 'Um VPO Cancelado não pode passar para Encerrado');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await stored('intercalado')).toBe('CANCELADO');
   });
 
   it('two concurrent moves from EM_VIAGEM (ENCERRADO and CANCELADO): exactly one passes, the other is told what it lost to', async () => {

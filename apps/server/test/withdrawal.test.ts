@@ -29,7 +29,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
 
   describe('GET /api/motorista/verificar-saque', () => {
     it('refuses until the terms are accepted, and after a rejection', async () => {
-      const d = await registerDriver(app());
+      const d = await registerDriver(app(), {}, { acceptTerms: false });
       expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted });
       await acceptTerms(app(), d);
       const ok = await check(d);
@@ -37,9 +37,10 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       expect(json(ok)).toEqual({ Sucesso: true, Mensagem: serverMessages.withdrawal.allowed });
       await app().inject({ method: 'POST', url: '/api/termos/rejeitar', headers: bearer(d.token) });
       expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted });
+      // Decision 27: refused before anything else, as every call that moves money (terms-enforcement.test.ts).
       const refused = await withdraw(d, { amount: 1, pix: { type: 'EVP', key: '123e4567-e89b' } });
-      expect(refused.statusCode).toBe(409);
-      expect(json(refused)).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted });
+      expect(refused.statusCode).toBe(403);
+      expect(json(refused)).toEqual({ Sucesso: false, Mensagem: serverMessages.terms.notAccepted, code: 'TERMS_NOT_ACCEPTED' });
       expect((await app().inject({ method: 'GET', url: '/api/motorista/verificar-saque' })).statusCode).toBe(401);
     });
   });
@@ -200,18 +201,73 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       expect(json(await check(d))).toMatchObject({ Sucesso: true });
     });
 
-    it('TRANSFER_FAILED (found by externalReference) reverses once, with the default reason when none is given', async () => {
+    it('TRANSFER_FAILED for the stored transfer reverses once, with the default reason when none is given', async () => {
       const d = await readyDriver(300);
       provider.payout = 'PENDING';
       const res = await withdraw(d, { amount: 100, pix: { type: 'CPF', key: MASKED_CPF } });
       const id = json<{ withdrawalId: string }>(res).withdrawalId;
-      const event = { event: 'TRANSFER_FAILED', transfer: { id: 'tr_outro', externalReference: id } };
+      const event = { event: 'TRANSFER_FAILED', transfer: { id: `tr_${id}`, externalReference: id } };
       const results = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(app(), event)));
       expect(results.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
       expect(await ownBalance(app(), d)).toBe(300);
       expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'FAILED', failure_reason: serverMessages.withdrawal.payoutRejected });
       expect((await entriesOf(db(), d.id)).filter((e) => e.origin === STATEMENT_ORIGINS.pixWithdrawalReversal)).toHaveLength(1);
       await expectLedgerInvariant(db());
+    });
+
+    // Issue 21, point 1: W1 fails at once (transfer tra_3), W2 waits on its own transfer; an event with
+    // tra_3's id and W2's reference must not give W2's money back while W2's transfer is paid.
+    it.each([
+      ["the failed transfer's id was kept (the rejection carries it)", 'tra_3', true],
+      ["the failed transfer's id never reached the portal", 'tra_9', false],
+    ] as const)('a crossed TRANSFER_FAILED moves nothing and is recorded; the real TRANSFER_DONE completes W2 (%s)', async (_label, failedId, kept) => {
+      const d = await readyDriver(200);
+      const keptId = kept ? failedId : undefined;
+      provider.payout = { reject: 'Chave Pix não encontrada.', ...(keptId ? { transferId: keptId } : {}) };
+      await withdraw(d, { amount: 100, pix: { type: 'EMAIL', key: 'outra.pessoa@example.com' } });
+      const [w1] = await withdrawalsOf(d);
+      expect(w1).toMatchObject({ status: 'FAILED', provider_transfer_id: keptId ?? null });
+      provider.payout = 'PENDING';
+      const w2 = json<{ withdrawalId: string }>(await withdraw(d, { amount: 100, pix: { type: 'CPF', key: MASKED_CPF } })).withdrawalId;
+      expect(await ownBalance(app(), d)).toBe(100);
+
+      const crossed = await sendWebhook(app(), { event: 'TRANSFER_FAILED', transfer: { id: failedId, externalReference: w2 } });
+      expect(crossed.statusCode).toBe(200);
+      const w2Row = () => db().kysely.selectFrom('withdrawals').selectAll().where('id', '=', w2).executeTakeFirstOrThrow();
+      expect(await ownBalance(app(), d)).toBe(100);
+      expect(await w2Row()).toMatchObject({ status: 'PROCESSING', provider_transfer_id: `tr_${w2}` });
+      expect(json(crossed)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
+      const events = await db().kysely.selectFrom('webhook_events').select(['event', 'reason_code', 'status', 'reason']).where('provider_ref', '=', failedId).execute();
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ event: 'TRANSFER_FAILED', reason_code: 'reference-mismatch', status: 'open' });
+      expect(events[0]?.reason.startsWith(serverMessages.pix.unapplied['reference-mismatch'])).toBe(true);
+
+      const done = await sendWebhook(app(), { event: 'TRANSFER_DONE', transfer: { id: `tr_${w2}`, externalReference: w2 } });
+      expect(json(done)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
+      expect(await w2Row()).toMatchObject({ status: 'DONE' });
+      expect(await ownBalance(app(), d)).toBe(100);
+      // A late event about W1's own transfer still finds W1 only, and gives nothing back twice.
+      if (keptId) {
+        expect(json(await sendWebhook(app(), { event: 'TRANSFER_FAILED', transfer: { id: keptId, externalReference: w1!.id } }))).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
+        expect(await ownBalance(app(), d)).toBe(100);
+      }
+      expect((await entriesOf(db(), d.id)).filter((e) => e.origin === STATEMENT_ORIGINS.pixWithdrawalReversal)).toHaveLength(1);
+      await expectLedgerInvariant(db());
+    });
+
+    it('an event naming the stored transfer with another withdrawal as its reference moves nothing', async () => {
+      const a = await readyDriver(200);
+      const b = await readyDriver(200);
+      provider.payout = 'PENDING';
+      const wa = json<{ withdrawalId: string }>(await withdraw(a, { amount: 50, pix: { type: 'CPF', key: MASKED_CPF } })).withdrawalId;
+      const wb = json<{ withdrawalId: string }>(await withdraw(b, { amount: 70, pix: { type: 'CPF', key: MASKED_CPF } })).withdrawalId;
+      const crossed = await sendWebhook(app(), { event: 'TRANSFER_FAILED', transfer: { id: `tr_${wa}`, externalReference: wb } });
+      expect(await ownBalance(app(), a)).toBe(150);
+      expect(await ownBalance(app(), b)).toBe(130);
+      expect(json(crossed)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
+      const statuses = await db().kysely.selectFrom('withdrawals').select('status').where('id', 'in', [wa, wb]).execute();
+      expect(statuses.map((r) => r.status)).toEqual(['PROCESSING', 'PROCESSING']);
+      expect(await db().kysely.selectFrom('webhook_events').select('reason_code').where('provider_ref', '=', `tr_${wa}`).execute()).toEqual([{ reason_code: 'reference-mismatch' }]);
     });
 
     it('50 concurrent withdrawals of the whole balance: exactly one debit', async () => {

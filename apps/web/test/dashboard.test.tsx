@@ -1,7 +1,7 @@
 // IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
-import { formatBrl, messages, serverMessages } from '@portal/domain';
+import { formatBrl, messages, payoutNoticeMessages, serverMessages } from '@portal/domain';
 import { del, get } from 'idb-keyval';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attentionQueryKey } from '../src/lib/attention';
@@ -33,6 +33,22 @@ const pendingPurchase = {
   cobrancaId: 'chg_0123456789abcdef0123',
   valor: 150,
   expiraEm: '2026-11-22T20:00:00.000Z',
+};
+
+/** Decision 44: a key saved and a payout to it, as the server words them. */
+const keySaved = {
+  tipo: 'chave-pix-nova',
+  Mensagem: payoutNoticeMessages.keySaved('CPF ***.444.777-**', '25/11/2026 23:00:00'),
+  chaveId: 7,
+  salvaEm: '2026-11-26T02:00:00.000Z',
+};
+const payout = {
+  tipo: 'saque',
+  Mensagem: payoutNoticeMessages.withdrawal('R$ 500,00', 'CPF ***.444.777-**', '25/11/2026 23:01:00', payoutNoticeMessages.withdrawalStatus.DONE),
+  saqueId: 'wd_0123456789abcdef',
+  valor: 500,
+  status: 'DONE',
+  criadoEm: '2026-11-26T02:01:00.000Z',
 };
 
 const lastThree = [
@@ -121,6 +137,33 @@ describe('/dashboard: what needs attention', () => {
     expect(after(tiles, screen.getByRole('region', { name: messages.attention.lastMovements }))).toBe(true);
     // Three notices, two lines until 'Ver mais'.
     expect(within(region).getAllByRole('listitem')).toHaveLength(2);
+  });
+});
+
+describe('/dashboard: what was done with the money (decision 44)', () => {
+  it("says every key saved and every payout in the server's words, after the other notices, each with its way", async () => {
+    const { user } = openDashboard(attention([payout, keySaved, lowBalance]));
+    await screen.findByRole('region', { name: 'Avisos' });
+    await user.click(screen.getByRole('button', { name: 'Ver mais (1)' }));
+    const lines = noticeLines();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toHaveTextContent('Saldo abaixo do alerta de R$ 50,00');
+    expect(lines[1]).toHaveTextContent(keySaved.Mensagem);
+    expect(within(lines[1]!).getByRole('link', { name: 'Ver chaves Pix salvas' })).toHaveAttribute('href', '/configuracoes#chaves-pix');
+    expect(within(lines[1]!).getByRole('link', { name: 'Ver chaves Pix salvas' })).toHaveTextContent('Ver chaves');
+    expect(lines[2]).toHaveTextContent(payout.Mensagem);
+    const receipt = within(lines[2]!).getByRole('link', { name: `Comprovante do saque de ${formatBrl(50_000)}` });
+    expect(receipt).toHaveAttribute('href', '/comprovantes/saque/wd_0123456789abcdef');
+    expect(receipt).toHaveTextContent('Comprovante');
+  });
+
+  it("the way to the keys opens Configurações at 'Minhas chaves Pix'", async () => {
+    await import('../src/features/settings/SettingsPage');
+    const { user, router } = openDashboard(attention([keySaved]));
+    await user.click(await screen.findByRole('link', { name: 'Ver chaves Pix salvas' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/configuracoes'));
+    expect(router.state.location.hash).toBe('#chaves-pix');
+    expect(await screen.findByRole('heading', { name: 'Minhas chaves Pix' })).toBeInTheDocument();
   });
 });
 

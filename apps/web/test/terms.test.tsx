@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { ERROR_CODES } from '@portal/contract';
+import { serverMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderRoute, signInStorage } from './utils';
 // Loaded up front: the lazy routes resolve at once, even on a busy machine.
 import '../src/app/routes/DashboardRoute';
 import '../src/features/terms/BlockedAccessPage';
+import '../src/features/credit/BuyBalancePage';
 
 const balance = { 'GET /api/motorista/saldo': ok({ Saldo: 50, SaldoTerceiro: 0 }) };
 
@@ -150,5 +153,42 @@ describe('/blocked-access', () => {
     renderRoute('/blocked-access');
     expect(await screen.findByRole('heading', { name: 'Acesso Bloqueado' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir para o login' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('a call the server refuses for terms not accepted (decision 27)', () => {
+  const refused = { status: 403, body: { Sucesso: false, Mensagem: serverMessages.terms.notAccepted, code: ERROR_CODES.termsNotAccepted } };
+
+  async function buy(user: ReturnType<typeof renderRoute>['user']) {
+    await user.click(await screen.findByLabelText('Valor Saldo'));
+    await user.paste('15000');
+    await user.click(screen.getByRole('button', { name: 'Comprar' }));
+  }
+
+  it('sends the driver to /blocked-access, where the token kept in memory accepts and comes back', async () => {
+    signInStorage({ terms: 'aceito' });
+    const api = mockApi({ ...balance, 'POST /api/transacoes/gerar-qrcode': refused, 'POST /api/termos/aceitar': ok() });
+    const { user, router } = renderRoute('/saldo/comprar');
+    await buy(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocked-access'));
+    expect(await screen.findByRole('heading', { name: 'Acesso Bloqueado' })).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(api.callsTo('POST', '/api/transacoes/gerar-qrcode')).toHaveLength(1);
+
+    await user.click(screen.getByRole('radio', { name: 'Aceito os termos' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.callsTo('POST', '/api/termos/aceitar')[0]?.headers.authorization).toBe('Bearer token-de-teste');
+    expect(localStorage.getItem('token')).toBe('token-de-teste');
+  });
+
+  it('another 403 (no terms code) stays on the page and shows its Mensagem', async () => {
+    signInStorage({ terms: 'aceito' });
+    mockApi({ ...balance, 'POST /api/transacoes/gerar-qrcode': { status: 403, body: { Sucesso: false, Mensagem: serverMessages.terms.notAccepted } } });
+    const { user, router } = renderRoute('/saldo/comprar');
+    await buy(user);
+    expect(await screen.findByText(serverMessages.terms.notAccepted)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/saldo/comprar');
+    expect(localStorage.getItem('token')).toBe('token-de-teste');
   });
 });

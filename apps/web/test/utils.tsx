@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/AppProviders';
 import { routes } from '../src/app/routes';
-import { setUnauthorizedHandler } from '../src/lib/http';
+import { setTermsRefusedHandler, setUnauthorizedHandler } from '../src/lib/http';
 import { queryClient } from '../src/lib/queryClient';
 
 export interface MockReply {
@@ -60,6 +60,9 @@ export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   setUnauthorizedHandler(() => {
     void router.navigate('/login', { replace: true });
+  });
+  setTermsRefusedHandler(() => {
+    void router.navigate('/blocked-access', { replace: true });
   });
   const user = userEvent.setup();
   const utils = render(

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { messages, serverMessages } from '@portal/domain';
+import { formatBrl, messages, payoutMessages, serverMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderRoute, signInStorage, type MockReply } from './utils';
 // Loaded up front: the lazy route resolves at once, even on a busy machine.
@@ -13,7 +13,32 @@ async function paste(user: User, input: HTMLElement, text: string) {
   await user.paste(text);
 }
 
-const allowed = { 'GET /api/motorista/verificar-saque': ok({ Mensagem: 'Saque disponível' }) };
+/** GET /api/motorista/chaves-pix's keys: the driver's own CPF first, then keys saved (decision 44). */
+const ownKey = { id: null, tipo: 'CPF', chave: '52998224725', propria: true, salvaEm: null, limitadaAte: null, restanteLimitada: null };
+const savedKey = (id: number, tipo: string, chave: string) => ({
+  id,
+  tipo,
+  chave,
+  propria: false,
+  salvaEm: '2026-11-01T12:00:00.000Z',
+  limitadaAte: null,
+  restanteLimitada: null,
+});
+const savedKeys = [
+  ownKey,
+  savedKey(1, 'PHONE', '11987654321'),
+  savedKey(2, 'EMAIL', 'motorista@example.com'),
+  savedKey(3, 'EVP', '123e4567-e89b-12d3-a456-426614174000'),
+];
+const keysOf = (Chaves: unknown[]) => ({ 'GET /api/motorista/chaves-pix': ok({ Chaves }) });
+const limit = (valor: number) => ({ valor, pendente: null });
+const limitsOf = { 'GET /api/motorista/limites-saque': ok({ Limites: { porSaque: limit(5000), diario: limit(10000), noturno: limit(1000), usadoHoje: 0, usadoNestaNoite: 0 } }) };
+
+/** A stranger's CPF, valid and not saved. */
+const NEW_CPF = '11144477735';
+const PASSWORD_RULE = `Esta chave ainda não está salva: com sua senha ela fica salva em Minhas chaves Pix e, nas primeiras 24 horas, recebe no máximo ${formatBrl(50_000)}.`;
+
+const allowed = { 'GET /api/motorista/verificar-saque': ok({ Mensagem: 'Saque disponível' }), ...keysOf(savedKeys) };
 const balanceOf = (Saldo: number) => ({ 'GET /api/motorista/saldo': ok({ Saldo, SaldoTerceiro: 0 }) });
 
 async function openForm(handlers: Record<string, MockReply | (() => MockReply)>) {
@@ -21,6 +46,8 @@ async function openForm(handlers: Record<string, MockReply | (() => MockReply)>)
   const api = mockApi(handlers);
   const view = renderRoute('/saldo/retirar');
   await screen.findByText('Saldo de pedágio:');
+  // The saved keys decide whether the password is asked: the journeys below start once they are known.
+  if ('GET /api/motorista/chaves-pix' in handlers) await screen.findByRole('group', { name: 'Minhas chaves Pix' });
   return { ...view, api };
 }
 
@@ -28,6 +55,7 @@ const field = {
   amount: () => screen.getByLabelText('Valor'),
   type: () => screen.getByLabelText('Tipo da Chave Pix'),
   key: () => screen.getByLabelText('Chave Pix'),
+  password: () => screen.queryByLabelText('Senha'),
   submit: () => screen.getByRole('button', { name: 'Sacar' }),
 };
 
@@ -252,5 +280,143 @@ describe('/saldo/retirar', () => {
     const toast = (await screen.findByText(shown)).closest<HTMLElement>('[role="alert"]')!;
     expect(within(toast).getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
     expect(field.amount()).toHaveValue('40,00');
+  });
+
+  it('offers the saved keys and the own CPF as quick choices: one press fills type and key, and no password is asked', async () => {
+    const { user } = await openForm({ ...allowed, ...balanceOf(100) });
+    const choices = screen.getByRole('group', { name: 'Minhas chaves Pix' });
+    expect(within(choices).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Seu CPF 529.982.247-25',
+      'Telefone (11) 98765-4321',
+      'E-mail motorista@example.com',
+      'Chave Aleatória 123e…4000',
+    ]);
+
+    await user.click(within(choices).getByRole('button', { name: 'Telefone (11) 98765-4321' }));
+    expect(field.type()).toHaveValue('PHONE');
+    expect(field.key()).toHaveValue('(11) 98765-4321');
+    expect(within(choices).getByRole('button', { name: 'Telefone (11) 98765-4321' })).toHaveAttribute('aria-pressed', 'true');
+    expect(field.password()).not.toBeInTheDocument();
+
+    await user.click(within(choices).getByRole('button', { name: 'Seu CPF 529.982.247-25' }));
+    expect(field.type()).toHaveValue('CPF');
+    expect(field.key()).toHaveValue('529.982.247-25');
+    expect(within(choices).getByRole('button', { name: 'Telefone (11) 98765-4321' })).toHaveAttribute('aria-pressed', 'false');
+    expect(field.password()).not.toBeInTheDocument();
+
+    // The own CPF typed by hand is the same key: no password either.
+    await user.selectOptions(field.type(), 'CNPJ');
+    await user.selectOptions(field.type(), 'CPF');
+    await paste(user, field.key(), '52998224725');
+    expect(field.password()).not.toBeInTheDocument();
+  });
+
+  it("a key not saved asks for the password (required), sends it as 'senha', and the key is then offered as saved", async () => {
+    let chaves: unknown[] = [ownKey];
+    const { user, api } = await openForm({
+      ...allowed,
+      ...balanceOf(100),
+      'GET /api/motorista/chaves-pix': () => ok({ Chaves: chaves }),
+      ...limitsOf,
+      'POST /api/motorista/sacar': () => {
+        chaves = [ownKey, savedKey(9, 'CPF', NEW_CPF)];
+        return ok({ Mensagem: serverMessages.withdrawal.done, withdrawalId: 'wd_1', status: 'DONE' });
+      },
+    });
+    await screen.findByText('R$ 100,00');
+    await paste(user, field.amount(), '4000');
+    await user.selectOptions(field.type(), 'CPF');
+    await paste(user, field.key(), '111444777');
+    // Only a whole key asks: not while it is being typed.
+    expect(field.password()).not.toBeInTheDocument();
+    await user.paste('35');
+    const password = await screen.findByLabelText('Senha');
+    expect(password).toHaveAccessibleDescription(PASSWORD_RULE);
+
+    await user.click(field.submit());
+    expect(await screen.findByText(payoutMessages.passwordRequired)).toBeInTheDocument();
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(api.callsTo('POST', '/api/motorista/sacar')).toHaveLength(0);
+
+    await user.type(password, 'motorista123');
+    await user.click(field.submit());
+    await screen.findByText(serverMessages.withdrawal.done);
+    expect(api.callsTo('POST', '/api/motorista/sacar')[0]?.body).toEqual({
+      description: messages.withdrawal.defaultDescription,
+      receiver_document: '52998224725',
+      amount: 40,
+      pix: { key: NEW_CPF, type: 'CPF' },
+      senha: 'motorista123',
+    });
+    // The keys are asked again: the new one is a quick choice, and typing it asks for nothing.
+    const choices = screen.getByRole('group', { name: 'Minhas chaves Pix' });
+    expect(await within(choices).findByRole('button', { name: 'CPF 111.444.777-35' })).toBeInTheDocument();
+    expect(field.password()).not.toBeInTheDocument();
+  });
+
+  it("puts the server's 422 on 'senha' under the password field", async () => {
+    const { user } = await openForm({
+      ...allowed,
+      ...balanceOf(100),
+      'POST /api/motorista/sacar': { status: 422, body: { Sucesso: false, Mensagem: payoutMessages.passwordWrong, errors: { senha: [payoutMessages.passwordWrong] } } },
+    });
+    await screen.findByText('R$ 100,00');
+    await paste(user, field.amount(), '4000');
+    await user.selectOptions(field.type(), 'CPF');
+    await paste(user, field.key(), NEW_CPF);
+    await user.type(await screen.findByLabelText('Senha'), 'errada123');
+    await user.click(field.submit());
+    expect(await screen.findByText(payoutMessages.passwordWrong)).toBeInTheDocument();
+    expect(field.password()).toHaveAccessibleDescription(expect.stringContaining(payoutMessages.passwordWrong));
+    await waitFor(() => expect(field.password()).toHaveFocus());
+  });
+
+  it('pressing Sacar again sends the very same order, password included, even once the key was saved (one payout however often it is pressed)', async () => {
+    let chaves: unknown[] = [ownKey];
+    const refusal = 'O valor passa do seu limite noturno (20h às 6h), de R$ 1.000,00.';
+    const { user, api } = await openForm({
+      ...allowed,
+      ...balanceOf(100),
+      'GET /api/motorista/chaves-pix': () => ok({ Chaves: chaves }),
+      // The right password saved the key; the limit refused the payout.
+      'POST /api/motorista/sacar': () => {
+        chaves = [ownKey, savedKey(9, 'CPF', NEW_CPF)];
+        return { status: 422, body: { Sucesso: false, Mensagem: refusal, errors: { amount: [refusal] } } };
+      },
+    });
+    await screen.findByText('R$ 100,00');
+    await paste(user, field.amount(), '4000');
+    await user.selectOptions(field.type(), 'CPF');
+    await paste(user, field.key(), NEW_CPF);
+    await user.type(await screen.findByLabelText('Senha'), 'motorista123');
+    await user.click(field.submit());
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await waitFor(() => expect(field.password()).not.toBeInTheDocument());
+    await user.click(field.submit());
+    await waitFor(() => expect(api.callsTo('POST', '/api/motorista/sacar')).toHaveLength(2));
+    const [first, second] = api.callsTo('POST', '/api/motorista/sacar');
+    expect(second?.body).toEqual(first?.body);
+    expect(second?.body).toMatchObject({ senha: 'motorista123' });
+  });
+
+  it('says the limits in force in one line, with the way to Configurações', async () => {
+    await openForm({ ...allowed, ...balanceOf(100), ...limitsOf });
+    const line = await screen.findByTestId('limites-saque');
+    // (The text match folds the no-break space after R$ into a space.)
+    const expected = `Seus limites: ${formatBrl(500_000)} por saque, ${formatBrl(1_000_000)} por dia e ${formatBrl(100_000)} à noite (20h às 6h).`;
+    expect(line).toHaveTextContent(expected.replaceAll('\u00a0', ' '));
+    expect(within(line).getByRole('link', { name: 'Alterar em Configurações' })).toHaveAttribute('href', '/configuracoes');
+  });
+
+  it('while the keys cannot be read, only the own CPF goes without the password', async () => {
+    const { user } = await openForm({ ...balanceOf(100), 'GET /api/motorista/verificar-saque': ok({ Mensagem: 'Saque disponível' }) });
+    await paste(user, field.amount(), '4000');
+    await user.selectOptions(field.type(), 'PHONE');
+    await paste(user, field.key(), '11987654321');
+    expect(await screen.findByLabelText('Senha')).toBeInTheDocument();
+    await user.selectOptions(field.type(), 'CPF');
+    await paste(user, field.key(), '52998224725');
+    expect(field.password()).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Minhas chaves Pix' })).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { loginErrors, messages, registrationErrors, stripDocument, TEXT_MAX } from '@portal/domain';
 import { endpoint } from './endpoint.js';
-import { envelope, refineWith, text } from './common.js';
+import { envelope, passwordText, refineWith, text } from './common.js';
 
 export const driver = z.lazy(() => z.object({ id: z.number().int(), name: z.string(), cpfCnpj: z.string() }));
 export type Driver = z.infer<typeof driver>;
 
 export const loginRequest = z.lazy(() =>
   z
-    .object({ cpfCnpj: text(TEXT_MAX.document), password: text(TEXT_MAX.password) })
+    .object({ cpfCnpj: text(TEXT_MAX.document), password: passwordText(TEXT_MAX.password) })
     .superRefine(refineWith(loginErrors))
     .transform((v) => ({ ...v, cpfCnpj: stripDocument(v.cpfCnpj) })),
 );
@@ -23,8 +23,8 @@ export const registrationRequest = z.lazy(() =>
       name: text(TEXT_MAX.name),
       cpfCnpj: text(TEXT_MAX.document),
       phoneNumber: text(TEXT_MAX.phone),
-      password: text(TEXT_MAX.password),
-      password_confirmation: text(TEXT_MAX.password),
+      password: passwordText(TEXT_MAX.password),
+      password_confirmation: passwordText(TEXT_MAX.password),
       type: text(TEXT_MAX.code),
     })
     .superRefine((value, ctx) => {

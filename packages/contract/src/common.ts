@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldErrors } from '@portal/domain';
-import { MAX_ID, MAX_PAGE, messages, textError } from '@portal/domain';
+import { MAX_ID, MAX_PAGE, messages, secretTextError, textError } from '@portal/domain';
 
 /** Every answer carries Sucesso and Mensagem (SPEC 7). */
 export const envelope = z.lazy(() => z.object({ Sucesso: z.boolean(), Mensagem: z.string() }));
@@ -38,20 +38,25 @@ export const pageQuery = z.lazy(() =>
   }),
 );
 
-function textRule(max: number) {
+function textRule(max: number, error: (value: string, max: number) => string | null = textError) {
   return (value: string, ctx: z.RefinementCtx) => {
-    const message = textError(value, max);
+    const message = error(value, max);
     if (message) ctx.addIssue({ code: 'custom', message });
   };
 }
 
 /**
- * The one rule of every text field (domain textError): no control characters, at most max
- * characters, else a 422 with the Portuguese message on the field. Anything that is not a string
- * reads as empty, so the form's own rules report it.
+ * The one rule of every text field (domain textError): no control characters, no invisible
+ * direction or format characters, at most max characters, else a 422 with the Portuguese message
+ * on the field. Anything that is not a string reads as empty, so the form's own rules report it.
  */
 export function text(max: number) {
   return z.string().catch('').superRefine(textRule(max));
+}
+
+/** A password field: text's rule but for the invisible characters (domain secretTextError: never shown, and no driver locked out). */
+export function passwordText(max: number) {
+  return z.string().catch('').superRefine(textRule(max, secretTextError));
 }
 
 /** The same rule for a field that must be a string (anything else is 'Dados inválidos'). */

@@ -35,7 +35,7 @@ export const messages = {
   /** The one rule of every text field and id of the contract (domain text.ts). */
   input: {
     invalidCharacters: 'Texto com caracteres inválidos',
-    invisibleCharacters: 'Texto com caracteres invisíveis de direção ou formatação (como U+200B ou U+202E): remova-os e envie de novo',
+    invisibleCharacters: 'Texto com caracteres invisíveis (de direção ou formatação, como U+202E): remova-os',
     tooLong: 'Use no máximo {max} caracteres',
     idInvalid: 'Identificador inválido',
   },

@@ -19,6 +19,20 @@ export const serverMessages = {
   web: {
     notBuilt:
       'A aplicação web ainda não foi compilada. Execute `npm run build` na raiz do projeto (ou `npm start`) e recarregue a página.',
+    /** Decision 28: the banner every page carries when DEMONSTRATION=true (plugins/web.ts). */
+    demonstration: 'Demonstração: nenhum pagamento é real',
+  },
+  /** Decision 28: why a production start is refused, after the variable's name (production-settings.ts). */
+  productionSettings: {
+    shippedSecret: 'é um valor publicado no próprio repositório (README, docs ou exemplos), que qualquer um conhece; gere outro, ex.: openssl rand -hex 32',
+    secretTooShort: 'pelo menos {min} caracteres em produção; gere um, ex.: openssl rand -hex 32',
+    localPixProvider:
+      'em produção use PIX_PROVIDER=asaas: com o provedor local (o padrão) qualquer um confirma um pagamento que não houve e saca o dinheiro. ' +
+      'Para uma demonstração sem dinheiro real, declare DEMONSTRATION=true (todas as páginas dirão isso)',
+    demoSeed: 'o motorista de demonstração tem a senha publicada no README; em produção, só com DEMONSTRATION=true',
+    demonstrationWithRealMoney:
+      'uma demonstração não usa o Asaas de produção (api.asaas.com), pois as páginas diriam que nenhum pagamento é real; use o sandbox (https://api-sandbox.asaas.com) ou PIX_PROVIDER=local',
+    demonstrationStarted: 'DEMONSTRAÇÃO (DEMONSTRATION=true): nenhum pagamento é real, e todas as páginas dizem isso',
   },
   ledger: {
     limitExceeded: 'Movimento recusado: o saldo ficaria fora do limite permitido',
@@ -113,9 +127,24 @@ export const serverMessages = {
       transferOfAnother: (transfer: string, withdrawal: string) => `a transferência ${transfer} é do saque ${withdrawal}`,
       withdrawalHasAnother: (withdrawal: string) => `o saque ${withdrawal} tem outra transferência registrada`,
       providerReference: (reference: string | null) => `o Asaas vincula o objeto a ${reference === null ? 'nenhuma referência' : `"${reference}"`}`,
-      transferUnconfirmed: 'transferência não registrada no saque e sem confirmação do provedor',
+      transferUnconfirmed: 'transferência não registrada no saque, e o provedor não a confirma com o valor e a chave do saque',
     },
     chargeDescription: 'Compra de saldo - Portal do Motorista',
+  },
+  /**
+   * Asaas's transfer validation (decision 25): why a transfer is refused, in the refuseReason Asaas
+   * shows in its panel. Only a Pix transfer this portal created, as it created it, is approved.
+   */
+  transferValidation: {
+    refused: {
+      'not-a-transfer': 'Operação não criada pelo Portal do Motorista: só transferências Pix de saques são aprovadas',
+      'not-pix': 'Só transferências Pix para a chave do saque são aprovadas',
+      'unknown-withdrawal': 'Transferência não criada pelo Portal do Motorista: nenhum saque com esta referência',
+      'other-transfer': 'O saque desta referência já tem outra transferência',
+      'not-processing': 'O saque desta referência não está aguardando transferência',
+      'value-mismatch': 'Valor diferente do saque solicitado no portal',
+      'key-mismatch': 'Chave Pix diferente da do saque solicitado no portal',
+    },
   },
   statement: {
     ok: 'Extrato consultado com sucesso',

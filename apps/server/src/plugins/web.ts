@@ -19,15 +19,22 @@ function wantsSpa(req: FastifyRequest): boolean {
   return (req.headers.accept ?? '').includes('text/html');
 }
 
+interface WebOptions {
+  /** Decision 28 (DEMONSTRATION=true): every page served carries the demonstration banner. */
+  demonstration?: boolean;
+}
+
 /**
  * The built web app with history fallback; unknown /api/* paths answer JSON 404.
  * Without a build, page requests get a 503 explaining how to build it.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, webDist: string, options: WebOptions = {}): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const built = fs.existsSync(indexFile);
+  // Every page as the server sends it in a demonstration, null otherwise (the build's files as they are).
+  const demoPages = built && options.demonstration ? demonstrationPages(webDist) : null;
   // Pages prerendered at build time (apps/web/build/prerender.ts): their first response paints the screen.
-  const prerendered = prerenderedPages(webDist);
+  const prerendered = prerenderedPages(webDist, demoPages ? withDemonstrationBanner : (html) => html);
   if (!built) app.log.warn({ webDist }, 'aplicação web não encontrada; execute npm run build');
 
   if (built) {
@@ -49,9 +56,17 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     });
   }
 
-  const sendPage = (reply: FastifyReply, file: string) =>
-    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile(file, webDist, { cacheControl: false });
+  const sendPage = (reply: FastifyReply, file: string) => {
+    const page = reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8');
+    const demoPage = demoPages?.get(file);
+    return demoPage === undefined ? page.sendFile(file, webDist, { cacheControl: false }) : page.send(demoPage);
+  };
   const sendIndex = (reply: FastifyReply) => sendPage(reply, 'index.html');
+  // The .html files asked for by name (the service worker precaches login.html, index.html...): the
+  // copies with the banner, ahead of the static files' route.
+  for (const file of demoPages?.keys() ?? []) {
+    app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) => sendPage(reply, file));
+  }
 
   if (built) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   await registerEarlySubmits(app, prerendered.paths);
@@ -87,7 +102,7 @@ const PLATE_PLACEHOLDER = '__LICENSEPLATE__';
 /** Only a plain plate is written into a page: anything else gets index.html (the app draws it). */
 const PLATE_SEGMENT = '([A-Za-z0-9]{1,10})';
 
-function prerenderedPages(webDist: string): PrerenderedPages {
+function prerenderedPages(webDist: string, transform: (html: string) => string): PrerenderedPages {
   const files = new Map<string, string>();
   const plateTemplates: { route: string; path: RegExp; template: string }[] = [];
   const manifest = path.join(webDist, 'prerendered.json');
@@ -101,7 +116,7 @@ function prerenderedPages(webDist: string): PrerenderedPages {
       if (!page.includes(':')) {
         files.set(page, file);
       } else if (/^(\/[a-z0-9-]+)+\/:licensePlate$/.test(page)) {
-        const template = fs.readFileSync(filePath, 'utf8');
+        const template = transform(fs.readFileSync(filePath, 'utf8'));
         plateTemplates.push({ route: page, path: new RegExp(`^${page.replace(':licensePlate', PLATE_SEGMENT)}$`), template });
       }
     }
@@ -119,6 +134,39 @@ function prerenderedPages(webDist: string): PrerenderedPages {
       return null;
     },
   };
+}
+
+/**
+ * Decision 28: a demonstration says so on every page. The banner is written by the server into the
+ * HTML it sends, first in <body> and outside the app's root, so React never touches it and no
+ * script or style of the web app carries it (/login's budget): the prerendered pages paint it with
+ * their first bytes, the app's screens keep it as they change, and the service worker precaches
+ * the pages with it. Its inline style is allowed by the pages' CSP (style-src 'unsafe-inline').
+ */
+function demonstrationBanner(): string {
+  const text = serverMessages.web.demonstration.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const style = 'background:#ffe066;color:#1a1b1e;font:600 14px/1.4 system-ui,sans-serif;text-align:center;padding:6px 12px;border-bottom:2px solid #1a1b1e';
+  return `<div role="note" data-demonstracao style="${style}">${text}</div>`;
+}
+
+function withDemonstrationBanner(html: string): string {
+  return html.replace(/<body[^>]*>/i, (body) => `${body}${demonstrationBanner()}`);
+}
+
+/** Every .html file of the build (relative path with '/'), with the banner written in. */
+function demonstrationPages(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && entry.name.endsWith('.html')) {
+        pages.set(path.relative(webDist, full).split(path.sep).join('/'), withDemonstrationBanner(fs.readFileSync(full, 'utf8')));
+      }
+    }
+  };
+  walk(webDist);
+  return pages;
 }
 
 /**

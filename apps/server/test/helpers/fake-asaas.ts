@@ -10,6 +10,20 @@ export interface RecordedCall {
   body: Record<string, unknown> | null;
 }
 
+/** One call of the transfer validation, as Asaas made it, and what it got. */
+export interface ValidationCall {
+  transferId: string;
+  attempts: { status: number | null; body: unknown }[];
+  /** APPROVED / REFUSED as answered; FAILED: three failed attempts (Asaas then cancels the transfer). */
+  outcome: 'APPROVED' | 'REFUSED' | 'FAILED';
+}
+
+/** Where the fake calls the portal back, as Asaas calls a configured URL with its token. */
+export interface Callback {
+  url: string;
+  token: string;
+}
+
 export type TransferScript =
   | { status: 'DONE' | 'PENDING' | 'BANK_PROCESSING' }
   | { status: 'FAILED'; failReason: string }
@@ -52,6 +66,7 @@ interface Transfer {
   description: string | null;
   pixAddressKey: string;
   pixAddressKeyType: string;
+  operationType: string;
 }
 
 const PIX_FEE = 1.99;
@@ -64,7 +79,8 @@ const hex = (n: number) => randomBytes(n).toString('hex');
  * pay_..., transfer ids UUIDs, a real BR Code (EMV with CRC) as the QR payload, a QR code that
  * stays payable for a year after the due date, Pix going straight to RECEIVED, `refunds: null`
  * when there are none, errors as { errors: [{ code, description }] }. Every call is recorded;
- * tests drive what happens at "Asaas" with pay(), refund(), settleTransfer(), down.
+ * tests drive what happens at "Asaas" with pay(), refund(), settleTransfer(), down, and with
+ * `validation` set it calls the portal's transfer validation as Asaas does (settled() waits for it).
  */
 export class FakeAsaas {
   readonly calls: RecordedCall[] = [];
@@ -74,6 +90,20 @@ export class FakeAsaas {
   transfer: TransferScript = { status: 'DONE' };
   /** Every /v3 call answers 503 (Asaas out of service). */
   down = false;
+  /**
+   * Asaas's transfer validation ("Mecanismo para validação de saque via webhooks"), when set: every
+   * transfer is created PENDING, then posted as { type: 'TRANSFER', transfer } to this URL with its
+   * token. APPROVED: the transfer goes on as `transfer` scripts it; REFUSED, or three failed
+   * attempts: CANCELLED (the refuseReason as its failReason). Either way the TRANSFER_* event it
+   * leads to is posted to `webhook`, when set.
+   */
+  validation: Callback | null = null;
+  /** Where TRANSFER_* events are posted after a validation. */
+  webhook: Callback | null = null;
+  readonly validations: ValidationCall[] = [];
+  /** The holder of every key's account, as Asaas reports it in bankAccount. */
+  keyHolder: { ownerName: string | null; cpfCnpj: string | null } = { ownerName: 'Maria das Graças Souza', cpfCnpj: '529.982.247-25' };
+  private readonly inflight = new Set<Promise<void>>();
   private server: http.Server | null = null;
   /** Restarts reuse the first port, so configured URLs stay valid. */
   private port = 0;
@@ -128,6 +158,11 @@ export class FakeAsaas {
     return p;
   }
 
+  /** Waits for every validation (and the event it leads to) still under way. */
+  async settled(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.all([...this.inflight]);
+  }
+
   settleTransfer(id: string, status: 'DONE' | 'FAILED' | 'CANCELLED' | 'BLOCKED', failReason: string | null = null): Transfer {
     const t = this.transfers.get(id);
     if (!t) throw new Error(`transferência ${id} não existe no Asaas falso`);
@@ -145,6 +180,34 @@ export class FakeAsaas {
     const t = this.transfers.get(transferId);
     if (!t) throw new Error(`transferência ${transferId} não existe no Asaas falso`);
     return { id: `evt_${hex(16)}&${hex(4)}`, event, dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19), transfer: this.transferObject(t) };
+  }
+
+  private track(work: Promise<void>): void {
+    this.inflight.add(work);
+    void work.finally(() => this.inflight.delete(work));
+  }
+
+  /** Asaas posts the transfer after it is created, up to three times, and honours the answer. */
+  private async validate(to: Callback, t: Transfer, script: Exclude<TransferScript, { httpStatus: number } | { delayMs: number }>): Promise<void> {
+    await new Promise((r) => setTimeout(r, 0));
+    const call: ValidationCall = { transferId: t.id, attempts: [], outcome: 'FAILED' };
+    this.validations.push(call);
+    for (let i = 0; i < 3 && call.outcome === 'FAILED'; i++) {
+      const answer = await post(to, { type: 'TRANSFER', transfer: this.transferObject(t) });
+      call.attempts.push(answer);
+      if (answer.status === 200 && isDecision(answer.body)) call.outcome = answer.body.status;
+    }
+    if (call.outcome === 'APPROVED') {
+      t.status = script.status;
+      t.failReason = 'failReason' in script ? script.failReason : null;
+    } else {
+      t.status = 'CANCELLED';
+      const attempt = call.attempts.at(-1)?.body;
+      t.failReason = call.outcome === 'REFUSED' && isDecision(attempt) && typeof attempt.refuseReason === 'string' ? attempt.refuseReason : null;
+    }
+    const events: Record<string, string | undefined> = { DONE: 'TRANSFER_DONE', FAILED: 'TRANSFER_FAILED', CANCELLED: 'TRANSFER_CANCELLED' };
+    const event = events[t.status];
+    if (event && this.webhook) await post(this.webhook, this.transferWebhook(event, t.id));
   }
 
   private mustPayment(id: string): Payment {
@@ -202,8 +265,8 @@ export class FakeAsaas {
     return {
       object: 'transfer',
       id: t.id,
-      type: 'PIX',
-      operationType: 'PIX',
+      type: t.operationType,
+      operationType: t.operationType,
       dateCreated: t.dateCreated,
       value: t.value,
       netValue: t.value,
@@ -219,12 +282,12 @@ export class FakeAsaas {
       description: t.description,
       recurring: null,
       walletId: null,
-      // The receiver's data: never to be stored or logged by the portal.
+      // The receiver's data: the portal keeps the holder for the receipt (a CPF masked), never logs it.
       bankAccount: {
         bank: { ispb: '00000000', code: '001', name: 'Banco do Brasil S.A.' },
         accountName: null,
-        ownerName: 'Maria das Graças Souza',
-        cpfCnpj: '529.982.247-25',
+        ownerName: this.keyHolder.ownerName,
+        cpfCnpj: this.keyHolder.cpfCnpj,
         agency: '0001',
         agencyDigit: null,
         account: '123456',
@@ -310,16 +373,22 @@ export class FakeAsaas {
           description: typeof body?.description === 'string' ? body.description : null,
           pixAddressKey: String(body?.pixAddressKey),
           pixAddressKeyType: String(body?.pixAddressKeyType),
+          operationType: typeof body?.operationType === 'string' ? body.operationType : 'PIX',
         };
         this.transfers.set(t.id, t);
         return t;
       };
+      if ('httpStatus' in script) return [script.httpStatus, script.errors ? { errors: script.errors } : {}];
+      if (this.validation && !('delayMs' in script)) {
+        const t = created('PENDING');
+        this.track(this.validate(this.validation, t, script));
+        return [200, this.transferObject(t)];
+      }
       if ('delayMs' in script) {
         const t = created('PENDING');
         await new Promise((r) => setTimeout(r, script.delayMs));
         return [200, this.transferObject(t)];
       }
-      if ('httpStatus' in script) return [script.httpStatus, script.errors ? { errors: script.errors } : {}];
       return [200, this.transferObject(created(script.status, 'failReason' in script ? script.failReason : null))];
     }
     const transfer = /^\/v3\/transfers\/([^/]+)$/.exec(path);
@@ -328,6 +397,27 @@ export class FakeAsaas {
       return t ? [200, this.transferObject(t)] : notFound();
     }
     return notFound();
+  }
+}
+
+function isDecision(body: unknown): body is { status: 'APPROVED' | 'REFUSED'; refuseReason?: unknown } {
+  const status = typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined;
+  return status === 'APPROVED' || status === 'REFUSED';
+}
+
+async function post(to: Callback, body: unknown): Promise<{ status: number | null; body: unknown }> {
+  try {
+    const res = await fetch(to.url, { method: 'POST', headers: { 'content-type': 'application/json', 'asaas-access-token': to.token }, body: JSON.stringify(body) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: kept as text.
+    }
+    return { status: res.status, body: parsed };
+  } catch (error) {
+    return { status: null, body: String(error) };
   }
 }
 

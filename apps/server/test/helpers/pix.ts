@@ -1,14 +1,15 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeEach, expect } from 'vitest';
 import { LocalPixProvider } from '../../src/adapters/pix/local.js';
-import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer } from '../../src/adapters/pix/port.js';
+import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer, TransferReceiver } from '../../src/adapters/pix/port.js';
 import { PayoutRejected, PixProviderUnavailable } from '../../src/adapters/pix/port.js';
-import { DEV_PIX_WEBHOOK_TOKEN } from '../../src/config.js';
+import { DEV_PIX_WEBHOOK_TOKEN, DEV_TRANSFER_VALIDATION_TOKEN } from '../../src/config.js';
 import type { Db, Dialect } from '../../src/db/connection.js';
 import { bearer, registerDriver, useTestApp } from './app.js';
 import type { Registered } from './app.js';
 
-export type PayoutBehaviour = 'DONE' | 'PENDING' | { reject: string } | 'unavailable' | 'unreachable' | 'crash';
+/** `reject` with a `transferId`: the provider created the transfer and it failed at once. */
+export type PayoutBehaviour = 'DONE' | 'PENDING' | { reject: string; transferId?: string } | 'unavailable' | 'unreachable' | 'crash';
 
 /** A provider for tests: real local BR Codes, scripted payouts, every call recorded. */
 export class FakePixProvider implements PixProvider {
@@ -18,6 +19,8 @@ export class FakePixProvider implements PixProvider {
   readonly payouts: PayoutRequest[] = [];
   payout: PayoutBehaviour = 'DONE';
   payoutDelayMs = 0;
+  /** The key's holder the payout answer reports (null: not reported, as the local provider). */
+  receiver: TransferReceiver | null = null;
   failCharges = false;
   /** Provider charge ids cancelled after expiring here. */
   readonly cancelled: string[] = [];
@@ -32,11 +35,11 @@ export class FakePixProvider implements PixProvider {
     this.payouts.push(request);
     if (this.payoutDelayMs) await new Promise((r) => setTimeout(r, this.payoutDelayMs));
     const b = this.payout;
-    if (b === 'DONE' || b === 'PENDING') return { status: b, providerTransferId: `tr_${request.withdrawalId}` };
+    if (b === 'DONE' || b === 'PENDING') return { status: b, providerTransferId: `tr_${request.withdrawalId}`, receiver: this.receiver };
     if (b === 'unavailable') throw new PixProviderUnavailable('timeout');
     if (b === 'unreachable') throw new PixProviderUnavailable('connection refused', false);
     if (b === 'crash') throw new Error('boom');
-    throw new PayoutRejected(b.reject);
+    throw new PayoutRejected(b.reject, b.transferId ?? null);
   }
 
   /** Like the local provider: the event is the truth. */
@@ -55,6 +58,8 @@ export class FakePixProvider implements PixProvider {
 }
 
 export const WEBHOOK_TOKEN = DEV_PIX_WEBHOOK_TOKEN;
+/** The Asaas transfer validation's token (its own, not the webhook's). */
+export const TRANSFER_VALIDATION_TOKEN = DEV_TRANSFER_VALIDATION_TOKEN;
 
 export async function acceptTerms(app: FastifyInstance, d: Registered): Promise<void> {
   const res = await app.inject({ method: 'POST', url: '/api/termos/aceitar', headers: bearer(d.token) });
@@ -124,7 +129,6 @@ export async function entriesOf(db: Db, driverId: number) {
 /** A new driver who accepted the terms and, when `reais` > 0, bought that much by Pix. */
 export async function readyDriver(app: FastifyInstance, reais: number): Promise<Registered> {
   const d = await registerDriver(app);
-  await acceptTerms(app, d);
   if (reais > 0) await fund(app, d, reais);
   return d;
 }
@@ -139,6 +143,7 @@ export function usePixTestApp(dialect: Dialect) {
   beforeEach(() => {
     provider.payout = 'DONE';
     provider.payoutDelayMs = 0;
+    provider.receiver = null;
   });
   return { provider, ctx, app: () => ctx().app, db: () => ctx().db };
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../src/db/connection.js';
 import { PartnerService } from '../../src/modules/partners/service.js';
 import { newCpf, registerDriver } from './app.js';
 import type { Registered } from './app.js';
-import { acceptTerms, createCharge, fund, paymentEvent } from './pix.js';
+import { createCharge, fund, paymentEvent } from './pix.js';
 import { actions, newSerial, registerTag, registrationBody, SEMPARAR } from './tags.js';
 import type { RegisteredTag } from './tags.js';
 
@@ -42,7 +42,6 @@ export function saoPaulo(minutesAgo: number): { local: string; utc: string } {
 
 async function driverWorld(app: FastifyInstance, keys: World['keys'], name: string): Promise<DriverWorld> {
   const d = await registerDriver(app, { name });
-  await acceptTerms(app, d);
   const paidChargeId = await fund(app, d, 500);
   const active = await registerTag(app, d, { Operadora: SEMPARAR });
   expect((await actions.activate(app, d, active.serial, active.plate)).statusCode).toBe(200);
@@ -119,6 +118,8 @@ export function validRequest(
       return { params: { id: a.pendingChargeId } };
     case 'asaasWebhook':
       return { body: paymentEvent('PAYMENT_RECEIVED', { id: b.pendingChargeId, valor: 120 }) };
+    case 'asaasTransferValidation':
+      return { body: { type: 'TRANSFER', transfer: { id: 'tr_fuzz', value: 1, status: 'PENDING', externalReference: 'wd_fuzz', operationType: 'PIX', bankAccount: { pixAddressKey: a.cpfCnpj } } } };
     case 'withdraw':
       return { body: { description: 'Saque fuzz', receiver_document: a.cpfCnpj, amount: 1, pix: { key: a.cpfCnpj, type: 'CPF' } } };
     case 'savePixKey':

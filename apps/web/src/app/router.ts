@@ -1,11 +1,15 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { setUnauthorizedHandler } from '../lib/http';
+import { setTermsRefusedHandler, setUnauthorizedHandler } from '../lib/http';
 
 export function createAppRouter(routes: RouteObject[]) {
   const router = createBrowserRouter(routes);
   // Any 401 on an authenticated call: the API client already cleared storage; go to /login.
   setUnauthorizedHandler(() => {
     void router.navigate('/login', { replace: true });
+  });
+  // Decision 27: the server refused a call for terms not accepted; /blocked-access keeps the token in memory.
+  setTermsRefusedHandler(() => {
+    void router.navigate('/blocked-access', { replace: true });
   });
   return router;
 }

@@ -1,10 +1,11 @@
-import { buildPath, IDEMPOTENCY_KEY_HEADER, type Endpoint, type ResponseOf } from '@portal/contract';
+import { buildPath, ERROR_CODES, IDEMPOTENCY_KEY_HEADER, type Endpoint, type ResponseOf } from '@portal/contract';
 import type { z } from 'zod';
 import {
   API_BASE_URL,
   ApiError,
   errorFromBody,
   isApiError,
+  handleTermsRefused,
   handleUnauthorized,
   NETWORK_ERROR_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
@@ -111,7 +112,15 @@ async function reach(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-/** A non-2xx answer as the ApiError to throw; a 401 on an authenticated call ends the session first. */
+/** The server's refusal for terms not accepted (decision 27), told by the envelope's code, not its words. */
+function isTermsRefusal(status: number, data: unknown): boolean {
+  return status === 403 && typeof data === 'object' && data !== null && (data as { code?: unknown }).code === ERROR_CODES.termsNotAccepted;
+}
+
+/**
+ * A non-2xx answer as the ApiError to throw; a 401 on an authenticated call ends the session
+ * first, and a refusal for terms not accepted sends the driver to /blocked-access.
+ */
 async function refusal(endpoint: Endpoint, response: Response): Promise<ApiError> {
   const data = await readJson(response);
   if (response.status === 401 && endpoint.auth) {
@@ -120,6 +129,7 @@ async function refusal(endpoint: Endpoint, response: Response): Promise<ApiError
     void wipeOfflineData();
     handleUnauthorized();
   }
+  if (endpoint.auth && isTermsRefusal(response.status, data)) handleTermsRefused();
   return errorFromBody(response.status, data);
 }
 

@@ -54,6 +54,22 @@ export function handleUnauthorized(): void {
   unauthorizedHandler();
 }
 
+type TermsRefusedHandler = () => void;
+
+let termsRefusedHandler: TermsRefusedHandler = () => {
+  window.location.replace('/blocked-access');
+};
+
+/** The router registers a client-side navigation (history replaced) to /blocked-access here. */
+export function setTermsRefusedHandler(handler: TermsRefusedHandler): void {
+  termsRefusedHandler = handler;
+}
+
+/** Called by the API client on a refusal for terms not accepted (decision 27): /blocked-access, which keeps the token in memory. */
+export function handleTermsRefused(): void {
+  termsRefusedHandler();
+}
+
 export function errorFromBody(status: number, body: unknown): ApiError {
   let message: string = status >= 500 ? messages.session.internalError : UNEXPECTED_RESPONSE_MESSAGE;
   let errors: Record<string, string[]> = {};

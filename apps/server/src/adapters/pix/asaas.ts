@@ -13,8 +13,10 @@ const transfer = z.object({
   status: z.string(),
   failReason: z.string().nullish(),
   externalReference: z.string().nullish(),
-  // The receiving account's holder, once the key is resolved (OpenAPI TransferBankAccountGetResponse).
-  bankAccount: z.object({ ownerName: z.string().nullish(), cpfCnpj: z.string().nullish() }).nullish(),
+  value: z.number().nullish(),
+  operationType: z.string().nullish(),
+  // The key and its account's holder, once resolved (OpenAPI TransferBankAccountGetResponse).
+  bankAccount: z.object({ ownerName: z.string().nullish(), cpfCnpj: z.string().nullish(), pixAddressKey: z.string().nullish() }).nullish(),
 });
 const payment = z.object({
   id: z.string(),
@@ -102,7 +104,15 @@ export class AsaasPixProvider implements PixProvider {
   async getTransfer(providerTransferId: string): Promise<ProviderTransfer | 'missing'> {
     const found = await this.orMissing(() => this.client.request('GET', `/v3/transfers/${encodeURIComponent(providerTransferId)}`, transfer));
     if (found === 'missing') return found;
-    return { status: found.status, failReason: found.failReason ?? null, externalReference: found.externalReference ?? null, receiver: receiverOf(found) };
+    return {
+      status: found.status,
+      failReason: found.failReason ?? null,
+      externalReference: found.externalReference ?? null,
+      amountCents: found.value === null || found.value === undefined ? null : cents(found.value),
+      pixKey: found.bankAccount?.pixAddressKey ?? null,
+      operationType: found.operationType ?? null,
+      receiver: receiverOf(found),
+    };
   }
 
   /** DELETE /v3/payments/{id}; Asaas refuses (4xx) a payment already received or already removed. */

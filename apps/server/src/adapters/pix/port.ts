@@ -88,6 +88,11 @@ export interface ProviderTransfer {
   status: string;
   failReason: string | null;
   externalReference: string | null;
+  /** What the transfer pays, and to which key (null: not reported). */
+  amountCents: number | null;
+  pixKey: string | null;
+  /** PIX, TED, INTERNAL; null: not reported. */
+  operationType: string | null;
   receiver: TransferReceiver | null;
 }
 

@@ -6,6 +6,7 @@ import type { PixChargeRow, WithdrawalRow } from '../../db/schema.js';
 import { PAID_STATUSES, PixProviderUnavailable } from '../../adapters/pix/port.js';
 import { HttpError } from '../../http/errors.js';
 import type { WithdrawalOutcomes } from '../withdrawal/outcome.js';
+import { sameTerms } from '../withdrawal/transfer-match.js';
 import type { ChargeExpiry } from './expiry.js';
 import type { SettlementService } from './settlement.js';
 import type { UnappliedReason, WebhookEventLog, WebhookOutcome } from './webhook-events.js';
@@ -215,7 +216,8 @@ export class AsaasWebhookHandler {
    * The withdrawal an event may act on, with what the provider says of the transfer. Stored
    * transfer id: that withdrawal, if the event's externalReference agrees. None stored on the
    * named withdrawal (the event came before the payout's answer, or the payout's outcome is
-   * unknown): only when the provider confirms the transfer is this withdrawal's; its id is then kept.
+   * unknown): only when the provider confirms the transfer is this withdrawal's, for its value and
+   * key; its id is then kept.
    */
   private async withdrawalOf(transfer: Transfer): Promise<{ w: WithdrawalRow; truth: ProviderTransfer | null } | Applied> {
     const claimed = transfer.externalReference ?? null;
@@ -227,7 +229,9 @@ export class AsaasWebhookHandler {
     const truth = await this.confirmTransfer(transfer.id);
     if (isRecorded(truth)) return truth;
     if (truth && truth.externalReference !== w.id) return recorded('reference-mismatch', mismatch.providerReference(truth.externalReference));
-    if (!stored && !truth) return recorded('reference-mismatch', mismatch.transferUnconfirmed);
+    // A reference alone proves nothing (anyone with the API key can write it): the transfer must also
+    // pay what the withdrawal asked, to the key it asked.
+    if (!stored && !(truth && sameTerms(truth, w))) return recorded('reference-mismatch', mismatch.transferUnconfirmed);
     return { w, truth };
   }
 

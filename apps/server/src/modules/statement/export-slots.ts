@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+
 /**
  * Exports in flight in this process: one per driver at a time, and a few in all. A PDF of a long
  * history costs seconds of this process's CPU (pdfkit, about 2,700 rows a second): without a bound,
@@ -21,4 +23,16 @@ export class ExportSlots {
       this.drivers.delete(driverId);
     };
   }
+}
+
+/**
+ * An export whose client takes nothing for `stallMs` is closed, and its slot freed (issue 21,
+ * point 8: four clients that opened a long PDF and never read held every slot, and every other
+ * driver's export got 503 for minutes). The socket's own inactivity timer measures it: it restarts
+ * whenever bytes are written or read, and Node lets it pass while a pending write is still being
+ * taken by the client, however slowly; a client that reads nothing stops both. When the answer is
+ * sent whole, the server puts the connection's own timeouts back.
+ */
+export function closeWhenStalled(res: ServerResponse, stallMs: number): void {
+  res.setTimeout(stallMs, () => res.destroy());
 }

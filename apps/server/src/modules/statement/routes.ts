@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { driverFileRoute, driverRoute } from '../../http/route.js';
 import { statementExport } from './export.js';
-import { ExportSlots } from './export-slots.js';
+import { closeWhenStalled, ExportSlots } from './export-slots.js';
 import { statementPage } from './service.js';
 
 export interface StatementRoutesOptions {
@@ -14,6 +14,8 @@ export interface StatementRoutesOptions {
   now?: () => Date;
   /** Exports streaming at once in this process (one per driver). */
   maxExportsInFlight?: number;
+  /** An export whose client takes nothing for this long is closed (EXPORT_STALL_TIMEOUT_MS). */
+  exportStallMs?: number;
 }
 
 export function statementRoutes(app: FastifyInstance, db: Kysely<Database>, options: StatementRoutesOptions = {}): void {
@@ -29,6 +31,7 @@ export function statementRoutes(app: FastifyInstance, db: Kysely<Database>, opti
     };
   });
   const slots = new ExportSlots(options.maxExportsInFlight);
+  const stallMs = options.exportStallMs ?? 30_000;
   // Only the signed-in driver's id reaches the export: another driver's rows cannot be asked for.
   driverFileRoute(app, api.statementExport, async ({ driver, query, reply }) => {
     const release = slots.take(driver.id);
@@ -38,7 +41,10 @@ export function statementRoutes(app: FastifyInstance, db: Kysely<Database>, opti
     reply.raw.once('close', release);
     try {
       const { formato, ...filters } = query;
-      return await statementExport(db, driver.id, formato, filters, now());
+      const answer = await statementExport(db, driver.id, formato, filters, now());
+      // A client that stops reading holds its slot at most this long.
+      closeWhenStalled(reply.raw, stallMs);
+      return answer;
     } catch (error) {
       release();
       throw error;

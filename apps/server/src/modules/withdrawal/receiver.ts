@@ -1,4 +1,4 @@
-import { cleanText, documentKind, maskPixKey, stripDocument, TEXT_MAX } from '@portal/domain';
+import { cleanText, maskPixKey, stripDocument, TEXT_MAX } from '@portal/domain';
 import type { TransferReceiver } from '../../adapters/pix/port.js';
 
 export interface StoredReceiver {
@@ -22,6 +22,6 @@ export function storedReceiver(receiver: TransferReceiver | null | undefined): S
 function receiptDocument(reported: string): string {
   const chars = stripDocument(reported);
   if (/^\d{11}$/.test(chars)) return maskPixKey('CPF', chars);
-  if (/^[0-9A-Z]{12}\d{2}$/.test(chars) && documentKind(chars) === 'CNPJ') return maskPixKey('CNPJ', chars);
+  if (/^[0-9A-Z]{12}\d{2}$/.test(chars)) return maskPixKey('CNPJ', chars);
   return cleanText(reported, TEXT_MAX.document).trim();
 }

@@ -18,7 +18,7 @@ const tones: Record<NoticeTone, { color: string; ink: string; mark: string; icon
   danger: { color: 'red', ink: 'red.9', mark: 'red.9', icon: IconLock },
   warning: { color: 'yellow', ink: 'dark.7', mark: 'orange.9', icon: IconAlertTriangle },
   waiting: { color: 'road', ink: 'road.9', mark: 'road.9', icon: IconClockHour4 },
-  security: { color: 'orange', ink: 'orange.9', mark: 'orange.9', icon: IconKey },
+  security: { color: 'orange', ink: 'dark.7', mark: 'orange.9', icon: IconKey },
   info: { color: 'gray', ink: 'dark.7', mark: 'gray.7', icon: IconArrowUpRight },
 };
 

@@ -1,7 +1,7 @@
-import { Box, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Divider, Flex, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SavedPixKey } from '@portal/contract';
-import { formatDateTime, pixKeyTypeLabels } from '@portal/domain';
-import { IconKey, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import { formatBrl, formatDateTime, NEW_PIX_KEY_CAP_CENTS, pixKeyTypeLabels } from '@portal/domain';
+import { IconHourglassHigh, IconKey, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
@@ -26,6 +26,12 @@ const dayAndTime = (iso: string) => {
   return `${full.slice(0, 5)} ${full.slice(11, 16)}`;
 };
 
+/** A key in its first 24 hours: what it may still receive, and until when. */
+function capText(until: string, left: number): string {
+  const when = `Até ${dayAndTime(until)}`;
+  return left > 0 ? `${when} pode receber até ${formatReais(left)}` : `${when} não pode receber mais nada (já recebeu ${formatBrl(NEW_PIX_KEY_CAP_CENTS)})`;
+}
+
 /** 'Telefone (11) 98765-4321': how the list and the confirmation name a key. */
 const keyName = (key: SavedPixKey) => `${pixKeyTypeLabels[key.tipo]} ${formatPixKey(key.tipo, key.chave)}`;
 
@@ -36,7 +42,11 @@ function RemoveKey({ pixKey }: { pixKey: SavedPixKey & { id: number } }) {
   const onRemove = async () => {
     const confirmed = await confirmAction({
       title: 'Remover chave Pix',
-      message: `Remover a chave ${keyName(pixKey)}? Um saque para ela vai pedir sua senha de novo.`,
+      message: (
+        <Text size="md">
+          Remover a chave <span style={{ whiteSpace: 'nowrap' }}>{keyName(pixKey)}</span>? Um saque para ela vai pedir sua senha de novo.
+        </Text>
+      ),
       confirmLabel: 'Remover',
       danger: true,
     });
@@ -58,6 +68,8 @@ function RemoveKey({ pixKey }: { pixKey: SavedPixKey & { id: number } }) {
       aria-describedby={online ? undefined : OFFLINE_REASON_ID}
       aria-label={`Remover chave ${keyName(pixKey)}`}
       onClick={() => void onRemove()}
+      // Under the key on a phone: in line with its text (the icon's width and the gap).
+      ml={{ base: 34, xs: 0 }}
       style={{ flexShrink: 0 }}
     >
       Remover
@@ -69,33 +81,39 @@ function KeyLine({ pixKey, first }: { pixKey: SavedPixKey; first: boolean }) {
   const Icon = pixKey.propria ? IconUserCheck : IconKey;
   return (
     <Box component="li" py="sm" style={first ? undefined : { borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Icon size={22} color="var(--mantine-color-road-8)" style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" fw={600} c="gray.7">
-            {pixKey.propria ? OWN_KEY_LABEL : pixKeyTypeLabels[pixKey.tipo]}
-          </Text>
-          <Text fw={600} className="tabular-nums" style={{ overflowWrap: 'anywhere' }}>
-            {formatPixKey(pixKey.tipo, pixKey.chave)}
-          </Text>
-          {pixKey.propria ? (
-            <Text size="sm" c="gray.7">
-              Sempre pode receber seus saques.
+      {/* On a phone 'Remover' goes under the key, which keeps the whole width; beside it on a wider screen. */}
+      <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" align="flex-start">
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+          <Icon size={22} color="var(--mantine-color-road-8)" style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            <Text size="sm" fw={600} c="gray.7">
+              {pixKey.propria ? OWN_KEY_LABEL : pixKeyTypeLabels[pixKey.tipo]}
             </Text>
-          ) : null}
-          {pixKey.salvaEm ? (
-            <Text size="sm" c="gray.7">
-              Salva em {toMinute(pixKey.salvaEm)}
+            <Text fw={600} className="tabular-nums" style={{ overflowWrap: 'anywhere' }}>
+              {formatPixKey(pixKey.tipo, pixKey.chave)}
             </Text>
-          ) : null}
-          {pixKey.limitadaAte && pixKey.restanteLimitada !== null ? (
-            <Text size="sm" c="orange.9" fw={600}>
-              Até {dayAndTime(pixKey.limitadaAte)} pode receber até {formatReais(pixKey.restanteLimitada)}
-            </Text>
-          ) : null}
-        </Stack>
+            {pixKey.propria ? (
+              <Text size="sm" c="gray.7">
+                Sempre pode receber seus saques.
+              </Text>
+            ) : null}
+            {pixKey.salvaEm ? (
+              <Text size="sm" c="gray.7">
+                Salva em {toMinute(pixKey.salvaEm)}
+              </Text>
+            ) : null}
+            {pixKey.limitadaAte && pixKey.restanteLimitada !== null ? (
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                <IconHourglassHigh size={18} color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 1 }} aria-hidden />
+                <Text size="sm" c="dark.7" fw={600}>
+                  {capText(pixKey.limitadaAte, pixKey.restanteLimitada)}
+                </Text>
+              </Group>
+            ) : null}
+          </Stack>
+        </Group>
         {pixKey.id !== null && !pixKey.propria ? <RemoveKey pixKey={{ ...pixKey, id: pixKey.id }} /> : null}
-      </Group>
+      </Flex>
     </Box>
   );
 }

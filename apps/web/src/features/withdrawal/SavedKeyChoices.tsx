@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, Stack } from '@mantine/core';
 import type { SavedPixKey } from '@portal/contract';
 import { maskPixKey, pixKeyTypeLabels } from '@portal/domain';
 import { IconKey, IconUserCheck } from '@tabler/icons-react';
@@ -29,9 +29,10 @@ export function SavedKeyChoices({
   const labelId = useId();
   return (
     <Stack gap={6}>
-      <Text id={labelId} fw={500} size="md">
+      {/* Drawn as the fields' labels are: the buttons below are the choices it names. */}
+      <Input.Label labelElement="div" id={labelId} size="md">
         Minhas chaves Pix
-      </Text>
+      </Input.Label>
       <Group gap="xs" role="group" aria-labelledby={labelId}>
         {keys.map((key) => {
           const selected = chosen === key;

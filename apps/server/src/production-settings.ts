@@ -1,0 +1,92 @@
+import { serverMessages } from '@portal/domain';
+
+/**
+ * Decision 28: production refuses development settings at start. Every value of a secret that this
+ * repository ships, in the code, the README, docs/ or an example: whoever reads the repository
+ * knows them, so a production secret that contains one is refused. One list: the test
+ * `production-settings.test.ts` greps the repository's docs for token-like example values and fails
+ * when one is not here.
+ */
+export const SHIPPED_SECRET_VALUES: readonly string[] = [
+  // config.ts DEV_PIX_WEBHOOK_TOKEN: the development webhook token the README prints.
+  'dev-webhook-token-portal-do-motorista',
+  // config.ts DEV_TRANSFER_VALIDATION_TOKEN: the development token of Asaas's transfer validation.
+  'dev-transfer-validation-token-portal-do-motorista',
+  // Fixed tokens that production-mode test and bench servers were started with before they were
+  // generated per run: they stay in the repository's history.
+  'token-de-teste-do-webhook-processo-40chr',
+  'bench-webhook-token-not-secret-0123456789',
+  'um-token-de-webhook-de-producao-0123456789',
+  'um-token-de-producao-bem-longo-0123456789',
+];
+
+/**
+ * The secrets of the configuration and the fewest characters each takes in production (random
+ * characters: `openssl rand -hex 32` writes 64). The webhook tokens follow Asaas's rule for a
+ * webhook's authToken (32 to 255); an Asaas API key is far longer ($aact_...); the metrics token
+ * guards the operator's view of the whole service.
+ */
+export const SECRET_MINIMUM_LENGTH = {
+  PIX_WEBHOOK_TOKEN: 32,
+  ASAAS_TRANSFER_VALIDATION_TOKEN: 32,
+  ASAAS_API_KEY: 32,
+  METRICS_TOKEN: 32,
+} as const;
+
+export type SecretVariable = keyof typeof SECRET_MINIMUM_LENGTH;
+
+/** The host of Asaas's production API: real money, never behind a demonstration's banner. */
+const ASAAS_PRODUCTION_HOST = 'api.asaas.com';
+
+/** What the refusals read from the validated environment. */
+interface ProductionSettingsInput extends Partial<Record<SecretVariable, string>> {
+  NODE_ENV: 'development' | 'production' | 'test';
+  PIX_PROVIDER: 'local' | 'asaas';
+  DEMONSTRATION: boolean;
+  DEMO_SEED?: boolean;
+  ASAAS_API_URL?: string;
+}
+
+interface Refusal {
+  /** The variable to change. */
+  variable: string;
+  /** Portuguese, for the operator who starts the server. */
+  message: string;
+}
+
+/** The shipped value a secret contains, if any (case and surrounding text do not hide one). */
+function shippedValueIn(secret: string): string | null {
+  const lower = secret.toLowerCase();
+  return SHIPPED_SECRET_VALUES.find((shipped) => lower.includes(shipped.toLowerCase())) ?? null;
+}
+
+function hostOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why this environment may not serve drivers as production, one refusal per variable (none outside
+ * production: development and tests keep the local provider, the demo driver and their tokens).
+ */
+export function productionRefusals(env: ProductionSettingsInput): Refusal[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const texts = serverMessages.productionSettings;
+  const refusals: Refusal[] = [];
+  for (const [variable, min] of Object.entries(SECRET_MINIMUM_LENGTH) as [SecretVariable, number][]) {
+    const value = env[variable];
+    if (value === undefined) continue;
+    if (shippedValueIn(value) !== null) refusals.push({ variable, message: texts.shippedSecret });
+    else if ([...value].length < min) refusals.push({ variable, message: texts.secretTooShort.replace('{min}', String(min)) });
+  }
+  if (env.PIX_PROVIDER === 'local' && !env.DEMONSTRATION) refusals.push({ variable: 'PIX_PROVIDER', message: texts.localPixProvider });
+  if (env.DEMO_SEED === true && !env.DEMONSTRATION) refusals.push({ variable: 'DEMO_SEED', message: texts.demoSeed });
+  if (env.DEMONSTRATION && env.PIX_PROVIDER === 'asaas' && hostOf(env.ASAAS_API_URL) === ASAAS_PRODUCTION_HOST) {
+    refusals.push({ variable: 'DEMONSTRATION', message: texts.demonstrationWithRealMoney });
+  }
+  return refusals;
+}
