@@ -74,8 +74,8 @@ describe('BR Code do provedor local', () => {
     expect(toTxid('a-b_c'.repeat(10))).toMatch(/^[A-Za-z0-9]{1,25}$/);
   });
 
-  it('payouts complete at once', async () => {
-    expect(await provider.sendPayout({ withdrawalId: 'wd_1', amountCents: 1, key: 'k', keyType: 'EVP', description: 'd' })).toEqual({ status: 'DONE', providerTransferId: 'local_wd_1' });
+  it('payouts complete at once, with no holder reported (no bank behind it)', async () => {
+    expect(await provider.sendPayout({ withdrawalId: 'wd_1', amountCents: 1, key: 'k', keyType: 'EVP', description: 'd' })).toEqual({ status: 'DONE', providerTransferId: 'local_wd_1', receiver: null });
   });
 
   it('PIX_PROVIDER chooses the adapter', () => {

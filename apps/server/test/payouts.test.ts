@@ -103,6 +103,22 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       expect(t.ctx().logs.join('\n')).not.toContain(d.password);
     });
 
+    it('the password is no part of a retry: not in the stored request hash, and the same key replays whatever was typed', async () => {
+      const d = await t.ready(200);
+      const pix = stranger();
+      const body = { description: 'Saque', receiver_document: d.cpfCnpj, amount: 50, pix };
+      const send = (senha: string) =>
+        t.app().inject({ method: 'POST', url: '/api/motorista/sacar', headers: { ...bearer(d.token), 'idempotency-key': 'chave-do-saque-1' }, payload: { ...body, senha } });
+      expect((await send(d.password)).statusCode).toBe(200);
+      const again = await send('outra-coisa');
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      const stored = await t.ctx().db.kysely.selectFrom('idempotency_keys').select('request_hash').where('driver_id', '=', d.id).executeTakeFirstOrThrow();
+      const { requestHash } = await import('../src/http/idempotency-hash.js');
+      expect(stored.request_hash).toBe(requestHash({ method: 'POST', route: '/api/motorista/sacar', params: {}, body: { ...body, pix: { key: pix.key, type: pix.type } } }));
+      expect(await t.withdrawalsOf(d)).toHaveLength(1);
+    });
+
     it('a minimum of R$ 1,00: sixty withdrawals of R$ 0,01 are sixty refusals and no transfer', async () => {
       const d = await t.ready(100);
       const before = t.provider.payouts.length;

@@ -288,6 +288,10 @@ describe('safe retries: one key per intent of the driver', () => {
     const mock = mockApi({
       'GET /api/motorista/saldo': balance(100),
       'GET /api/motorista/verificar-saque': ok({ Mensagem: 'Saque disponível' }),
+      // The phone key is saved (decision 44): no password asked, the retries are the subject here.
+      'GET /api/motorista/chaves-pix': ok({
+        Chaves: [{ id: 1, tipo: 'PHONE', chave: '11987654321', propria: false, salvaEm: '2026-11-01T12:00:00.000Z', limitadaAte: null, restanteLimitada: null }],
+      }),
       'POST /api/motorista/sacar': server.handler,
     });
     const view = renderRoute('/saldo/retirar');

@@ -30,3 +30,14 @@ export function idempotencyKeyOf(header: string | string[] | undefined): { key: 
   }
   return { key: value };
 }
+
+/**
+ * A request as "the same request" reads it: a password confirming the call (`senha`, decision 44)
+ * is left out, so that neither the server's stored hash nor the phone's open intents keep anything
+ * a password could be guessed against, and a retry is the same intent whatever was typed.
+ */
+export function withoutSecrets(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !('senha' in body)) return body;
+  const { senha: _secret, ...rest } = body as Record<string, unknown>;
+  return rest;
+}

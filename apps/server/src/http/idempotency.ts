@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from '@portal/contract';
+import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf, withoutSecrets } from '@portal/contract';
 import { messages, serverMessages } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -149,7 +149,7 @@ export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyR
   if (!parsed) return undefined;
   if ('error' in parsed) throw new HttpError(400, parsed.error);
   if (!req.driver) throw new Error('idempotência sem motorista: requireDriver não executou');
-  const hash = requestHash({ method: req.method, route: req.routeOptions.url ?? req.url, params: req.params ?? null, body: req.body ?? null });
+  const hash = requestHash({ method: req.method, route: req.routeOptions.url ?? req.url, params: req.params ?? null, body: withoutSecrets(req.body ?? null) });
   const claim = await req.server.idempotency.claim(req.driver.id, parsed.key, hash);
   if (claim.kind === 'claimed') {
     claims.set(req, { driverId: req.driver.id, key: parsed.key, hash });

@@ -128,12 +128,17 @@ function storedToken(): string | null {
   }
 }
 
-/** GET of the API with the driver's token; null when refused. */
+/**
+ * GET of the API with the driver's token; null when refused. A refusal's body is let go (cancelled):
+ * left unread, the browser never ends the request (the page never goes quiet, as for a plate not found).
+ */
 function getJson(path: string, token: string): Promise<unknown> {
   const base = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
-  return fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }).then((response) =>
-    response.ok ? (response.json() as Promise<unknown>) : null,
-  );
+  return fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }).then((response) => {
+    if (response.ok) return response.json() as Promise<unknown>;
+    void response.body?.cancel();
+    return null;
+  });
 }
 
 /** The dashboard's balance, painted where its skeletons are. */

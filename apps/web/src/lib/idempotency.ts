@@ -9,6 +9,7 @@
  * Open intents are kept in localStorage (they survive a reload of the page, the likeliest thing a
  * driver does after a lost answer) for one driver: clearSession forgets them with the session.
  */
+import { withoutSecrets } from '@portal/contract';
 import { messages } from '@portal/domain';
 import { isApiError } from './http';
 import { getPendingIntents, setPendingIntents, type PendingIntents } from './storage';
@@ -59,7 +60,7 @@ function digest(text: string): string {
 
 /** The intent of a call: what it asks for, nothing about the attempt. */
 export function intentOf(call: { method: string; path: string; params?: unknown; query?: unknown; body?: unknown }): string {
-  return digest(stableJson([call.method, call.path, call.params ?? null, call.query ?? null, call.body ?? null]));
+  return digest(stableJson([call.method, call.path, call.params ?? null, call.query ?? null, withoutSecrets(call.body ?? null)]));
 }
 
 function openIntents(now: number): PendingIntents {

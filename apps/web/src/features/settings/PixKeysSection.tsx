@@ -1,4 +1,4 @@
-import { Box, Button, Divider, Flex, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SavedPixKey } from '@portal/contract';
 import { formatBrl, formatDateTime, NEW_PIX_KEY_CAP_CENTS, pixKeyTypeLabels } from '@portal/domain';
 import { IconHourglassHigh, IconKey, IconTrash, IconUserCheck } from '@tabler/icons-react';
@@ -68,7 +68,7 @@ function RemoveKey({ pixKey }: { pixKey: SavedPixKey & { id: number } }) {
       aria-describedby={online ? undefined : OFFLINE_REASON_ID}
       aria-label={`Remover chave ${keyName(pixKey)}`}
       onClick={() => void onRemove()}
-      // Under the key on a phone: in line with its text (the icon's width and the gap).
+      // Wrapped under the key on a phone: in line with its text (the icon's width and the gap).
       ml={{ base: 34, xs: 0 }}
       style={{ flexShrink: 0 }}
     >
@@ -81,9 +81,9 @@ function KeyLine({ pixKey, first }: { pixKey: SavedPixKey; first: boolean }) {
   const Icon = pixKey.propria ? IconUserCheck : IconKey;
   return (
     <Box component="li" py="sm" style={first ? undefined : { borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-      {/* On a phone 'Remover' goes under the key, which keeps the whole width; beside it on a wider screen. */}
-      <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" align="flex-start">
-        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+      {/* 'Remover' beside the key where there is room; on a phone it wraps under the key, which keeps the whole width. */}
+      <Group gap="sm" align="flex-start" justify="space-between">
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Icon size={22} color="var(--mantine-color-road-8)" style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Text size="sm" fw={600} c="gray.7">
@@ -113,7 +113,7 @@ function KeyLine({ pixKey, first }: { pixKey: SavedPixKey; first: boolean }) {
           </Stack>
         </Group>
         {pixKey.id !== null && !pixKey.propria ? <RemoveKey pixKey={{ ...pixKey, id: pixKey.id }} /> : null}
-      </Flex>
+      </Group>
     </Box>
   );
 }
