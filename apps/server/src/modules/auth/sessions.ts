@@ -41,7 +41,7 @@ export interface SessionDriverWithTerms extends SessionDriver {
  * same statement: the current term through terms' unique version index, the decision through
  * term_decisions_driver_term_idx (driver_id, term_id, id), one index entry read backwards.
  */
-export function liveSessionWithTermsQuery(db: Kysely<Database>, tokenHash: string, now: string) {
+function liveSessionWithTermsQuery(db: Kysely<Database>, tokenHash: string, now: string) {
   return liveSessionQuery(db, tokenHash, now).select((eb) =>
     eb
       .selectFrom('term_decisions')
