@@ -1,34 +1,46 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const FEATURES_DIR = 'apps/web/src/features';
-const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
+const WEB = 'apps/web/src';
+const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
 /**
- * Features do not import each other: what two of them share lives in lib/ or components/. A
- * relative import that climbs out of a feature may only land in lib/, components/ or app/.
+ * The web app's layers (docs/architecture.md): lib/ < components/ < features/ < app/, with the
+ * early paint beside them (apps/web/src/early-paint/README.md). A module imports from its own layer
+ * or those below it, by the path its import resolves to (test/lint/webBoundaries.test.ts proves
+ * each zone fires).
  */
-const featureBoundaries = features.map((feature) => ({
-  files: [`${FEATURES_DIR}/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^(\\.\\./)+(?!${feature}/)(${features.join('|')})(/|$)`,
-            message: 'Uma feature não importa outra: o que elas compartilham vai para lib/ ou components/.',
-          },
-        ],
-      },
-    ],
+const webZones = [
+  {
+    target: `${WEB}/lib`,
+    from: [`${WEB}/components`, `${WEB}/features`, `${WEB}/app`, `${WEB}/early-paint`],
+    message: 'lib/ fica embaixo de tudo: não importa components/, features/, app/ nem early-paint/.',
   },
-}));
+  {
+    target: `${WEB}/components`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'components/ não importa features/ nem app/: o que a tela compõe vai para app/ ou para a feature.',
+  },
+  // Features do not import each other: what two of them share lives in lib/ or components/.
+  ...features.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'Uma feature não importa outra: o que elas compartilham vai para lib/ ou components/.',
+  })),
+  // The early paint's build side runs in Node at build time, and its scripts are built on their own.
+  {
+    target: [`${WEB}/app`, `${WEB}/components`, `${WEB}/features`, `${WEB}/lib`, `${WEB}/pwa`, `${WEB}/main.tsx`],
+    from: [`${WEB}/early-paint/build`, `${WEB}/early-paint/scripts`],
+    message: 'O app não importa early-paint/build/ (roda no build) nem early-paint/scripts/ (cada script é construído à parte).',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/screenshots/**', 'bench/results/**'] },
@@ -65,7 +77,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  ...featureBoundaries,
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
+    },
+  },
   {
     // Command-line tools print to the terminal by design.
     files: ['apps/server/src/cli/**/*.ts', 'apps/server/src/cli.ts', 'bench/**/*.ts', 'e2e/**/*.ts', '**/*.mjs'],

@@ -47,11 +47,12 @@ export const benchWebhookToken = `bench-webhook-${randomBytes(15).toString('hex'
 
 /**
  * The built server in production mode on the given database (a SQLite path or a postgres:// URL),
- * without demo data; `env` adds to or overrides its settings (e.g. the request limits of a load test).
+ * without demo data; `env` adds to or overrides its settings (e.g. the request limits of a load test);
+ * `main` starts another build instead (the load bench's variants).
  * A demonstration (decision 28): production refuses the local Pix provider and the demo driver without it.
  */
-export function startPortal(port: number, databaseUrl: string, logLevel: string, env: Record<string, string> = {}): ChildProcess {
-  return startProcess('node', [path.join(repoRoot, 'apps/server/dist/main.js')], {
+export function startPortal(port: number, databaseUrl: string, logLevel: string, env: Record<string, string> = {}, main = path.join(repoRoot, 'apps/server/dist/main.js')): ChildProcess {
+  return startProcess('node', [main], {
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'production',

@@ -18,7 +18,8 @@ export const LOAD_MEMORY_GROWTH_MB = 64;
 const PASSWORD = 'benchmark123';
 /**
  * The request limits (apps/server/src/config.ts) would throttle a load generator sending
- * everything from 127.0.0.1: raised for the bench. The sign-in throttle per document too.
+ * everything from 127.0.0.1: raised for the bench. The sign-in throttle per document and the
+ * driver's Pix charges per hour and pending at once (issue 21) too.
  */
 const NO_LIMITS = {
   REGISTRATION_MAX_PER_ADDRESS: '1000000',
@@ -28,6 +29,8 @@ const NO_LIMITS = {
   LOGIN_MAX_PER_ADDRESS: '1000000',
   LOGIN_MAX_PER_DOCUMENT_ADDRESS: '1000000',
   LOGIN_DOCUMENT_FREE_ATTEMPTS: '1000000',
+  PIX_CHARGES_PER_HOUR: '1000000',
+  PIX_CHARGES_PENDING_MAX: '1000000',
 };
 
 interface Driver {
@@ -58,38 +61,116 @@ interface Sample {
   ok: boolean;
 }
 
+/** A server under the mixed load: the build (apps/server/dist/main.js) or another `main`, with settings added by `env`. */
+export interface LoadVariant {
+  label: string;
+  main?: string;
+  env?: Record<string, string>;
+}
+
+/** One variant's servers, database and drivers, ready for load. */
+interface Stack {
+  variant: LoadVariant;
+  base: string;
+  ports: number[];
+  children: ChildProcess[];
+  nginx: ChildProcess | null;
+  pgDatabase: { url: string; drop: () => Promise<void> } | null;
+  operatorKey: string;
+  drivers: Driver[];
+}
+
 /**
- * Mixed load for `seconds` on one database: `instances` portals (behind nginx when more than one),
- * `workers` concurrent clients each sending one request at a time, picking operations by MIX.
- * Reports throughput, p50/p99 per operation and overall, errors, and each instance's memory (RSS)
- * after the setup and at the end.
+ * Mixed load on one database: `instances` portals (behind nginx when more than one), `workers`
+ * concurrent clients each sending one request at a time, picking operations by MIX. Reports
+ * throughput, p50/p99 per operation and overall, errors, and each instance's memory (RSS) after
+ * the setup and at the end.
+ *
+ * With several `variants` (e.g. two builds, or one build with a setting changed), each runs on its
+ * own database and servers, all started at once, and the load goes to one at a time in `rounds`
+ * (A B, then B A, ...; each variant `seconds` in all, after a warm-up that is not counted), so that
+ * whatever else the machine does weighs on all of them alike. Each variant's figures are then
+ * compared with the first one's round by round: the median ratio, and the spread of the rounds.
  */
-export async function benchMixedLoad(seconds: number, database: BenchDatabase, instances: number, workers = 10) {
+export async function benchMixedLoad(seconds: number, database: BenchDatabase, instances: number, options: { variants?: LoadVariant[]; rounds?: number; workers?: number } = {}) {
+  const variants = options.variants?.length ? options.variants : [{ label: 'portal' }];
+  const rounds = options.rounds ?? (variants.length > 1 ? 6 : 1);
+  const workers = options.workers ?? 10;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-load-'));
-  const pgDatabase = database === 'postgres' ? await createPostgresDatabase('portal_bench_load') : null;
-  const databaseUrl = pgDatabase?.url ?? path.join(dir, 'portal.sqlite');
-  const ports = Array.from({ length: instances }, (_, i) => 3211 + i);
-  const children: ChildProcess[] = [];
-  let nginx: ChildProcess | null = null;
+  const stacks: Stack[] = [];
   try {
-    const db = openDb(databaseUrl);
+    for (const [i, variant] of variants.entries()) stacks.push(await startStack(dir, database, instances, variant, i));
+    const roundSeconds = seconds / rounds;
+    if (variants.length > 1) for (const stack of stacks) await drive(stack, workers, Math.min(5, roundSeconds));
+    const memoryAtStart = await Promise.all(stacks.map((stack) => Promise.all(stack.children.map((c) => rssMb(c.pid!)))));
+    const samples = stacks.map(() => [] as Sample[][]);
+    const failures = stacks.map(() => new Map<string, number>());
+    for (let round = 0; round < rounds; round++) {
+      const order = stacks.map((_, i) => i);
+      if (round % 2 === 1) order.reverse();
+      for (const i of order) {
+        const { samples: roundSamples, failures: roundFailures } = await drive(stacks[i]!, workers, roundSeconds);
+        samples[i]!.push(roundSamples);
+        for (const [failure, count] of roundFailures) failures[i]!.set(failure, (failures[i]!.get(failure) ?? 0) + count);
+      }
+    }
+    const memoryAtEnd = await Promise.all(stacks.map((stack) => Promise.all(stack.children.map((c) => rssMb(c.pid!)))));
+    const stats = (list: Sample[]) => ({ requests: list.length, errors: list.filter((s) => !s.ok).length, p50Ms: round1(percentile(list, 0.5)), p99Ms: round1(percentile(list, 0.99)) });
+    const results = stacks.map((stack, i) => {
+      const all = samples[i]!.flat();
+      return {
+        label: stack.variant.label,
+        requestsPerSecond: Math.round(all.length / seconds),
+        ...stats(all),
+        byOperation: Object.fromEntries(MIX.map(([op]) => [op, stats(all.filter((s) => s.op === op))])),
+        byRound: samples[i]!.map((list) => ({ requestsPerSecond: Math.round(list.length / roundSeconds), ...stats(list) })),
+        failures: Object.fromEntries(failures[i]!),
+        memoryMb: stack.ports.map((port, k) => ({ port, start: memoryAtStart[i]![k]!, end: memoryAtEnd[i]![k]! })),
+      };
+    });
+    // Each variant against the first, round by round: the median ratio and the range of the rounds.
+    const spread = (values: number[]) => ({ median: round2(median(values)), min: round2(Math.min(...values)), max: round2(Math.max(...values)) });
+    const ratios = results.slice(1).map((r) => ({
+      label: r.label,
+      versus: results[0]!.label,
+      requestsPerSecond: spread(r.byRound.map((x, k) => x.requestsPerSecond / results[0]!.byRound[k]!.requestsPerSecond)),
+      p50Ms: spread(r.byRound.map((x, k) => x.p50Ms / results[0]!.byRound[k]!.p50Ms)),
+      p99Ms: spread(r.byRound.map((x, k) => x.p99Ms / results[0]!.byRound[k]!.p99Ms)),
+    }));
+    return { database, instances, seconds, rounds, workers, variants: results, ratios };
+  } finally {
+    for (const stack of stacks) {
+      if (stack.nginx) await stop(stack.nginx);
+      await Promise.all(stack.children.map((c) => stop(c)));
+      await stack.pgDatabase?.drop();
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A variant's database (migrated, with the operator), its servers, and DRIVERS drivers each with a vehicle, an active tag and the terms accepted. */
+async function startStack(dir: string, database: BenchDatabase, instances: number, variant: LoadVariant, index: number): Promise<Stack> {
+  const pgDatabase = database === 'postgres' ? await createPostgresDatabase(`portal_bench_load_${index}`) : null;
+  const databaseUrl = pgDatabase?.url ?? path.join(dir, `portal-${index}.sqlite`);
+  const ports = Array.from({ length: instances }, (_, i) => 3211 + index * 10 + i);
+  const stack: Stack = { variant, base: `http://127.0.0.1:${ports[0]}`, ports, children: [], nginx: null, pgDatabase, operatorKey: '', drivers: [] };
+  const db = openDb(databaseUrl);
+  try {
     await migrateToLatest(db);
-    const operator = await new PartnerService(db).create('operator', 'Operadora Benchmark', OPERATOR_CNPJ);
+    stack.operatorKey = (await new PartnerService(db).create('operator', 'Operadora Benchmark', OPERATOR_CNPJ)).key;
     for (const port of ports) {
-      children.push(startPortal(port, databaseUrl, 'info', { ...NO_LIMITS, ...(instances > 1 ? { TRUST_PROXY: '127.0.0.1' } : {}) }));
+      const env = { ...NO_LIMITS, ...(instances > 1 ? { TRUST_PROXY: '127.0.0.1' } : {}), ...variant.env };
+      stack.children.push(startPortal(port, databaseUrl, 'info', env, variant.main));
     }
     for (const port of ports) await waitForHttp(`http://127.0.0.1:${port}/api/health`);
-    let base = `http://127.0.0.1:${ports[0]}`;
     if (instances > 1) {
-      nginx = await startNginx(dir, 3210, ports);
-      base = 'http://127.0.0.1:3210';
-      await waitForHttp(`${base}/api/health`);
+      stack.nginx = await startNginx(path.join(dir, `nginx-${index}`), 3210 + index * 10, ports);
+      stack.base = `http://127.0.0.1:${3210 + index * 10}`;
+      await waitForHttp(`${stack.base}/api/health`);
     }
-
-    const drivers: Driver[] = [];
     for (let i = 0; i < DRIVERS; i++) {
       const cpfCnpj = cpfOf(100_000_000 + i * 7919);
-      const token = await registerDriver(base, cpfCnpj);
+      const token = await registerDriver(stack.base, cpfCnpj);
       const serial = String(7_000_000_000_000_100 + i);
       await db.kysely.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('drivers').select('id').where('cpf_cnpj', '=', cpfCnpj).executeTakeFirstOrThrow();
@@ -104,97 +185,91 @@ export async function benchMixedLoad(seconds: number, database: BenchDatabase, i
           .values({ driver_id: row.id, vehicle_id: vehicle.id, serial_number: serial, operator_cnpj: OPERATOR_CNPJ, ownership_type: 'own', status_code: 100, activated_at: now, paid_through: null, created_at: now, deleted_at: null })
           .execute();
       });
-      const terms = await fetch(`${base}/api/termos/aceitar`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      const terms = await fetch(`${stack.base}/api/termos/aceitar`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
       if (!terms.ok) throw new Error(`aceitar termos -> ${terms.status}`);
-      drivers.push({ cpfCnpj, token, serial, charges: [] });
+      stack.drivers.push({ cpfCnpj, token, serial, charges: [] });
     }
-    await db.kysely.destroy();
-
-    const memoryAtStart = await Promise.all(children.map((c) => rssMb(c.pid!)));
-    let counter = 0;
-    const send = (d: Driver, op: Operation): Promise<Response> => {
-      const auth = { authorization: `Bearer ${d.token}` };
-      const jsonHeaders = { 'content-type': 'application/json' };
-      switch (op) {
-        case 'balance':
-          return fetch(`${base}/api/motorista/saldo`, { headers: auth });
-        case 'statement':
-          return fetch(`${base}/api/extrato/listar?page=1`, { headers: { ...auth, 'accept-encoding': 'br, gzip' } });
-        case 'tags':
-          return fetch(`${base}/api/tag/listar`, { headers: auth });
-        case 'vpos':
-          return fetch(`${base}/api/pedagio/motoristaVpos`, { headers: auth });
-        case 'signIn':
-          return fetch(`${base}/api/tokens/login-motorista`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ cpfCnpj: d.cpfCnpj, password: PASSWORD }) });
-        case 'purchase':
-          return fetch(`${base}/api/transacoes/gerar-qrcode`, { method: 'POST', headers: { ...auth, ...jsonHeaders }, body: JSON.stringify({ valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' }) });
-        case 'webhook': {
-          const charge = d.charges.shift()!;
-          const body = { id: `evt_load_${counter++}`, event: 'PAYMENT_RECEIVED', payment: { id: `local_${charge.id}`, value: charge.valor, externalReference: charge.id, billingType: 'PIX' } };
-          return fetch(`${base}/api/webhooks/asaas`, { method: 'POST', headers: { ...jsonHeaders, 'asaas-access-token': benchWebhookToken }, body: JSON.stringify(body) });
-        }
-        case 'passage':
-          return fetch(`${base}/api/parceiro/passagens`, {
-            method: 'POST',
-            headers: { ...jsonHeaders, 'x-api-key': operator.key },
-            body: JSON.stringify({ externalId: `load-${counter++}`, serialNumber: d.serial, placeName: 'Praça Benchmark', value: 1.5, occurredAt: new Date().toISOString(), is_third: false }),
-          });
-      }
-    };
-    const total = MIX.reduce((sum, [, w]) => sum + w, 0);
-    const pick = (d: Driver): Operation => {
-      let r = Math.random() * total;
-      for (const [op, w] of MIX) {
-        if ((r -= w) < 0) return op === 'webhook' && d.charges.length === 0 ? 'purchase' : op;
-      }
-      return 'balance';
-    };
-    const samples: Sample[] = [];
-    const failures = new Map<string, number>();
-    const deadline = Date.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: workers }, async (_, w) => {
-        for (let n = 0; Date.now() < deadline; n++) {
-          const d = drivers[(w + n * workers) % drivers.length]!;
-          const op = pick(d);
-          const started = performance.now();
-          let ok = false;
-          try {
-            const res = await send(d, op);
-            const text = await res.text();
-            ok = res.ok;
-            if (ok && op === 'purchase') {
-              const { qrCode } = JSON.parse(text) as { qrCode: { id: string; valor: number } };
-              d.charges.push({ id: qrCode.id, valor: qrCode.valor });
-            }
-            if (!ok) failures.set(`${op} ${res.status} ${text.slice(0, 120)}`, (failures.get(`${op} ${res.status} ${text.slice(0, 120)}`) ?? 0) + 1);
-          } catch (error) {
-            failures.set(`${op} ${String(error)}`, (failures.get(`${op} ${String(error)}`) ?? 0) + 1);
-          }
-          samples.push({ op, ms: performance.now() - started, ok });
-        }
-      }),
-    );
-    const memoryAtEnd = await Promise.all(children.map((c) => rssMb(c.pid!)));
-    const stats = (list: Sample[]) => ({ requests: list.length, errors: list.filter((s) => !s.ok).length, p50Ms: round(percentile(list, 0.5)), p99Ms: round(percentile(list, 0.99)) });
-    const byOperation = Object.fromEntries(MIX.map(([op]) => [op, stats(samples.filter((s) => s.op === op))]));
-    return {
-      database,
-      instances,
-      seconds,
-      workers,
-      requestsPerSecond: Math.round(samples.length / seconds),
-      ...stats(samples),
-      byOperation,
-      failures: Object.fromEntries(failures),
-      memoryMb: ports.map((port, i) => ({ port, start: memoryAtStart[i]!, end: memoryAtEnd[i]! })),
-    };
-  } finally {
-    if (nginx) await stop(nginx);
-    await Promise.all(children.map((c) => stop(c)));
+    return stack;
+  } catch (error) {
+    if (stack.nginx) await stop(stack.nginx);
+    await Promise.all(stack.children.map((c) => stop(c)));
     await pgDatabase?.drop();
-    await rm(dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await db.kysely.destroy();
   }
+}
+
+let counter = 0;
+
+/** `workers` clients on one stack for `seconds`: every request's time and outcome, and the failures by kind. */
+async function drive(stack: Stack, workers: number, seconds: number): Promise<{ samples: Sample[]; failures: Map<string, number> }> {
+  const { base, drivers, operatorKey } = stack;
+  const send = (d: Driver, op: Operation): Promise<Response> => {
+    const auth = { authorization: `Bearer ${d.token}` };
+    const jsonHeaders = { 'content-type': 'application/json' };
+    switch (op) {
+      case 'balance':
+        return fetch(`${base}/api/motorista/saldo`, { headers: auth });
+      case 'statement':
+        return fetch(`${base}/api/extrato/listar?page=1`, { headers: { ...auth, 'accept-encoding': 'br, gzip' } });
+      case 'tags':
+        return fetch(`${base}/api/tag/listar`, { headers: auth });
+      case 'vpos':
+        return fetch(`${base}/api/pedagio/motoristaVpos`, { headers: auth });
+      case 'signIn':
+        return fetch(`${base}/api/tokens/login-motorista`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ cpfCnpj: d.cpfCnpj, password: PASSWORD }) });
+      case 'purchase':
+        return fetch(`${base}/api/transacoes/gerar-qrcode`, { method: 'POST', headers: { ...auth, ...jsonHeaders }, body: JSON.stringify({ valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' }) });
+      case 'webhook': {
+        const charge = d.charges.shift()!;
+        const body = { id: `evt_load_${counter++}`, event: 'PAYMENT_RECEIVED', payment: { id: `local_${charge.id}`, value: charge.valor, externalReference: charge.id, billingType: 'PIX' } };
+        return fetch(`${base}/api/webhooks/asaas`, { method: 'POST', headers: { ...jsonHeaders, 'asaas-access-token': benchWebhookToken }, body: JSON.stringify(body) });
+      }
+      case 'passage':
+        return fetch(`${base}/api/parceiro/passagens`, {
+          method: 'POST',
+          headers: { ...jsonHeaders, 'x-api-key': operatorKey },
+          body: JSON.stringify({ externalId: `load-${counter++}`, serialNumber: d.serial, placeName: 'Praça Benchmark', value: 1.5, occurredAt: new Date().toISOString(), is_third: false }),
+        });
+    }
+  };
+  const total = MIX.reduce((sum, [, w]) => sum + w, 0);
+  const pick = (d: Driver): Operation => {
+    let r = Math.random() * total;
+    for (const [op, w] of MIX) {
+      if ((r -= w) < 0) return op === 'webhook' && d.charges.length === 0 ? 'purchase' : op;
+    }
+    return 'balance';
+  };
+  const samples: Sample[] = [];
+  const failures = new Map<string, number>();
+  const fail = (key: string) => failures.set(key, (failures.get(key) ?? 0) + 1);
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      for (let n = 0; Date.now() < deadline; n++) {
+        const d = drivers[(w + n * workers) % drivers.length]!;
+        const op = pick(d);
+        const started = performance.now();
+        let ok = false;
+        try {
+          const res = await send(d, op);
+          const text = await res.text();
+          ok = res.ok;
+          if (ok && op === 'purchase') {
+            const { qrCode } = JSON.parse(text) as { qrCode: { id: string; valor: number } };
+            d.charges.push({ id: qrCode.id, valor: qrCode.valor });
+          }
+          if (!ok) fail(`${op} ${res.status} ${text.slice(0, 120)}`);
+        } catch (error) {
+          fail(`${op} ${String(error)}`);
+        }
+        samples.push({ op, ms: performance.now() - started, ok });
+      }
+    }),
+  );
+  return { samples, failures };
 }
 
 function percentile(samples: Sample[], p: number): number {
@@ -203,7 +278,8 @@ function percentile(samples: Sample[], p: number): number {
   return p === 0.5 ? median(sorted) : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
-const round = (ms: number) => Math.round(ms * 10) / 10;
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Resident memory of a process, in MB (Linux /proc). */
 async function rssMb(pid: number): Promise<number> {

@@ -6,6 +6,7 @@ import { benchExport } from './export.js';
 import { benchLedger } from './ledger.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchMixedLoad, LOAD_MEMORY_GROWTH_MB } from './load.js';
+import type { LoadVariant } from './load.js';
 import { benchPartners } from './partners.js';
 import { repoRoot } from './paths.js';
 import { benchLoginPage } from './web.js';
@@ -31,19 +32,32 @@ for (const database of ['sqlite', 'postgres'] as const) {
   console.log(`  ratio portal / by hand: ${hot.ratio.toFixed(2)} (turns: ${hot.ratios.join(', ')}; target >= 0.6, goal 0.8)`);
 }
 
+// BENCH_LOAD_VARIANTS: servers to compare under the same load, in alternating rounds (BENCH_LOAD_ROUNDS), as JSON:
+// [{"label":"this build"},{"label":"before","main":"/path/to/other/apps/server/dist/main.js","env":{"LOG_LEVEL":"warn"}}].
+const loadVariants = process.env.BENCH_LOAD_VARIANTS ? (JSON.parse(process.env.BENCH_LOAD_VARIANTS) as LoadVariant[]) : undefined;
+const loadRounds = process.env.BENCH_LOAD_ROUNDS ? Number(process.env.BENCH_LOAD_ROUNDS) : undefined;
 for (const [key, database, instances] of [['load', 'sqlite', 1], ['load-pg', 'postgres', 2]] as const) {
   if (!wanted.has(key)) continue;
-  const load = await benchMixedLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 60), database, instances);
+  const load = await benchMixedLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 60), database, instances, { variants: loadVariants, rounds: loadRounds });
   results[key] = load;
   const where = instances > 1 ? `${instances} instances behind nginx` : 'one instance';
-  console.log(`\nMixed load on ${database}, ${where}, ${load.workers} clients, ${load.seconds} s (request limits raised for the bench)`);
-  console.log(`  ${load.requestsPerSecond} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, errors ${load.errors} of ${load.requests}`);
-  for (const [op, s] of Object.entries(load.byOperation)) console.log(`  ${op}: ${s.requests} requests, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, errors ${s.errors}`);
-  for (const m of load.memoryMb) {
-    const verdict = m.end - m.start > LOAD_MEMORY_GROWTH_MB ? 'OVER THE BOUND' : 'within the bound';
-    console.log(`  instance :${m.port} memory (RSS): ${m.start} MB at start, ${m.end} MB at the end (${verdict} of +${LOAD_MEMORY_GROWTH_MB} MB)`);
+  const turns = load.variants.length > 1 ? `, ${load.variants.length} variants in ${load.rounds} alternating rounds (a warm-up first, not counted)` : '';
+  console.log(`\nMixed load on ${database}, ${where}, ${load.workers} clients, ${load.seconds} s${load.variants.length > 1 ? ' each' : ''}${turns} (request limits raised for the bench)`);
+  for (const v of load.variants) {
+    if (load.variants.length > 1) console.log(`  [${v.label}]`);
+    console.log(`  ${v.requestsPerSecond} req/s, p50 ${v.p50Ms} ms, p99 ${v.p99Ms} ms, errors ${v.errors} of ${v.requests}`);
+    for (const [op, s] of Object.entries(v.byOperation)) console.log(`  ${op}: ${s.requests} requests, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, errors ${s.errors}`);
+    if (v.byRound.length > 1) console.log(`  rounds: ${v.byRound.map((r) => `${r.requestsPerSecond} req/s p50 ${r.p50Ms} p99 ${r.p99Ms}`).join('; ')}`);
+    for (const m of v.memoryMb) {
+      const verdict = m.end - m.start > LOAD_MEMORY_GROWTH_MB ? 'OVER THE BOUND' : 'within the bound';
+      console.log(`  instance :${m.port} memory (RSS): ${m.start} MB at start, ${m.end} MB at the end (${verdict} of +${LOAD_MEMORY_GROWTH_MB} MB)`);
+    }
+    for (const [failure, count] of Object.entries(v.failures)) console.log(`  failure x${count}: ${failure}`);
   }
-  for (const [failure, count] of Object.entries(load.failures)) console.log(`  failure x${count}: ${failure}`);
+  for (const r of load.ratios) {
+    const range = (x: { median: number; min: number; max: number }) => `${x.median.toFixed(2)} (rounds ${x.min.toFixed(2)}–${x.max.toFixed(2)})`;
+    console.log(`  ${r.label} / ${r.versus}, median of the rounds' ratios: req/s ${range(r.requestsPerSecond)}, p50 ${range(r.p50Ms)}, p99 ${range(r.p99Ms)}`);
+  }
 }
 
 if (wanted.has('web')) {

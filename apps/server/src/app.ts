@@ -95,7 +95,7 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
   app.decorate('idempotency', new IdempotencyStore(db.kysely, idempotency));
   app.decorateRequest('driver', null);
 
-  registerCompression(app);
+  await registerCompression(app);
   if (config.apiDocs) await registerDocs(app, { hsts: config.hsts });
 
   healthRoutes(app, new ReadinessCheck(db));

@@ -1,5 +1,5 @@
 import { STATEMENT_ORIGINS } from '@portal/domain';
-import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { HttpAnswers } from './http-answers.js';
 
 const KNOWN_ORIGINS: ReadonlySet<string> = new Set(Object.values(STATEMENT_ORIGINS));
@@ -19,7 +19,10 @@ export type BillingOutcome = 'charged' | 'blocked' | 'skipped';
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly httpAnswers = new HttpAnswers();
+  private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  private readonly httpDurations: Histogram<'method' | 'route'>;
+  // TEMPORARY (issue 22 measurement): the bespoke counting for the bench's comparison.
+  private readonly httpAnswers = process.env.PORTAL_BENCH_BESPOKE?.includes('metrics') ? new HttpAnswers() : null;
   private readonly ledgerMovements: Counter<'origin'>;
   private readonly webhookEvents: Counter<'outcome'>;
   private readonly webhookResults: Counter<'result' | 'reason'>;
@@ -32,6 +35,19 @@ export class Metrics {
   constructor(options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
+    this.httpRequests = new Counter({
+      name: 'http_requests_total',
+      help: 'Requisições HTTP atendidas, por método, rota (o padrão da URL) e status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.httpDurations = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Tempo de resposta das requisições HTTP, por método e rota',
+      labelNames: ['method', 'route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
     this.ledgerMovements = new Counter({
       name: 'ledger_movements_total',
       help: 'Lançamentos gravados no razão, por origem',
@@ -73,7 +89,9 @@ export class Metrics {
 
   /** route: the route's URL pattern (/api/tags/:id), or 'unmatched'; never the raw URL. */
   httpRequest(method: string, route: string, status: number, seconds: number): void {
-    this.httpAnswers.record(method, route, status, seconds);
+    if (this.httpAnswers) return this.httpAnswers.record(method, route, status, seconds);
+    this.httpRequests.inc({ method, route, status });
+    this.httpDurations.observe({ method, route }, seconds);
   }
 
   ledgerMovement(origin: string): void {
@@ -105,7 +123,8 @@ export class Metrics {
 
   /** The text format Prometheus scrapes. */
   async exposition(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: `${await this.registry.metrics()}\n${this.httpAnswers.exposition()}\n` };
+    if (this.httpAnswers) return { contentType: this.registry.contentType, body: `${await this.registry.metrics()}\n${this.httpAnswers.exposition()}\n` };
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }
 

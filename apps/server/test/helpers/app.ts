@@ -25,7 +25,7 @@ export interface TestApp {
 /**
  * Cheap argon2 for tests; production keeps the secure defaults. Every test registers its drivers
  * and sends its webhooks and partner calls from 127.0.0.1, so the request limits are out of the
- * way here; their own tests (rate-limits.test.ts) set them low. The sign-in limits stay real.
+ * way here; their own tests (security/rate-limits.test.ts) set them low. The sign-in limits stay real.
  */
 export const TEST_ENV = {
   NODE_ENV: 'test',
@@ -38,11 +38,11 @@ export const TEST_ENV = {
   WEBHOOK_MAX_PER_ADDRESS: '1000000',
   PARTNER_MAX_PER_KEY: '1000000',
   PARTNER_MAX_PER_ADDRESS: '1000000',
-  // Per-driver call limits (issue 21) are out of the way too; payouts.test.ts sets them low.
+  // Per-driver call limits (issue 21) are out of the way too; modules/payouts/protection.test.ts sets them low.
   WITHDRAWALS_PER_HOUR: '1000000',
   PIX_CHARGES_PER_HOUR: '1000000',
   PIX_CHARGES_PENDING_MAX: '1000000',
-  // The night limit would make the suite depend on the hour it runs: payouts.test.ts sets its own clock and limits.
+  // The night limit would make the suite depend on the hour it runs: modules/payouts/protection.test.ts sets its own clock and limits.
   PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT: '50000',
   PAYOUT_LIMIT_DAILY_DEFAULT: '100000',
   PAYOUT_LIMIT_NIGHT_DEFAULT: '100000',

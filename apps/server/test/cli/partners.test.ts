@@ -1,0 +1,123 @@
+import { serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
+import { expect, it } from 'vitest';
+import { createPartner, recordPassage, scopePartner } from '../../src/cli/partners.js';
+import { newKey, partnerByKey } from '../../src/modules/partners/keys.js';
+import { PartnerService } from '../../src/modules/partners/service.js';
+import { bearer, json, registerDriver, useTestApp } from '../helpers/app.js';
+import { describeEachDatabase } from '../helpers/databases.js';
+import { expectLedgerInvariant } from '../helpers/pix.js';
+import { activeTag, OPERATORS, registerTag, SEMPARAR } from '../helpers/tags.js';
+import { runCli } from '../helpers/cli.js';
+
+/** The CLI against one database. */
+const cli = (args: string[], databaseUrl: string) => runCli(args, { DATABASE_URL: databaseUrl });
+
+describeEachDatabase('cli de parceiros', (dialect) => {
+  const ctx = useTestApp(dialect);
+
+  it('partner:create prints the key alone on its last line; list shows the prefix; revoke makes it unknown', async () => {
+    const url = ctx().config.databaseUrl;
+    const created = await cli(['partner:create', '--kind', 'operator', '--name', 'Operadora Teste', '--operator', 'SemParar'], url);
+    expect(created.code, created.stderr).toBe(0);
+    const lines = created.stdout.trimEnd().split('\n');
+    const key = lines.at(-1) ?? '';
+    expect(key).toMatch(/^pm_[A-Za-z0-9_-]{43}$/);
+    expect(lines.slice(0, -1).join('\n')).not.toContain(key);
+    expect(lines[0]).toContain('operadora SemParar');
+    const partner = await partnerByKey(ctx().db.kysely, key);
+    expect(partner).toMatchObject({ kind: 'operator', name: 'Operadora Teste', operatorCnpj: SEMPARAR });
+    const stored = await ctx().db.kysely.selectFrom('partners').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(key);
+
+    const list = await cli(['partner:list'], url);
+    expect(list.stdout).toContain(key.slice(0, 10));
+    expect(list.stdout).not.toContain(key);
+    expect(list.stdout).toContain('Operadora Teste  [operadora SemParar]');
+    expect((await cli(['partner:create', '--kind', 'banco', '--name', 'X'], url)).code).toBe(1);
+    expect((await cli(['help'], url)).stdout).toContain('partner:create --kind shipper|operator|platform --name <nome> [--operator <nome ou CNPJ>]');
+
+    const revoked = await cli(['partner:revoke', String(partner?.id)], url);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(await partnerByKey(ctx().db.kysely, key)).toBeNull();
+  });
+
+  it('an operator key belongs to one operator, given by name or CNPJ; partner:scope binds an old key', async () => {
+    const url = ctx().config.databaseUrl;
+    const veloe = OPERATORS.Veloe ?? '';
+    const formatted = veloe.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+    const { hash, prefix, key: oldKey } = newKey();
+    const old = await ctx()
+      .db.kysely.insertInto('partners')
+      .values({ kind: 'operator', name: 'Operadora Antiga', api_key_hash: hash, api_key_prefix: prefix, created_at: new Date().toISOString(), revoked_at: null, operator_cnpj: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // In process (the same functions `npm run cli` runs): each spawned CLI costs seconds.
+    const run = (args: string[]) => (args[0] === 'partner:scope' ? scopePartner(ctx().db, args.slice(1)) : createPartner(ctx().db, args.slice(1)));
+    const lastLine = (out: string) => out.trimEnd().split('\n').at(-1) ?? '';
+    const byCnpj = await run(['partner:create', '--kind', 'operator', '--name', 'Veloe Integração', '--operator', formatted]);
+    expect(await partnerByKey(ctx().db.kysely, lastLine(byCnpj))).toMatchObject({ operatorCnpj: veloe });
+    const byName = await run(['partner:create', '--kind', 'operator', '--name', 'ConectCar Integração', '--operator', 'conectcar']);
+    expect(await partnerByKey(ctx().db.kysely, lastLine(byName))).toMatchObject({ operatorCnpj: OPERATORS.ConectCar });
+    await expect(run(['partner:create', '--kind', 'operator', '--name', 'X', '--operator', 'Pedágio Feliz'])).rejects.toThrow(
+      new RegExp(`^Operadora não encontrada: Pedágio Feliz\\..*Veloe \\(${veloe}\\)`),
+    );
+    await expect(run(['partner:create', '--kind', 'operator', '--name', 'X'])).rejects.toThrow('Chaves de operadora exigem --operator');
+    await expect(run(['partner:create', '--kind', 'operator', '--name', 'X', '--operator'])).rejects.toThrow('Chaves de operadora exigem --operator');
+    await expect(run(['partner:create', '--kind', 'shipper', '--name', 'X', '--operator', 'Veloe'])).rejects.toThrow('--operator vale só para --kind operator');
+    await expect(run(['partner:scope', String(old.id + 1000), '--operator', 'MoveMais'])).rejects.toThrow('Parceiro não encontrado');
+    expect(await run(['partner:scope', String(old.id), '--operator', 'MoveMais'])).toBe('Chave do parceiro ' + old.id + ' vinculada à operadora MoveMais.');
+    expect(await partnerByKey(ctx().db.kysely, oldKey)).toMatchObject({ operatorCnpj: OPERATORS.MoveMais });
+    await expect(run(['partner:scope', String(old.id), '--operator', 'Taggy'])).rejects.toThrow('já pertence a outra operadora');
+    // Through the real CLI once: the same refusal, exit code 1.
+    const spawned = await cli(['partner:create', '--kind', 'operator', '--name', 'X'], url);
+    expect(spawned.code).toBe(1);
+    expect(spawned.stderr).toContain('Chaves de operadora exigem --operator');
+    // Nothing was created by the refused commands.
+    const names = (await ctx().db.kysely.selectFrom('partners').select('name').execute()).map((p) => p.name);
+    expect(names.filter((n) => n === 'X')).toEqual([]);
+  });
+
+  it('vpo:issue, passage:record and third-party:record go through the same services, idempotently', async () => {
+    const url = ctx().config.databaseUrl;
+    const d = await registerDriver(ctx().app);
+    const t = await activeTag(ctx().app, d, { Operadora: SEMPARAR });
+    const service = new PartnerService(ctx().db);
+    const shipper = await service.create('shipper', 'Embarcador');
+    const operator = await service.create('operator', 'Operadora', SEMPARAR);
+    const platform = await service.create('platform', 'MoveMais');
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const passageOf = (value: string) => ['passage:record', '--partner', String(operator.id), '--externalId', 'p1', '--serial', t.serial, '--place', 'Praça Itatiba', '--value', value, '--at', at, '--third'];
+    const passageArgs = passageOf('9.80');
+    const [vpo, passage, passageAgain, movement, wrongKind] = await Promise.all([
+      cli(['vpo:issue', '--partner', String(shipper.id), '--externalId', 'v1', '--serial', t.serial, '--plate', t.plate, '--shipper', '11.222.333/0001-81', '--value', '250,75'], url),
+      cli(passageArgs, url),
+      cli(passageArgs, url),
+      cli(['third-party:record', '--partner', String(platform.id), '--externalId', 'm1', '--cpfCnpj', d.cpfCnpj, '--type', 'credito', '--value', '50'], url),
+      cli(['passage:record', '--partner', String(shipper.id), '--externalId', 'p2', '--serial', t.serial, '--place', 'X', '--value', '1'], url),
+    ]);
+    for (const out of [vpo, passage, passageAgain, movement]) expect(out.code, out.stderr).toBe(0);
+    expect([passage.stdout, passageAgain.stdout].filter((o) => o.includes('já recebido antes'))).toHaveLength(1);
+    expect(wrongKind.code).toBe(1);
+    expect(wrongKind.stderr).toContain('exige operator');
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/pedagio/motoristaVpos', headers: bearer(d.token) });
+    expect(json<{ VPOS: unknown[] }>(res).VPOS).toEqual([expect.objectContaining({ ValorTotalVP: 250.75, PlacaVeiculo: t.plate, Status: 'EMITIDO' })]);
+    const balance = await ctx().app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) });
+    expect(json(balance)).toMatchObject({ Saldo: 84.1, SaldoTerceiro: 40.2 });
+    const origins = await ctx().db.kysely.selectFrom('ledger_entries').select('origin').where('driver_id', '=', d.id).where('reference', 'like', 'partner:%').execute();
+    expect(origins.map((o) => o.origin).sort()).toEqual([STATEMENT_ORIGINS.thirdPartyCredit, STATEMENT_ORIGINS.passage].sort());
+    await expectLedgerInvariant(ctx().db);
+    const [bad, conflict] = await Promise.all([
+      cli(['passage:record', '--partner', String(operator.id), '--externalId', 'p3', '--serial', t.serial, '--place', 'X', '--value', '0'], url),
+      cli(passageOf('9.81'), url),
+    ]);
+    const inactive = await registerTag(ctx().app, d, { Operadora: SEMPARAR });
+    await expect(recordPassage(ctx().db, ['--partner', String(operator.id), '--externalId', 'p4', '--serial', inactive.serial, '--place', 'X', '--value', '1'])).rejects.toThrow(
+      serverMessages.partner.tagNotActive,
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('value');
+    expect(conflict.code, conflict.stdout).toBe(1);
+    expect(conflict.stderr).toContain(serverMessages.partner.externalIdConflict);
+    expect(json(await ctx().app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) }))).toMatchObject({ Saldo: 84.1, SaldoTerceiro: 40.2 });
+  });
+});

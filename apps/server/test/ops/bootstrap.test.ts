@@ -1,0 +1,114 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { prepareDatabase } from '../../src/bootstrap.js';
+import { loadConfig } from '../../src/config.js';
+import type { Db } from '../../src/db/connection.js';
+import { createLogger } from '../../src/logger.js';
+import { PasswordHasher } from '../../src/modules/auth/passwords.js';
+import { TEST_ENV } from '../helpers/app.js';
+import { createTestDatabase, describeEachDatabase } from '../helpers/databases.js';
+import type { TestDatabase } from '../helpers/databases.js';
+
+describeEachDatabase('início (migrações, termos, demonstração)', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  const lines: string[] = [];
+  const log = createLogger(
+    'info',
+    new Writable({
+      write(chunk: Buffer, _e, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    }),
+  );
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    db = database.open();
+  });
+  afterAll(async () => {
+    await db.kysely.destroy();
+    await database.drop();
+  });
+
+  it('migrates, publishes the MODELO term and creates the demo driver through registration; running twice changes nothing', async () => {
+    const config = loadConfig({ ...TEST_ENV, DEMO_SEED: 'true', DATABASE_URL: database.url });
+    await prepareDatabase(config, db, log);
+    await prepareDatabase(config, db, log);
+
+    const terms = await db.kysely.selectFrom('terms').select(['version', 'file_name']).execute();
+    expect(terms).toEqual([{ version: 1, file_name: 'Termos-de-Uso.pdf' }]);
+    const drivers = await db.kysely.selectFrom('drivers').selectAll().execute();
+    expect(drivers).toHaveLength(1);
+    const demo = drivers[0]!;
+    expect(demo).toMatchObject({ cpf_cnpj: '52998224725', phone_number: '+5511987654321' });
+    expect(await new PasswordHasher(config.argon2).verify(demo.password_hash, 'motorista123')).toBe(true);
+    const accounts = await db.kysely.selectFrom('accounts').select('kind').where('driver_id', '=', demo.id).orderBy('kind').execute();
+    expect(accounts.map((a) => a.kind)).toEqual(['own', 'third']);
+    expect(lines.join('')).toContain('Motorista de demonstração: CPF 529.982.247-25, senha motorista123');
+
+    // A history made through the services, once: two paid purchases and one withdrawal.
+    const charges = await db.kysely.selectFrom('pix_charges').select(['status', 'amount_cents']).where('driver_id', '=', demo.id).orderBy('created_at').execute();
+    expect(charges.map((c) => [c.status, Number(c.amount_cents)])).toEqual([['RECEIVED', 15_000], ['RECEIVED', 25_000]]);
+    const withdrawals = await db.kysely.selectFrom('withdrawals').select(['status', 'amount_cents', 'pix_key_type']).where('driver_id', '=', demo.id).execute();
+    expect(withdrawals.map((w) => [w.status, Number(w.amount_cents), w.pix_key_type])).toEqual([['DONE', 4_000, 'EMAIL']]);
+    const entries = await db.kysely.selectFrom('ledger_entries').select(['amount_cents', 'origin', 'driver_seq']).where('driver_id', '=', demo.id).orderBy('driver_seq').execute();
+    expect(entries.map((e) => [Number(e.amount_cents), e.origin, Number(e.driver_seq)])).toEqual([
+      // In the statement's date order: the partners' movements of the last days before today's purchases.
+      [12_000, 'credito-terceiro-movemais', 1],
+      [-1_890, 'passagem', 2],
+      [-2_240, 'passagem', 3],
+      [-3_170, 'passagem', 4],
+      [-4_550, 'debito-terceiro-movemais', 5],
+      [15_000, 'compra-pix', 6],
+      [25_000, 'compra-pix', 7],
+      [-4_000, 'saque-pix', 8],
+      [-1_590, 'mensalidade-tag', 9],
+      [-1_590, 'mensalidade-tag', 10],
+    ]);
+    const own = await db.kysely.selectFrom('accounts').select('balance_cents').where('driver_id', '=', demo.id).where('kind', '=', 'own').executeTakeFirstOrThrow();
+    expect(Number(own.balance_cents)).toBe(36_000 - 2 * 1_590 - 1_890 - 2_240);
+    const third = await db.kysely.selectFrom('accounts').select('balance_cents').where('driver_id', '=', demo.id).where('kind', '=', 'third').executeTakeFirstOrThrow();
+    expect(Number(third.balance_cents)).toBe(-3_170 + 12_000 - 4_550);
+
+    // VPOs, passages and third-party movements through the partner services (issue 5), once.
+    const vpos = await db.kysely.selectFrom('vpos').select(['external_id', 'status', 'value_cents']).where('driver_id', '=', demo.id).orderBy('id').execute();
+    expect(vpos.map((v) => [v.external_id, v.status, Number(v.value_cents)])).toEqual([
+      ['demo-vpo-1', 'ENCERRADO', 128_040],
+      ['demo-vpo-2', 'EM_VIAGEM', 64_590],
+      ['demo-vpo-3', 'EMITIDO', 31_200],
+      ['demo-vpo-4', 'CANCELADO', 9_850],
+    ]);
+    expect(await db.kysely.selectFrom('partners').select('kind').orderBy('id').execute()).toEqual([{ kind: 'shipper' }, { kind: 'operator' }, { kind: 'platform' }]);
+
+    // Vehicles and tags in every state, through the tag service (issue 4).
+    const tags = await db.kysely
+      .selectFrom('tags')
+      .innerJoin('vehicles', 'vehicles.id', 'tags.vehicle_id')
+      .select(['vehicles.license_plate', 'tags.status_code', 'tags.ownership_type'])
+      .where('tags.driver_id', '=', demo.id)
+      .orderBy('tags.id')
+      .execute();
+    expect(tags.map((t) => [t.license_plate, t.status_code === null ? null : Number(t.status_code), t.ownership_type])).toEqual([
+      ['RIO2A18', 100, 'own'],
+      ['BRA2E19', 200, 'own'],
+      ['MGA1234', null, 'own'],
+      ['PRN4C56', 300, 'own'],
+      ['TGY5G66', 201, 'operator'],
+    ]);
+  });
+
+  it('does not seed when DEMO_SEED is off', async () => {
+    const other = await createTestDatabase(dialect);
+    const otherDb = other.open();
+    try {
+      await prepareDatabase(loadConfig({ ...TEST_ENV, DEMO_SEED: 'false', DATABASE_URL: other.url }), otherDb, log);
+      expect(await otherDb.kysely.selectFrom('drivers').select('id').execute()).toEqual([]);
+      expect(await otherDb.kysely.selectFrom('terms').select('id').execute()).toHaveLength(1);
+    } finally {
+      await otherDb.kysely.destroy();
+      await other.drop();
+    }
+  });
+});

@@ -1,0 +1,224 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serverMessages } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_PIX_WEBHOOK_TOKEN, DEV_TRANSFER_VALIDATION_TOKEN, loadConfig } from '../../src/config.js';
+import { SECRET_MINIMUM_LENGTH, SHIPPED_SECRET_VALUES } from '../../src/production-settings.js';
+import type { SecretVariable } from '../../src/production-settings.js';
+import { buildServer, PROCESS_ENV, startServer, stopServer } from '../helpers/server-process.js';
+import type { ServerProcess } from '../helpers/server-process.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
+const texts = serverMessages.productionSettings;
+const SECRETS = Object.keys(SECRET_MINIMUM_LENGTH) as SecretVariable[];
+
+/** A secret as an operator makes one (openssl rand -hex 32). */
+const fresh = (label: string) => `${label}-${'0123456789abcdef'.repeat(3)}`;
+
+/** What a real production sets: Asaas, its own tokens. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PIX_PROVIDER: 'asaas',
+  ASAAS_API_URL: 'https://api.asaas.com',
+  ASAAS_API_KEY: `$aact_prod_${fresh('chave')}`,
+  PIX_WEBHOOK_TOKEN: fresh('webhook'),
+  ASAAS_TRANSFER_VALIDATION_TOKEN: fresh('validacao'),
+};
+
+/** The refusal lines of loadConfig, '' when it accepts the environment. */
+function refusals(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe('decision 28: production refuses development settings, naming the variable', () => {
+  it('a real production starts', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config).toMatchObject({ env: 'production', demoSeed: false, demonstration: false });
+    expect(config.pix.provider).toBe('asaas');
+  });
+
+  it('the development webhook token the README prints, and the local provider it comes with, are refused', () => {
+    const message = refusals({ NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN });
+    expect(message).toContain(`  PIX_WEBHOOK_TOKEN: ${texts.shippedSecret}`);
+    expect(message).toContain(`  PIX_PROVIDER: ${texts.localPixProvider}`);
+    // PIX_PROVIDER written out as local: the same.
+    expect(refusals({ ...PRODUCTION, PIX_PROVIDER: 'local' })).toContain(`  PIX_PROVIDER: ${texts.localPixProvider}`);
+  });
+
+  it('every value the repository ships is refused for every secret, also in other case or inside a longer value', () => {
+    for (const variable of SECRETS) {
+      for (const shipped of SHIPPED_SECRET_VALUES) {
+        for (const value of [shipped, shipped.toUpperCase(), `${shipped}-2`, `x${shipped}`]) {
+          expect(refusals({ ...PRODUCTION, [variable]: value }), `${variable}=${value}`).toContain(`  ${variable}: ${texts.shippedSecret}`);
+        }
+      }
+    }
+    expect(SHIPPED_SECRET_VALUES).toEqual(expect.arrayContaining([DEV_PIX_WEBHOOK_TOKEN, DEV_TRANSFER_VALIDATION_TOKEN]));
+  });
+
+  it('every secret shorter than its minimum is refused; at the minimum it is accepted', () => {
+    expect(SECRET_MINIMUM_LENGTH).toEqual({ PIX_WEBHOOK_TOKEN: 32, ASAAS_TRANSFER_VALIDATION_TOKEN: 32, ASAAS_API_KEY: 32, METRICS_TOKEN: 32 });
+    for (const variable of SECRETS) {
+      const min = SECRET_MINIMUM_LENGTH[variable];
+      const short = refusals({ ...PRODUCTION, [variable]: 'k7Qz'.repeat(8).slice(0, min - 1) });
+      expect(short, variable).toMatch(new RegExp(`  ${variable}: .*32 caracteres`));
+      expect(refusals({ ...PRODUCTION, [variable]: 'k7Qz9'.repeat(7).slice(0, min) }), variable).toBe('');
+    }
+    // METRICS_TOKEN: 16 characters were enough before, and still are outside production.
+    expect(refusals({ ...PRODUCTION, METRICS_TOKEN: 'metricas-16-char' })).toContain(`  METRICS_TOKEN: ${texts.secretTooShort.replace('{min}', '32')}`);
+    expect(loadConfig({ METRICS_TOKEN: 'metricas-16-char' }).metricsToken).toBe('metricas-16-char');
+  });
+
+  it('the demo driver is refused in production', () => {
+    expect(refusals({ ...PRODUCTION, DEMO_SEED: 'true' })).toContain(`  DEMO_SEED: ${texts.demoSeed}`);
+    expect(refusals({ ...PRODUCTION, DEMO_SEED: 'false' })).toBe('');
+  });
+
+  it('several refusals at once: one line each, every one naming its variable', () => {
+    const message = refusals({ NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN, DEMO_SEED: 'true', METRICS_TOKEN: 'curto-mas-16-chr' });
+    const lines = message.split('\n').slice(1);
+    expect(lines.map((l) => l.trim().split(':')[0]).sort()).toEqual(['DEMO_SEED', 'METRICS_TOKEN', 'PIX_PROVIDER', 'PIX_WEBHOOK_TOKEN']);
+    expect(message.split('\n')[0]).toBe('Configuração inválida:');
+  });
+
+  it('a declared demonstration may use the local provider and the demo driver, never the real Asaas', () => {
+    const demo = loadConfig({ NODE_ENV: 'production', DEMONSTRATION: 'true', DEMO_SEED: 'true', PIX_WEBHOOK_TOKEN: fresh('demo') });
+    expect(demo).toMatchObject({ demonstration: true, demoSeed: true, pix: { provider: 'local' } });
+    expect(refusals({ ...PRODUCTION, DEMONSTRATION: 'true' })).toContain(`  DEMONSTRATION: ${texts.demonstrationWithRealMoney}`);
+    expect(refusals({ ...PRODUCTION, DEMONSTRATION: 'true', ASAAS_API_URL: 'https://api-sandbox.asaas.com' })).toBe('');
+    // Even a demonstration keeps its own tokens.
+    expect(refusals({ NODE_ENV: 'production', DEMONSTRATION: 'true', PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN })).toContain(`  PIX_WEBHOOK_TOKEN: ${texts.shippedSecret}`);
+  });
+
+  it('development and tests change nothing: the local provider, the demo driver, the development tokens', () => {
+    for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
+      const config = loadConfig({ ...env, PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN, DEMO_SEED: 'true', METRICS_TOKEN: 'metricas-16-char' });
+      expect(config).toMatchObject({ demoSeed: true, demonstration: false, pix: { provider: 'local', webhookToken: DEV_PIX_WEBHOOK_TOKEN } });
+    }
+  });
+});
+
+/** Markdown, nginx and example environment files the repository ships (git's list, no node_modules). */
+function documentationFiles(): string[] {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' }).split('\0').filter(Boolean);
+  return files.filter((f) => /(^|\/)README\.md$/.test(f) || f.startsWith('docs/') || /(^|\/)\.env[^/]*$|\.env(\.example|\.sample)?$|\.example$/.test(f));
+}
+
+/** The headers that carry the secrets: named in the docs, never values. */
+const HEADER_NAMES = new Set(['asaas-access-token', 'x-api-key', 'authorization']);
+
+/**
+ * Values a document gives a secret: `VAR=value`, `VAR: value`, a backticked value on a table row
+ * whose first cell is the variable, a header written with its value, and any quoted or backticked
+ * token-like text (16 or more letters, digits, '-', '_', with a '-' or a digit, naming a token, a
+ * secret, a key or a password). Placeholders (`...`, `<token>`, `$KEY`) are not values.
+ */
+function exampleSecretValues(text: string): string[] {
+  const found = new Set<string>();
+  const isPlaceholder = (v: string) => v === '' || v.includes('...') || v.includes('…') || /^[<$[{]/.test(v) || /^[A-Z0-9_]+$/.test(v) || HEADER_NAMES.has(v.toLowerCase());
+  const add = (v: string | undefined) => {
+    const value = (v ?? '').replace(/^['"`]|['"`,;.)]+$/g, '');
+    // Shorter than 8, or words: not a secret's value (and anything under 32 is refused for its length anyway).
+    if (!isPlaceholder(value) && /^[\w~+/=.-]{8,}$/.test(value)) found.add(value);
+  };
+  const names = SECRETS.join('|');
+  for (const m of text.matchAll(new RegExp(`\\b(?:${names})\\b\\s*[=:]\\s*(['"\`]?[^\\s'"\`|]+)`, 'g'))) add(m[1]);
+  for (const line of text.split('\n')) {
+    const firstCell = /^\s*\|([^|]*)\|/.exec(line)?.[1] ?? '';
+    if (!new RegExp(`\\b(?:${names})\\b`).test(firstCell)) continue;
+    for (const m of line.slice(line.indexOf(firstCell) + firstCell.length).matchAll(/`([^`]+)`/g)) {
+      if (/^[\w.~+/=-]{8,}$/.test(m[1] ?? '') && !/^https?:/.test(m[1] ?? '')) add(m[1]);
+    }
+  }
+  for (const m of text.matchAll(/(?:asaas-access-token|x-api-key)\s*:\s*([^\s'"`]+)|authorization:\s*bearer\s+([^\s'"`]+)/gi)) add(m[1] ?? m[2]);
+  for (const m of text.matchAll(/[`'"]([\w~+=-]{16,})[`'"]/g)) {
+    const value = m[1] ?? '';
+    if (/token|secret|segredo|senha|chave|key/i.test(value) && /[-\d]/.test(value)) add(value);
+  }
+  return [...found];
+}
+
+describe("decision 28: the repository's example secrets are all in the one list production refuses", () => {
+  it("greps README, docs/ (nginx's file too) and example environment files", () => {
+    const files = documentationFiles();
+    expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/operations.md', 'docs/nginx/portal.conf']));
+    const unknown: string[] = [];
+    const seen = new Set<string>();
+    for (const file of files) {
+      for (const value of exampleSecretValues(fs.readFileSync(path.join(repoRoot, file), 'utf8'))) {
+        seen.add(value);
+        if (!SHIPPED_SECRET_VALUES.includes(value)) unknown.push(`${file}: ${value}`);
+      }
+    }
+    expect(unknown, 'um valor de exemplo de segredo fora de SHIPPED_SECRET_VALUES (apps/server/src/production-settings.ts)').toEqual([]);
+    // The grep finds what it is for: the token the README prints.
+    expect(seen.has(DEV_PIX_WEBHOOK_TOKEN)).toBe(true);
+  });
+
+  it('the grep itself: finds assignments, table defaults, headers and quoted tokens; skips placeholders', () => {
+    const sample = [
+      'PIX_WEBHOOK_TOKEN=abc-def-ghi-jkl-mno METRICS_TOKEN=... ASAAS_API_KEY=$KEY',
+      '| `METRICS_TOKEN` | `metrics-example-value` | Bearer |',
+      "curl -H 'asaas-access-token: header-token-value-1' -H 'X-Api-Key: $KEY' -H 'Authorization: Bearer <METRICS_TOKEN>' -H 'Authorization: Bearer bearer-value-2'",
+      'use `my-example-secret-token-1` or "outro-segredo-qualquer-1"',
+      'ASAAS_TRANSFER_VALIDATION_TOKEN: validation-example',
+      '  PIX_WEBHOOK_TOKEN: é um valor publicado no próprio repositório',
+      '| `NODE_ENV` | `development` | `production` requires `PIX_WEBHOOK_TOKEN`; the `asaas-access-token` header; table `idempotency_keys` |',
+    ].join('\n');
+    expect(exampleSecretValues(sample).sort()).toEqual(
+      ['abc-def-ghi-jkl-mno', 'bearer-value-2', 'header-token-value-1', 'metrics-example-value', 'my-example-secret-token-1', 'outro-segredo-qualquer-1', 'validation-example'].sort(),
+    );
+  });
+});
+
+describe('decision 28: the server process', () => {
+  let server: { main: string; remove: () => void };
+  let running: ServerProcess | undefined;
+  let webDist = '';
+
+  beforeAll(async () => {
+    server = await buildServer();
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-demo-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  }, 60_000);
+
+  afterAll(async () => {
+    await stopServer(running);
+    server.remove();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('NODE_ENV=production with the README token exits non-zero, one Portuguese line per variable, before it listens', async () => {
+    const child = spawn(process.execPath, [server.main], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN, DEMO_SEED: 'true', DATABASE_URL: path.join(webDist, 'nunca.sqlite') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(out).toContain(`  PIX_WEBHOOK_TOKEN: ${texts.shippedSecret}`);
+    expect(out).toContain(`  PIX_PROVIDER: ${texts.localPixProvider}`);
+    expect(out).toContain(`  DEMO_SEED: ${texts.demoSeed}`);
+    expect(out).not.toContain('Portal do Motorista em http');
+    expect(fs.existsSync(path.join(webDist, 'nunca.sqlite'))).toBe(false);
+  }, 30_000);
+
+  it('a declared demonstration starts, says so in its log and on its pages', async () => {
+    expect(PROCESS_ENV.DEMONSTRATION).toBe('true');
+    running = await startServer(server.main, { DATABASE_URL: path.join(webDist, 'demo.sqlite'), WEB_DIST: webDist });
+    expect(running.output()).toContain(texts.demonstrationStarted);
+    const page = await fetch(`${running.url}/login`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(serverMessages.web.demonstration);
+  }, 30_000);
+});

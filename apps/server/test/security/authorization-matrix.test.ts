@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import { api, buildPath } from '@portal/contract';
+import { serverMessages } from '@portal/domain';
+import type { Endpoint } from '@portal/contract';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, SessionStore } from '../../src/modules/auth/sessions.js';
+import { PartnerService } from '../../src/modules/partners/service.js';
+import { useTestApp } from '../helpers/app.js';
+import { acceptTerms, TRANSFER_VALIDATION_TOKEN, WEBHOOK_TOKEN } from '../helpers/pix.js';
+import { describeEachDatabase } from '../helpers/databases.js';
+import type { DatabaseWatch } from '../helpers/db-watch.js';
+import { watchDatabase } from '../helpers/db-watch.js';
+import { credentialOf } from '../helpers/hostile.js';
+import type { World } from '../helpers/world.js';
+import { buildWorld, validRequest } from '../helpers/world.js';
+
+type Name = keyof typeof api;
+
+/**
+ * How each driver call is scoped. 'foreign': driver A sends the very request driver B would
+ * send (B's serial, plate, vehicle id, charge, user id, CPF/CNPJ): refused, nothing written.
+ * 'own': the call names no driver's resource; it answers A's data only, and nothing of B's shows.
+ * 'public': the same for every driver (the current terms). A driver call of the contract without
+ * its row here fails the first test below.
+ */
+const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
+  logout: 'own',
+  status: 'foreign',
+  current: 'public',
+  download: 'public',
+  accept: 'own',
+  reject: 'own',
+  balance: 'own',
+  createPixCharge: 'foreign',
+  pixCharge: 'foreign',
+  withdrawalEligibility: 'own',
+  withdraw: 'foreign',
+  statement: 'own',
+  tags: 'own',
+  registerTag: 'foreign',
+  blockTag: 'foreign',
+  releaseTag: 'foreign',
+  cancelTag: 'foreign',
+  activateTag: 'foreign',
+  replaceTag: 'foreign',
+  removeTag: 'foreign',
+  updateVehicle: 'foreign',
+  vehicles: 'own',
+  vehicleDetail: 'foreign',
+  deleteVehicle: 'foreign',
+  driverVpos: 'own',
+  statementExport: 'own',
+  receipt: 'foreign',
+  receiptPdf: 'foreign',
+  attention: 'own',
+  settings: 'own',
+  updateSettings: 'own',
+  pixKeys: 'own',
+  savePixKey: 'own',
+  removePixKey: 'foreign',
+  payoutLimits: 'own',
+  updatePayoutLimits: 'own',
+};
+
+const UNAUTHORIZED = 'Sua sessão expirou. Entre novamente.';
+
+/** What of driver A's own an 'own' call must answer (not merely nothing of B's). */
+const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
+  tags: (w) => w.a.active.serial,
+  vehicles: (w) => w.a.active.plate,
+  driverVpos: (w) => w.a.active.plate,
+  statement: () => 'Praça Itupeva',
+  balance: () => '"Saldo":',
+  statementExport: () => 'Praça Itupeva',
+  // A's Pix still waiting for payment (the matrix checks B's never shows).
+  attention: (w) => w.a.pendingChargeId,
+  settings: () => '"nivelAlertaSaldo":',
+  updateSettings: () => '"nivelAlertaSaldo":75.5',
+  pixKeys: () => 'ana@exemplo.com.br',
+  payoutLimits: () => '"porSaque":',
+  updatePayoutLimits: () => '"porSaque":{"valor":4000',
+};
+const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
+/** Asaas's calls to us, each with its own asaas-access-token (the webhook's, the transfer validation's). */
+const asaasCalls = (Object.keys(api) as Name[]).filter((n) => credentialOf(api[n] as Endpoint) === 'webhook');
+const asaasToken = (name: Name) => (name === 'asaasTransferValidation' ? TRANSFER_VALIDATION_TOKEN : WEBHOOK_TOKEN);
+const partnerCalls = (Object.keys(api) as Name[]).filter((n) => ['shipper', 'operator', 'platform'].includes(credentialOf(api[n] as Endpoint)));
+
+describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) => {
+  const ctx = useTestApp(dialect);
+  let world: World;
+  let watch: DatabaseWatch;
+  let sessions: SessionStore;
+  const tokens: Record<'revoked' | 'expired', string> = { revoked: '', expired: '' };
+
+  beforeAll(async () => {
+    const { app, db } = ctx();
+    world = await buildWorld(app, db);
+    sessions = new SessionStore(db.kysely, 1);
+    tokens.revoked = await sessions.create(db.kysely, world.a.id);
+    const revoked = await app.inject({ method: 'POST', url: '/api/tokens/logout', headers: { authorization: `Bearer ${tokens.revoked}` } });
+    expect(revoked.statusCode).toBe(200);
+    tokens.expired = await sessions.create(db.kysely, world.a.id);
+    await db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hashToken(tokens.expired))
+      .execute();
+    watch = await watchDatabase(db);
+  });
+
+  /** The request driver `who` would send for their own resources, with the given headers. */
+  function request(name: Name, headers: Record<string, string>, who: 'a' | 'b' = 'a'): InjectOptions {
+    const e = api[name] as Endpoint;
+    const owner = who === 'a' ? world.a : world.b;
+    const other = who === 'a' ? world.b : world.a;
+    const valid = validRequest(name, world, owner, other);
+    let url = buildPath(e.path, valid.params ?? {});
+    if (valid.query) url = `${url}?${valid.query}`;
+    return { method: e.method, url, headers, ...(valid.body ? { payload: valid.body } : {}) };
+  }
+
+  async function expectRefusedUnchanged(options: InjectOptions, statuses: number[], message?: string) {
+    const before = await watch.changes();
+    const res = await ctx().app.inject(options);
+    const what = `${options.method} ${options.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+    expect(statuses, what).toContain(res.statusCode);
+    const body = res.json<{ Sucesso: boolean; Mensagem: string }>();
+    expect(body.Sucesso, what).toBe(false);
+    if (message) expect(body.Mensagem, what).toBe(message);
+    expect(await watch.changes(), `${what}: alterou o banco`).toBe(before);
+    return res;
+  }
+
+  const credentialsCases: [string, () => Record<string, string>][] = [
+    ['no token', () => ({})],
+    ['an empty bearer', () => ({ authorization: 'Bearer ' })],
+    ['another scheme', () => ({ authorization: `Basic ${Buffer.from(`${world.a.cpfCnpj}:${world.a.password}`).toString('base64')}` })],
+    ['an unknown token', () => ({ authorization: `Bearer ${randomBytes(32).toString('base64url')}` })],
+    ['a token of the wrong shape', () => ({ authorization: `Bearer ${world.a.token}x` })],
+    ['a revoked token', () => ({ authorization: `Bearer ${tokens.revoked}` })],
+    ['an expired token', () => ({ authorization: `Bearer ${tokens.expired}` })],
+    ['the token in the query string', () => ({})],
+  ];
+
+  it('every driver call of the contract has its scope written here', () => {
+    expect(driverCalls.filter((n) => SCOPE[n] === undefined)).toEqual([]);
+    expect(Object.keys(SCOPE).filter((n) => !driverCalls.includes(n as Name))).toEqual([]);
+  });
+
+  describe.each(driverCalls)('%s', (name) => {
+    it.each(credentialsCases)('with %s: 401, nothing written', async (label, headers) => {
+      const options = request(name, headers());
+      if (label === 'the token in the query string') options.url = `${String(options.url)}${String(options.url).includes('?') ? '&' : '?'}token=${world.a.token}`;
+      await expectRefusedUnchanged(options, [401], UNAUTHORIZED);
+    });
+
+    const scope = SCOPE[name];
+    if (scope === 'foreign') {
+      it("with another driver's identifiers: refused, nothing written, nothing of theirs answered", async () => {
+        const res = await expectRefusedUnchanged(request(name, { authorization: `Bearer ${world.a.token}` }, 'b'), [403, 404]);
+        for (const secret of [world.b.cpfCnpj, world.b.active.serial, world.b.active.plate, world.b.inactive.serial]) {
+          expect(res.body).not.toContain(secret);
+        }
+        // The control: a read answers its owner, so the refusal above is about whose it is.
+        if (api[name].method === 'GET') {
+          const own = await ctx().app.inject(request(name, { authorization: `Bearer ${world.b.token}` }, 'b'));
+          expect(own.statusCode, own.body).toBe(200);
+        }
+      });
+    } else {
+      it(`answers ${scope === 'own' ? "the driver's own data" : 'what every driver sees'}; nothing of another driver's shows`, async () => {
+        // Sair revokes the session it is called with: it gets its own.
+        const token = name === 'logout' ? await sessions.create(ctx().db.kysely, world.a.id) : world.a.token;
+        const res = await ctx().app.inject(request(name, { authorization: `Bearer ${token}` }));
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        for (const secret of [world.b.cpfCnpj, world.b.active.serial, world.b.active.plate, world.b.inactive.serial, world.b.pendingChargeId]) {
+          expect(res.body).not.toContain(secret);
+        }
+        const mine = OWN_DATA[name]?.(world);
+        if (mine !== undefined) expect(res.body).toContain(mine);
+        // A rejection would make the withdrawal below refuse for the terms, not for the identifiers.
+        if (name === 'reject') await acceptTerms(ctx().app, world.a);
+      });
+    }
+  });
+
+  describe.each(partnerCalls)('%s (partner key)', (name) => {
+    const needs = credentialOf(api[name] as Endpoint) as 'shipper' | 'operator' | 'platform';
+    it.each([
+      ['no key', () => ({}), 401],
+      ['an unknown key', () => ({ 'x-api-key': `pm_${randomBytes(32).toString('base64url')}` }), 401],
+      ["a driver's token instead", () => ({ authorization: `Bearer ${world.a.token}` }), 401],
+      ['a key of another kind', () => ({ 'x-api-key': world.keys[needs === 'shipper' ? 'platform' : 'shipper'] }), 403],
+    ] as const)('with %s: refused, nothing written', async (_label, headers, status) => {
+      await expectRefusedUnchanged(request(name, headers()), [status]);
+    });
+
+    it('with a revoked key: 401, nothing written', async () => {
+      const partners = new PartnerService(ctx().db);
+      const created = await partners.create(needs, `Revogado ${needs}`, needs === 'operator' ? world.operatorCnpj : undefined);
+      await partners.revoke(created.id);
+      await expectRefusedUnchanged(request(name, { 'x-api-key': created.key }), [401]);
+    });
+  });
+
+  describe.each(asaasCalls)('%s (asaas-access-token)', (name) => {
+    const other = asaasToken(name) === WEBHOOK_TOKEN ? TRANSFER_VALIDATION_TOKEN : WEBHOOK_TOKEN;
+    it.each([
+      ['no token', () => ({})],
+      ['a wrong token', () => ({ 'asaas-access-token': randomBytes(32).toString('base64url') })],
+      ["the other Asaas call's token", () => ({ 'asaas-access-token': other })],
+      ["a driver's token instead", () => ({ authorization: `Bearer ${world.a.token}` })],
+    ] as const)('with %s: 401, nothing written', async (_label, headers) => {
+      await expectRefusedUnchanged(request(name, headers()), [401], serverMessages.pix.webhookUnauthorized);
+    });
+  });
+
+  it('the transfer validation with its token: a transfer the portal did not create is refused, nothing written', async () => {
+    const before = await watch.changes();
+    const res = await ctx().app.inject(request('asaasTransferValidation', { 'asaas-access-token': TRANSFER_VALIDATION_TOKEN }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'REFUSED', refuseReason: serverMessages.transferValidation.refused['unknown-withdrawal'] });
+    expect(await watch.changes()).toBe(before);
+  });
+});
