@@ -13,8 +13,8 @@ const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { wi
 /**
  * The web app's layers (docs/architecture.md): lib/ < components/ < features/ < app/, with the
  * early paint beside them (apps/web/src/early-paint/README.md). A module imports from its own layer
- * or those below it, by the path its import resolves to (test/lint/webBoundaries.test.ts proves
- * each zone fires).
+ * or those below it, by the path its import resolves to (apps/web/test/lint/boundaries.test.ts
+ * proves each zone and the cycle rule fire).
  */
 const webZones = [
   {
@@ -39,6 +39,48 @@ const webZones = [
     target: [`${WEB}/app`, `${WEB}/components`, `${WEB}/features`, `${WEB}/lib`, `${WEB}/pwa`, `${WEB}/main.tsx`],
     from: [`${WEB}/early-paint/build`, `${WEB}/early-paint/scripts`],
     message: 'O app não importa early-paint/build/ (roda no build) nem early-paint/scripts/ (cada script é construído à parte).',
+  },
+];
+
+const SERVER = 'apps/server/src';
+
+/**
+ * The server's layers (docs/architecture.md, "The server"): entry points and start-up above
+ * services.ts, which builds the modules; http/ and plugins/ serve the calls; modules/ hold the
+ * rules; modules/ledger, db/ and adapters/ at the bottom know nothing of HTTP. Zones by the path an
+ * import resolves to (apps/server/test/lint/boundaries.test.ts proves each zone and the cycle rule fire).
+ */
+const serverZones = [
+  {
+    target: [`${SERVER}/modules/ledger`, `${SERVER}/db`, `${SERVER}/adapters`],
+    from: [`${SERVER}/http`, `${SERVER}/plugins`],
+    message: 'modules/ledger, db/ e adapters/ não conhecem HTTP: não importam http/ nem plugins/.',
+  },
+  {
+    target: [`${SERVER}/db`, `${SERVER}/adapters`],
+    from: [`${SERVER}/modules`],
+    message: 'db/ e adapters/ ficam embaixo: não importam modules/ (Trx vem de db/connection.ts).',
+  },
+  {
+    // A module's services and reads; its routes (routes.ts, *-route.ts) register calls with http/route.ts.
+    target: `${SERVER}/modules/**/!(routes|*-route).ts`,
+    from: [`${SERVER}/http`, `${SERVER}/plugins`],
+    message: 'Um serviço não conhece HTTP: recusa com o Refusal de @portal/domain; só o routes.ts do módulo importa http/.',
+  },
+  {
+    target: `${SERVER}/modules`,
+    from: [`${SERVER}/plugins`, `${SERVER}/http/errors.ts`],
+    message: 'Um módulo recusa com o Refusal de @portal/domain: HttpError e plugins/ são da camada HTTP.',
+  },
+  {
+    target: `${SERVER}/http`,
+    from: `${SERVER}/plugins`,
+    message: 'http/ não importa plugins/: os plugins usam http/ (a sessão do motorista está em http/authenticate.ts).',
+  },
+  {
+    target: [`${SERVER}/!(app|main|cli|services).ts`, `${SERVER}/!(cli|startup)/**`],
+    from: `${SERVER}/services.ts`,
+    message: 'Nada abaixo de services.ts o importa: só app.ts, main.ts, cli.ts, cli/ e startup/ montam os serviços.',
   },
 ];
 
@@ -80,9 +122,32 @@ export default tseslint.config(
   {
     files: [`${WEB}/**/*.{ts,tsx}`],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // no-cycle reads the modules an import leads to: TypeScript ones too.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
+      // A cycle of imports within the web app (the layers above keep them from crossing folders).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The server imports its TypeScript files by their .js names (Node's ESM resolution).
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+      // no-cycle reads the modules an import leads to: TypeScript ones too.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverZones }],
+      // A cycle of imports within the server (a service reaching back for what built it, two modules leaning on each other).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

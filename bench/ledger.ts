@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import type { Db } from '../apps/server/src/db/connection.js';
+import type { Db, Trx } from '../apps/server/src/db/connection.js';
 import { toIso } from '../apps/server/src/db/connection.js';
 import { accountId, post } from '../apps/server/src/modules/ledger/ledger.js';
-import type { EntryInput, Trx } from '../apps/server/src/modules/ledger/ledger.js';
+import type { EntryInput } from '../apps/server/src/modules/ledger/ledger.js';
 import { openBenchApp } from './app.js';
 import { median } from './lib.js';
 

@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { scopedClassName } from './build/cssModules';
 import { webAppManifest } from './build/manifest';
 import { precompress } from './build/precompress';
-import { prerenderPages } from './build/prerender';
+import { prerenderPages } from './src/early-paint/build/prerenderPages';
 
 // React and the router are on every page: one long-cached vendor chunk. Everything else is
 // split by the lazy routes, so /login never downloads dashboard-only code (Query, modals,
@@ -25,7 +25,7 @@ const mantinePublic =
  * icon of the build) so that a signed-in driver opens the portal from the home screen with no
  * signal. Navigations fall back to index.html (the router draws the screen); a prerendered path
  * (/login, /dashboard, /tags/listar...) is answered with its page (precached as login.html,
- * dashboard.html, tags/listar.html: Workbox's cleanURLs; build/prerender.ts); /api/* is never
+ * dashboard.html, tags/listar.html: Workbox's cleanURLs; src/early-paint/); /api/* is never
  * answered by the worker. A new version waits ('prompt') until the driver presses 'Atualizar'
  * (src/pwa/registerServiceWorker.ts), registered from the bundle: the CSP has no inline script.
  */
@@ -58,7 +58,7 @@ const serviceWorker = VitePWA({
 
 export default defineConfig({
   plugins: [react(), prerenderPages(), serviceWorker, precompress()],
-  // The prerendered pages' render in Node names CSS modules' classes the same way (build/prerender.ts).
+  // The prerendered pages' render in Node names CSS modules' classes the same way (src/early-paint/build/).
   css: { modules: { generateScopedName: (local, filename) => scopedClassName(local, filename, import.meta.dirname) } },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -74,11 +74,9 @@ export default defineConfig({
     // Every browser we target supports <link rel=modulepreload>; the polyfill is dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The app (index.html), the prerendered pages' first script and the tag detail page's painter,
-      // which that script loads on that page alone (build/prerender.ts).
-      input: { index: 'index.html', boot: 'src/boot/boot.ts', paintVehicle: 'src/boot/paintVehicle.ts' },
-      // The painter is loaded for its export (paintVehicle): an entry keeps what it exports.
-      preserveEntrySignatures: 'exports-only',
+      // The app. The scripts the prerendered pages run before it are built on their own
+      // (src/early-paint/build/earlyScripts.ts), with this tree-shaking.
+      input: { index: 'index.html' },
       treeshake: { moduleSideEffects: (id: string) => !domainSource.test(id) },
       output: {
         codeSplitting: {

@@ -1,6 +1,6 @@
 import { serverMessages } from '@portal/domain';
 import { buildApp } from './app.js';
-import { prepareDatabase } from './bootstrap.js';
+import { prepareDatabase } from './startup/bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import type { Config } from './config.js';
 import { openDb } from './db/connection.js';

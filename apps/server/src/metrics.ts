@@ -1,6 +1,5 @@
 import { STATEMENT_ORIGINS } from '@portal/domain';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
-import { HttpAnswers } from './http-answers.js';
 
 const KNOWN_ORIGINS: ReadonlySet<string> = new Set(Object.values(STATEMENT_ORIGINS));
 
@@ -13,16 +12,14 @@ export type WebhookOutcome = 'processed' | 'unauthorized' | 'rate_limited' | 're
 export type BillingOutcome = 'charged' | 'blocked' | 'skipped';
 
 /**
- * The Prometheus metrics of one app: its own registry (tests build many apps in one process),
- * counters incremented where the event happens, nothing measured that costs more than an
- * addition. Label values come from closed sets, so the number of series stays bounded.
+ * The Prometheus metrics of one app, prom-client's counters and histogram in its own registry
+ * (tests build many apps in one process), incremented where the event happens. Label values come
+ * from closed sets (routes are patterns, never raw URLs), so the number of series stays bounded.
  */
 export class Metrics {
   readonly registry = new Registry();
   private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   private readonly httpDurations: Histogram<'method' | 'route'>;
-  // TEMPORARY (issue 22 measurement): the bespoke counting for the bench's comparison.
-  private readonly httpAnswers = process.env.PORTAL_BENCH_BESPOKE?.includes('metrics') ? new HttpAnswers() : null;
   private readonly ledgerMovements: Counter<'origin'>;
   private readonly webhookEvents: Counter<'outcome'>;
   private readonly webhookResults: Counter<'result' | 'reason'>;
@@ -89,7 +86,6 @@ export class Metrics {
 
   /** route: the route's URL pattern (/api/tags/:id), or 'unmatched'; never the raw URL. */
   httpRequest(method: string, route: string, status: number, seconds: number): void {
-    if (this.httpAnswers) return this.httpAnswers.record(method, route, status, seconds);
     this.httpRequests.inc({ method, route, status });
     this.httpDurations.observe({ method, route }, seconds);
   }
@@ -123,7 +119,6 @@ export class Metrics {
 
   /** The text format Prometheus scrapes. */
   async exposition(): Promise<{ contentType: string; body: string }> {
-    if (this.httpAnswers) return { contentType: this.registry.contentType, body: `${await this.registry.metrics()}\n${this.httpAnswers.exposition()}\n` };
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }

@@ -6,10 +6,13 @@ import type { PixProvider } from './adapters/pix/port.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { Metrics } from './metrics.js';
+import { AttentionService } from './modules/attention/service.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
+import { BalanceService } from './modules/balance/service.js';
+import { ReadinessCheck } from './modules/health/service.js';
 import { LedgerPushes } from './modules/partners/ledger-pushes.js';
 import { PartnerPushes } from './modules/partners/pushes.js';
 import { PartnerService } from './modules/partners/service.js';
@@ -18,6 +21,9 @@ import { SettlementService } from './modules/pix/settlement.js';
 import { ChargeExpiry } from './modules/pix/expiry.js';
 import { AsaasWebhookHandler } from './modules/pix/webhook.js';
 import { WebhookEventLog } from './modules/pix/webhook-events.js';
+import { ReceiptService } from './modules/receipts/service.js';
+import { SettingsService } from './modules/settings/service.js';
+import { StatementService } from './modules/statement/service.js';
 import { BillingService } from './modules/tags/billing.js';
 import { Catalogue } from './modules/tags/catalogue.js';
 import { TagFees } from './modules/tags/fees.js';
@@ -30,10 +36,17 @@ import { WithdrawalOutcomes } from './modules/withdrawal/outcome.js';
 import { WithdrawalService } from './modules/withdrawal/service.js';
 import { TransferValidator } from './modules/withdrawal/validation.js';
 import { PayoutGuard } from './modules/payouts/guard.js';
-import { RateLimitStore } from './http/rate-limit-store.js';
+import { PayoutService } from './modules/payouts/service.js';
+import { RateLimitStore } from './db/rate-limit-store.js';
 
 export interface Services {
+  readiness: ReadinessCheck;
   sessions: SessionStore;
+  balance: BalanceService;
+  statement: StatementService;
+  receipts: ReceiptService;
+  attention: AttentionService;
+  settings: SettingsService;
   auth: AuthService;
   terms: TermsService;
   pixProvider: PixProvider;
@@ -52,6 +65,7 @@ export interface Services {
   vpos: VpoService;
   ledgerPushes: LedgerPushes;
   payoutGuard: PayoutGuard;
+  payouts: PayoutService;
 }
 
 export interface ServiceOverrides {
@@ -63,7 +77,10 @@ export interface ServiceOverrides {
   metrics?: Metrics;
 }
 
-/** Wires the services over one database; used by the HTTP app, the start-up seed and the CLI. */
+/**
+ * Wires every module's service over one database; used by the HTTP app (app.ts hands each module's
+ * routes its service), the start-up (startup/) and the CLI. Nothing below this file imports it.
+ */
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger, overrides: ServiceOverrides = {}): Services {
   const metrics = overrides.metrics ?? new Metrics();
   const sessions = new SessionStore(db.kysely, config.sessionTtlHours);
@@ -81,7 +98,14 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const fees = new TagFees(overrides.now);
   const tags = new TagService(db, tagOperator, catalogue, fees);
   const pushes = new PartnerPushes(db);
+  const statement = new StatementService(db.kysely);
   return {
+    readiness: new ReadinessCheck(db),
+    balance: new BalanceService(db.kysely),
+    statement,
+    receipts: new ReceiptService(db.kysely, pixProvider.name),
+    attention: new AttentionService(db.kysely, statement),
+    settings: new SettingsService(db.kysely),
     catalogue,
     tagOperator,
     tags,
@@ -101,5 +125,6 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     vpos: new VpoService(db, pushes),
     ledgerPushes: new LedgerPushes(db, pushes),
     payoutGuard,
+    payouts: new PayoutService(db.kysely, payoutGuard, log),
   };
 }

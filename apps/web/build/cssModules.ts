@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Class names of CSS modules, the same in the browser's bundle and in the build-time render of the
- * prerendered pages (build/prerender.ts), which cannot run Vite's CSS pipeline: the file's name,
+ * prerendered pages (src/early-paint/build/prerenderPages.ts), which cannot run Vite's CSS pipeline: the file's name,
  * the class and a hash of the file's path inside the app.
  */
 export function scopedClassName(local: string, filename: string, root: string): string {

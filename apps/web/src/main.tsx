@@ -6,15 +6,15 @@ import { AppRoot } from './app/AppRoot';
 import { createAppRouter } from './app/router';
 import { createRoutes, loadScreens, routes } from './app/routes';
 import { getToken } from './lib/storage';
-import { forgetHeldClick, rememberTypedBeforeHydration } from './lib/typedBeforeHydration';
-import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
-import { prerenderedPage } from './prerender/pages';
+import { PRERENDERED_ATTRIBUTE } from './early-paint/pageMarkup';
+import { prerenderedPage } from './early-paint/pages';
+import { forgetHeldClick, rememberTypedBeforeHydration } from './early-paint/typedBeforeHydration';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root ausente em index.html');
 
 /**
- * A prerendered page (src/prerender/, served for its path) already holds the screen's first look:
+ * A prerendered page (src/early-paint/, served for its path) already holds the screen's first look:
  * adopt it instead of repainting. Not when the address asks for something the build did not draw
  * (a list's ?page=3), nor a signed-in page without a session, nor a screen the phone's own data
  * draws differently (PrerenderedPage.adoptable): those render from scratch.

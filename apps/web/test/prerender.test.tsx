@@ -1,7 +1,5 @@
 // IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
 import 'fake-indexeddb/auto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { api } from '@portal/contract';
 import { formatBrl, formatCpfCnpj, formatSerial, OWNERSHIP_TYPES, TAG_STATUS } from '@portal/domain';
@@ -11,26 +9,28 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AppRoot } from '../src/app/AppRoot';
 import { createRoutes, loadScreens } from '../src/app/routes';
-import * as markup from '../src/boot/earlyBalanceMarkup';
-import * as heldMarkup from '../src/boot/heldMarkup';
-import * as vehicleMarkup from '../src/boot/earlyVehicleMarkup';
-import { formatCents } from '../src/boot/formatCents';
-import { documentText, paintVehicle, serialText } from '../src/boot/paintVehicle';
+import { adoptEarlyBalance } from '../src/early-paint/adoptEarlyBalance';
+import { adoptEarlyVehicle } from '../src/early-paint/adoptEarlyVehicle';
+import { renderPage } from '../src/early-paint/build/renderPage';
+import * as balanceMarkup from '../src/early-paint/balanceMarkup';
+import { PLATE_PLACEHOLDER, PRERENDERED_PAGES, type PrerenderedPage } from '../src/early-paint/pages';
+import * as pageMarkup from '../src/early-paint/pageMarkup';
+import { paintVehicle } from '../src/early-paint/scripts/paintVehicle';
+import { clickHeldBeforeHydration, forgetHeldClick, rememberTypedBeforeHydration } from '../src/early-paint/typedBeforeHydration';
+import * as vehicleMarkup from '../src/early-paint/vehicleMarkup';
 import { LoginPage } from '../src/features/auth/LoginPage';
-import { adoptEarlyVehicle } from '../src/features/tags/api/earlyVehicle';
-import { adoptEarlyBalance } from '../src/lib/earlyBalance';
 import { queryClient } from '../src/lib/queryClient';
 import { getBuyValue, setBuyPix, setBuyValue } from '../src/lib/storage';
-import { clickHeldBeforeHydration, forgetHeldClick, rememberTypedBeforeHydration } from '../src/lib/typedBeforeHydration';
-import { PLATE_PLACEHOLDER, PRERENDERED_PAGES, type PrerenderedPage } from '../src/prerender/pages';
-import { renderPage } from '../src/prerender/renderPage';
 import { mockApi, ok, signInStorage } from './utils';
+
+/** The names the page, its scripts and the app agree on. */
+const markup = { ...pageMarkup, ...balanceMarkup, ...vehicleMarkup };
 
 afterEach(() => {
   queryClient.clear();
   window.localStorage.clear();
   document.documentElement.removeAttribute(markup.ANSWER_ATTRIBUTE);
-  document.documentElement.removeAttribute(vehicleMarkup.VEHICLE_ANSWER_ATTRIBUTE);
+  document.documentElement.removeAttribute(markup.VEHICLE_ANSWER_ATTRIBUTE);
   for (const template of document.querySelectorAll('template')) template.remove();
   vi.unstubAllGlobals();
 });
@@ -199,13 +199,13 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     const errors = vi.spyOn(console, 'error');
     const { html, templates } = renderPage('/dashboard');
     const container = mount(html, templates);
-    // What boot/boot.ts does with the answer, before the app's code arrives.
+    // What scripts/boot.ts does with the answer, before the app's code arrives.
     const slots = [...container.querySelectorAll(`[${markup.SLOT_ATTRIBUTE}]`)];
     expect(slots).toHaveLength(2);
     for (const [slot, hero, reais] of [[slots[0], true, -12.5], [slots[1], false, 80]] as const) {
       const template = document.querySelector<HTMLTemplateElement>(`template[${markup.FIGURE_TEMPLATE_ATTRIBUTE}="${markup.figureTemplateKey(hero, reais * 100)}"]`);
       const figure = template!.content.firstElementChild!.cloneNode(true) as Element;
-      figure.textContent = formatCents(reais * 100);
+      figure.textContent = formatBrl(reais * 100);
       slot!.replaceWith(figure);
     }
     container.querySelector(`[${markup.EARLY_BALANCE_ATTRIBUTE}]`)!.setAttribute('aria-busy', 'false');
@@ -233,39 +233,10 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     expect(document.documentElement.hasAttribute(markup.ANSWER_ATTRIBUTE)).toBe(false);
   });
 
-  it('boot.ts uses the same names and path as the app (it imports nothing the app imports)', () => {
-    const source = (file: string) => readFileSync(path.join(import.meta.dirname, '../src/boot', file), 'utf8');
-    const boot = source('boot.ts');
-    const bootSources = boot + source('paintVehicle.ts');
+  it("the first script's reads are the contract's calls", () => {
     expect(markup.BALANCE_PATH).toBe(api.balance.path);
-    expect(`${vehicleMarkup.VEHICLE_DETAIL_PATH}:licensePlate`).toBe(api.vehicleDetail.path);
-    // The view's mark and the painter's source are the build's and the app's alone.
-    const { VEHICLE_VIEW_ATTRIBUTE: _view, VEHICLE_PAINTER_SOURCE: _source, ...bootsVehicleNames } = vehicleMarkup;
-    for (const [name, value] of [...Object.entries(markup), ...Object.entries(heldMarkup), ...Object.entries(bootsVehicleNames)]) {
-      if (typeof value === 'string') expect(bootSources, name).toContain(`const ${name} = '${value}';`);
-    }
-    expect(boot.match(/^import (?!type ).*$/gm)).toEqual(["import { formatCents } from './formatCents';"]);
-    // The tag detail page's painter is loaded by boot.ts, from the address the page names (its type only imported).
-    expect(boot).toContain("import type { paintVehicle } from './paintVehicle';");
-    expect(boot).toContain('import(/* @vite-ignore */ painterUrl)');
-    expect(source('paintVehicle.ts')).not.toMatch(/^import /m);
-    const importers = (module: RegExp) =>
-      readdirSync(path.join(import.meta.dirname, '../src'), { recursive: true, encoding: 'utf8' })
-        .filter((file) => /\.tsx?$/.test(file))
-        .filter((file) => module.test(readFileSync(path.join(import.meta.dirname, '../src', file), 'utf8')));
-    expect(importers(/\/formatCents'/)).toEqual([path.join('boot', 'boot.ts')]);
-    // Nothing bundles the painter in (a type is no code): it is its own chunk.
-    expect(importers(/^import (?!type )[^;]*\/paintVehicle';/m)).toEqual([]);
+    expect(`${markup.VEHICLE_DETAIL_PATH}:licensePlate`).toBe(api.vehicleDetail.path);
     for (const cents of [-1, 0, 1]) expect(markup.figureTemplateKey(true, cents)).toMatch(/^hero:(negative|zero|positive)$/);
-  });
-
-  it("boot.ts writes a figure as the app does (the domain's formatBrl)", () => {
-    fc.assert(fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (cents) => formatCents(cents) === formatBrl(cents)));
-  });
-
-  it("boot.ts writes a tag's serial and a CPF/CNPJ as the app does (the domain's formatSerial and formatCpfCnpj)", () => {
-    fc.assert(fc.property(fc.string({ maxLength: 40 }), (text) => serialText(text) === formatSerial(text) && documentText(text) === formatCpfCnpj(text)));
-    fc.assert(fc.property(fc.stringMatching(/^[0-9A-Za-z ./-]{0,20}$/), (text) => serialText(text) === formatSerial(text) && documentText(text) === formatCpfCnpj(text)));
   });
 });
 
@@ -294,18 +265,18 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
 
   it('asks boot.ts for the vehicle of the address, and carries a template for every status code and owner', () => {
     const { early, templates, bootScript } = renderPage(page.path);
-    expect(early).toBe(`${vehicleMarkup.EARLY_VEHICLE_ATTRIBUTE}="${PLATE_PLACEHOLDER}"`);
-    expect(bootScript).toEqual({ attribute: vehicleMarkup.VEHICLE_PAINTER_ATTRIBUTE, source: vehicleMarkup.VEHICLE_PAINTER_SOURCE });
+    expect(early).toBe(`${markup.EARLY_VEHICLE_ATTRIBUTE}="${PLATE_PLACEHOLDER}"`);
+    expect(bootScript).toEqual({ attribute: markup.VEHICLE_PAINTER_ATTRIBUTE, script: 'paintVehicle' });
     const holder = document.createElement('div');
     holder.innerHTML = templates;
     const keys = (part: string) =>
-      [...holder.querySelectorAll(`template[${vehicleMarkup.VEHICLE_PART_ATTRIBUTE}="${part}"]`)].flatMap((t) => (t.getAttribute(vehicleMarkup.VEHICLE_KEYS_ATTRIBUTE) ?? '').split(' '));
+      [...holder.querySelectorAll(`template[${markup.VEHICLE_PART_ATTRIBUTE}="${part}"]`)].flatMap((t) => (t.getAttribute(markup.VEHICLE_KEYS_ATTRIBUTE) ?? '').split(' '));
     const codes = [null, ...Object.values(TAG_STATUS)];
-    expect(keys('tag').sort()).toEqual(codes.map((code) => vehicleMarkup.tagCardKey(code)).sort());
-    expect(keys('actions').sort()).toEqual(codes.flatMap((code) => OWNERSHIP_TYPES.map((owner) => vehicleMarkup.tagActionsKey(code, owner))).sort());
-    for (const part of ['frame', 'vehicle', 'no-tag']) expect(holder.querySelectorAll(`template[${vehicleMarkup.VEHICLE_PART_ATTRIBUTE}="${part}"]`)).toHaveLength(1);
+    expect(keys('tag').sort()).toEqual(codes.map((code) => markup.tagCardKey(code)).sort());
+    expect(keys('actions').sort()).toEqual(codes.flatMap((code) => OWNERSHIP_TYPES.map((owner) => markup.tagActionsKey(code, owner))).sort());
+    for (const part of ['frame', 'vehicle', 'no-tag']) expect(holder.querySelectorAll(`template[${markup.VEHICLE_PART_ATTRIBUTE}="${part}"]`)).toHaveLength(1);
     // Never a driver's value: only the tokens boot.ts writes over.
-    expect(templates).toContain(vehicleMarkup.SERIAL_TOKEN);
+    expect(templates).toContain(markup.SERIAL_TOKEN);
     expect(templates).not.toMatch(/\d{3}\.\d{3}/);
   });
 
@@ -321,12 +292,12 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
         const errors = vi.spyOn(console, 'error');
         const container = mount(html.replaceAll(PLATE_PLACEHOLDER, plate), templates.replaceAll(PLATE_PLACEHOLDER, plate));
         // What boot.ts does with the answer, before the app's code arrives.
-        const slot = container.querySelector(`[${vehicleMarkup.VEHICLE_SLOT_ATTRIBUTE}]`)!;
+        const slot = container.querySelector(`[${markup.VEHICLE_SLOT_ATTRIBUTE}]`)!;
         expect(paintVehicle(slot, answer)).toBe(true);
-        document.documentElement.setAttribute(vehicleMarkup.VEHICLE_ANSWER_ATTRIBUTE, JSON.stringify({ data: answer, at: Date.now(), plate }));
-        const painted = container.querySelector(`[${vehicleMarkup.VEHICLE_VIEW_ATTRIBUTE}]`);
+        document.documentElement.setAttribute(markup.VEHICLE_ANSWER_ATTRIBUTE, JSON.stringify({ data: answer, at: Date.now(), plate }));
+        const painted = container.querySelector(`[${markup.VEHICLE_VIEW_ATTRIBUTE}]`);
         expect(painted).toHaveTextContent(plate);
-        expect(container.querySelector(`[${vehicleMarkup.VEHICLE_SLOT_ATTRIBUTE}]`)).toBeNull();
+        expect(container.querySelector(`[${markup.VEHICLE_SLOT_ATTRIBUTE}]`)).toBeNull();
 
         // What main.tsx does: the screen's module adopts the answer, then the page is hydrated.
         adoptEarlyVehicle();
@@ -336,10 +307,10 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
           await screen.findByText('Olá, Maria');
           expect(hydrationErrors(errors)).toEqual([]);
           // The very elements boot.ts painted are the app's now (hydrated, not redrawn).
-          expect(container.querySelector(`[${vehicleMarkup.VEHICLE_VIEW_ATTRIBUTE}]`)).toBe(painted);
+          expect(container.querySelector(`[${markup.VEHICLE_VIEW_ATTRIBUTE}]`)).toBe(painted);
           expect(screen.getByText(vehicle.tag ? formatSerial(vehicle.tag.serialNumber) : /Este veículo está sem tag/)).toBeInTheDocument();
           expect(screen.getAllByText(vehicle.CpfCnpjAntt ? formatCpfCnpj(vehicle.CpfCnpjAntt) : '—').length).toBeGreaterThan(0);
-          expect(document.documentElement.hasAttribute(vehicleMarkup.VEHICLE_ANSWER_ATTRIBUTE)).toBe(false);
+          expect(document.documentElement.hasAttribute(markup.VEHICLE_ANSWER_ATTRIBUTE)).toBe(false);
           expect(mock.callsTo('GET', `/api/veiculo/detail/${plate}`).length).toBeLessThanOrEqual(1);
         } finally {
           act(() => root.unmount());
@@ -351,18 +322,19 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
       }),
       { numRuns: 24 },
     );
-  });
+    // 24 hydrations: about 3 s alone, more beside the rest of the suite on two cores.
+  }, 30_000);
 
   it('paints nothing for a status code the build did not draw, or an answer that is not a vehicle: the app draws it', () => {
     const { html, templates } = renderPage(page.path);
     const container = mount(html, templates);
-    const slot = container.querySelector(`[${vehicleMarkup.VEHICLE_SLOT_ATTRIBUTE}]`)!;
+    const slot = container.querySelector(`[${markup.VEHICLE_SLOT_ATTRIBUTE}]`)!;
     const vehicle = { id: 1, LicensePlate: 'RIO2A18', CpfCnpjAntt: '', RntrcAntt: '', Axles: 3, vehicleType: 2, modelo: '', tag: null };
     const unknownCode = { ...vehicle, tag: { serialNumber: '12345678', Operadora: '', statusCode: 999, ownershipType: 'own' } };
     expect(paintVehicle(slot, { Sucesso: true, Dados: unknownCode })).toBe(false);
     expect(paintVehicle(slot, { Sucesso: false, Mensagem: 'Veículo não encontrado' })).toBe(false);
     expect(paintVehicle(slot, { Sucesso: true, Dados: { ...vehicle, Axles: '3' } })).toBe(false);
-    expect(container.querySelector(`[${vehicleMarkup.VEHICLE_SLOT_ATTRIBUTE}]`)).toBe(slot);
+    expect(container.querySelector(`[${markup.VEHICLE_SLOT_ATTRIBUTE}]`)).toBe(slot);
     // A value is written as text, never as markup.
     expect(paintVehicle(slot, { Sucesso: true, Dados: { ...vehicle, RntrcAntt: '<img src=x onerror=alert(1)>' } })).toBe(true);
     expect(container.querySelector('img')).toBeNull();
@@ -374,11 +346,11 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
     const container = mount('<div id="root"><button type="button">Sair</button><button type="button">Cancelar</button><button type="submit">Comprar</button></div>');
     const pressed: string[] = [];
     container.addEventListener('click', (event) => pressed.push((event.target as Element).textContent ?? ''));
-    const held = (value: unknown) => document.documentElement.setAttribute(heldMarkup.HELD_CLICK_ATTRIBUTE, JSON.stringify(value));
+    const held = (value: unknown) => document.documentElement.setAttribute(markup.HELD_CLICK_ATTRIBUTE, JSON.stringify(value));
     held({ index: 1, text: 'Cancelar' });
     clickHeldBeforeHydration();
     expect(pressed).toEqual(['Cancelar']);
-    expect(document.documentElement.hasAttribute(heldMarkup.HELD_CLICK_ATTRIBUTE)).toBe(false);
+    expect(document.documentElement.hasAttribute(markup.HELD_CLICK_ATTRIBUTE)).toBe(false);
     clickHeldBeforeHydration();
     held({ index: 1, text: 'Ativar' });
     clickHeldBeforeHydration();

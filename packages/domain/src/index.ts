@@ -13,3 +13,4 @@ export * from './statement.js';
 export * from './tags.js';
 export * from './vpos.js';
 export * from './text.js';
+export * from './refusal.js';

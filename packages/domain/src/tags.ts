@@ -199,7 +199,7 @@ export function anttDocumentError(value: string): string | null {
 }
 
 /** The axle options, 2 to 20. */
-export const AXLE_OPTIONS: readonly number[] = Array.from({ length: MAX_AXLES - MIN_AXLES + 1 }, (_v, i) => i + MIN_AXLES);
+export const AXLE_OPTIONS: readonly number[] = /* @__PURE__ */ Array.from({ length: MAX_AXLES - MIN_AXLES + 1 }, (_v, i) => i + MIN_AXLES);
 
 /** A select's value ('5', 5, '') as an axle count, or null when missing or not a whole number. */
 export function parseAxles(value: number | string | null | undefined): number | null {

@@ -1,9 +1,8 @@
 import { partnerMovementRequest, partnerPassageRequest, partnerVpoRequest, partnerVpoUpdateRequest } from '@portal/contract';
 import type { PartnerKind } from '@portal/domain';
-import { PARTNER_KINDS, STATEMENT_ORIGINS } from '@portal/domain';
+import { PARTNER_KINDS, Refusal, STATEMENT_ORIGINS } from '@portal/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/connection.js';
-import { HttpError } from '../http/errors.js';
 import type { Partner } from '../modules/partners/keys.js';
 import { LedgerPushes } from '../modules/partners/ledger-pushes.js';
 import type { PushAnswer } from '../modules/partners/pushes.js';
@@ -136,7 +135,7 @@ async function push(run: () => Promise<PushAnswer | PushResult>, what: string): 
     const { id, duplicate } = 'body' in r ? { id: r.body.id, duplicate: r.replayed || r.body.duplicate === true } : r;
     return duplicate ? `${what} já recebido antes (id ${id}); nada foi alterado.` : `${what} registrado (id ${id}).`;
   } catch (error) {
-    if (error instanceof HttpError) throw new CliFailure(error.message);
+    if (error instanceof Refusal) throw new CliFailure(error.message);
     throw error;
   }
 }

@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** A transaction over the database: what the ledger, the services and the ports write in. */
+export type Trx = Transaction<Database>;
 
 export interface Db {
   kysely: Kysely<Database>;

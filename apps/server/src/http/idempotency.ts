@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { conflict, HttpError } from './errors.js';
-import { requestHash } from './idempotency-hash.js';
+import { requestHash } from '../db/request-hash.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

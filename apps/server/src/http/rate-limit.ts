@@ -3,7 +3,7 @@ import { api } from '@portal/contract';
 import { serverMessages } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { RequestLimit, RequestLimits } from '../config.js';
-import type { RateLimitStore } from './rate-limit-store.js';
+import type { RateLimitStore } from '../db/rate-limit-store.js';
 
 interface Rule {
   scope: string;

@@ -4,8 +4,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { SessionLookup } from '../modules/auth/sessions.js';
-import type { AuthedDriver } from '../plugins/auth.js';
-import { requireDriver, requireDriverWithTerms } from '../plugins/auth.js';
+import type { AuthedDriver } from './authenticate.js';
+import { requireDriver, requireDriverWithTerms } from './authenticate.js';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

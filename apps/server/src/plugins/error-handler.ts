@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { messages, serverMessages } from '@portal/domain';
+import { messages, Refusal, serverMessages } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
-import { CodedRefusal, HttpError, TooManyRequests } from '../http/errors.js';
+import { answerOf, HttpError } from '../http/errors.js';
 import type { FieldErrorList } from '../http/errors.js';
 
 const textsOf = (value: unknown): string[] =>
@@ -68,17 +68,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const { first, errors } = fieldErrors(error.validation);
       return reply.code(422).send({ Sucesso: false, Mensagem: first, errors });
     }
-    if (error instanceof HttpError) {
-      if (error instanceof TooManyRequests) void reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
-      return reply
-        .code(error.statusCode)
-        .send({
-          Sucesso: false,
-          Mensagem: error.message,
-          ...(error.errors ? { errors: error.errors } : {}),
-          ...(error.error ? { error: error.error } : {}),
-          ...(error instanceof CodedRefusal ? { code: error.code } : {}),
-        });
+    // The domain's refusals (the services') and the HTTP layer's own: status and envelope from http/errors.ts.
+    if (error instanceof Refusal || error instanceof HttpError) {
+      const answer = answerOf(error);
+      if (answer.retryAfterSeconds !== undefined) void reply.header('retry-after', String(answer.retryAfterSeconds));
+      return reply.code(answer.status).send(answer.body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

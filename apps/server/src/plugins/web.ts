@@ -33,7 +33,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string, options
   const built = fs.existsSync(indexFile);
   // Every page as the server sends it in a demonstration, null otherwise (the build's files as they are).
   const demoPages = built && options.demonstration ? demonstrationPages(webDist) : null;
-  // Pages prerendered at build time (apps/web/build/prerender.ts): their first response paints the screen.
+  // Pages prerendered at build time (apps/web/src/early-paint/build/prerenderPages.ts): their first response paints the screen.
   const prerendered = prerenderedPages(webDist, demoPages ? withDemonstrationBanner : (html) => html);
   if (!built) app.log.warn({ webDist }, 'aplicação web não encontrada; execute npm run build');
 
@@ -50,7 +50,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string, options
         // Hashed files never change. Everything else is checked on every use: above all sw.js
         // (a cached worker would keep drivers on an old version) and manifest.webmanifest, whose
         // types (application/javascript, application/manifest+json) come from their extensions,
-        // also when sent from their .br/.gz copies (test/web-pwa.test.ts).
+        // also when sent from their .br/.gz copies (test/http/web-app-pwa.test.ts).
         res.setHeader('Cache-Control', rel[0] === 'assets' ? IMMUTABLE : NO_CACHE);
       },
     });
@@ -85,7 +85,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string, options
 }
 
 /**
- * The pages prerendered at build time, from dist/prerendered.json (apps/web/build/prerender.ts):
+ * The pages prerendered at build time, from dist/prerendered.json (apps/web/src/early-paint/build/prerenderPages.ts):
  * path -> file, and the plate pages (/tags/detalhes/:licensePlate), templates drawn with
  * PLATE_PLACEHOLDER where the plate goes. A build without the manifest may still have login.html.
  */
@@ -97,7 +97,7 @@ interface PrerenderedPages {
   platePage(pathname: string): string | null;
 }
 
-/** apps/web/src/prerender/pages.ts: where the build drew the plate, which the screens write upper-cased. */
+/** apps/web/src/early-paint/pages.ts: where the build drew the plate, which the screens write upper-cased. */
 const PLATE_PLACEHOLDER = '__LICENSEPLATE__';
 /** Only a plain plate is written into a page: anything else gets index.html (the app draws it). */
 const PLATE_SEGMENT = '([A-Za-z0-9]{1,10})';

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Db } from '../../src/db/connection.js';
-import { canonicalJson, requestHash } from '../../src/http/idempotency-hash.js';
+import { canonicalJson, requestHash } from '../../src/db/request-hash.js';
 import { IDEMPOTENCY_RETENTION_MS, IdempotencyStore } from '../../src/http/idempotency.js';
 import type { IdempotencyOptions } from '../../src/http/idempotency.js';
 import { createLogger } from '../../src/logger.js';

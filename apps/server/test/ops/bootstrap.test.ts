@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { prepareDatabase } from '../../src/bootstrap.js';
+import { prepareDatabase } from '../../src/startup/bootstrap.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
 import { createLogger } from '../../src/logger.js';

@@ -1,7 +1,7 @@
 import { serverMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { HttpAnswers } from '../../src/http-answers.js';
 import { createLogger } from '../../src/logger.js';
+import { Metrics } from '../../src/metrics.js';
 import { createServices } from '../../src/services.js';
 import { json, registerDriver, useTestApp } from '../helpers/app.js';
 import { describeEachDatabase } from '../helpers/databases.js';
@@ -107,12 +107,12 @@ describeEachDatabase('GET /api/metrics without METRICS_TOKEN', (dialect) => {
 });
 
 describe('http_request_duration_seconds', () => {
-  it('is a cumulative histogram per method and route, with the counts by status beside it', () => {
-    const answers = new HttpAnswers();
-    for (const seconds of [0.001, 0.004, 0.02, 0.3, 12]) answers.record('GET', '/api/tags/:id', 200, seconds);
-    answers.record('GET', '/api/tags/:id', 404, 0.002);
-    answers.record('POST', '/api/a"b\\c', 201, 0.05);
-    const text = answers.exposition();
+  it('is a cumulative histogram per method and route, with the counts by status beside it', async () => {
+    const metrics = new Metrics();
+    for (const seconds of [0.001, 0.004, 0.02, 0.3, 12]) metrics.httpRequest('GET', '/api/tags/:id', 200, seconds);
+    metrics.httpRequest('GET', '/api/tags/:id', 404, 0.002);
+    metrics.httpRequest('POST', '/api/a"b\\c', 201, 0.05);
+    const text = (await metrics.exposition()).body;
     const tag = { method: 'GET', route: '/api/tags/:id' };
     expect(sample(text, 'http_requests_total', { ...tag, status: '200' })).toBe(5);
     expect(sample(text, 'http_requests_total', { ...tag, status: '404' })).toBe(1);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
-import { DEMO_DRIVER } from '../../src/db/seed.js';
+import { DEMO_DRIVER } from '../../src/startup/demo-seed.js';
 import { PartnerService } from '../../src/modules/partners/service.js';
 import { bearer, registerDriver } from '../helpers/app.js';
 import type { Registered } from '../helpers/app.js';

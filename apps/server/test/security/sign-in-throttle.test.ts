@@ -1,7 +1,7 @@
 import { serverMessages } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
-import { RateLimitStore } from '../../src/http/rate-limit-store.js';
+import { RateLimitStore } from '../../src/db/rate-limit-store.js';
 import { PasswordHasher } from '../../src/modules/auth/passwords.js';
 import { json, registerDriver, useTestApp } from '../helpers/app.js';
 import type { Registered } from '../helpers/app.js';

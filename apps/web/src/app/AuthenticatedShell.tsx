@@ -102,7 +102,7 @@ export function AuthenticatedShell() {
 }
 
 /**
- * 'Olá, <first name>'. A prerendered page (src/prerender/) has no name: it appears right after
+ * 'Olá, <first name>'. A prerendered page (early-paint/) has no name: it appears right after
  * hydration, on a line that 'Configurações' already holds, so nothing moves. Its own component:
  * the stored value differing from the prerendered one re-renders, urgently, only this line (in the
  * shell it re-rendered every screen in one long task).

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { getToken } from '../lib/storage';
-import { isPrerendering } from './prerendering';
+import { isPrerendering } from '../early-paint/prerendering';
 
 /**
  * SPEC 2: protected routes render only with a token in localStorage 'token'; else /login (replaced).

@@ -7,8 +7,9 @@ import { RouteError } from './RouteError';
 
 /**
  * Where each screen's code comes from, by route path ('shell' is the signed-in frame around the
- * screens). The router loads them lazily; a page prerendered at build time (src/prerender/) loads
- * its own before hydrating.
+ * screens). The router loads them lazily; a page prerendered at build time (early-paint/) loads
+ * its own before hydrating, and the build preloads them with the page, reading each loader's
+ * import() here (early-paint/build/screenModules.ts): this is the one place a screen's module is named.
  */
 export const screenLoaders = {
   login: () => import('../features/auth/LoginPage').then((m) => m.LoginPage),

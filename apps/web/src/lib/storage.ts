@@ -2,8 +2,12 @@
  * Every key the web app keeps in localStorage (ARCHITECTURE decisions 2, 5, 6), in one place.
  * Reads never throw: a blocked or corrupted storage reads as "nothing stored".
  */
+
+/** The session's token; the prerendered pages' first script reads it too (getToken, early-paint/scripts/boot.ts). */
+const TOKEN_KEY = 'token';
+
 const STORAGE_KEYS = {
-  token: 'token',
+  token: TOKEN_KEY,
   userData: 'user_data',
   termsFlag: 'aceite_termo',
   buyValue: 'comprar_saldo_valor',
@@ -46,7 +50,7 @@ function remove(key: string): void {
 }
 
 export function getToken(): string | null {
-  const token = read(STORAGE_KEYS.token);
+  const token = read(TOKEN_KEY);
   return token ? token : null;
 }
 

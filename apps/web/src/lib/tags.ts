@@ -1,12 +1,12 @@
 /**
  * What features/tags and features/vehicles share: the query keys of the driver's tags and vehicles
- * (a tag hangs from a vehicle, so a change to one refreshes both) and how their writes end.
+ * (a tag hangs from a vehicle, so a change to one refreshes both) and how their writes end
+ * (a failed one's toast is components/ui/toastFailure.ts).
  */
 import type { ActionResponse } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { ERROR_TOAST_TITLE, toast } from '../components/ui/toast';
-import { ApiError, isApiError } from './api';
-import { answerFailure, errorMessage } from './errors';
+import { ApiError } from './api';
+import { answerFailure } from './errors';
 
 export const tagKeys = {
   /** Everything a tag or vehicle write can change: the lists of both and each vehicle's detail. */
@@ -29,10 +29,4 @@ export function succeeded<T extends ActionResponse>(answer: T): T {
   const failure = answerFailure(answer);
   if (failure !== null) throw new ApiError(200, failure, {}, { Sucesso: false, Mensagem: failure });
   return answer;
-}
-
-/** SPEC 8's error toast; none for a 401 (the driver is already on the way to /login). */
-export function toastFailure(error: unknown, title: string = ERROR_TOAST_TITLE): void {
-  if (isApiError(error) && error.isUnauthorized) return;
-  toast.error(errorMessage(error), { title });
 }

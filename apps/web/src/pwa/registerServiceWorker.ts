@@ -12,7 +12,7 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
-    void import('../components/ui/UpdatePrompt').then(({ showUpdatePrompt }) =>
+    void import('./showUpdatePrompt').then(({ showUpdatePrompt }) =>
       showUpdatePrompt(() => {
         wb.addEventListener('controlling', () => window.location.reload());
         wb.messageSkipWaiting();

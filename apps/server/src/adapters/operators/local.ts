@@ -87,7 +87,7 @@ export class LocalTagOperatorGateway implements TagOperatorGateway {
 
   private async row({ trx }: OperatorContext, serial: string) {
     const row = await trx.selectFrom('operator_tags').selectAll().where('serial_number', '=', serial).executeTakeFirst();
-    if (!row) throw new OperatorRefusal(serverMessages.tag.notFound, 404);
+    if (!row) throw new OperatorRefusal(serverMessages.tag.notFound, 'not-found');
     return row;
   }
 

@@ -1,4 +1,4 @@
-import type { Trx } from '../../modules/ledger/ledger.js';
+import type { Trx } from '../../db/connection.js';
 
 /**
  * The tag operators (Taggy, SemParar, MoveMais, ConectCar, Veloe) behind one port (ARCHITECTURE 5).
@@ -26,8 +26,8 @@ export interface OperatorRegistration {
 export class OperatorRefusal extends Error {
   constructor(
     message: string,
-    /** 404 unknown serial, 409 state or serial conflict. */
-    readonly statusCode: 404 | 409 = 409,
+    /** 'not-found': an unknown serial; 'conflict': the tag's state or the serial forbids it. */
+    readonly kind: 'not-found' | 'conflict' = 'conflict',
   ) {
     super(message);
   }

@@ -1,9 +1,13 @@
-import type { AttentionNotice } from '@portal/contract';
+import type { AttentionNotice, StatementTransaction } from '@portal/contract';
 import { centsToReais, formatBrl, formatDateTime, PAYOUT_NOTICE_DAYS, payoutNoticeMessages, pixKeyDisplay, serverMessages, TAG_STATUS } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { effectiveAlertCents } from '../settings/service.js';
+import type { StatementService } from '../statement/service.js';
+
+/** The three newest statement entries the dashboard shows. */
+const LAST_MOVEMENTS = 3;
 
 /** Tags of the driver blocked for an unpaid monthly fee (decision 13: status 204), by plate. */
 async function feeBlockedTags(db: Kysely<Database>, driverId: number): Promise<AttentionNotice[]> {
@@ -92,7 +96,7 @@ async function payoutActivity(db: Kysely<Database>, driverId: number, now: Date)
  * keys and payouts. Indexed reads of the driver's own rows (tags_driver_live, the drivers and
  * accounts keys, pix_charges_driver_idx, pix_keys_driver_key, withdrawals_driver_created_idx).
  */
-export async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
+async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
   const [tags, balance, pending, payouts] = await Promise.all([
     feeBlockedTags(db, driverId),
     lowBalance(db, driverId),
@@ -100,4 +104,17 @@ export async function attentionNotices(db: Kysely<Database>, driverId: number, n
     payoutActivity(db, driverId, now),
   ]);
   return [...tags, ...balance, ...pending, ...payouts];
+}
+
+/** The dashboard's notices and last movements (built once in services.ts). */
+export class AttentionService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly statement: StatementService,
+  ) {}
+
+  async forDriver(driverId: number): Promise<{ notices: AttentionNotice[]; lastMovements: StatementTransaction[] }> {
+    const [notices, page] = await Promise.all([attentionNotices(this.db, driverId), this.statement.page(driverId, 1)]);
+    return { notices, lastMovements: page.transactions.slice(0, LAST_MOVEMENTS) };
+  }
 }

@@ -3,17 +3,12 @@ import { serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { driverRoute, publicRoute } from '../../http/route.js';
 import type { AuthService } from './service.js';
-import { LoginThrottled } from './throttle.js';
 
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
-  publicRoute(app, api.login, async ({ body, req, reply }) => {
-    try {
-      const { token, driver } = await auth.login(body.cpfCnpj, body.password, req.ip);
-      return { Sucesso: true as const, Mensagem: serverMessages.login.ok, Token: token, Data: driver };
-    } catch (error) {
-      if (error instanceof LoginThrottled) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    }
+  // A throttled attempt is a 429 with Retry-After (LoginThrottled), like every 'too-many' refusal.
+  publicRoute(app, api.login, async ({ body, req }) => {
+    const { token, driver } = await auth.login(body.cpfCnpj, body.password, req.ip);
+    return { Sucesso: true as const, Mensagem: serverMessages.login.ok, Token: token, Data: driver };
   });
 
   publicRoute(

@@ -1,10 +1,9 @@
-import { maskCpfCnpj, messages, serverMessages, toBrazilianE164 } from '@portal/domain';
+import { maskCpfCnpj, messages, refuse, serverMessages, toBrazilianE164 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation, nowIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { Metrics } from '../../metrics.js';
-import { fieldError, HttpError } from '../../http/errors.js';
 import { openAccounts } from '../ledger/ledger.js';
 import type { PasswordHasher } from './passwords.js';
 import type { SessionStore } from './sessions.js';
@@ -59,7 +58,7 @@ export class AuthService {
     if (!row || !ok) {
       this.log.info({ cpfCnpj: maskCpfCnpj(cpfCnpj) }, 'login recusado');
       this.metrics.loginRefused('invalid_credentials');
-      throw new HttpError(401, messages.login.invalidCredentials);
+      throw refuse.unauthenticated(messages.login.invalidCredentials);
     }
     await this.throttle.succeeded(ticket);
     const token = await this.sessions.create(this.db, row.id);
@@ -68,7 +67,7 @@ export class AuthService {
 
   /** Driver, both ledger accounts and the first session in one transaction; `ip` is then a known address. */
   async register(input: Registration, ip?: string): Promise<{ token: string; driver: DriverSummary & { phoneNumber: string } }> {
-    const taken = () => fieldError('cpfCnpj', serverMessages.registration.cpfCnpjTaken);
+    const taken = () => refuse.invalid(serverMessages.registration.cpfCnpjTaken, 'cpfCnpj');
     const exists = await this.db.selectFrom('drivers').select('id').where('cpf_cnpj', '=', input.cpfCnpj).executeTakeFirst();
     if (exists) throw taken();
     const passwordHash = await this.passwords.hash(input.password);

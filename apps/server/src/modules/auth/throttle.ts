@@ -1,9 +1,8 @@
-import { serverMessages } from '@portal/domain';
+import { Refusal, serverMessages } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
-import type { Pace, Take, WindowRef } from '../../http/rate-limit-store.js';
-import { RateLimitStore } from '../../http/rate-limit-store.js';
+import type { Pace, Take, WindowRef } from '../../db/rate-limit-store.js';
+import { RateLimitStore } from '../../db/rate-limit-store.js';
 
 export interface LoginLimits {
   /** Window of the per-CPF+address and per-address buckets. */
@@ -23,12 +22,13 @@ const SCOPE = { pair: 'login:document+address', address: 'login:address', docume
 const DOCUMENT_WINDOW_MS = 24 * 3_600_000;
 const FIRST_DELAY_MS = 1000;
 
-export class LoginThrottled extends HttpError {
+/** 429 with Retry-After; `bucket` says which limit refused, for the log. */
+export class LoginThrottled extends Refusal {
   constructor(
     readonly bucket: LoginBucket,
-    readonly retryAfterSeconds: number,
+    retryAfterSeconds: number,
   ) {
-    super(429, serverMessages.login.throttled);
+    super('too-many', serverMessages.login.throttled, { retryAfterSeconds });
   }
 }
 

@@ -14,7 +14,7 @@ export interface DriverWithBalances extends SessionDriver {
  * (the app's most frequent call; a second read cost it about a fifth of its time). The balances
  * are the same rows the ledger's balances() reads.
  */
-export function sessionWithBalances(db: Kysely<Database>): SessionLookup<DriverWithBalances> {
+function sessionWithBalances(db: Kysely<Database>): SessionLookup<DriverWithBalances> {
   return sessionLookup(db, (tokenHash, now) =>
     liveSessionQuery(db, tokenHash, now).select((eb) => [
       eb.selectFrom('accounts').select('balance_cents').whereRef('accounts.driver_id', '=', 'drivers.id').where('accounts.kind', '=', 'own').as('ownCents'),
@@ -26,4 +26,14 @@ export function sessionWithBalances(db: Kysely<Database>): SessionLookup<DriverW
 /** Saldo (own account) and SaldoTerceiro (balance held on other platforms), in reais. */
 export function balancesInReais(driver: DriverWithBalances): { Saldo: number; SaldoTerceiro: number } {
   return { Saldo: centsToReais(driver.ownCents ?? 0), SaldoTerceiro: centsToReais(driver.thirdCents ?? 0) };
+}
+
+/** The balance call's reads, built once in services.ts. */
+export class BalanceService {
+  /** The session lookup the balance call authenticates with: the driver and both balances in one statement. */
+  readonly session: SessionLookup<DriverWithBalances>;
+
+  constructor(db: Kysely<Database>) {
+    this.session = sessionWithBalances(db);
+  }
 }

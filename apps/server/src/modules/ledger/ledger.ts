@@ -1,10 +1,18 @@
-import { LEDGER_LIMIT_CENTS } from '@portal/domain';
-import type { Kysely, Transaction } from 'kysely';
+import { LEDGER_LIMIT_CENTS, Refusal, serverMessages } from '@portal/domain';
+import type { Kysely } from 'kysely';
 import { nowIso, toIso } from '../../db/connection.js';
+import type { Trx } from '../../db/connection.js';
 import type { AccountKind, Database } from '../../db/schema.js';
-import { LedgerLimitError } from '../../http/errors.js';
 
-export type Trx = Transaction<Database>;
+/**
+ * The ledger refuses a movement whose amount or resulting balance would leave the safe range
+ * (LEDGER_LIMIT_CENTS): the client's value is at fault ('invalid', on `value`), and nothing was written.
+ */
+export class LedgerLimitError extends Refusal {
+  constructor() {
+    super('invalid', serverMessages.ledger.limitExceeded, { fields: ['value'] });
+  }
+}
 
 export interface EntryInput {
   accountId: number;

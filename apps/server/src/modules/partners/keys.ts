@@ -1,10 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PartnerKind } from '@portal/domain';
-import { serverMessages } from '@portal/domain';
+import { refuse, serverMessages } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
 
 /** Characters of the key kept in clear for listing ('pm_' and a few more). */
 const PREFIX_LENGTH = 10;
@@ -55,23 +54,23 @@ export async function partnerByKey(db: Kysely<Database>, key: string): Promise<P
  * onRequest hook: X-Api-Key -> partner (401 missing, unknown or revoked; 403 another kind, or an
  * operator key created before keys were scoped to one operator). Never logs the key.
  */
-export function requirePartner(db: Kysely<Database>, kind: PartnerKind): onRequestAsyncHookHandler {
+export function requirePartner(partners: { byKey(key: string): Promise<Partner | null> }, kind: PartnerKind): onRequestAsyncHookHandler {
   return async (req: FastifyRequest) => {
     const header = req.headers['x-api-key'];
     const key = Array.isArray(header) ? header[0] : header;
-    if (!key) throw new HttpError(401, serverMessages.partner.keyMissing);
-    const partner = await partnerByKey(db, key);
+    if (!key) throw refuse.unauthenticated(serverMessages.partner.keyMissing);
+    const partner = await partners.byKey(key);
     if (!partner) {
       req.log.warn({ ip: req.ip }, 'chave de API de parceiro inválida ou revogada');
-      throw new HttpError(401, serverMessages.partner.keyInvalid);
+      throw refuse.unauthenticated(serverMessages.partner.keyInvalid);
     }
     if (partner.kind !== kind) {
       req.log.warn({ partnerId: partner.id, kind: partner.kind, needed: kind }, 'parceiro de outro tipo');
-      throw new HttpError(403, serverMessages.partner.wrongKind);
+      throw refuse.forbidden(serverMessages.partner.wrongKind);
     }
     if (partner.kind === 'operator' && partner.operatorCnpj === null) {
       req.log.warn({ partnerId: partner.id }, 'chave de operadora sem operadora vinculada');
-      throw new HttpError(403, serverMessages.partner.operatorUnscoped);
+      throw refuse.forbidden(serverMessages.partner.operatorUnscoped);
     }
     req.partner = partner;
   };

@@ -1,8 +1,6 @@
 import type { PartnerMovementRequest, PartnerPassageRequest } from '@portal/contract';
-import { messages, normalizeSerial, reaisToCents, serverMessages, STATEMENT_ORIGINS, stripDocument } from '@portal/domain';
-import type { Db } from '../../db/connection.js';
-import { fieldError, forbidden, notFound } from '../../http/errors.js';
-import type { Trx } from '../ledger/ledger.js';
+import { messages, normalizeSerial, reaisToCents, refuse, serverMessages, STATEMENT_ORIGINS, stripDocument } from '@portal/domain';
+import type { Db, Trx } from '../../db/connection.js';
 import { accountId, post } from '../ledger/ledger.js';
 import type { Partner } from './keys.js';
 import type { PushAnswer } from './pushes.js';
@@ -35,7 +33,7 @@ export class LedgerPushes {
    */
   async recordPassage(partner: Partner, input: PartnerPassageRequest): Promise<PushAnswer> {
     const operatorCnpj = partner.operatorCnpj;
-    if (partner.kind !== 'operator' || operatorCnpj === null) throw forbidden(serverMessages.partner.operatorUnscoped);
+    if (partner.kind !== 'operator' || operatorCnpj === null) throw refuse.forbidden(serverMessages.partner.operatorUnscoped);
     const request = {
       serial_number: normalizeSerial(input.serialNumber),
       place_name: input.placeName,
@@ -48,7 +46,7 @@ export class LedgerPushes {
         trx,
         request.serial_number,
         (held) => held.operatorCnpj === operatorCnpj,
-        () => fieldError('serialNumber', serverMessages.partner.operatorTagNotFound),
+        () => refuse.invalid(serverMessages.partner.operatorTagNotFound, 'serialNumber'),
       );
       return this.postEntry(trx, partner, 'passage', input.externalId, tag.driverId, serverMessages.partner.passageRecorded, {
         kind: request.is_third ? 'third' : 'own',
@@ -74,7 +72,7 @@ export class LedgerPushes {
     };
     return this.pushes.push(partner, 'movement', input.externalId, request, async (trx) => {
       const driver = await trx.selectFrom('drivers').select('id').where('cpf_cnpj', '=', request.cpf_cnpj).executeTakeFirst();
-      if (!driver) throw notFound(messages.partner.driverUnknown);
+      if (!driver) throw refuse.notFound(messages.partner.driverUnknown);
       return this.postEntry(trx, partner, 'movement', input.externalId, driver.id, serverMessages.partner.movementRecorded, {
         kind: 'third',
         amountCents: request.amount_cents,

@@ -1,13 +1,11 @@
 import { IDEMPOTENT_REPLAYED_HEADER } from '@portal/contract';
 import type { PartnerPushResponse } from '@portal/contract';
-import { serverMessages } from '@portal/domain';
+import { refuse, serverMessages } from '@portal/domain';
 import type { FastifyReply } from 'fastify';
-import type { Db } from '../../db/connection.js';
+import type { Db, Trx } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import type { PartnerPushKind } from '../../db/schema.js';
-import { conflict } from '../../http/errors.js';
-import { requestHash } from '../../http/idempotency-hash.js';
-import type { Trx } from '../ledger/ledger.js';
+import { requestHash } from '../../db/request-hash.js';
 import type { Partner } from './keys.js';
 
 /** The answer of a push: the first one again (replayed) when the same request comes back. */
@@ -80,7 +78,7 @@ export class PartnerPushes {
       .where('external_id', '=', externalId)
       .executeTakeFirst();
     if (!row) return null;
-    if (row.request_hash !== hash) throw conflict(serverMessages.partner.externalIdConflict);
+    if (row.request_hash !== hash) throw refuse.conflict(serverMessages.partner.externalIdConflict);
     return { status: row.status_code === 201 ? 201 : 200, body: JSON.parse(row.response) as PartnerPushResponse, replayed: true };
   }
 }

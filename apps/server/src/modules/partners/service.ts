@@ -2,7 +2,7 @@ import type { PartnerKind } from '@portal/domain';
 import type { Db } from '../../db/connection.js';
 import { nowIso, toIso } from '../../db/connection.js';
 import type { Partner } from './keys.js';
-import { newKey } from './keys.js';
+import { newKey, partnerByKey } from './keys.js';
 
 export interface PartnerListing {
   id: number;
@@ -86,6 +86,11 @@ export class PartnerService {
     if (!exists) return false;
     await this.db.kysely.updateTable('partners').set({ revoked_at: nowIso() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
     return true;
+  }
+
+  /** The partner of an X-Api-Key, or null when unknown or revoked (keys.ts: compared in constant time). */
+  byKey(key: string): Promise<Partner | null> {
+    return partnerByKey(this.db.kysely, key);
   }
 
   async byId(id: number): Promise<Partner | null> {

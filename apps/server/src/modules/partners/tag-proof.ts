@@ -1,7 +1,6 @@
-import { serverMessages, TAG_STATUS } from '@portal/domain';
-import type { HttpError } from '../../http/errors.js';
-import { conflict } from '../../http/errors.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Refusal } from '@portal/domain';
+import { refuse, serverMessages, TAG_STATUS } from '@portal/domain';
+import type { Trx } from '../../db/connection.js';
 import type { SerialHolder } from '../tags/rows.js';
 import { serialHolder } from '../tags/rows.js';
 
@@ -15,10 +14,10 @@ export async function provenActiveTag(
   trx: Trx,
   serial: string,
   belongs: (tag: SerialHolder) => boolean,
-  unproven: () => HttpError,
+  unproven: () => Refusal,
 ): Promise<SerialHolder> {
   const tag = await serialHolder(trx, serial);
   if (!tag || !belongs(tag)) throw unproven();
-  if (tag.status !== TAG_STATUS.active) throw conflict(serverMessages.partner.tagNotActive);
+  if (tag.status !== TAG_STATUS.active) throw refuse.conflict(serverMessages.partner.tagNotActive);
   return tag;
 }

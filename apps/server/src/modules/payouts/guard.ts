@@ -1,14 +1,12 @@
 import type { PayoutLimitKind, PixKeyType } from '@portal/domain';
-import { nightPeriod, PAYOUT_PASSWORD_MAX_FAILURES, PAYOUT_PASSWORD_WINDOW_MINUTES, payoutLimitError, payoutMessages, saoPauloDayWindow, serverMessages } from '@portal/domain';
+import { nightPeriod, PAYOUT_PASSWORD_MAX_FAILURES, PAYOUT_PASSWORD_WINDOW_MINUTES, payoutLimitError, payoutMessages, refuse, saoPauloDayWindow, serverMessages } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/connection.js';
+import type { Dialect, Trx } from '../../db/connection.js';
 import { lockDriver } from '../../db/lock.js';
 import type { Database } from '../../db/schema.js';
-import { fieldError, HttpError, TooManyRequests } from '../../http/errors.js';
-import type { RateLimitStore } from '../../http/rate-limit-store.js';
+import type { RateLimitStore } from '../../db/rate-limit-store.js';
 import type { PasswordHasher } from '../auth/passwords.js';
-import type { Trx } from '../ledger/ledger.js';
 import type { SavedKey } from './keys.js';
 import { inFirstHours, isOwnKey, newKeyEnd, PixKeyStore } from './keys.js';
 import { inForce, PayoutLimitStore } from './limits.js';
@@ -62,24 +60,24 @@ export class PayoutGuard {
     if (saved) return { kind: 'saved', saved };
     await this.checkPassword(driver.id, password);
     const result = await this.keys.save(driver.id, keyType, key, this.now());
-    if (result === 'full') throw fieldError('pix.key', payoutMessages.tooManyKeys);
+    if (result === 'full') throw refuse.invalid(payoutMessages.tooManyKeys, 'pix.key');
     if (result.created) this.log.warn({ driverId: driver.id, keyType, pixKeyId: result.key.id }, 'nova chave Pix salva pelo motorista');
     return { kind: 'saved', saved: result.key };
   }
 
   /** The password again, counted per driver: PAYOUT_PASSWORD_MAX_FAILURES wrong ones a window, then 429. */
   async checkPassword(driverId: number, password: string | undefined): Promise<void> {
-    if (!password) throw fieldError('senha', payoutMessages.passwordRequired);
+    if (!password) throw refuse.invalid(payoutMessages.passwordRequired, 'senha');
     const windowMs = PAYOUT_PASSWORD_WINDOW_MINUTES * 60_000;
     const take = await this.counters.take(PASSWORD_SCOPE, String(driverId), PAYOUT_PASSWORD_MAX_FAILURES, windowMs);
     if (!take.allowed) {
       this.log.warn({ driverId }, 'confirmação de senha do saque bloqueada por tentativas');
-      throw new TooManyRequests(payoutMessages.passwordThrottled(minutesUntil(take.retryAfterMs)), Math.ceil(take.retryAfterMs / 1000));
+      throw refuse.tooMany(payoutMessages.passwordThrottled(minutesUntil(take.retryAfterMs)), Math.ceil(take.retryAfterMs / 1000));
     }
     const row = await this.db.selectFrom('drivers').select('password_hash').where('id', '=', driverId).executeTakeFirstOrThrow();
     if (!(await this.passwords.verify(row.password_hash, password))) {
       this.log.warn({ driverId }, 'senha incorreta ao confirmar chave Pix');
-      throw fieldError('senha', payoutMessages.passwordWrong);
+      throw refuse.invalid(payoutMessages.passwordWrong, 'senha');
     }
     await this.counters.giveBack(take.window);
   }
@@ -96,7 +94,7 @@ export class PayoutGuard {
     const asked = await askedSince(trx, driverId, new Date(now.getTime() - HOUR_MS));
     if (asked.length >= this.calls.withdrawalsPerHour) {
       const freesInMs = new Date(asked[0] ?? now.toISOString()).getTime() + HOUR_MS - now.getTime();
-      throw new TooManyRequests(serverMessages.payouts.tooManyWithdrawals(minutesUntil(freesInMs)), Math.ceil(freesInMs / 1000));
+      throw refuse.tooMany(serverMessages.payouts.tooManyWithdrawals(minutesUntil(freesInMs)), Math.ceil(freesInMs / 1000));
     }
     const limits = inForce(await this.limits.read(trx, driverId, now));
     const day = saoPauloDayWindow(now);
@@ -115,6 +113,6 @@ export class PayoutGuard {
       usedTonightCents,
       newKey: newKey ? { savedAt: newKey.savedAt, usedCents: newKeyUsed } : null,
     });
-    if (message) throw new HttpError(422, message, { amount: [message] });
+    if (message) throw refuse.invalid(message, 'amount');
   }
 }

@@ -3,7 +3,7 @@ import { documentKind, MAX_SAVED_PIX_KEYS, NEW_PIX_KEY_HOURS, normalizePixKey, s
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../../db/connection.js';
 
 export interface SavedKey {
   id: number;

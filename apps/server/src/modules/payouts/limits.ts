@@ -3,7 +3,7 @@ import { changePayoutLimit, DEFAULT_PAYOUT_LIMITS_CENTS, PAYOUT_LIMIT_KINDS, pay
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../../db/connection.js';
 
 export type PayoutLimitStates = Record<PayoutLimitKind, PayoutLimitState>;
 

@@ -1,7 +1,7 @@
 import type { PixKeyType } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../../db/connection.js';
 
 type Reader = Trx | Kysely<Database>;
 

@@ -1,4 +1,4 @@
-import { centsToReais, PIX_CHARGE_TTL_MINUTES, serverMessages } from '@portal/domain';
+import { centsToReais, PIX_CHARGE_TTL_MINUTES, Refusal, refuse, serverMessages } from '@portal/domain';
 import type { PixCharge } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
@@ -8,8 +8,7 @@ import { newId } from '../../db/ids.js';
 import type { Database, PixChargeRow, PixChargesTable } from '../../db/schema.js';
 import type { Dialect } from '../../db/connection.js';
 import { lockDriver } from '../../db/lock.js';
-import { HttpError, notFound, TooManyRequests } from '../../http/errors.js';
-import type { RateLimitStore } from '../../http/rate-limit-store.js';
+import type { RateLimitStore } from '../../db/rate-limit-store.js';
 import type { DriverCallLimits } from '../payouts/guard.js';
 import { minutesUntil } from '../payouts/guard.js';
 
@@ -53,7 +52,7 @@ export class ChargeService {
     await this.refuseIfPendingFull(this.db, driverId);
     const hourly = await this.counters.take(CHARGES_SCOPE, String(driverId), this.limits.chargesPerHour, HOUR_MS, this.now().getTime());
     if (!hourly.allowed) {
-      throw new TooManyRequests(serverMessages.payouts.tooManyCharges(minutesUntil(hourly.retryAfterMs)), Math.ceil(hourly.retryAfterMs / 1000));
+      throw refuse.tooMany(serverMessages.payouts.tooManyCharges(minutesUntil(hourly.retryAfterMs)), Math.ceil(hourly.retryAfterMs / 1000));
     }
     const driver = await this.db
       .selectFrom('drivers')
@@ -73,7 +72,7 @@ export class ChargeService {
       });
     } catch (error) {
       this.log.error({ err: error, chargeId: id, provider: this.provider.name }, 'falha ao gerar cobrança Pix');
-      throw new HttpError(502, serverMessages.pix.providerUnavailable);
+      throw refuse.providerFailed(serverMessages.pix.providerUnavailable);
     }
     const row: Insertable<PixChargesTable> & PixChargeRow = {
       id,
@@ -99,7 +98,7 @@ export class ChargeService {
       });
     } catch (error) {
       // Concurrent purchases filled the driver's pending charges meanwhile: this one must not be payable.
-      if (error instanceof TooManyRequests) await this.expiry.cancelAtProvider(row);
+      if (error instanceof Refusal && error.kind === 'too-many') await this.expiry.cancelAtProvider(row);
       throw error;
     }
     this.log.info({ chargeId: id, driverId, amountCents, provider: this.provider.name }, 'cobrança Pix criada');
@@ -115,7 +114,7 @@ export class ChargeService {
       .where('expires_at', '>', this.now().toISOString())
       .executeTakeFirstOrThrow();
     if (Number(row.n) >= this.limits.chargesPending) {
-      throw new TooManyRequests(serverMessages.payouts.tooManyPending(this.limits.chargesPending), PIX_CHARGE_TTL_MINUTES * 60);
+      throw refuse.tooMany(serverMessages.payouts.tooManyPending(this.limits.chargesPending), PIX_CHARGE_TTL_MINUTES * 60);
     }
   }
 
@@ -130,7 +129,7 @@ export class ChargeService {
       .where('id', '=', id)
       .where('driver_id', '=', driverId)
       .executeTakeFirst();
-    if (!row) throw notFound(serverMessages.pix.chargeNotFound);
+    if (!row) throw refuse.notFound(serverMessages.pix.chargeNotFound);
     if (row.status === 'PENDING' && new Date(row.expires_at).getTime() <= this.now().getTime()) {
       const changed = await this.db
         .updateTable('pix_charges')

@@ -1,7 +1,6 @@
 import { api } from '@portal/contract';
-import { messages, purchaseValueError, reaisToCents, serverMessages, stripDocument } from '@portal/domain';
+import { messages, purchaseValueError, reaisToCents, refuse, serverMessages, stripDocument } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { fieldError, forbidden } from '../../http/errors.js';
 import { driverRoute, publicRoute } from '../../http/route.js';
 import type { ChargeService } from './charges.js';
 import { chargeView } from './charges.js';
@@ -12,8 +11,8 @@ export function pixRoutes(app: FastifyInstance, charges: ChargeService, webhook:
   driverRoute(app, api.createPixCharge, async ({ driver, body }) => {
     // NaN (absent or not a number) asks for a value; too large or fractions of a centavo name the value.
     const amountError = purchaseValueError(body.valor);
-    if (amountError) throw fieldError('valor', amountError);
-    if (stripDocument(body.cpfCnpj) !== driver.cpfCnpj) throw forbidden(serverMessages.pix.notYourDocument);
+    if (amountError) throw refuse.invalid(amountError, 'valor');
+    if (stripDocument(body.cpfCnpj) !== driver.cpfCnpj) throw refuse.forbidden(serverMessages.pix.notYourDocument);
     const row = await charges.create(driver.id, reaisToCents(body.valor));
     return { Sucesso: true, Mensagem: serverMessages.pix.chargeCreated, qrCode: chargeView(row) };
   });

@@ -1,10 +1,9 @@
 import { reaisToCents, STATEMENT_ORIGINS, STATEMENT_PLACE_NAMES } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/connection.js';
+import type { Db, Trx } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { forUpdate } from '../../db/lock.js';
 import type { Database, PixChargeRow } from '../../db/schema.js';
-import type { Trx } from '../ledger/ledger.js';
 import { accountId, post } from '../ledger/ledger.js';
 
 /** Our charge, by our id: the event that named it was already matched to it (decision 26). */

@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { serverMessages } from '@portal/domain';
+import { refuse, serverMessages } from '@portal/domain';
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { HttpError } from '../../http/errors.js';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -17,7 +16,7 @@ export function requireWebhookToken(expected: string): onRequestAsyncHookHandler
     const token = Array.isArray(header) ? header[0] : header;
     if (!token || !sameToken(token, expected)) {
       req.log.warn({ ip: req.ip }, 'webhook Asaas com token inválido');
-      throw new HttpError(401, serverMessages.pix.webhookUnauthorized);
+      throw refuse.unauthenticated(serverMessages.pix.webhookUnauthorized);
     }
   };
 }

@@ -1,10 +1,9 @@
 import type { AsaasWebhook } from '@portal/contract';
-import { centsToReais, reaisToCents, serverMessages } from '@portal/domain';
+import { centsToReais, reaisToCents, refuse, serverMessages } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PixProvider, ProviderPayment, ProviderTransfer } from '../../adapters/pix/port.js';
 import type { PixChargeRow, WithdrawalRow } from '../../db/schema.js';
 import { PAID_STATUSES, PixProviderUnavailable } from '../../adapters/pix/port.js';
-import { HttpError } from '../../http/errors.js';
 import type { WithdrawalOutcomes } from '../withdrawal/outcome.js';
 import { sameTerms } from '../withdrawal/transfer-match.js';
 import type { ChargeExpiry } from './expiry.js';
@@ -55,7 +54,7 @@ export class AsaasWebhookHandler {
     this.listeners.push(listener);
   }
 
-  /** The Mensagem of the 200; HttpError 422 only for a body missing the part its event needs. */
+  /** The Mensagem of the 200; a 422 refusal only for a body missing the part its event needs. */
   async handle(body: AsaasWebhook): Promise<string> {
     const outcome = await this.apply(body);
     if (outcome.result === 'recorded') {
@@ -272,6 +271,6 @@ function refundsInBody(payment: Payment): number | null {
 }
 
 function requirePart<T>(part: T | undefined): T {
-  if (!part) throw new HttpError(422, serverMessages.session.invalidRequest);
+  if (!part) throw refuse.invalid(serverMessages.session.invalidRequest);
   return part;
 }

@@ -1,9 +1,8 @@
 import type { Receipt, ReceiptKind, ReceiptParty } from '@portal/contract';
-import { centsToReais, documentKind, maskPixKey, messages, pixKeyTypeLabels, serverMessages, STATEMENT_PLACE_NAMES } from '@portal/domain';
+import { centsToReais, documentKind, maskPixKey, messages, pixKeyTypeLabels, refuse, serverMessages, STATEMENT_PLACE_NAMES } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database, PixChargeRow, PixProviderName, WithdrawalRow } from '../../db/schema.js';
-import { conflict, notFound } from '../../http/errors.js';
 import type { SessionDriver } from '../auth/sessions.js';
 
 /** The driver as a receipt names them. */
@@ -43,7 +42,7 @@ function purchaseStatus(row: PixChargeRow): Receipt['status'] {
 }
 
 function purchaseReceipt(row: PixChargeRow, driver: ReceiptDriver): Receipt {
-  if (row.received_at === null || (row.status !== 'RECEIVED' && row.status !== 'REFUNDED')) throw conflict(serverMessages.receipt.purchaseNotPaid);
+  if (row.received_at === null || (row.status !== 'RECEIVED' && row.status !== 'REFUNDED')) throw refuse.conflict(serverMessages.receipt.purchaseNotPaid);
   const status = purchaseStatus(row);
   return {
     tipo: 'compra',
@@ -90,13 +89,25 @@ function withdrawalReceipt(row: WithdrawalRow, driver: ReceiptDriver, provider: 
  * unknown one (404): nothing tells that it exists. The driver's own purchase not paid yet is 409.
  * Withdrawals keep no provider of their own: `provider` is the one the portal pays out with.
  */
-export async function findReceipt(db: Kysely<Database>, driver: ReceiptDriver, tipo: ReceiptKind, id: string, provider: PixProviderName): Promise<Receipt> {
+async function findReceipt(db: Kysely<Database>, driver: ReceiptDriver, tipo: ReceiptKind, id: string, provider: PixProviderName): Promise<Receipt> {
   if (tipo === 'compra') {
     const row = await db.selectFrom('pix_charges').selectAll().where('id', '=', id).where('driver_id', '=', driver.id).executeTakeFirst();
-    if (!row) throw notFound(messages.receipt.notFound);
+    if (!row) throw refuse.notFound(messages.receipt.notFound);
     return purchaseReceipt(row, driver);
   }
   const row = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).where('driver_id', '=', driver.id).executeTakeFirst();
-  if (!row) throw notFound(messages.receipt.notFound);
+  if (!row) throw refuse.notFound(messages.receipt.notFound);
   return withdrawalReceipt(row, driver, provider);
+}
+
+/** The driver's receipts (built once in services.ts); `provider` is the one the portal pays withdrawals out with. */
+export class ReceiptService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly provider: PixProviderName,
+  ) {}
+
+  find(driver: ReceiptDriver, tipo: ReceiptKind, id: string): Promise<Receipt> {
+    return findReceipt(this.db, driver, tipo, id, this.provider);
+  }
 }

@@ -8,12 +8,25 @@ export function effectiveAlertCents(stored: number | null | undefined): number {
 }
 
 /** The driver's balance alert level in centavos. */
-export async function balanceAlertCents(db: Kysely<Database>, driverId: number): Promise<number> {
+async function balanceAlertCents(db: Kysely<Database>, driverId: number): Promise<number> {
   const row = await db.selectFrom('drivers').select('balance_alert_cents').where('id', '=', driverId).executeTakeFirst();
   return effectiveAlertCents(row?.balance_alert_cents);
 }
 
 /** Saves the level (already validated by the contract): saving the same value twice changes nothing. */
-export async function saveBalanceAlertCents(db: Kysely<Database>, driverId: number, cents: number): Promise<void> {
+async function saveBalanceAlertCents(db: Kysely<Database>, driverId: number, cents: number): Promise<void> {
   await db.updateTable('drivers').set({ balance_alert_cents: cents }).where('id', '=', driverId).execute();
+}
+
+/** The driver's preferences: the balance alert level (built once in services.ts). */
+export class SettingsService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  alertCents(driverId: number): Promise<number> {
+    return balanceAlertCents(this.db, driverId);
+  }
+
+  saveAlertCents(driverId: number, cents: number): Promise<void> {
+    return saveBalanceAlertCents(this.db, driverId, cents);
+  }
 }

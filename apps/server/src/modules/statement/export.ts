@@ -1,10 +1,17 @@
+import type { Readable } from 'node:stream';
 import type { StatementExportFormat, StatementFilters } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { FileAnswer } from '../../http/route.js';
 import { csvStream } from './export-csv.js';
 import { pdfStatement } from './export-pdf.js';
 import { exportPlan, exportRows } from './export-rows.js';
+
+/** The export as the file call sends it (http/route.ts's FileAnswer): its type, its name and its bytes, streamed. */
+export interface StatementFile {
+  contentType: string;
+  fileName: string;
+  body: Readable;
+}
 
 const CONTENT_TYPES: Record<StatementExportFormat, string> = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' };
 
@@ -24,7 +31,7 @@ export async function statementExport(
   format: StatementExportFormat,
   filters: StatementFilters,
   now: Date,
-): Promise<FileAnswer> {
+): Promise<StatementFile> {
   const plan = await exportPlan(db, driverId, filters, now);
   const rows = exportRows(db, driverId, plan);
   const fileName = exportFileName(plan.scope.range.firstDay, plan.scope.range.lastDay, format);

@@ -1,13 +1,9 @@
 import { api } from '@portal/contract';
-import { serverMessages } from '@portal/domain';
+import { refuse, serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
 import { driverFileRoute, driverRoute } from '../../http/route.js';
-import { statementExport } from './export.js';
 import { closeWhenStalled, ExportSlots } from './export-slots.js';
-import { statementPage } from './service.js';
+import type { StatementService } from './service.js';
 
 export interface StatementRoutesOptions {
   /** The clock the periods are read with ('este-mes'); tests pin it. */
@@ -18,11 +14,11 @@ export interface StatementRoutesOptions {
   exportStallMs?: number;
 }
 
-export function statementRoutes(app: FastifyInstance, db: Kysely<Database>, options: StatementRoutesOptions = {}): void {
+export function statementRoutes(app: FastifyInstance, statement: StatementService, options: StatementRoutesOptions = {}): void {
   const now = options.now ?? (() => new Date());
   driverRoute(app, api.statement, async ({ driver, query }) => {
     const { page: pageNumber, ...filters } = query;
-    const page = await statementPage(db, driver.id, pageNumber, filters, now());
+    const page = await statement.page(driver.id, pageNumber, filters, now());
     return {
       Sucesso: true,
       Mensagem: serverMessages.statement.ok,
@@ -35,13 +31,13 @@ export function statementRoutes(app: FastifyInstance, db: Kysely<Database>, opti
   // Only the signed-in driver's id reaches the export: another driver's rows cannot be asked for.
   driverFileRoute(app, api.statementExport, async ({ driver, query, reply }) => {
     const release = slots.take(driver.id);
-    if (release === 'driver-busy') throw new HttpError(429, serverMessages.statement.exportBusy);
-    if (release === 'server-busy') throw new HttpError(503, serverMessages.statement.exportServerBusy);
+    if (release === 'driver-busy') throw refuse.tooMany(serverMessages.statement.exportBusy);
+    if (release === 'server-busy') throw refuse.unavailable(serverMessages.statement.exportServerBusy);
     // Freed when the answer is sent whole, or the client leaves, or the export fails before.
     reply.raw.once('close', release);
     try {
       const { formato, ...filters } = query;
-      const answer = await statementExport(db, driver.id, formato, filters, now());
+      const answer = await statement.export(driver.id, formato, filters, now());
       // A client that stops reading holds its slot at most this long.
       closeWhenStalled(reply.raw, stallMs);
       return answer;

@@ -1,8 +1,10 @@
 import { centsToReais, isUserTransactionOrigin, PAGE_SIZE, STATEMENT_ORIGINS, statementKindOf } from '@portal/domain';
-import type { StatementFilters, StatementTransaction } from '@portal/contract';
+import type { StatementExportFormat, StatementFilters, StatementTransaction } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import type { StatementFile } from './export.js';
+import { statementExport } from './export.js';
 import { kindCondition, statementScope } from './scope.js';
 
 export interface StatementPage {
@@ -96,4 +98,18 @@ export async function statementPage(
     .offset(PAGE_SIZE * (page - 1))
     .execute();
   return { totalPages, transactions: rows.map(transactionOf) };
+}
+
+/** The driver's statement: its pages and its export (built once in services.ts). */
+export class StatementService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  page(driverId: number, page: number, filters?: StatementFilters, now?: Date): Promise<StatementPage> {
+    return statementPage(this.db, driverId, page, filters, now);
+  }
+
+  /** The whole statement for the filters as a file streamed from the database (export.ts). */
+  export(driverId: number, format: StatementExportFormat, filters: StatementFilters, now: Date): Promise<StatementFile> {
+    return statementExport(this.db, driverId, format, filters, now);
+  }
 }

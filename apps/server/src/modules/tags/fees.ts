@@ -1,7 +1,7 @@
 import { billingPeriod, STATEMENT_ORIGINS, TAG_MONTHLY_FEE_CENTS, tagFeePlaceName } from '@portal/domain';
 import { nowIso } from '../../db/connection.js';
 import type { TagRowDb } from '../../db/schema.js';
-import type { Trx } from '../ledger/ledger.js';
+import type { Trx } from '../../db/connection.js';
 import { accountId, postGuardedDebit } from '../ledger/ledger.js';
 
 export type FeeOutcome = 'charged' | 'already-paid' | 'insufficient';

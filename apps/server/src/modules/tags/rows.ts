@@ -1,11 +1,9 @@
 /** Reads of tags and vehicles that the tag, vehicle and partner modules share. */
 import type { VehicleTag } from '@portal/contract';
-import { messages } from '@portal/domain';
-import type { Dialect } from '../../db/connection.js';
+import { messages, refuse } from '@portal/domain';
+import type { Dialect, Trx } from '../../db/connection.js';
 import { forUpdate } from '../../db/lock.js';
 import type { TagRowDb, VehicleRow } from '../../db/schema.js';
-import { refusal } from '../../http/errors.js';
-import type { Trx } from '../ledger/ledger.js';
 
 export function wireTag(t: Pick<TagRowDb, 'serial_number' | 'operator_cnpj' | 'status_code' | 'ownership_type'>): VehicleTag {
   return { serialNumber: t.serial_number, Operadora: t.operator_cnpj, statusCode: t.status_code, ownershipType: t.ownership_type };
@@ -21,7 +19,7 @@ export async function ownVehicle(trx: Trx, dialect: Dialect, driverId: number, v
     .where('deleted_at', 'is', null)
     .$call(forUpdate(dialect))
     .executeTakeFirst();
-  if (!vehicle) throw refusal(404, messages.vehicle.notFound);
+  if (!vehicle) throw refuse.echoed('not-found', messages.vehicle.notFound);
   return vehicle;
 }
 

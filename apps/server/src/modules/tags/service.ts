@@ -1,14 +1,12 @@
 import type { TagRegistration, TagRow, VehicleUpdate } from '@portal/contract';
-import { canActivate, canBlock, canCancel, canEdit, canManage, canRelease, canRemove, canReplace, INVOICE_GROUP_CODE, isGreenpassSerial, messages, PAGE_SIZE, serverMessages, TAG_STATUS } from '@portal/domain';
-import type { Db } from '../../db/connection.js';
+import { canActivate, canBlock, canCancel, canEdit, canManage, canRelease, canRemove, canReplace, INVOICE_GROUP_CODE, isGreenpassSerial, messages, PAGE_SIZE, refuse, serverMessages, TAG_STATUS } from '@portal/domain';
+import type { Refusal } from '@portal/domain';
+import type { Db, Trx } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { forUpdate } from '../../db/lock.js';
 import type { TagOwnership, TagRowDb } from '../../db/schema.js';
-import type { HttpError } from '../../http/errors.js';
-import { refusal } from '../../http/errors.js';
 import { OperatorRefusal } from '../../adapters/operators/port.js';
 import type { TagOperatorGateway } from '../../adapters/operators/port.js';
-import type { Trx } from '../ledger/ledger.js';
 import type { Catalogue } from './catalogue.js';
 import type { LiveIndex } from './conflicts.js';
 import { brokenIndex } from './conflicts.js';
@@ -21,13 +19,13 @@ export interface TagDriver {
 }
 
 /** Whoever holds the serial, or whatever made it unavailable, the answer is this one. */
-const serialUnavailable = (field: string) => refusal(409, serverMessages.tag.serialUnavailable, field);
+const serialUnavailable = (field: string) => refuse.echoed('conflict', serverMessages.tag.serialUnavailable, field);
 
 /**
  * A write that lost a race breaks a unique index: the answer is the one the driver would have
  * read had the other request come first (a plate race is about the plate, not the serial).
  */
-type RaceAnswers = Partial<Record<LiveIndex, () => HttpError>>;
+type RaceAnswers = Partial<Record<LiveIndex, () => Refusal>>;
 
 const serialRace = (field: string): RaceAnswers => ({
   tags_serial_live: () => serialUnavailable(field),
@@ -86,14 +84,14 @@ export class TagService {
    * the operator assigns (demo data); the driver's own registrations are 'own'.
    */
   async register(driver: TagDriver, input: TagRegistration, ownership: TagOwnership = 'own'): Promise<void> {
-    if (input.cnpj !== driver.cpfCnpj) throw refusal(403, serverMessages.tag.documentMismatch);
+    if (input.cnpj !== driver.cpfCnpj) throw refuse.echoed('forbidden', serverMessages.tag.documentMismatch);
     if (ownership === 'own' && isGreenpassSerial(input.serialNumber)) {
-      throw refusal(422, messages.tag.greenpassRefused, 'serialNumber');
+      throw refuse.echoed('invalid', messages.tag.greenpassRefused, 'serialNumber');
     }
-    if (!this.catalogue.operator(input.Operadora)) throw refusal(422, serverMessages.tag.operatorUnknown, 'Operadora');
-    if (!this.catalogue.hasModel(input.modelo)) throw refusal(422, serverMessages.tag.modelUnknown, 'modelo');
-    if (input.invoiceGroupCode !== INVOICE_GROUP_CODE) throw refusal(422, messages.tag.invoiceGroupInvalid, 'invoiceGroupCode');
-    const plateHasTag = () => refusal(409, serverMessages.tag.plateHasTag, 'licensePlate');
+    if (!this.catalogue.operator(input.Operadora)) throw refuse.echoed('invalid', serverMessages.tag.operatorUnknown, 'Operadora');
+    if (!this.catalogue.hasModel(input.modelo)) throw refuse.echoed('invalid', serverMessages.tag.modelUnknown, 'modelo');
+    if (input.invoiceGroupCode !== INVOICE_GROUP_CODE) throw refuse.echoed('invalid', messages.tag.invoiceGroupInvalid, 'invoiceGroupCode');
+    const plateHasTag = () => refuse.echoed('conflict', serverMessages.tag.plateHasTag, 'licensePlate');
     await this.transaction(async (trx) => {
       await this.claimSerial(trx, driver.id, input.serialNumber, 'serialNumber');
       const existing = await trx
@@ -159,14 +157,14 @@ export class TagService {
 
   /** POST /api/veiculo/update: SPEC 5 'Edit tag'; only while the tag is inactive and not cancelled. */
   async update(driver: TagDriver, input: VehicleUpdate): Promise<void> {
-    if (!this.catalogue.operator(input.Operadora)) throw refusal(422, serverMessages.tag.operatorUnknown, 'Operadora');
-    const plateTaken = () => refusal(409, serverMessages.vehicle.plateTaken, 'LicensePlate');
+    if (!this.catalogue.operator(input.Operadora)) throw refuse.echoed('invalid', serverMessages.tag.operatorUnknown, 'Operadora');
+    const plateTaken = () => refuse.echoed('conflict', serverMessages.vehicle.plateTaken, 'LicensePlate');
     await this.transaction(async (trx) => {
       const vehicle = await ownVehicle(trx, this.db.dialect, driver.id, input.vehicle_id);
       const tag = await liveTagOfVehicle(trx, this.db.dialect, vehicle.id);
-      if (!tag) throw refusal(404, serverMessages.tag.notFound);
+      if (!tag) throw refuse.echoed('not-found', serverMessages.tag.notFound);
       this.assertManageable(tag);
-      if (!canEdit(tag.status_code)) throw refusal(409, serverMessages.tag.cannotEdit);
+      if (!canEdit(tag.status_code)) throw refuse.echoed('conflict', serverMessages.tag.cannotEdit);
       if (input.LicensePlate !== vehicle.license_plate) {
         const clash = await trx
           .selectFrom('vehicles')
@@ -180,7 +178,7 @@ export class TagService {
       const serialChanged = input.serialNumber !== tag.serial_number;
       const operatorChanged = input.Operadora !== tag.operator_cnpj;
       if (serialChanged) {
-        if (isGreenpassSerial(input.serialNumber)) throw refusal(422, messages.tag.greenpassRefused, 'serialNumber');
+        if (isGreenpassSerial(input.serialNumber)) throw refuse.echoed('invalid', messages.tag.greenpassRefused, 'serialNumber');
         await this.claimSerial(trx, driver.id, input.serialNumber, 'serialNumber');
       }
       await trx
@@ -225,7 +223,7 @@ export class TagService {
 
   async block(driver: TagDriver, serial: string): Promise<void> {
     await this.onTag(driver, serial, async (trx, tag) => {
-      if (!canBlock(tag.status_code)) throw refusal(409, messages.tag.cannotBlock);
+      if (!canBlock(tag.status_code)) throw refuse.echoed('conflict', messages.tag.cannotBlock);
       const status = await this.operator(() => this.gateway.block({ trx }, tag.serial_number, TAG_STATUS.blockedByDriver));
       await this.setStatus(trx, tag.id, status);
     });
@@ -234,8 +232,8 @@ export class TagService {
   /** From 200 or 204; the fee of the current month (and any unpaid one, 204) is paid first. */
   async release(driver: TagDriver, serial: string): Promise<void> {
     await this.onTag(driver, serial, async (trx, tag) => {
-      if (!canRelease(tag.status_code)) throw refusal(409, messages.tag.cannotRelease);
-      if ((await this.fees.payOwed(trx, tag)) === 'insufficient') throw refusal(422, serverMessages.tag.insufficientBalanceRelease);
+      if (!canRelease(tag.status_code)) throw refuse.echoed('conflict', messages.tag.cannotRelease);
+      if ((await this.fees.payOwed(trx, tag)) === 'insufficient') throw refuse.echoed('invalid', serverMessages.tag.insufficientBalanceRelease);
       const status = await this.operator(() => this.gateway.release({ trx }, tag.serial_number));
       await this.setStatus(trx, tag.id, status);
     });
@@ -247,7 +245,7 @@ export class TagService {
    */
   async cancel(driver: TagDriver, serial: string): Promise<void> {
     await this.onTag(driver, serial, async (trx, tag) => {
-      if (!canCancel(tag.status_code)) throw refusal(409, messages.tag.cannotCancel);
+      if (!canCancel(tag.status_code)) throw refuse.echoed('conflict', messages.tag.cannotCancel);
       const status = await this.operator(() => this.gateway.cancel({ trx }, tag.serial_number));
       const released = (await this.gateway.status({ trx }, tag.serial_number)) === undefined;
       await trx
@@ -260,12 +258,12 @@ export class TagService {
 
   /** POST /api/tag/ativar-tag-motorista: status 100 and the month's fee, in one transaction. */
   async activate(driver: TagDriver, input: { serialNumber: string; licensePlate: string; cnpj: string }): Promise<void> {
-    if (input.cnpj !== driver.cpfCnpj) throw refusal(403, serverMessages.tag.documentMismatch);
+    if (input.cnpj !== driver.cpfCnpj) throw refuse.echoed('forbidden', serverMessages.tag.documentMismatch);
     await this.onTag(driver, input.serialNumber, async (trx, tag) => {
       const vehicle = await trx.selectFrom('vehicles').select('license_plate').where('id', '=', tag.vehicle_id).executeTakeFirstOrThrow();
-      if (vehicle.license_plate !== input.licensePlate) throw refusal(422, serverMessages.tag.plateMismatch, 'licensePlate');
-      if (!canActivate(tag.status_code)) throw refusal(409, messages.tag.cannotActivate);
-      if ((await this.fees.payThisMonth(trx, tag)) === 'insufficient') throw refusal(422, serverMessages.tag.insufficientBalance);
+      if (vehicle.license_plate !== input.licensePlate) throw refuse.echoed('invalid', serverMessages.tag.plateMismatch, 'licensePlate');
+      if (!canActivate(tag.status_code)) throw refuse.echoed('conflict', messages.tag.cannotActivate);
+      if ((await this.fees.payThisMonth(trx, tag)) === 'insufficient') throw refuse.echoed('invalid', serverMessages.tag.insufficientBalance);
       const status = await this.operator(() => this.gateway.activate({ trx }, tag.serial_number));
       await trx.updateTable('tags').set({ status_code: status, activated_at: nowIso() }).where('id', '=', tag.id).execute();
     });
@@ -277,8 +275,8 @@ export class TagService {
       driver,
       serial,
       async (trx, tag) => {
-        if (!canReplace(tag.status_code)) throw refusal(409, messages.tag.cannotReplace);
-        if (newSerial === tag.serial_number) throw refusal(422, messages.tag.sameSerial, 'newSerialNumber');
+        if (!canReplace(tag.status_code)) throw refuse.echoed('conflict', messages.tag.cannotReplace);
+        if (newSerial === tag.serial_number) throw refuse.echoed('invalid', messages.tag.sameSerial, 'newSerialNumber');
         await this.claimSerial(trx, driver.id, newSerial, 'newSerialNumber');
         const status = await this.operator(() => this.gateway.replace({ trx }, tag.serial_number, newSerial));
         await trx.updateTable('tags').set({ serial_number: newSerial, status_code: status }).where('id', '=', tag.id).execute();
@@ -293,7 +291,7 @@ export class TagService {
       driver,
       serial,
       async (trx, tag) => {
-        if (!canRemove(tag.status_code)) throw refusal(409, messages.tag.cannotRemove);
+        if (!canRemove(tag.status_code)) throw refuse.echoed('conflict', messages.tag.cannotRemove);
         await this.detach(trx, tag);
       },
       { needsManagement: false },
@@ -337,7 +335,7 @@ export class TagService {
         .where('deleted_at', 'is', null)
         .$call(forUpdate(this.db.dialect))
         .executeTakeFirst();
-      if (!tag) throw refusal(404, serverMessages.tag.notFound);
+      if (!tag) throw refuse.echoed('not-found', serverMessages.tag.notFound);
       if (needsManagement) this.assertManageable(tag);
       await fn(trx, tag);
     }, races);
@@ -346,7 +344,7 @@ export class TagService {
   private assertManageable(tag: TagRowDb): void {
     const operatorName = this.catalogue.operator(tag.operator_cnpj)?.name ?? null;
     if (!canManage({ ownershipType: tag.ownership_type, serialNumber: tag.serial_number, operatorName })) {
-      throw refusal(403, messages.tag.notManageable);
+      throw refuse.echoed('forbidden', messages.tag.notManageable);
     }
   }
 
@@ -364,7 +362,7 @@ export class TagService {
       .where('deleted_at', 'is', null)
       .where('released_at', 'is', null)
       .executeTakeFirst();
-    if (holder) throw holder.driver_id === driverId ? refusal(409, serverMessages.tag.serialYours, field) : serialUnavailable(field);
+    if (holder) throw holder.driver_id === driverId ? refuse.echoed('conflict', serverMessages.tag.serialYours, field) : serialUnavailable(field);
     if ((await this.gateway.status({ trx }, serial)) !== undefined) throw serialUnavailable(field);
     await trx
       .updateTable('tags')
@@ -384,7 +382,7 @@ export class TagService {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof OperatorRefusal) throw refusal(error.statusCode, error.message);
+      if (error instanceof OperatorRefusal) throw refuse.echoed(error.kind, error.message);
       throw error;
     }
   }

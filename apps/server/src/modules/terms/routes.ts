@@ -1,13 +1,12 @@
 import { api } from '@portal/contract';
-import { messages, serverMessages } from '@portal/domain';
+import { messages, refuse, serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../../http/errors.js';
 import { driverRoute } from '../../http/route.js';
 import type { TermsService } from './service.js';
 
 export function termsRoutes(app: FastifyInstance, terms: TermsService): void {
   driverRoute(app, api.status, async ({ params, driver }) => {
-    if (params.userId !== driver.id) throw forbidden(serverMessages.terms.notYours);
+    if (params.userId !== driver.id) throw refuse.forbidden(serverMessages.terms.notYours);
     return { Sucesso: true, Mensagem: serverMessages.terms.statusOk, data: await terms.status(driver.id) };
   });
 

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { serverMessages, TERMS_FILE_NAME } from '@portal/domain';
+import { refuse, serverMessages, TERMS_FILE_NAME } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { nowIso, toIso } from '../../db/connection.js';
 import type { Database, TermDecisionAction } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
 
 export interface TermInfo {
   id: number;
@@ -37,7 +36,7 @@ export class TermsService {
 
   async requireCurrent(): Promise<TermInfo> {
     const term = await this.current();
-    if (!term) throw notFound(serverMessages.terms.noCurrentTerm);
+    if (!term) throw refuse.notFound(serverMessages.terms.noCurrentTerm);
     return term;
   }
 
@@ -47,7 +46,7 @@ export class TermsService {
       .select(['id', 'file_name', 'pdf'])
       .where('id', '=', termId)
       .executeTakeFirst();
-    if (!row) throw notFound(serverMessages.terms.termNotFound);
+    if (!row) throw refuse.notFound(serverMessages.terms.termNotFound);
     return { id: row.id, fileName: row.file_name, pdf: Buffer.from(row.pdf) };
   }
 

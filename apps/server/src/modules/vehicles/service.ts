@@ -1,8 +1,7 @@
 import type { VehicleDetail, VehicleRow as VehicleListRow } from '@portal/contract';
-import { canRemove, messages, PAGE_SIZE, serverMessages, TAG_STATUS } from '@portal/domain';
+import { canRemove, messages, PAGE_SIZE, refuse, serverMessages, TAG_STATUS } from '@portal/domain';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
-import { refusal } from '../../http/errors.js';
 import { liveTagOfVehicle, ownVehicle, wireTag } from '../tags/rows.js';
 import type { Page, TagDriver, TagService } from '../tags/service.js';
 
@@ -60,7 +59,7 @@ export class VehicleService {
       .where('license_plate', '=', plate)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (!vehicle) throw refusal(404, messages.vehicle.notFound);
+    if (!vehicle) throw refuse.echoed('not-found', messages.vehicle.notFound);
     const tag = await this.db.kysely
       .selectFrom('tags')
       .selectAll()
@@ -85,7 +84,7 @@ export class VehicleService {
       const vehicle = await ownVehicle(trx, this.db.dialect, driver.id, vehicleId);
       const tag = await liveTagOfVehicle(trx, this.db.dialect, vehicle.id);
       if (tag) {
-        if (!canRemove(tag.status_code)) throw refusal(409, serverMessages.vehicle.hasLiveTag);
+        if (!canRemove(tag.status_code)) throw refuse.echoed('conflict', serverMessages.vehicle.hasLiveTag);
         await this.tags.detach(trx, tag);
       }
       await trx.updateTable('vehicles').set({ deleted_at: nowIso() }).where('id', '=', vehicle.id).execute();

@@ -1,22 +1,21 @@
 import { api } from '@portal/contract';
 import { serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { driverRoute, publicRoute } from '../../http/route.js';
 import { decoratePartner, partnerOf, requirePartner } from '../partners/keys.js';
 import { replyWith } from '../partners/pushes.js';
+import type { PartnerService } from '../partners/service.js';
 import type { VpoService } from './service.js';
 
 /** Shippers issue and update VPOs (X-Api-Key); the driver lists them (SPEC 7). */
-export function vpoRoutes(app: FastifyInstance, db: Kysely<Database>, vpos: VpoService): void {
+export function vpoRoutes(app: FastifyInstance, partners: PartnerService, vpos: VpoService): void {
   decoratePartner(app);
 
   publicRoute(
     app,
     api.partnerIssueVpo,
     async ({ req, reply, body }) => replyWith(reply, await vpos.issue(partnerOf(req), body)),
-    { onRequest: requirePartner(db, 'shipper'), statusOf: (sent) => (sent.duplicate ? 200 : 201) },
+    { onRequest: requirePartner(partners, 'shipper'), statusOf: (sent) => (sent.duplicate ? 200 : 201) },
   );
 
   publicRoute(
@@ -26,7 +25,7 @@ export function vpoRoutes(app: FastifyInstance, db: Kysely<Database>, vpos: VpoS
       const result = await vpos.updateStatus(partnerOf(req), params.externalId, body.Status);
       return { Sucesso: true, Mensagem: result.duplicate ? serverMessages.partner.vpoStatusUnchanged : serverMessages.partner.vpoUpdated, ...result };
     },
-    { onRequest: requirePartner(db, 'shipper') },
+    { onRequest: requirePartner(partners, 'shipper') },
   );
 
   driverRoute(app, api.driverVpos, async ({ driver, query }) => {

@@ -1,5 +1,5 @@
 import type { PartnerVpoRequest, Vpo, VposQuery } from '@portal/contract';
-import type { VpoStatus } from '@portal/domain';
+import type { Refusal, VpoStatus } from '@portal/domain';
 import {
   centsToReais,
   isVpoStatus,
@@ -7,6 +7,7 @@ import {
   normalizeSerial,
   PAGE_SIZE,
   reaisToCents,
+  refuse,
   serverMessages,
   stripDocument,
   VPO_INITIAL_STATUS,
@@ -16,7 +17,6 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { nowIso, toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Partner } from '../partners/keys.js';
 import type { PushAnswer } from '../partners/pushes.js';
 import { PartnerPushes } from '../partners/pushes.js';
@@ -36,9 +36,8 @@ export interface VpoPage {
 const SORT_COLUMNS = { valor: 'value_cents', placa: 'plate', data: 'created_at' } as const;
 
 /** An unknown serial and a known one with another plate: one answer, on both fields. */
-function vpoTagNotFound(): HttpError {
-  const message = serverMessages.partner.vpoTagNotFound;
-  return new HttpError(422, message, { serialNumber: [message], PlacaVeiculo: [message] });
+function vpoTagNotFound(): Refusal {
+  return refuse.invalid(serverMessages.partner.vpoTagNotFound, 'serialNumber', 'PlacaVeiculo');
 }
 
 /**
@@ -96,12 +95,12 @@ export class VpoService {
     // Ends: every lost update means the status moved forward, and the machine has no cycle.
     for (;;) {
       const existing = await this.vpoOf(this.db.kysely, partner, externalId);
-      if (!existing) throw notFound(serverMessages.partner.vpoNotFound);
+      if (!existing) throw refuse.notFound(serverMessages.partner.vpoNotFound);
       const id = String(existing.id);
       if (existing.status === status) return { id, duplicate: true };
       if (!isVpoStatus(existing.status)) throw new Error(`VPO ${id} com status desconhecido: ${existing.status}`);
       const refusal = vpoTransitionRefusal(existing.status, status);
-      if (refusal) throw conflict(refusal);
+      if (refusal) throw refuse.conflict(refusal);
       const moved = await this.db.kysely
         .updateTable('vpos')
         .set({ status, updated_at: nowIso() })

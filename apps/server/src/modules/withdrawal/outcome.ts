@@ -1,11 +1,10 @@
 import { STATEMENT_ORIGINS, STATEMENT_PLACE_NAMES } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TransferReceiver } from '../../adapters/pix/port.js';
-import type { Db } from '../../db/connection.js';
+import type { Db, Trx } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { forUpdate } from '../../db/lock.js';
 import type { Database, WithdrawalRow } from '../../db/schema.js';
-import type { Trx } from '../ledger/ledger.js';
 import { accountId, post } from '../ledger/ledger.js';
 import { storedReceiver } from './receiver.js';
 

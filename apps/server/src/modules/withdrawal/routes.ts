@@ -1,7 +1,6 @@
 import { api } from '@portal/contract';
-import { serverMessages } from '@portal/domain';
+import { refuse, serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../http/errors.js';
 import { driverRoute } from '../../http/route.js';
 import type { WithdrawalEligibility } from './eligibility.js';
 import type { WithdrawalService } from './service.js';
@@ -17,8 +16,7 @@ export function withdrawalRoutes(app: FastifyInstance, eligibility: WithdrawalEl
   driverRoute(app, api.withdraw, async ({ driver, body }) => {
     const result = await withdrawals.request(driver, body);
     if (result.status === 'FAILED') {
-      const message = payoutFailedMessage(result.reason);
-      throw new HttpError(502, message, undefined, message);
+      throw refuse.providerFailed(payoutFailedMessage(result.reason), { echo: true });
     }
     return {
       Sucesso: true,

@@ -1,12 +1,11 @@
 import type { PixKeyType } from '@portal/domain';
-import { isPixKeyType, messages, normalizePixKey, reaisToCents, serverMessages, STATEMENT_ORIGINS, STATEMENT_PLACE_NAMES, stripDocument, withdrawalError } from '@portal/domain';
+import { isPixKeyType, messages, normalizePixKey, reaisToCents, refuse, serverMessages, STATEMENT_ORIGINS, STATEMENT_PLACE_NAMES, stripDocument, withdrawalError } from '@portal/domain';
 import type { withdrawalRequest } from '@portal/contract';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { WithdrawalRow, WithdrawalStatus } from '../../db/schema.js';
-import { fieldError, forbidden, HttpError } from '../../http/errors.js';
 import { PayoutRejected, PixProviderUnavailable } from '../../adapters/pix/port.js';
 import type { PixProvider } from '../../adapters/pix/port.js';
 import type { SessionDriver } from '../auth/sessions.js';
@@ -59,15 +58,15 @@ export class WithdrawalService {
 
   async request(driver: SessionDriver, input: WithdrawalInput): Promise<WithdrawalResult> {
     const refusal = await this.eligibility.refusal(driver.id);
-    if (refusal) throw new HttpError(409, refusal);
+    if (refusal) throw refuse.conflict(refusal);
     const amountCents = toCents(input.amount);
     const { own } = await balances(this.db.kysely, driver.id);
     const keyType = input.pix.type;
     const rawKey = input.pix.key;
     const error = withdrawalError({ amountCents, balanceCents: own, keyType, key: rawKey });
-    if (error) throw fieldError(error.field, error.message);
+    if (error) throw refuse.invalid(error.message, error.field);
     if (amountCents === null || !isPixKeyType(keyType)) throw new Error('withdrawalError deixou passar um valor inválido');
-    if (stripDocument(input.receiver_document) !== driver.cpfCnpj) throw forbidden(serverMessages.withdrawal.notYourDocument);
+    if (stripDocument(input.receiver_document) !== driver.cpfCnpj) throw refuse.forbidden(serverMessages.withdrawal.notYourDocument);
     const key = normalizePixKey(keyType, rawKey);
     const trust = await this.guard.trustKey(driver, keyType, key, input.senha);
     return this.execute({
@@ -117,7 +116,7 @@ export class WithdrawalService {
         idempotencyKey: `withdrawal:${id}:debit`,
       });
       // Throwing rolls the withdrawal row back too: nothing is written.
-      if (debit.status === 'insufficient') throw fieldError('amount', messages.withdrawal.amountAboveBalance);
+      if (debit.status === 'insufficient') throw refuse.invalid(messages.withdrawal.amountAboveBalance, 'amount');
       return row;
     });
   }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { STATEMENT_ORIGINS } from '@portal/domain';
+import { STATEMENT_ORIGINS, MIN_WITHDRAWAL_CENTS } from '@portal/domain';
 import { expect, it } from 'vitest';
 import { bearer, registerDriver, useTestApp } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
@@ -89,7 +89,8 @@ describeEachDatabase('razão: propriedades sob sequências aleatórias', (dialec
         });
         const processing = withdrawals.some((w) => w.status === 'PROCESSING');
         if (processing) return expect(res.statusCode).toBe(409);
-        if (a.cents > balance.cents) return expect(res.statusCode).toBe(422);
+        // The minimum withdrawal (decision 44) and the balance: refused, nothing written.
+        if (a.cents < MIN_WITHDRAWAL_CENTS || a.cents > balance.cents) return expect(res.statusCode).toBe(422);
         const id = res.json<{ withdrawalId?: string }>().withdrawalId;
         if (a.payout === 'reject') {
           expect(res.statusCode).toBe(502);

@@ -115,7 +115,7 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       expect(again.statusCode).toBe(200);
       expect(again.headers['idempotent-replayed']).toBe('true');
       const stored = await t.ctx().db.kysely.selectFrom('idempotency_keys').select('request_hash').where('driver_id', '=', d.id).executeTakeFirstOrThrow();
-      const { requestHash } = await import('../../../src/http/idempotency-hash.js');
+      const { requestHash } = await import('../../../src/db/request-hash.js');
       expect(stored.request_hash).toBe(requestHash({ method: 'POST', route: '/api/motorista/sacar', params: {}, body: { ...body, pix: { key: pix.key, type: pix.type } } }));
       expect(await t.withdrawalsOf(d)).toHaveLength(1);
     });

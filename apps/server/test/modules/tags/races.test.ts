@@ -1,8 +1,9 @@
 import { api } from '@portal/contract';
-import { serverMessages } from '@portal/domain';
+import { Refusal as DomainRefusal, serverMessages } from '@portal/domain';
 import { SelectQueryNode, TableNode } from 'kysely';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { answerOf } from '../../../src/http/errors.js';
 import { createLogger } from '../../../src/logger.js';
 import { createServices } from '../../../src/services.js';
 import { json, registerDriver, useTestApp } from '../../helpers/app.js';
@@ -141,11 +142,15 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
       const d = await registerDriver(app());
       const { hidden, run, refusal } = await scenario(d);
       const before = await snapshotDatabase(ctx().db, TABLES);
-      await expect(run(lateTags(hidden))).rejects.toMatchObject({
-        statusCode: refusal.status,
-        message: refusal.message,
-        errors: { [refusal.field]: [refusal.message] },
-        error: refusal.message,
+      // The service refuses with the domain's Refusal; answerOf (http/errors.ts) is what the client then receives.
+      const refused = await run(lateTags(hidden)).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(DomainRefusal);
+      expect(answerOf(refused as DomainRefusal)).toMatchObject({
+        status: refusal.status,
+        body: { Mensagem: refusal.message, errors: { [refusal.field]: [refusal.message] }, error: refusal.message },
       });
       expect(await snapshotDatabase(ctx().db, TABLES)).toBe(before);
     });

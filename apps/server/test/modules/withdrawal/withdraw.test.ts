@@ -1,6 +1,5 @@
-import { messages, serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
+import { messages, Refusal, serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../src/http/errors.js';
 import { resolveWithdrawal } from '../../../src/cli/withdrawal.js';
 import { createLogger } from '../../../src/logger.js';
 import { createServices } from '../../../src/services.js';
@@ -299,8 +298,8 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of results) {
         if (r.status === 'rejected') {
-          expect(r.reason).toBeInstanceOf(HttpError);
-          expect((r.reason as HttpError).message).toBe(messages.withdrawal.amountAboveBalance);
+          expect(r.reason).toBeInstanceOf(Refusal);
+          expect((r.reason as Refusal).message).toBe(messages.withdrawal.amountAboveBalance);
         }
       }
       expect(await withdrawalsOf(d)).toHaveLength(1);

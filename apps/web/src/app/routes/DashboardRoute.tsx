@@ -1,9 +1,9 @@
 import { DashboardPage } from '../../features/dashboard/DashboardPage';
 import { TermsBar } from '../../features/terms/TermsBar';
-import { adoptEarlyBalance } from '../../lib/earlyBalance';
+import { adoptEarlyBalance } from '../../early-paint/adoptEarlyBalance';
 
 // Before the prerendered dashboard hydrates (main.tsx loads this module first): the balance its
-// first script already painted (boot/boot.ts).
+// first script already painted (early-paint/scripts/boot.ts).
 if (typeof document !== 'undefined') adoptEarlyBalance();
 
 /** /dashboard: features do not import each other, so the route composes them. */

@@ -1,8 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from '../../app/AppProviders';
 
 interface UpdatePromptProps {
   /** Lets the waiting version take over; the page reloads once it controls it. */
@@ -54,28 +52,5 @@ export function UpdatePrompt({ onUpdate, onDismiss }: UpdatePromptProps) {
         </Group>
       </Group>
     </Paper>
-  );
-}
-
-/**
- * Shows the notice in a root of its own, beside the app's: it appears on any screen, public or
- * signed in, without touching the app's tree (and /login's hydration). Shown at most once.
- */
-let shown = false;
-export function showUpdatePrompt(onUpdate: () => void): void {
-  if (shown) return;
-  shown = true;
-  const host = document.createElement('div');
-  host.dataset.updatePrompt = '';
-  document.body.append(host);
-  const root = createRoot(host);
-  const dismiss = () => {
-    root.unmount();
-    host.remove();
-  };
-  root.render(
-    <AppProviders>
-      <UpdatePrompt onUpdate={onUpdate} onDismiss={dismiss} />
-    </AppProviders>,
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { notePageTitle } from '../../app/prerendering';
+import { notePageTitle } from '../../early-paint/prerendering';
 
 const APP_NAME = 'Portal do Motorista';
 
@@ -9,7 +9,7 @@ export function pageTitle(title?: string | null): string {
 }
 
 export function usePageTitle(title?: string | null): void {
-  // A page prerendered at build time carries the title in its <title> (src/prerender/).
+  // A page prerendered at build time carries the title in its <title> (early-paint/).
   notePageTitle(title);
   useEffect(() => {
     document.title = pageTitle(title);

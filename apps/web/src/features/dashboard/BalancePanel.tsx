@@ -1,7 +1,7 @@
 import { Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { EARLY_BALANCE_ATTRIBUTE, SLOT_ATTRIBUTE } from '../../boot/earlyBalanceMarkup';
+import { EARLY_BALANCE_ATTRIBUTE, SLOT_ATTRIBUTE } from '../../early-paint/balanceMarkup';
 import { Money } from '../../components/ui/Money';
 import { useBalance } from '../../lib/balance';
 
@@ -9,7 +9,7 @@ const HERO_SIZE = 'calc(2.25rem * var(--mantine-scale))';
 const HERO_LINE = `calc(${HERO_SIZE} * 1.2)`;
 const SMALL_LINE = 'calc(var(--mantine-font-size-xl) * 1.2)';
 
-/** A balance as the panel shows it (also the build's templates for boot.ts: src/prerender/). */
+/** A balance as the panel shows it (also the build's templates for the first script: early-paint/). */
 export function BalanceFigure({ value, hero }: { value: number; hero: boolean }) {
   return <Money reais={value} colorPositive fz={hero ? HERO_SIZE : 'xl'} fw={700} lh={1.2} />;
 }

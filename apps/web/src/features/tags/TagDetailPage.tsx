@@ -4,12 +4,12 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { VEHICLE_VIEW_ATTRIBUTE } from '../../boot/earlyVehicleMarkup';
+import { adoptEarlyVehicle } from '../../early-paint/adoptEarlyVehicle';
+import { VEHICLE_VIEW_ATTRIBUTE } from '../../early-paint/vehicleMarkup';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
-import { adoptEarlyVehicle } from './api/earlyVehicle';
 import { useOperators, vehicleDetailQuery } from './api/queries';
 import { operatorNameOf } from './catalog';
 import { TagActions } from './detail/TagActions';
@@ -18,7 +18,7 @@ import { VehicleCard } from './detail/VehicleCard';
 import { VehicleLoadFailure, VehicleLoading } from './vehicleStates';
 
 // Before the prerendered page hydrates (main.tsx loads this module first): the vehicle its first
-// script already painted (boot/boot.ts).
+// script already painted (early-paint/scripts/boot.ts).
 if (typeof document !== 'undefined') adoptEarlyVehicle();
 
 /** Its form (masks, validation) loads when the driver opens it: not on the page's first load. */
@@ -55,7 +55,7 @@ export function TagDetailPage() {
   );
 }
 
-/** What the build cuts the first script's templates from (src/prerender/vehicleTemplates.ts). */
+/** What the build cuts the first script's templates from (early-paint/build/vehicleTemplates.ts). */
 const viewMarker = { [VEHICLE_VIEW_ATTRIBUTE]: '' };
 
 function VehicleView({ vehicle }: { vehicle: VehicleDetail }) {
@@ -64,7 +64,7 @@ function VehicleView({ vehicle }: { vehicle: VehicleDetail }) {
   const tag = vehicle.tag;
   const operatorName = tag ? operatorNameOf(operators.data?.Operadoras, tag.Operadora) : null;
   // One shape with or without a tag: React names its ids by place and count of siblings, and the
-  // first script's templates share the vehicle's card between the two (src/prerender/vehicleTemplates.ts).
+  // first script's templates share the vehicle's card between the two (early-paint/build/vehicleTemplates.ts).
   return (
     <Stack gap="lg" {...viewMarker}>
       <VehicleCard vehicle={vehicle} />

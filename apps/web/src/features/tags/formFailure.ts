@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ERROR_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { toastFailure } from '../../components/ui/toastFailure';
 import { applyServerErrors } from '../../lib/forms';
-import { toastFailure } from '../../lib/tags';
 
 type ServerFields<T extends FieldValues> = Readonly<Record<string, Path<T>>>;
 

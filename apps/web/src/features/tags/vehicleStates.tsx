@@ -4,9 +4,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/errors';
 import { isApiError } from '../../lib/api';
 import { readableAlert } from '../../components/ui/readableAlert';
-import { VEHICLE_SLOT_ATTRIBUTE } from '../../boot/earlyVehicleMarkup';
+import { VEHICLE_SLOT_ATTRIBUTE } from '../../early-paint/vehicleMarkup';
 
-/** While the vehicle of /tags/detalhes or /tags/editar loads; where the detail page's first script may paint it (boot/boot.ts). */
+/** While the vehicle of /tags/detalhes or /tags/editar loads; where the detail page's first script may paint it (early-paint/scripts/boot.ts). */
 export function VehicleLoading() {
   return (
     <Center mih={200} role="status" aria-live="polite" {...{ [VEHICLE_SLOT_ATTRIBUTE]: '' }}>

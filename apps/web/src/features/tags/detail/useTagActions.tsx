@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/ui/confirm';
 import { toast } from '../../../components/ui/toast';
-import { toastFailure } from '../../../lib/tags';
+import { toastFailure } from '../../../components/ui/toastFailure';
 import { useActivateTag, useBlockTag, useCancelTag, useReleaseTag, useRemoveTag } from '../api/mutations';
 import { ActivationFeeNote } from './ActivationFeeNote';
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { termsNotAccepted, unauthorized } from '../http/errors.js';
+import { termsNotAccepted, unauthorized } from './errors.js';
 import type { SessionDriver, SessionLookup, SessionStore } from '../modules/auth/sessions.js';
 
+/** The driver of a call: who the bearer token's live session belongs to (modules/auth/sessions.ts). */
 export type AuthedDriver = SessionDriver;
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 /**
  * The tag detail page's vehicle as the app draws it, cut into <template>s the page's first script
- * (boot/boot.ts) puts together for the vehicle it asked for, before the app arrives; the app then
- * hydrates exactly that markup (issue 11: the page's largest text, the tag state's paragraph, is
+ * puts together (scripts/paintVehicle.ts) for the vehicle it asked for, before the app arrives; the
+ * app then hydrates exactly that markup (issue 11: the page's largest text, the tag state's paragraph, is
  * data). The build draws the whole page once per tag status code and owner, with tokens where the
  * vehicle's own values go, and keeps each distinct card once:
  * - 'frame': the element around the cards (VEHICLE_VIEW_ATTRIBUTE), empty;
@@ -15,7 +15,7 @@
 import type { VehicleDetail, VehicleTag } from '@portal/contract';
 import { formatCpfCnpj, formatSerial, OWNERSHIP_TYPES, TAG_STATUS } from '@portal/domain';
 import { JSDOM } from 'jsdom';
-import * as markup from '../boot/earlyVehicleMarkup';
+import * as markup from '../vehicleMarkup';
 
 /** Every code the domain names, and no code (an inactive tag); any other code is drawn by the app alone. */
 const STATUS_CODES: readonly (number | null)[] = [null, ...Object.values(TAG_STATUS)];
@@ -41,7 +41,7 @@ const seedTag = (statusCode: number | null, ownershipType: VehicleTag['ownership
   ownershipType,
 });
 
-/** The tokens the app drew through a formatter, as boot.ts finds them: the token itself. */
+/** The tokens the app drew through a formatter, as the painter finds them: the token itself. */
 const FORMATTED_TOKENS = new Map([
   [formatSerial(markup.SERIAL_TOKEN), markup.SERIAL_TOKEN],
   [formatCpfCnpj(markup.CPF_CNPJ_TOKEN), markup.CPF_CNPJ_TOKEN],

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from './schema.js';
 
 /** One fixed window of one bucket: where a counted attempt can be given back. */
 export interface WindowRef {

@@ -1,4 +1,4 @@
-/** An answer a prerendered page's first script (boot/boot.ts) fetched and painted before the app arrived. */
+/** An answer a prerendered page's first script (scripts/boot.ts) fetched and painted before the app arrived. */
 export interface EarlyAnswer {
   /** The API's answer, as it came (the caller parses it with the contract). */
   data: unknown;

@@ -1,44 +1,44 @@
 /**
- * The only script a prerendered page (build/prerender.ts) loads itself. The page is already drawn
- * by its HTML, so:
+ * The only script a prerendered page (build/prerenderPages.ts) loads itself. The page is already
+ * drawn by its HTML, so:
  * - the app's code is fetched once the page is on screen: on a slow link its ~200 KB would
  *   otherwise share the bandwidth with the HTML that paints the screen;
  * - on the dashboard, the balance is asked for at once, in parallel, and written into its place
  *   (build-time templates of the app's own markup) before the app arrives; the app then adopts it
- *   (lib/earlyBalance.ts) and hydrates the same markup. On a tag's detail page, the same for the
- *   vehicle and its tag (paintVehicle.ts, features/tags/api/earlyVehicle.ts).
+ *   (adoptEarlyBalance.ts) and hydrates the same markup. On a tag's detail page, the same for the
+ *   vehicle and its tag (paintVehicle.ts, adoptEarlyVehicle.ts).
  * - a form submitted before the app is live is held, not sent by the browser (its fields would
  *   leave in a request, and the page would load again empty): the app submits it once live. A
  *   button pressed then (a tag's action painted early) is noted, and the app presses it once live.
  * Loaded with `async` from the <head>: the read is made while the HTML still arrives.
- * It imports nothing the app imports (that would be a chunk of its own, one more round trip before
- * the read is asked for): it must stay small (1.5 KB gzip; the detail page's painter is a script of
- * its own). No inline script: the CSP allows none.
+ * Built on its own into one file (build/earlyScripts.ts): what it imports (the names of markup.ts,
+ * the domain's formatBrl, the stored token's read) is copied into it, never a chunk the app shares,
+ * which would be one more round trip before the read is asked for. It must stay small (the build
+ * refuses it over its budget; the detail page's painter is a script of its own). No inline script:
+ * the CSP allows none.
  */
 
-import { formatCents } from './formatCents';
+import { formatBrl } from '@portal/domain';
+import { getToken } from '../../lib/storage';
+import {
+  ANSWER_ATTRIBUTE,
+  BALANCE_PATH,
+  EARLY_BALANCE_ATTRIBUTE,
+  FIGURE_TEMPLATE_ATTRIBUTE,
+  figureTemplateKey,
+  SLOT_ATTRIBUTE,
+} from '../balanceMarkup';
+import { APP_META_NAME, HELD_CLICK_ATTRIBUTE, HELD_CLICK_BUTTONS, HELD_SUBMIT_ATTRIBUTE } from '../pageMarkup';
+import {
+  EARLY_VEHICLE_ATTRIBUTE,
+  VEHICLE_ANSWER_ATTRIBUTE,
+  VEHICLE_DETAIL_PATH,
+  VEHICLE_PAINTER_ATTRIBUTE,
+  VEHICLE_SLOT_ATTRIBUTE,
+} from '../vehicleMarkup';
 import type { paintVehicle } from './paintVehicle';
 
-// The names of earlyBalanceMarkup.ts, repeated: an import would become a chunk of its own (the app
-// uses that module too), one more round trip before the balance is asked for.
-// test/prerender.test.tsx keeps the two equal.
-const BALANCE_PATH = '/api/motorista/saldo';
-const EARLY_BALANCE_ATTRIBUTE = 'data-early-balance';
-const SLOT_ATTRIBUTE = 'data-balance-slot';
-const ANSWER_ATTRIBUTE = 'data-early-balance-answer';
-const FIGURE_TEMPLATE_ATTRIBUTE = 'data-figure-template';
-// And those of heldMarkup.ts and earlyVehicleMarkup.ts.
-const HELD_SUBMIT_ATTRIBUTE = 'data-held-submit';
-const HELD_CLICK_ATTRIBUTE = 'data-held-click';
-const HELD_CLICK_BUTTONS = '#root button[type="button"]';
-const VEHICLE_DETAIL_PATH = '/api/veiculo/detail/';
-const EARLY_VEHICLE_ATTRIBUTE = 'data-early-vehicle';
-const VEHICLE_SLOT_ATTRIBUTE = 'data-vehicle-slot';
-const VEHICLE_ANSWER_ATTRIBUTE = 'data-early-vehicle-answer';
-const VEHICLE_PAINTER_ATTRIBUTE = 'data-vehicle-painter';
-const figureTemplateKey = (hero: boolean, cents: number) => `${hero ? 'hero' : 'other'}:${cents < 0 ? 'negative' : cents > 0 ? 'positive' : 'zero'}`;
-
-const APP_META = 'meta[name="portal-app"]';
+const APP_META = `meta[name="${APP_META_NAME}"]`;
 
 /** How long the app waits for the read asked for first (see earlyRead). */
 const EARLY_READ_FIRST_MS = 1500;
@@ -51,7 +51,7 @@ const PRELOADS_PER_TASK = 4;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The entry and the chunks of the screen, from the page (build/prerender.ts): all fetched at once
+ * The entry and the chunks of the screen, from the page (build/prerenderPages.ts): all fetched at once
  * (modulepreload), then run one by one, each in its own task, so that the browser can paint and
  * answer a tap between them instead of running ~200 KB of modules in one long task.
  */
@@ -98,34 +98,33 @@ interface Balance {
   SaldoTerceiro: number;
 }
 
-/** One figure in the markup the app draws for it (Money), from the build's template for its sign. */
-function figure(slot: Element, hero: boolean, reais: number): boolean {
+/**
+ * One figure in the markup the app draws for it (Money), from the build's template for its sign,
+ * written by the domain's formatBrl as the app writes it; null when the build drew no such template
+ * (formatBrl throws for an amount no ledger holds: then nothing is painted).
+ */
+function figure(hero: boolean, reais: number): Element | null {
   const cents = Math.round(reais * 100);
   const template = document.querySelector<HTMLTemplateElement>(`template[${FIGURE_TEMPLATE_ATTRIBUTE}="${figureTemplateKey(hero, cents)}"]`);
   const node = template?.content.firstElementChild?.cloneNode(true);
-  if (!(node instanceof Element)) return false;
-  node.textContent = formatCents(cents);
-  slot.replaceWith(node);
-  return true;
+  if (!(node instanceof Element)) return null;
+  node.textContent = formatBrl(cents);
+  return node;
 }
 
 function paintBalance(panel: Element, balance: Balance): void {
   // The app's code is loading: the page is the app's now, and it asks for the balance itself.
   if (appLoading) return;
-  const [hero, other] = panel.querySelectorAll(`[${SLOT_ATTRIBUTE}]`);
-  if (!hero || !other || !Number.isFinite(balance.Saldo) || !Number.isFinite(balance.SaldoTerceiro)) return;
-  if (!figure(hero, true, balance.Saldo) || !figure(other, false, balance.SaldoTerceiro)) return;
+  const [heroSlot, otherSlot] = panel.querySelectorAll(`[${SLOT_ATTRIBUTE}]`);
+  if (!heroSlot || !otherSlot || !Number.isFinite(balance.Saldo) || !Number.isFinite(balance.SaldoTerceiro)) return;
+  // Both figures or neither: the app hydrates what is painted with the answer it adopts.
+  const hero = figure(true, balance.Saldo);
+  const other = figure(false, balance.SaldoTerceiro);
+  if (!hero || !other) return;
+  heroSlot.replaceWith(hero);
+  otherSlot.replaceWith(other);
   panel.setAttribute('aria-busy', 'false');
   document.documentElement.setAttribute(ANSWER_ATTRIBUTE, JSON.stringify({ data: balance, at: Date.now() }));
-}
-
-function storedToken(): string | null {
-  try {
-    return localStorage.getItem('token');
-  } catch {
-    // No storage: the app will send the driver to /login.
-    return null;
-  }
 }
 
 /**
@@ -174,7 +173,8 @@ async function earlyVehicle(token: string, plate: string, painterUrl: string): P
  */
 function earlyRead(): Promise<void> {
   const meta = document.querySelector(APP_META);
-  const token = storedToken();
+  // The app's own read of the session (no storage reads as none: the app sends the driver to /login).
+  const token = getToken();
   if (!meta || !token) return Promise.resolve();
   const plate = meta.getAttribute(EARLY_VEHICLE_ATTRIBUTE);
   const painter = meta.getAttribute(VEHICLE_PAINTER_ATTRIBUTE);

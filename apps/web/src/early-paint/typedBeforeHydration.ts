@@ -1,7 +1,7 @@
-import { HELD_CLICK_ATTRIBUTE, HELD_CLICK_BUTTONS, HELD_SUBMIT_ATTRIBUTE } from '../boot/heldMarkup';
+import { HELD_CLICK_ATTRIBUTE, HELD_CLICK_BUTTONS, HELD_SUBMIT_ATTRIBUTE } from './pageMarkup';
 
 /**
- * A prerendered page (src/prerender/) shows its form before the app is live, and a driver on a weak
+ * A prerendered page (pages.ts) shows its form before the app is live, and a driver on a weak
  * connection may type in it then. Hydration keeps the elements but not what was typed in a field
  * the app controls (a mask, a value kept in the form's state): main.tsx notes what was typed just
  * before hydrating, and once the tree is live (AppRoot) it is typed again, through each field's

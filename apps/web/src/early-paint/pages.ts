@@ -3,7 +3,7 @@ import type { ScreenKey } from '../app/routes';
 import { getBuyPix, getBuyValue } from '../lib/storage';
 
 /**
- * The pages prerendered at build time (build/prerender.ts writes each as <path>.html, served by the
+ * The pages prerendered at build time (build/prerenderPages.ts writes each as <path>.html, served by the
  * server for that path and precached by the service worker): the screen's first look, drawn from
  * the same element tree the browser hydrates. The signed-in ones show the header, the page's
  * headings, buttons and links, and skeletons where the driver's data goes: never a figure.
@@ -16,7 +16,7 @@ import { getBuyPix, getBuyValue } from '../lib/storage';
 export interface PrerenderedPage {
   /** A route path of routes.tsx. */
   path: string;
-  /** The code the page renders with (routes.tsx's screenLoaders), loaded before hydrating. */
+  /** The code the page renders with (routes.tsx's screens), loaded before hydrating. */
   screens: readonly ScreenKey[];
   /** Hydrated only with a session; without one the app renders from scratch (and goes to /login). */
   signedIn: boolean;
@@ -27,7 +27,7 @@ export interface PrerenderedPage {
   adoptable?: () => boolean;
   /**
    * The one read the page's first script makes at once and paints before the app arrives
-   * (boot/boot.ts), from build-time templates of the app's markup: the dashboard's balance, a tag's
+   * (scripts/boot.ts), from build-time templates of the app's markup: the dashboard's balance, a tag's
    * vehicle.
    */
   earlyRead?: 'balance' | 'vehicle';

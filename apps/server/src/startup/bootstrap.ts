@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
-import { ADVISORY_LOCKS, withAdvisoryLock } from './db/advisory-lock.js';
-import type { Db } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
-import { seedDemoDriver } from './db/seed.js';
-import { ensureTerms } from './modules/terms/bootstrap.js';
-import { createServices } from './services.js';
+import type { Config } from '../config.js';
+import { ADVISORY_LOCKS, withAdvisoryLock } from '../db/advisory-lock.js';
+import type { Db } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { ensureTerms } from '../modules/terms/bootstrap.js';
+import { createServices } from '../services.js';
+import { seedDemoDriver } from './demo-seed.js';
 
 /**
  * Everything the start does before listening: migrations, first terms, demo data. Several

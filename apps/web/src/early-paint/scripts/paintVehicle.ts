@@ -1,19 +1,24 @@
 /**
  * boot.ts's side of the tag detail page's early vehicle: the cards put together from the build's
- * templates (src/prerender/vehicleTemplates.ts) and the vehicle's values written in as the app
- * writes them. An entry of its own (vite.config.ts) that boot.ts loads on that page alone, beside the
- * vehicle's read: it imports nothing (one request; the build checks). The names of
- * earlyVehicleMarkup.ts are repeated; test/prerender.test.tsx keeps them equal, and proves that what
- * this paints is what the app draws for the same vehicle.
+ * templates (build/vehicleTemplates.ts) and the vehicle's values written in as the app writes them
+ * (the domain's formatSerial and formatCpfCnpj, the very functions the app's cards call). A script
+ * of its own that boot.ts loads on that page alone, beside the vehicle's read, built on its own into
+ * one file (build/earlyScripts.ts): every other page's first script stays small.
+ * test/prerender.test.tsx proves that what this paints is what the app draws for the same vehicle.
  */
 
-const VEHICLE_PART_ATTRIBUTE = 'data-vehicle-part';
-const VEHICLE_KEYS_ATTRIBUTE = 'data-vehicle-keys';
-const PLATE_TOKEN = '__VEHICLE_PLATE__';
-const AXLES_TOKEN = '__VEHICLE_AXLES__';
-const RNTRC_TOKEN = '__VEHICLE_RNTRC__';
-const CPF_CNPJ_TOKEN = '__VEHICLE_CPFCNPJ__';
-const SERIAL_TOKEN = '__TAG_SERIAL__';
+import { formatCpfCnpj, formatSerial } from '@portal/domain';
+import {
+  AXLES_TOKEN,
+  CPF_CNPJ_TOKEN,
+  PLATE_TOKEN,
+  RNTRC_TOKEN,
+  SERIAL_TOKEN,
+  tagActionsKey,
+  tagCardKey,
+  VEHICLE_KEYS_ATTRIBUTE,
+  VEHICLE_PART_ATTRIBUTE,
+} from '../vehicleMarkup';
 
 interface EarlyTag {
   serialNumber: string;
@@ -27,28 +32,6 @@ interface EarlyVehicle {
   RntrcAntt: string;
   Axles: number;
   tag: EarlyTag | null;
-}
-
-const chars = (value: string) => value.toUpperCase().replace(/[^0-9A-Z]/g, '');
-
-/** The domain's formatSerial: groups of four, at most 19 characters. */
-export function serialText(serial: string): string {
-  return (chars(serial).match(/.{1,4}/g) ?? []).join(' ').slice(0, 19);
-}
-
-/** The domain's formatCpfCnpj: 999.999.999-99 or AA.AAA.AAA/AAAA-99, a partial one as far as it goes. */
-export function documentText(value: string): string {
-  const c = chars(value);
-  const cut = (...sizes: number[]) => {
-    let at = 0;
-    return sizes.map((size) => c.slice(at, (at += size)));
-  };
-  if (c.length <= 11) {
-    const [a, b, d, e] = cut(3, 3, 3, 2);
-    return `${a}${b ? `.${b}` : ''}${d ? `.${d}` : ''}${e ? `-${e}` : ''}`;
-  }
-  const [a, b, d, e, f] = cut(2, 3, 3, 4, 2);
-  return `${a}.${b}.${d}/${e}${f ? `-${f}` : ''}`;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -79,7 +62,7 @@ export function paintVehicle(slot: Element, answer: unknown): boolean {
   };
   const { tag } = vehicle;
   const cards = tag
-    ? [part('vehicle'), part('tag', String(tag.statusCode)), part('actions', `${String(tag.statusCode)}:${tag.ownershipType}`)]
+    ? [part('vehicle'), part('tag', tagCardKey(tag.statusCode)), part('actions', tagActionsKey(tag.statusCode, tag.ownershipType))]
     : [part('vehicle'), part('no-tag')];
   const frame = part('frame')?.firstElementChild;
   if (!frame || cards.some((card) => !card)) return false;
@@ -89,15 +72,19 @@ export function paintVehicle(slot: Element, answer: unknown): boolean {
     [PLATE_TOKEN]: vehicle.LicensePlate,
     [AXLES_TOKEN]: String(vehicle.Axles),
     [RNTRC_TOKEN]: vehicle.RntrcAntt || '—',
-    [CPF_CNPJ_TOKEN]: vehicle.CpfCnpjAntt ? documentText(vehicle.CpfCnpjAntt) : '—',
-    [SERIAL_TOKEN]: tag ? serialText(tag.serialNumber) : '',
+    [CPF_CNPJ_TOKEN]: vehicle.CpfCnpjAntt ? formatCpfCnpj(vehicle.CpfCnpjAntt) : '—',
+    [SERIAL_TOKEN]: tag ? formatSerial(tag.serialNumber) : '',
   };
-  const fill = (text: string) => text.replace(/__(VEHICLE|TAG)_[A-Z]+__/g, (token) => values[token] ?? token);
+  const tokens = new RegExp(Object.keys(values).join('|'), 'g');
+  const fill = (text: string) => text.replace(tokens, (token) => values[token] ?? token);
   // Text and attributes are written as values, never parsed: nothing in an answer becomes markup.
   const texts = slot.ownerDocument.createTreeWalker(frame, NodeFilter.SHOW_TEXT);
   for (let text = texts.nextNode(); text; text = texts.nextNode()) text.nodeValue = fill(text.nodeValue ?? '');
   for (const element of [frame, ...frame.querySelectorAll('*')]) {
-    for (const attribute of element.attributes) if (attribute.value.includes('__')) attribute.value = fill(attribute.value);
+    for (const attribute of element.attributes) {
+      const filled = fill(attribute.value);
+      if (filled !== attribute.value) attribute.value = filled;
+    }
   }
   slot.replaceWith(frame);
   return true;

@@ -1,11 +1,11 @@
 import { api } from '@portal/contract';
-import { ANSWER_ATTRIBUTE } from '../boot/earlyBalanceMarkup';
-import { balanceQueryKey } from './balance';
+import { balanceQueryKey } from '../lib/balance';
+import { queryClient } from '../lib/queryClient';
 import { takeEarlyAnswer } from './earlyAnswer';
-import { queryClient } from './queryClient';
+import { ANSWER_ATTRIBUTE } from './balanceMarkup';
 
 /**
- * The balance that the prerendered dashboard's first script (boot/boot.ts) fetched and painted
+ * The balance that the prerendered dashboard's first script (scripts/boot.ts) fetched and painted
  * before the app arrived: into the cache, as if the app had fetched it then, so that hydration
  * draws the same figures and nothing asks again. Once only; nothing when it did not paint.
  */

@@ -1,6 +1,6 @@
 import { centsToReais, formatCpfCnpj, INVOICE_GROUP_CODE, STATEMENT_ORIGINS, vehicleTypeFor } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './connection.js';
+import type { Db } from '../db/connection.js';
 import { LocalPixProvider } from '../adapters/pix/local.js';
 import type { Config } from '../config.js';
 import { createServices } from '../services.js';

@@ -2,54 +2,60 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { runnerImport, type Plugin, type Rolldown } from 'vite';
-import type { ScreenKey } from '../src/app/routes';
-import { cssModuleExports } from './cssModules';
-import type * as RenderModule from '../src/prerender/renderPage';
-
-const ENTRY = 'src/prerender/renderPage.tsx';
-const BOOT_SOURCE = '/src/boot/boot.ts';
-
-/** The source module of each screen the prerendered pages use (routes.tsx's screenLoaders). */
-const SCREEN_SOURCES: Partial<Record<ScreenKey, string>> = {
-  login: '/src/features/auth/LoginPage.tsx',
-  shell: '/src/app/AuthenticatedShell.tsx',
-  dashboard: '/src/app/routes/DashboardRoute.tsx',
-  registrar: '/src/features/auth/RegisterPage.tsx',
-  'saldo/retirar': '/src/features/withdrawal/WithdrawPage.tsx',
-  'saldo/comprar': '/src/features/credit/BuyBalancePage.tsx',
-  'tags/detalhes/:licensePlate': '/src/features/tags/TagDetailPage.tsx',
-  'tags/editar/:licensePlate': '/src/features/tags/TagEditPage.tsx',
-  'tags/listar': '/src/features/tags/TagsListPage.tsx',
-  'tags/adicionar': '/src/features/tags/TagRegisterPage.tsx',
-  'veiculos/listar': '/src/features/vehicles/VehiclesListPage.tsx',
-  'vpos/listar': '/src/features/vpos/VposListPage.tsx',
-  'extrato/listar': '/src/features/statement/StatementPage.tsx',
-};
+import { cssModuleExports } from '../../../build/cssModules';
+import { buildEarlyScripts, type BuiltScript, type EarlyScript } from './earlyScripts';
+import { ROUTE_TABLE, screenSpecifiers } from './screenModules';
+import type * as RenderModule from './renderPage';
 
 /** dist/prerendered.json: which file the server sends for which path (apps/server/src/plugins/web.ts). */
-export const PRERENDERED_MANIFEST = 'prerendered.json';
+const PRERENDERED_MANIFEST = 'prerendered.json';
 
 /**
- * Writes one HTML file per prerendered page (src/prerender/pages.ts): index.html with the screen
- * already rendered inside #root, its CSS inlined and its chunks modulepreloaded, as <path>.html
+ * Writes one HTML file per prerendered page (../pages.ts): index.html with the screen already
+ * rendered inside #root, its CSS inlined and its chunks listed for the first script, as <path>.html
  * (/dashboard -> dashboard.html, /tags/listar -> tags/listar.html: the names Workbox's cleanURLs
- * finds for a navigation), and prerendered.json for the server. On a weak connection the first
- * response then paints the screen instead of waiting for several JavaScript round trips; the
- * client hydrates it (src/main.tsx).
+ * finds for a navigation), and prerendered.json for the server; and the scripts the pages run before
+ * the app (earlyScripts.ts) beside the app's chunks. On a weak connection the first response then
+ * paints the screen instead of waiting for several JavaScript round trips; the client hydrates it
+ * (src/main.tsx).
  */
 export function prerenderPages(): Plugin {
   let root = process.cwd();
+  let treeshake: Rolldown.InputOptions['treeshake'];
+  let scripts: Record<EarlyScript, BuiltScript> | undefined;
+  /** Each screen's module (its resolved id), by its key in the route table. */
+  const screenModules = new Map<string, string>();
   return {
     name: 'portal-prerender-pages',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      treeshake = config.build.rolldownOptions.treeshake;
+    },
+    // The route table as the bundler reads it (screenModules.ts): each screen's module.
+    transform: {
+      order: 'post',
+      async handler(code, id) {
+        if (id !== path.join(root, ROUTE_TABLE.file)) return null;
+        for (const [key, specifier] of screenSpecifiers(this.parse(code))) {
+          const resolved = await this.resolve(specifier, id);
+          if (!resolved) throw new Error(`prerender: the screen ${key}'s module ${specifier} is not found`);
+          screenModules.set(key, resolved.id);
+        }
+        return null;
+      },
+    },
+    // The scripts join the app's files, so the service worker and the precompression take them too.
+    async generateBundle() {
+      scripts = await buildEarlyScripts({ root, mode: 'production', treeshake });
+      for (const script of Object.values(scripts)) this.emitFile({ type: 'asset', fileName: script.fileName, source: script.code });
     },
     // writeBundle runs before precompress's closeBundle, so the pages are compressed too.
     async writeBundle(options, bundle) {
+      if (!scripts) throw new Error('prerender: the early scripts were not built');
       const outDir = options.dir ?? path.join(root, 'dist');
       const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      const { module } = await runnerImport<typeof RenderModule>(path.join(root, ENTRY), {
+      const { module } = await runnerImport<typeof RenderModule>(path.join(import.meta.dirname, 'renderPage.tsx'), {
         root,
         mode: 'production',
         logLevel: 'warn',
@@ -61,12 +67,27 @@ export function prerenderPages(): Plugin {
       for (const prerendered of module.PRERENDERED_PAGES) {
         const { path: pagePath, screens } = prerendered;
         const { html, title, templates, early, bootScript } = module.renderPage(pagePath);
-        const sources = screens.map((screen) => {
-          const source = SCREEN_SOURCES[screen];
-          if (!source) throw new Error(`prerender: no source for the screen ${screen}`);
-          return source;
+        const page = await buildPage({
+          template,
+          html,
+          title,
+          templates,
+          early,
+          boot: scripts.boot.fileName,
+          extraScript: bootScript && { attribute: bootScript.attribute, fileName: scripts[bootScript.script].fileName },
+          appMeta: module.APP_META_NAME,
+          marker: module.PRERENDERED_ATTRIBUTE,
+          path: pagePath,
+          chunks: chunkClosure(
+            bundle,
+            screens.map((screen) => {
+              const id = screenModules.get(screen);
+              if (!id) throw new Error(`prerender: the route table (${ROUTE_TABLE.file}) has no screen ${screen}`);
+              return id;
+            }),
+          ),
+          outDir,
         });
-        const page = await buildPage({ template, html, title, templates, early, bootScript, marker: module.PRERENDERED_ATTRIBUTE, path: pagePath, sources, bundle, outDir });
         const file = module.pageFile(prerendered);
         await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
         await writeFile(path.join(outDir, file), page);
@@ -80,7 +101,7 @@ export function prerenderPages(): Plugin {
 /**
  * Stylesheets in the render in Node, which has no CSS pipeline: plain ones (Mantine's, global.css)
  * are nothing there (the built CSS is inlined into the page); a CSS module is its class names,
- * named as in the browser's bundle (build/cssModules.ts).
+ * named as in the browser's bundle (apps/web/build/cssModules.ts).
  */
 function cssForNode(root: string): Plugin {
   const PREFIX = '\0portal-prerender-css:';
@@ -110,35 +131,35 @@ interface PageParts {
   html: string;
   title: string;
   templates: string;
-  /** Attributes of <meta name="portal-app">: the read boot.ts makes at once (src/boot/). */
+  /** Attributes of the app's <meta>: the read boot.ts makes at once. */
   early: string;
-  /** A script boot.ts loads on this page alone, named on the meta by its chunk. */
-  bootScript: { attribute: string; source: string } | undefined;
+  /** boot.ts as built. */
+  boot: string;
+  /** A script boot.ts loads on this page alone, named on the meta by this attribute. */
+  extraScript: { attribute: string; fileName: string } | undefined;
+  /** The name of the <meta> boot.ts reads (markup.ts's APP_META_NAME). */
+  appMeta: string;
   marker: string;
   path: string;
-  sources: string[];
-  bundle: Rolldown.OutputBundle;
+  /** The chunks of the page's screens and all they import, in load order. */
+  chunks: Rolldown.OutputChunk[];
   outDir: string;
 }
 
-async function buildPage({ template, html, title, templates, early, bootScript, marker, path: pagePath, sources, bundle, outDir }: PageParts): Promise<string> {
+async function buildPage(parts: PageParts): Promise<string> {
+  const { template, html, title, templates, early, boot, extraScript, appMeta, marker, path: pagePath, chunks, outDir } = parts;
   let page = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
   page = replaceOnce(page, '<div id="root"></div>', `<div id="root" ${marker}="${pagePath}">${html}</div>`);
-  // The app's code loads only once the page is on screen (boot/boot.ts): its entry and every chunk
-  // of the screen, listed for boot.ts instead of loaded by the page itself.
+  // The app's code loads only once the page is on screen (scripts/boot.ts): its entry and every
+  // chunk of the screen, listed for boot.ts instead of loaded by the page itself.
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(page);
   if (!entry?.[1]) throw new Error('prerender: no entry script in index.html');
   const entryPreloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g)];
   for (const match of [entry, ...entryPreloads]) page = page.replace(match[0], '');
-  const chunks = chunkClosure(bundle, sources);
   const app = [...new Set([entry[1], ...entryPreloads.map((m) => m[1]), ...chunks.map((c) => `/${c.fileName}`)])];
-  const boot = standaloneChunk(bundle, BOOT_SOURCE);
-  const extra = bootScript ? ` ${bootScript.attribute}="/${standaloneChunk(bundle, bootScript.source)}"` : '';
-  page = replaceOnce(
-    page,
-    '</head>',
-    `  <meta name="portal-app" content="${app.join(' ')}"${early ? ` ${early}` : ''}${extra}>\n    <script type="module" async crossorigin src="/${boot}"></script>\n  </head>`,
-  );
+  const extra = extraScript ? ` ${extraScript.attribute}="/${extraScript.fileName}"` : '';
+  const meta = `<meta name="${appMeta}" content="${app.join(' ')}"${early ? ` ${early}` : ''}${extra}>`;
+  page = replaceOnce(page, '</head>', `  ${meta}\n    <script type="module" async crossorigin src="/${boot}"></script>\n  </head>`);
   // Inline CSS: no round trip before the first paint (the CSP allows inline styles). The entry's
   // stylesheet replaces its <link>; the screens' own follow it, in the order the app loads them.
   const entryCss = [...page.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
@@ -154,18 +175,8 @@ async function buildPage({ template, html, title, templates, early, bootScript, 
   return page;
 }
 
-/** The prerendered pages' own script, or one it loads (vite.config.ts builds each as an entry): one request each. */
-function standaloneChunk(bundle: Rolldown.OutputBundle, source: string): string {
-  const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(source));
-  if (!chunk || chunk.type !== 'chunk') throw new Error(`prerender: no chunk for ${source}`);
-  if (chunk.imports.length || chunk.dynamicImports.length) {
-    throw new Error(`prerender: ${source} must import nothing (one request), it imports ${[...chunk.imports, ...chunk.dynamicImports].join(', ')}`);
-  }
-  return chunk.fileName;
-}
-
-/** The chunks of some source modules and everything they import, statically, in load order. */
-function chunkClosure(bundle: Rolldown.OutputBundle, sources: string[]): Rolldown.OutputChunk[] {
+/** The chunks of the screens' modules and everything they import, statically, in load order. */
+function chunkClosure(bundle: Rolldown.OutputBundle, modules: string[]): Rolldown.OutputChunk[] {
   const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const seen = new Map<string, Rolldown.OutputChunk>();
@@ -177,10 +188,10 @@ function chunkClosure(bundle: Rolldown.OutputBundle, sources: string[]): Rolldow
     }
     seen.set(chunk.fileName, chunk);
   };
-  for (const source of sources) {
-    const root = chunks.find((c) => c.facadeModuleId?.endsWith(source));
-    if (!root) throw new Error(`prerender: no chunk for ${source}`);
-    visit(root);
+  for (const id of modules) {
+    const chunk = chunks.find((c) => c.facadeModuleId === id);
+    if (!chunk) throw new Error(`prerender: no chunk for ${id}`);
+    visit(chunk);
   }
   return [...seen.values()];
 }

@@ -1,5 +1,5 @@
 /**
- * Build-time rendering (src/prerender/): the signed-in frame is drawn without a session (no token,
+ * Build-time rendering (build/renderPage.tsx): the signed-in frame is drawn without a session (no token,
  * no driver's name: those are the phone's, read after hydration), and each screen's title is
  * remembered for the page's <title>.
  */

@@ -1,21 +1,19 @@
 /**
- * What the prerendered tag detail page (/tags/detalhes/:licensePlate), its first script (boot.ts)
- * and the app agree on: the vehicle and its tag painted before the app arrives, from build-time
- * templates of the app's own markup (src/prerender/vehicleTemplates.ts). No imports: boot.ts
- * copies these names (it must stay tiny; test/prerender.test.tsx keeps the copies equal).
+ * What the prerendered tag detail page (/tags/detalhes/:licensePlate), its scripts (scripts/boot.ts,
+ * scripts/paintVehicle.ts) and the app agree on: the vehicle and its tag painted before the app
+ * arrives, from build-time templates of the app's own markup (build/vehicleTemplates.ts). Named here
+ * once and imported by all three: the scripts are built on their own (build/earlyScripts.ts), so
+ * what they import is copied into them. No imports: the scripts must stay small.
  */
 
-/** GET /api/veiculo/detail/{licensePlate} (the contract's api.vehicleDetail). */
+/** GET /api/veiculo/detail/{licensePlate} (the contract's api.vehicleDetail; test/prerender.test.tsx holds them equal). */
 export const VEHICLE_DETAIL_PATH = '/api/veiculo/detail/';
 
 /** On <meta name="portal-app">: the plate whose vehicle boot.ts asks for at once (the server writes it in). */
 export const EARLY_VEHICLE_ATTRIBUTE = 'data-early-vehicle';
 
-/** On <meta name="portal-app">: the painter's script (boot/paintVehicle.ts as built), loaded beside the read. */
+/** On <meta name="portal-app">: the painter's script (scripts/paintVehicle.ts as built), loaded beside the read. */
 export const VEHICLE_PAINTER_ATTRIBUTE = 'data-vehicle-painter';
-
-/** The painter's source, which the build names by its chunk in VEHICLE_PAINTER_ATTRIBUTE. */
-export const VEHICLE_PAINTER_SOURCE = '/src/boot/paintVehicle.ts';
 
 /** On the 'Carregando...' of the page: where boot.ts puts the vehicle it painted. */
 export const VEHICLE_SLOT_ATTRIBUTE = 'data-vehicle-slot';
@@ -32,7 +30,7 @@ export const VEHICLE_KEYS_ATTRIBUTE = 'data-vehicle-keys';
 /** On <html> once boot.ts painted the vehicle: the answer, its plate and when it came (JSON), for the app. */
 export const VEHICLE_ANSWER_ATTRIBUTE = 'data-early-vehicle-answer';
 
-/** Where the templates hold the vehicle's own values; boot.ts writes each in as the app draws it. */
+/** Where the templates hold the vehicle's own values; the painter writes each in as the app draws it. */
 export const PLATE_TOKEN = '__VEHICLE_PLATE__';
 export const AXLES_TOKEN = '__VEHICLE_AXLES__';
 export const RNTRC_TOKEN = '__VEHICLE_RNTRC__';

@@ -1,11 +1,11 @@
 import { api } from '@portal/contract';
-import { VEHICLE_ANSWER_ATTRIBUTE } from '../../../boot/earlyVehicleMarkup';
-import { takeEarlyAnswer } from '../../../lib/earlyAnswer';
-import { queryClient } from '../../../lib/queryClient';
-import { vehicleDetailQuery } from './queries';
+import { vehicleDetailQuery } from '../features/tags/api/queries';
+import { queryClient } from '../lib/queryClient';
+import { takeEarlyAnswer } from './earlyAnswer';
+import { VEHICLE_ANSWER_ATTRIBUTE } from './vehicleMarkup';
 
 /**
- * The vehicle that the prerendered tag detail page's first script (boot/boot.ts) fetched and
+ * The vehicle that the prerendered tag detail page's first script (scripts/boot.ts) fetched and
  * painted before the app arrived: into the cache, as if the app had read it then, so that hydration
  * draws the same cards. The read is asked again once the app is live (the tag's state moves: the
  * query is never fresh), without a change on screen when nothing moved. Nothing when it did not paint.

@@ -1,9 +1,11 @@
 /**
- * What the prerendered dashboard, its first script (boot.ts) and the app agree on for the balance
- * painted before the app arrives. No imports: boot.ts must stay tiny.
+ * What the prerendered dashboard, its first script (scripts/boot.ts) and the app agree on for the
+ * balance painted before the app arrives. Named here once and imported by all three: the scripts
+ * are built on their own (build/earlyScripts.ts), so what they import is copied into them. No
+ * imports: the scripts must stay small.
  */
 
-/** GET /api/motorista/saldo (the contract's api.balance; test/earlyBalance.test.tsx keeps them equal). */
+/** GET /api/motorista/saldo (the contract's api.balance; test/prerender.test.tsx holds them equal). */
 export const BALANCE_PATH = '/api/motorista/saldo';
 
 /** On the balance panel: boot.ts may paint its figures (the elements marked SLOT_ATTRIBUTE). */
