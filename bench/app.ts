@@ -25,7 +25,7 @@ export async function openBenchApp(name: string): Promise<BenchApp> {
   const config = loadConfig(
     {
       NODE_ENV: 'production',
-      // Decision 28: the local Pix provider in production is a demonstration.
+      // Founding decision 28: the local Pix provider in production is a demonstration.
       DEMONSTRATION: 'true',
       DATABASE_URL: path.join(dir, 'portal.sqlite'),
       PIX_WEBHOOK_TOKEN: benchWebhookToken,

@@ -42,14 +42,14 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** 44 characters, new each run: a webhook token must be at least 32, and none the repository ships (decision 28). */
+/** 44 characters, new each run: a webhook token must be at least 32, and none the repository ships (founding decision 28). */
 export const benchWebhookToken = `bench-webhook-${randomBytes(15).toString('hex')}`;
 
 /**
  * The built server in production mode on the given database (a SQLite path or a postgres:// URL),
  * without demo data; `env` adds to or overrides its settings (e.g. the request limits of a load test);
  * `main` starts another build instead (the load bench's variants).
- * A demonstration (decision 28): production refuses the local Pix provider and the demo driver without it.
+ * A demonstration (founding decision 28): production refuses the local Pix provider and the demo driver without it.
  */
 export function startPortal(port: number, databaseUrl: string, logLevel: string, env: Record<string, string> = {}, main = path.join(repoRoot, 'apps/server/dist/main.js')): ChildProcess {
   return startProcess('node', [main], {

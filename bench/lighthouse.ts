@@ -7,10 +7,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.js';
 import { median, startPortal, stop, waitForHttp } from './lib.js';
 
-/** The demo driver of the seed (ARCHITECTURE 3), with its tags and vehicles. */
+/** The demo driver of the seed (founding architecture §3), with its tags and vehicles. */
 const demoDriver = { cpfCnpj: '52998224725', password: 'motorista123' };
 
-/** Every screen of SPEC 2 (the driver signed in), on the demo driver's data: an active tag on RIO2A18, an editable one on MGA1234. */
+/** Every screen of spec §2 (the driver signed in), on the demo driver's data: an active tag on RIO2A18, an editable one on MGA1234. */
 const LIGHTHOUSE_SCREENS = [
   '/login',
   '/registrar',

@@ -127,7 +127,7 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
   await expect(row).toContainText('Recebido');
   await look('extrato-compra');
 
-  // Sair forgets the buy-balance data too (decision 5).
+  // Sair forgets the buy-balance data too (founding decision 5).
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('comprar_saldo_pix'))).toBeNull();
@@ -136,7 +136,7 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
 test("'Gerar novo Pix' goes back to an empty form and forgets the stored Pix", async ({ page, request }) => {
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
-  // Decision 27: buying credit needs the terms accepted.
+  // Founding decision 27: buying credit needs the terms accepted.
   await acceptTermsViaApi(request, Token);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -177,7 +177,7 @@ test('a driver withdraws R$ 40,00 to each of the five Pix key types', async ({ p
   await expectCentred(page, page.getByRole('form', { name: 'Sacar saldo' }));
   await look('sacar-saldo');
 
-  // SPEC 5, in order.
+  // spec §5, in order.
   await sacar.click();
   await expect(page.getByText('Digite um valor para realizar o saque')).toBeVisible();
   await expectGreyPlaceholder(valor);

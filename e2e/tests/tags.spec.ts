@@ -65,7 +65,7 @@ test('a driver registers a tag and takes it through activation, block, release, 
   await expect(page).toHaveURL(/\/tags\/adicionar$/);
   await expect(page).toHaveTitle(/Cadastrar Tag/);
 
-  // SPEC 5: every required message, in order, under its field.
+  // spec §5: every required message, in order, under its field.
   await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
   const form = page.getByRole('form', { name: 'Cadastrar Tag' });
   await expect(form.getByText('Por favor digite a Tag a ser ativada')).toBeVisible();

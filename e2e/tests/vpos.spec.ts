@@ -16,7 +16,7 @@ import {
 import { brl, grouped, randomDigits } from '../support/values.js';
 
 /**
- * 13 VPOs (two pages of 10) for the driver's three trucks (decision 24: a VPO names an active
+ * 13 VPOs (two pages of 10) for the driver's three trucks (founding decision 24: a VPO names an active
  * tag and its vehicle's plate): distinct values, pushed in this order (oldest first). Equal plates
  * are ordered by arrival, as the server breaks ties by id.
  */
@@ -142,7 +142,7 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
       data: { externalId, serialNumber: serials.get(v.plate), PlacaVeiculo: v.plate, CpfCnpjEmbarcador: shipper, ValorTotalVP: v.value },
     });
     expect(response.status(), await response.text()).toBe(201);
-    // Issued EMITIDO; the shipper then moves it along the state machine (decision 29).
+    // Issued EMITIDO; the shipper then moves it along the state machine (founding decision 29).
     for (const status of STATUS_PATHS[v.status]) {
       const moved = await request.patch(`/api/parceiro/vpos/${externalId}`, { headers: { 'X-Api-Key': key }, data: { Status: status } });
       expect(moved.status(), await moved.text()).toBe(200);

@@ -46,7 +46,7 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Tests inject a fake Pix provider; otherwise PIX_PROVIDER builds one. */
   pixProvider?: PixProvider;
-  /** The daily tag billing (decision 13), from ready to close; main.ts turns it on, tests may shorten it. */
+  /** The daily tag billing (founding decision 13), from ready to close; main.ts turns it on, tests may shorten it. */
   billingSchedule?: { intervalMs?: number; firstDelayMs?: number };
   /** Idempotency-Key retention, wait and clock (http/idempotency.ts); tests shorten the wait. */
   idempotency?: IdempotencyOptions;
@@ -129,7 +129,7 @@ function scheduleBilling(app: FastifyInstance, billing: BillingService, every: N
   app.addHook('onClose', async () => stop?.());
 }
 
-/** SPEC 7 sends "empty body" POSTs (terms accept/reject); a JSON content type with no body is not an error. */
+/** spec §7 sends "empty body" POSTs (terms accept/reject); a JSON content type with no body is not an error. */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

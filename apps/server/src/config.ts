@@ -15,7 +15,7 @@ import { productionRefusals } from './production-settings.js';
 export const DEV_PIX_WEBHOOK_TOKEN = 'dev-webhook-token-portal-do-motorista';
 
 /**
- * Development/test token of the Asaas transfer validation (decision 26). Production uses only its
+ * Development/test token of the Asaas transfer validation (founding decision 26). Production uses only its
  * own ASAAS_TRANSFER_VALIDATION_TOKEN: without one the route does not exist, and Asaas cancels every
  * transfer it cannot validate (three failed calls), so payouts fail safe.
  */
@@ -105,7 +105,7 @@ const envSchema = z.object({
     .regex(/^\d{10,15}$/, 'apenas dígitos, com código do país (ex.: 5511999999999)')
     .default(SUPPORT_WHATSAPP_PLACEHOLDER),
   DEMO_SEED: bool.optional(),
-  // Decision 28: a deployment that says in so many words it is a demonstration (local Pix provider, demo driver); every page says so.
+  // Founding decision 28: a deployment that says in so many words it is a demonstration (local Pix provider, demo driver); every page says so.
   DEMONSTRATION: bool.default(false),
   TRUST_PROXY: trustProxy,
   HSTS: bool.default(false),

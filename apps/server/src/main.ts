@@ -8,7 +8,7 @@ import { createLogger } from './logger.js';
 
 /**
  * The configuration, or the process ends with code 1 and one Portuguese line per refused variable
- * (decision 28: in production, the development settings too: the repository's own tokens, the
+ * (founding decision 28: in production, the development settings too: the repository's own tokens, the
  * local Pix provider without DEMONSTRATION=true, the demo driver, secrets below their minimum).
  */
 function configOrExit(): Config {
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   });
   logger.info({ dialect: db.dialect, env: config.env }, 'banco de dados aberto');
   await prepareDatabase(config, db, logger);
-  // Decision 13: the monthly tag fee, checked daily, one instance at a time; it lives as long as the app.
+  // Founding decision 13: the monthly tag fee, checked daily, one instance at a time; it lives as long as the app.
   const app = await buildApp({ config, db, logger, billingSchedule: {} });
 
   let closing = false;

@@ -1,7 +1,7 @@
 import { serverMessages } from '@portal/domain';
 
 /**
- * Decision 28: production refuses development settings at start. Every value of a secret that this
+ * Founding decision 28: production refuses development settings at start. Every value of a secret that this
  * repository ships, in the code, the README, docs/ or an example: whoever reads the repository
  * knows them, so a production secret that contains one is refused. One list: the test
  * `production-settings.test.ts` greps the repository's docs for token-like example values and fails

@@ -177,7 +177,7 @@ describe('/saldo/comprar', () => {
       { status: 200, body: { Sucesso: false, Mensagem: 'Pix indisponível no momento', qrCode: { ...charge, payload: '' } } },
       'Pix indisponível no momento',
     ],
-  ])("SPEC 8: an unsuccessful 200 answer (%s) shows its Mensagem in a danger toast 'Ops, ocorreu um erro!'", async (_case, reply, mensagem) => {
+  ])("spec §8: an unsuccessful 200 answer (%s) shows its Mensagem in a danger toast 'Ops, ocorreu um erro!'", async (_case, reply, mensagem) => {
     signInStorage({ terms: 'aceito' });
     mockApi({ ...base, 'POST /api/transacoes/gerar-qrcode': reply });
     const { user } = renderRoute('/saldo/comprar');

@@ -118,7 +118,7 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     expect(html).toContain('Portal do Motorista');
     expect(html).toContain('Sair');
     expect(html).toContain('<h1');
-    // The purchase's minimum (a rule of the screen, SPEC 5) is the one amount a page may show.
+    // The purchase's minimum (a rule of the screen, spec §5) is the one amount a page may show.
     expect(html.replace('Mínimo R$ 100,00', '')).not.toMatch(/R\$\s?\d/);
     expect(html).not.toContain('Olá,');
   });
@@ -159,7 +159,7 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     },
   );
 
-  it('/saldo/comprar is drawn from scratch when the phone keeps a value typed or a Pix to pay (decision 6)', () => {
+  it('/saldo/comprar is drawn from scratch when the phone keeps a value typed or a Pix to pay (founding decision 6)', () => {
     const page = PRERENDERED_PAGES.find((p) => p.path === '/saldo/comprar')!;
     expect(page.adoptable?.()).toBe(true);
     setBuyValue('150,00');
@@ -169,7 +169,7 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     expect(page.adoptable?.()).toBe(false);
   });
 
-  it('/saldo/comprar keeps a value typed before hydration: shaped by the field, kept on the phone (decision 6)', async () => {
+  it('/saldo/comprar keeps a value typed before hydration: shaped by the field, kept on the phone (founding decision 6)', async () => {
     signInStorage({ terms: 'aceito' });
     mockApi({});
     const errors = vi.spyOn(console, 'error');

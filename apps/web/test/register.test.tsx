@@ -24,7 +24,7 @@ const valid: Record<Field, string> = {
   'Confirmação de senha': 'segredo123',
 };
 
-/** SPEC 5 'Registration': every message a field can show. */
+/** spec §5 'Registration': every message a field can show. */
 const SPEC_MESSAGES = [
   'Por favor digite seu nome completo',
   'Por favor insira seu CPF ou CNPJ',
@@ -39,7 +39,7 @@ const SPEC_MESSAGES = [
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Criar conta' }));
 
 describe('/registrar', () => {
-  it('shows breadcrumb, back button and the required-field messages of SPEC 5', async () => {
+  it('shows breadcrumb, back button and the required-field messages of spec §5', async () => {
     const api = mockApi({});
     const { user } = renderRoute('/registrar');
     expect(await screen.findByRole('heading', { name: 'Criar conta' })).toBeInTheDocument();

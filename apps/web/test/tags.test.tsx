@@ -87,7 +87,7 @@ describe('TagStatusBadge', () => {
 });
 
 describe('/tags/adicionar', () => {
-  it('shows the messages of SPEC 5 in order, masks the serial and upper-cases the plate, then sends the payload', async () => {
+  it('shows the messages of spec §5 in order, masks the serial and upper-cases the plate, then sends the payload', async () => {
     signInStorage({ terms: 'aceito' });
     const api = mockApi({ ...catalogue, 'POST /api/tag/cadastrar-tag': { status: 201, body: { Sucesso: true, Mensagem: 'Sucesso!' } } });
     const { user, router } = renderRoute('/tags/adicionar');
@@ -193,7 +193,7 @@ describe('GreenpassWarning', () => {
     vi.useRealTimers();
   });
 
-  it('stays 60 seconds (SPEC 9), then goes', () => {
+  it('stays 60 seconds (spec §9), then goes', () => {
     vi.useFakeTimers();
     renderWithProviders(<GreenpassWarning operatorName="Taggy" serial="5666123412341234" />);
     expect(screen.getByRole('alert')).toHaveTextContent(GREENPASS_WARNING);
@@ -280,7 +280,7 @@ describe('/tags/detalhes/:licensePlate', () => {
     expect(button('Bloquear')).toBeEnabled();
   });
 
-  it('asks before blocking and sends SPEC 7 payload only when confirmed', async () => {
+  it('asks before blocking and sends spec §7 payload only when confirmed', async () => {
     const { user, api } = openDetail({ statusCode: 100 }, { 'POST /api/tag/bloquear': ok({ Mensagem: 'Tag bloqueada com sucesso!' }) });
     await screen.findByText('1234 5678 1234 5678');
     await user.click(button('Bloquear'));
@@ -315,7 +315,7 @@ describe('/tags/detalhes/:licensePlate', () => {
     expect(api.callsTo('POST', '/api/tag/cancelar')[0]?.body).toEqual({ serialNumber: '1234567812345678', statusId: '300', origem: 'Pedagio motorista' });
   });
 
-  it('an unsuccessful 200 answer shows its error under the error title (SPEC 8)', async () => {
+  it('an unsuccessful 200 answer shows its error under the error title (spec §8)', async () => {
     const short = 'Saldo insuficiente para ativar a tag. Compre créditos e tente novamente.';
     const { user } = openDetail(
       { statusCode: 201 },
@@ -396,7 +396,7 @@ describe('/tags/editar/:licensePlate', () => {
     expect(screen.queryByRole('form', { name: 'Editar Tag' })).not.toBeInTheDocument();
   });
 
-  it('shows the tag and vehicle, then saves SPEC 7 update payload and goes back to the details', async () => {
+  it('shows the tag and vehicle, then saves spec §7 update payload and goes back to the details', async () => {
     const { user, api, router } = open('/tags/editar/ABC1D23', { statusCode: 201 }, { 'POST /api/veiculo/update': ok({ Mensagem: 'Sucesso!' }) });
     const form = await screen.findByRole('form', { name: 'Editar Tag' });
     expect(within(form).getByLabelText('Número da Tag')).toHaveValue('1234 5678 1234 5678');
@@ -423,7 +423,7 @@ describe('/tags/editar/:licensePlate', () => {
     expect(await screen.findByText('Sucesso!')).toBeInTheDocument();
   });
 
-  it('shows SPEC 5 messages and the server field errors under their fields', async () => {
+  it('shows spec §5 messages and the server field errors under their fields', async () => {
     const plateTaken = 'Você já tem um veículo com esta placa';
     const { user, api } = open(
       '/tags/editar/ABC1D23',

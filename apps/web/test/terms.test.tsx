@@ -156,7 +156,7 @@ describe('/blocked-access', () => {
   });
 });
 
-describe('a call the server refuses for terms not accepted (decision 27)', () => {
+describe('a call the server refuses for terms not accepted (founding decision 27)', () => {
   const refused = { status: 403, body: { Sucesso: false, Mensagem: serverMessages.terms.notAccepted, code: ERROR_CODES.termsNotAccepted } };
 
   async function buy(user: ReturnType<typeof renderRoute>['user']) {

@@ -83,7 +83,7 @@ describe('/saldo/retirar', () => {
     expect(screen.queryByRole('button', { name: 'Sacar' })).not.toBeInTheDocument();
   });
 
-  it('checks the rules in the order of SPEC 5, each message under its field', async () => {
+  it('checks the rules in the order of spec §5, each message under its field', async () => {
     const { user, api } = await openForm({ ...allowed, ...balanceOf(100) });
     expect(await screen.findByText('R$ 100,00')).toBeInTheDocument();
     expect(field.key()).toBeDisabled();
@@ -270,7 +270,7 @@ describe('/saldo/retirar', () => {
   it.each<[string, Record<string, unknown>, string]>([
     ['with an error: that error', { Sucesso: false, Mensagem: 'Saque não realizado', error: 'Chave Pix não encontrada no banco' }, 'Chave Pix não encontrada no banco'],
     ['without an error: its Mensagem', { Sucesso: false, Mensagem: 'Saque temporariamente indisponível' }, 'Saque temporariamente indisponível'],
-  ])("SPEC 8: an unsuccessful 200 answer %s, in an 'Ops, ocorreu um erro!' toast; the form is kept", async (_case, body, shown) => {
+  ])("spec §8: an unsuccessful 200 answer %s, in an 'Ops, ocorreu um erro!' toast; the form is kept", async (_case, body, shown) => {
     const { user } = await openForm({ ...allowed, ...balanceOf(100), 'POST /api/motorista/sacar': { status: 200, body } });
     await screen.findByText('R$ 100,00');
     await paste(user, field.amount(), '4000');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { envelope } from './common.js';
 
-/** Reais, at most 2 decimals (ARCHITECTURE 4). */
+/** Reais, at most 2 decimals (founding architecture §4). */
 export const reais = z.lazy(() => z.number());
 
 export const balanceResponse = z.lazy(() => envelope.unwrap().extend({ Saldo: reais, SaldoTerceiro: reais }));

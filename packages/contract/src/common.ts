@@ -2,23 +2,23 @@ import { z } from 'zod';
 import type { FieldErrors } from '@portal/domain';
 import { MAX_ID, MAX_PAGE, messages, secretTextError, textError } from '@portal/domain';
 
-/** Every answer carries Sucesso and Mensagem (SPEC 7). */
+/** Every answer carries Sucesso and Mensagem (spec §7). */
 export const envelope = z.lazy(() => z.object({ Sucesso: z.boolean(), Mensagem: z.string() }));
 
 /** The envelope's `code`: a refusal the client acts on, not only shows, named by a stable value. */
 export const ERROR_CODES = {
-  /** Decision 27: the current terms of use are not accepted; the web app opens /blocked-access. */
+  /** Founding decision 27: the current terms of use are not accepted; the web app opens /blocked-access. */
   termsNotAccepted: 'TERMS_NOT_ACCEPTED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** 4xx/5xx body. 422 adds errors: { field: [messages] } (SPEC 7, ARCHITECTURE 6). */
+/** 4xx/5xx body. 422 adds errors: { field: [messages] } (spec §7, founding architecture §6). */
 export const errorResponse = z.lazy(() =>
   z.object({
     Sucesso: z.literal(false),
     Mensagem: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
-    /** SPEC 7 withdrawal: 'success or Sucesso, Mensagem, error'. */
+    /** spec §7 withdrawal: 'success or Sucesso, Mensagem, error'. */
     error: z.string().optional(),
     code: z.enum([ERROR_CODES.termsNotAccepted]).optional(),
   }),

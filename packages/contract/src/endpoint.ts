@@ -27,7 +27,7 @@ export type Endpoint<
    */
   idempotent?: boolean;
   /**
-   * Decision 27: the call moves money or changes a tag or vehicle, so a driver whose current terms
+   * Founding decision 27: the call moves money or changes a tag or vehicle, so a driver whose current terms
    * of use are not accepted gets 403 with the envelope's code TERMS_NOT_ACCEPTED (one check on the
    * server, http/route.ts). Every state-changing driver call is flagged or listed as exempt with
    * its reason in apps/server/test/security/terms-enforcement.test.ts.

@@ -5,7 +5,7 @@ import { messages } from '@portal/domain';
  * `idempotent: true`): one key per intent of the driver, sent again on every retry of it. The
  * server answers a retry with the same key and request with the first answer (and
  * IDEMPOTENT_REPLAYED_HEADER), and refuses the same key with another request (409). Without it
- * the call behaves as SPEC.md says. Keys are per driver and kept at least 24 hours.
+ * the call behaves as docs/spec.md says. Keys are per driver and kept at least 24 hours.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 

@@ -1,5 +1,5 @@
 /**
- * The API's shapes (SPEC 3, 7). Every schema the contract exports or an endpoint names is a z.lazy,
+ * The API's shapes (spec §3, 7). Every schema the contract exports or an endpoint names is a z.lazy,
  * built at first use: a phone evaluating the contract at load built all of them in one long task
  * (test/lazy.test.ts keeps it so; decision 42). Derive from one with `.unwrap()` inside a z.lazy.
  */

@@ -4,7 +4,7 @@ import { endpoint } from './endpoint.js';
 import { envelope, isoDateTime, pageQuery, pagination } from './common.js';
 import { receiptKind } from './receipts.js';
 
-/** SPEC 3 'Extrato transaction'. value in reais, signed (debits negative). */
+/** spec §3 'Extrato transaction'. value in reais, signed (debits negative). */
 export const statementTransaction = z.lazy(() =>
   z.object({
     transactionId: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 
 export const supportApi = {
-  /** Decision 17: answers 302 to https://wa.me/<SUPPORT_WHATSAPP>?text=...; the support link points here. */
+  /** Founding decision 17: answers 302 to https://wa.me/<SUPPORT_WHATSAPP>?text=...; the support link points here. */
   supportWhatsapp: endpoint({
     method: 'GET',
     path: '/api/suporte/whatsapp',

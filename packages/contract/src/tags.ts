@@ -44,7 +44,7 @@ function checkVehicleType(axlesValue: SelectValue, vehicleType: SelectValue, ctx
   }
 }
 
-/** SPEC 3 'Tag' of the tag list. */
+/** spec §3 'Tag' of the tag list. */
 export const tagRow = z.lazy(() => vehicleTag.unwrap().extend({ vehicle: z.object({ LicensePlate: z.string() }) }));
 export type TagRow = z.infer<typeof tagRow>;
 
@@ -57,7 +57,7 @@ export type Operator = z.infer<typeof operator>;
 export const operatorsResponse = z.lazy(() => envelope.unwrap().extend({ Operadoras: z.array(operator) }));
 export type OperatorsResponse = z.infer<typeof operatorsResponse>;
 
-/** SPEC 3 'Tag register payload'. Rules: SPEC 5 'Tag register' (domain tagRegistrationErrors). */
+/** spec §3 'Tag register payload'. Rules: spec §5 'Tag register' (domain tagRegistrationErrors). */
 export const tagRegistrationRequest = z.lazy(() =>
   z
     .object({
@@ -66,7 +66,7 @@ export const tagRegistrationRequest = z.lazy(() =>
       licensePlate: plateText,
       /** The signed-in driver's CPF/CNPJ. */
       cnpj: documentText,
-      /** Decision 11: always INVOICE_GROUP_CODE. */
+      /** Founding decision 11: always INVOICE_GROUP_CODE. */
       invoiceGroupCode: codeText,
       /** 1 for 2 axles, otherwise 2; computed when absent. */
       vehicleType: selectValue.optional(),
@@ -106,7 +106,7 @@ const serialField = serialText.superRefine((value, ctx) => {
   if (normalizeSerial(value).length === 0) ctx.addIssue({ code: 'custom', message: messages.tag.serialRequired });
 });
 
-/** SPEC 7 status changes: {serialNumber, statusId, origem 'Pedagio motorista'}. */
+/** spec §7 status changes: {serialNumber, statusId, origem 'Pedagio motorista'}. */
 function statusChangeRequest(statusId: string) {
   return z
     .object({ serialNumber: serialField, statusId: codeText, origem: codeText })
@@ -125,7 +125,7 @@ export const releaseTagRequest = z.lazy(() => statusChangeRequest(TAG_STATUS_IDS
 export const cancelTagRequest = z.lazy(() => statusChangeRequest(TAG_STATUS_IDS.cancel));
 export type TagStatusChangeRequest = z.input<typeof blockTagRequest>;
 
-/** SPEC 7: {serialNumber, licensePlate, cnpj}. */
+/** spec §7: {serialNumber, licensePlate, cnpj}. */
 export const activateTagRequest = z.lazy(() =>
   z
     .object({ serialNumber: serialField, licensePlate: plateText, cnpj: documentText })
@@ -142,7 +142,7 @@ export const activateTagRequest = z.lazy(() =>
 );
 export type ActivateTagRequest = z.input<typeof activateTagRequest>;
 
-/** SPEC 7: {serialNumber, newSerialNumber}; SPEC 5: the new serial needs 8+ alphanumerics. */
+/** spec §7: {serialNumber, newSerialNumber}; spec §5: the new serial needs 8+ alphanumerics. */
 export const replaceTagRequest = z.lazy(() =>
   z
     .object({ serialNumber: serialField, newSerialNumber: serialText })
@@ -157,7 +157,7 @@ export const replaceTagRequest = z.lazy(() =>
 );
 export type ReplaceTagRequest = z.input<typeof replaceTagRequest>;
 
-/** SPEC 7 POST /api/veiculo/delete-tag-vehicle: {serialNumber}. */
+/** spec §7 POST /api/veiculo/delete-tag-vehicle: {serialNumber}. */
 export const removeTagRequest = z.lazy(() =>
   z
     .object({ serialNumber: serialField })
@@ -165,7 +165,7 @@ export const removeTagRequest = z.lazy(() =>
 );
 export type RemoveTagRequest = z.input<typeof removeTagRequest>;
 
-/** SPEC 7 POST /api/veiculo/update. Rules: SPEC 5 'Edit tag' (domain tagEditErrors). */
+/** spec §7 POST /api/veiculo/update. Rules: spec §5 'Edit tag' (domain tagEditErrors). */
 export const vehicleUpdateRequest = z.lazy(() =>
   z
     .object({

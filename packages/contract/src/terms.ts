@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { envelope, idParam, isoDateTime } from './common.js';
 
-/** SPEC 3/4: data.action 'rejeite' means rejected; data null means no decision on the current term. */
+/** spec §3/4: data.action 'rejeite' means rejected; data null means no decision on the current term. */
 export const termAction = z.lazy(() => z.enum(['aceite', 'rejeite']));
 export type TermAction = z.infer<typeof termAction>;
 

@@ -3,7 +3,7 @@ import { MAX_ID, messages, normalizePlate, TEXT_MAX } from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination, strictText } from './common.js';
 
-/** SPEC 3 'Tag' as it hangs from a vehicle: {serialNumber, Operadora (operator CNPJ), statusCode, ownershipType}. */
+/** spec §3 'Tag' as it hangs from a vehicle: {serialNumber, Operadora (operator CNPJ), statusCode, ownershipType}. */
 export const vehicleTag = z.lazy(() =>
   z.object({
     serialNumber: z.string(),
@@ -15,7 +15,7 @@ export const vehicleTag = z.lazy(() =>
 );
 export type VehicleTag = z.infer<typeof vehicleTag>;
 
-/** SPEC 3 'Vehicle detail response': Dados. */
+/** spec §3 'Vehicle detail response': Dados. */
 export const vehicleDetail = z.lazy(() =>
   z.object({
     id: z.number().int(),
@@ -23,7 +23,7 @@ export const vehicleDetail = z.lazy(() =>
     CpfCnpjAntt: z.string(),
     RntrcAntt: z.string(),
     Axles: z.number().int(),
-    /** 1 for 2 axles, otherwise 2 (SPEC 9). */
+    /** 1 for 2 axles, otherwise 2 (spec §9). */
     vehicleType: z.number().int(),
     /** The model's modelId from GET /api/veiculo/modelos. */
     modelo: z.string(),
@@ -41,7 +41,7 @@ export const plateParams = z.lazy(() =>
   }),
 );
 
-/** Decision 7: a row of the vehicle list. Status is the tag's status code, or null ('Sem tag'). */
+/** Founding decision 7: a row of the vehicle list. Status is the tag's status code, or null ('Sem tag'). */
 export const vehicleRow = z.lazy(() =>
   z.object({
     id: z.number().int(),
@@ -73,14 +73,14 @@ export const vehicleId = z.lazy(() =>
 export const vehicleDeleteRequest = z.lazy(() => z.object({ vehicle_id: vehicleId }));
 export type VehicleDeleteRequest = z.input<typeof vehicleDeleteRequest>;
 
-/** SPEC 3 'Vehicle models response'. */
+/** spec §3 'Vehicle models response'. */
 export const vehicleModel = z.lazy(() => z.object({ modelId: z.string(), modelName: z.string() }));
 export const vehicleBrand = z.lazy(() => z.object({ brand: z.string(), modelos: z.array(vehicleModel) }));
 export type VehicleBrand = z.infer<typeof vehicleBrand>;
 export const vehicleModelsResponse = z.lazy(() => envelope.unwrap().extend({ Data: z.array(vehicleBrand) }));
 export type VehicleModelsResponse = z.infer<typeof vehicleModelsResponse>;
 
-/** Answer of the vehicle and tag actions: SPEC 7 'Sucesso, Mensagem' (failures add `error`). */
+/** Answer of the vehicle and tag actions: spec §7 'Sucesso, Mensagem' (failures add `error`). */
 export const actionResponse = z.lazy(() => envelope.unwrap().extend({ error: z.string().optional() }));
 export type ActionResponse = z.infer<typeof actionResponse>;
 

@@ -18,7 +18,7 @@ import {
 import { endpoint } from './endpoint.js';
 import { envelope, isoDateTime, pageQuery, pagination, strictText, text } from './common.js';
 
-/** SPEC 3 'VPO'. ValorTotalVP in reais; Status one of VPO_STATUSES (shown with vpoStatusLabel). */
+/** spec §3 'VPO'. ValorTotalVP in reais; Status one of VPO_STATUSES (shown with vpoStatusLabel). */
 export const vpo = z.lazy(() =>
   z.object({
     IdTransacao: z.string(),
@@ -97,7 +97,7 @@ const occurredAt = text(TEXT_MAX.dateTime).pipe(
   }),
 );
 const vpoStatus = oneOf(VPO_STATUSES, messages.partner.statusInvalid);
-/** Decision 29: a VPO is issued EMITIDO; another status (a known one) is refused, not ignored. */
+/** Founding decision 29: a VPO is issued EMITIDO; another status (a known one) is refused, not ignored. */
 const issueStatus = vpoStatus.transform((status, ctx): typeof VPO_INITIAL_STATUS => {
   if (status !== VPO_INITIAL_STATUS) {
     ctx.addIssue({ code: 'custom', message: messages.partner.statusOnIssue });

@@ -4,7 +4,7 @@ import { endpoint } from './endpoint.js';
 import { envelope, text } from './common.js';
 import { confirmPassword } from './payouts.js';
 
-/** SPEC 7: {description, receiver_document, amount (number), pix {key, type}}. Rules are the domain's. */
+/** spec §7: {description, receiver_document, amount (number), pix {key, type}}. Rules are the domain's. */
 export const withdrawalRequest = z.lazy(() =>
   z.object({
     description: text(TEXT_MAX.description),

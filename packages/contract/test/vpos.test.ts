@@ -28,7 +28,7 @@ describe('VPOs and partner pushes', () => {
       ValorTotalVP: messages.partner.valueInvalid,
       Status: messages.partner.statusInvalid,
     });
-    // Decision 29: a VPO is issued EMITIDO; another known status is refused on issue, and is the PATCH's to set.
+    // Founding decision 29: a VPO is issued EMITIDO; another known status is refused on issue, and is the PATCH's to set.
     const issue = { externalId: 'v1', serialNumber: '7000000000000001', PlacaVeiculo: 'ABC1D23', CpfCnpjEmbarcador: '11222333000181', ValorTotalVP: 10 };
     expect(api.partnerIssueVpo.body.parse(issue).Status).toBeUndefined();
     expect(api.partnerIssueVpo.body.parse({ ...issue, Status: 'EMITIDO' }).Status).toBe('EMITIDO');

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9 and ARCHITECTURE.md decisions. Money in centavos. */
+/** Business constants of docs/spec.md section 9 and docs/founding-architecture.md decisions. Money in centavos. */
 export const TAG_MONTHLY_FEE_CENTS = 1590;
 export const MIN_PURCHASE_CENTS = 10_000;
 export const MAX_PURCHASE_CENTS = 5_000_000;
@@ -35,7 +35,7 @@ export const MAX_AXLES = 20;
 export const COPY_CONFIRMATION_MS = 3000;
 export const GREENPASS_WARNING_MS = 60_000;
 export const TOAST_MS = 5000;
-/** Decision 11: fixed value sent with every tag registration. */
+/** Founding decision 11: fixed value sent with every tag registration. */
 export const INVOICE_GROUP_CODE = 'PEDAGIO-MOTORISTA';
 export const TERMS_FILE_NAME = 'Termos-de-Uso.pdf';
 /** The dashboard warns when the toll balance is below the driver's alert level; this one until they choose (issue 12). */

@@ -5,7 +5,7 @@ import { isReaisAmount, parseBrlInput, reaisToCents } from './money.js';
 import { MIN_WITHDRAWAL_CENTS, payoutMessages } from './payouts.js';
 import { isPixKeyType, isValidPixKey, type PixKeyType } from './pix.js';
 
-/** SPEC 5 'Buy balance' plus decision 14's maximum, for an amount already in centavos. */
+/** spec §5 'Buy balance' plus founding decision 14's maximum, for an amount already in centavos. */
 export function purchaseAmountError(cents: Cents | null): string | null {
   if (cents === null) return messages.purchase.belowMinimum;
   if (cents <= 0) return messages.purchase.amountRequired;
@@ -41,7 +41,7 @@ export interface WithdrawalFields {
 
 export type WithdrawalField = 'amount' | 'pixType' | 'pixKey';
 
-/** SPEC 5 'Withdrawal': the rules in their order; the first that fails is the answer. */
+/** spec §5 'Withdrawal': the rules in their order; the first that fails is the answer. */
 export function withdrawalError(input: WithdrawalFields): { field: WithdrawalField; message: string } | null {
   if (input.amountCents === null || input.amountCents <= 0) {
     return { field: 'amount', message: messages.withdrawal.amountRequired };

@@ -29,7 +29,7 @@ export function saoPauloWallClock(instant: Date): { year: number; month: number;
   return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
 }
 
-/** DD/MM/YYYY HH:mm:ss in São Paulo time. Throws SPEC 3's error for anything else. */
+/** DD/MM/YYYY HH:mm:ss in São Paulo time. Throws spec §3's error for anything else. */
 export function formatDateTime(value: Date | string): string {
   const date = toDate(value);
   const p = Object.fromEntries(parts().formatToParts(date).map((x) => [x.type, x.value]));

@@ -19,7 +19,7 @@ export function isValidCnpj(value: string): boolean {
 
 export type DocumentKind = 'CPF' | 'CNPJ';
 
-/** SPEC 5: 11 characters or fewer are read as a CPF, longer as a CNPJ. */
+/** spec §5: 11 characters or fewer are read as a CPF, longer as a CNPJ. */
 export function documentKind(value: string): DocumentKind {
   return stripDocument(value).length <= 11 ? 'CPF' : 'CNPJ';
 }

@@ -1,4 +1,4 @@
-/** Every text a driver reads that comes from a rule: SPEC.md sections 5 and 8, verbatim. */
+/** Every text a driver reads that comes from a rule: docs/spec.md sections 5 and 8, verbatim. */
 export const messages = {
   toast: {
     errorTitle: 'Ops, ocorreu um erro!',
@@ -39,7 +39,7 @@ export const messages = {
     tooLong: 'Use no máximo {max} caracteres',
     idInvalid: 'Identificador inválido',
   },
-  /** The Idempotency-Key header of the calls that move money or change state (ARCHITECTURE 21). */
+  /** The Idempotency-Key header of the calls that move money or change state (founding architecture §21). */
   idempotency: {
     keyInvalid: 'Chave de idempotência (Idempotency-Key) inválida: use de 1 a 255 caracteres visíveis, sem espaços.',
     inProgress:
@@ -160,7 +160,7 @@ export const messages = {
     shipperDocumentInvalid: 'CPF/CNPJ do embarcador inválido',
     plateInvalid: 'Placa inválida. Use o formato ABC1234 ou ABC1D23.',
     statusInvalid: 'Status inválido. Use EMITIDO, EM_VIAGEM, ENCERRADO ou CANCELADO.',
-    /** Decision 29: a VPO is issued EMITIDO; its status changes afterwards, through PATCH. */
+    /** Founding decision 29: a VPO is issued EMITIDO; its status changes afterwards, through PATCH. */
     statusOnIssue: 'Um VPO é emitido com o status EMITIDO. Mude o status depois, pelo PATCH /api/parceiro/vpos/{externalId}.',
     placeNameRequired: 'Informe o local da passagem (placeName)',
     occurredAtInvalid: 'Data inválida. Use ISO 8601 com fuso (ex.: 2026-01-31T10:00:00-03:00).',
@@ -194,7 +194,7 @@ export const messages = {
     invoiceGroupInvalid: 'Código do grupo de faturamento inválido',
     statusIdInvalid: 'Código de status inválido para esta ação',
     origemInvalid: "Origem inválida: use 'Pedagio motorista'",
-    /** SPEC 9 / decision 16: shown for 60 s for Taggy tags whose serial starts with 5666. */
+    /** spec §9 / founding decision 16: shown for 60 s for Taggy tags whose serial starts with 5666. */
     greenpassWarning:
       'Atenção: as tags Greenpass da Taggy (iniciadas em 5666) estão sendo canceladas e devem ser substituídas por tags MoveMais. Entre em contato com o suporte.',
     notManageable:

@@ -45,7 +45,7 @@ export function centsToReais(cents: Cents): number {
 
 /**
  * A driver's typed value ('1.234,56', 'R$ 150,00', '150') -> centavos, or null when it is
- * not a number. SPEC 5: thousand dots removed, the comma becomes the decimal point.
+ * not a number. spec §5: thousand dots removed, the comma becomes the decimal point.
  */
 export function parseBrlInput(text: string): Cents | null {
   const normalised = text.replace(/R\$/g, '').replace(/\s/g, '').replace(/\./g, '').replace(',', '.');

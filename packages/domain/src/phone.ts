@@ -8,7 +8,7 @@ export function phoneDigits(value: string): string {
   return value.trim().startsWith('+55') ? digits.slice(2) : digits;
 }
 
-/** SPEC 5: required, then exactly 11 digits (DDD + 9 digits). */
+/** spec §5: required, then exactly 11 digits (DDD + 9 digits). */
 export function phoneError(value: string): string | null {
   const digits = phoneDigits(value);
   if (digits.length === 0) return messages.registration.phoneRequired;
@@ -16,7 +16,7 @@ export function phoneError(value: string): string | null {
   return null;
 }
 
-/** Decision 9: the phone goes out as +55 followed by its 11 digits. */
+/** Founding decision 9: the phone goes out as +55 followed by its 11 digits. */
 export function toBrazilianE164(value: string): string {
   return `+55${phoneDigits(value)}`;
 }

@@ -2,7 +2,7 @@ import { formatCpfCnpj, isValidCnpj, isValidCpf, stripDocument } from './documen
 import { PHONE_DIGITS } from './phone.js';
 import { hasInvalidCharacters, TEXT_MAX } from './text.js';
 
-/** The five Pix key types of SPEC 2/5, as the wire and Asaas (pixAddressKeyType) name them. */
+/** The five Pix key types of spec §2/5, as the wire and Asaas (pixAddressKeyType) name them. */
 export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'PHONE', 'EMAIL', 'EVP'] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
 
@@ -23,8 +23,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * SPEC 7: digits only for CPF and PHONE; CNPJ without its mask (letters kept for the
- * alphanumeric CNPJ, decision 10); e-mail as typed and the random key in lower case (surrounding
+ * spec §7: digits only for CPF and PHONE; CNPJ without its mask (letters kept for the
+ * alphanumeric CNPJ, founding decision 10); e-mail as typed and the random key in lower case (surrounding
  * spaces removed).
  */
 export function normalizePixKey(type: PixKeyType, key: string): string {
@@ -41,7 +41,7 @@ export function normalizePixKey(type: PixKeyType, key: string): string {
   }
 }
 
-/** SPEC 5 'Key validity by type'. */
+/** spec §5 'Key validity by type'. */
 export function isValidPixKey(type: PixKeyType, key: string): boolean {
   const normalized = normalizePixKey(type, key);
   switch (type) {

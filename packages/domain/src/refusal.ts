@@ -25,7 +25,7 @@ export type RefusalKind =
 export interface RefusalDetails {
   /** The fields the message belongs on (the envelope's `errors`: the form shows it there). */
   fields?: readonly string[];
-  /** SPEC 7's `error` field: the same text again, for the calls whose clients read `error` (tags, vehicles, withdrawal). */
+  /** spec §7's `error` field: the same text again, for the calls whose clients read `error` (tags, vehicles, withdrawal). */
   echo?: boolean;
   /** For 'too-many': seconds until the caller may try again (Retry-After). */
   retryAfterSeconds?: number;
@@ -62,7 +62,7 @@ export const refuse = {
   providerFailed: (message: string, details: Pick<RefusalDetails, 'echo'> = {}) => new Refusal('provider-failed', message, details),
   unavailable: (message: string) => new Refusal('unavailable', message),
   /**
-   * A refusal of a tag or vehicle call (SPEC 8): the driver reads the Mensagem, or SPEC 7's
+   * A refusal of a tag or vehicle call (spec §8): the driver reads the Mensagem, or spec §7's
    * `error`, which carries the same text; with a field, the form shows it there too.
    */
   echoed: (kind: RefusalKind, message: string, field?: string) => new Refusal(kind, message, { fields: field ? [field] : [], echo: true }),

@@ -13,7 +13,7 @@ export interface RegistrationFields {
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-/** SPEC 5 'Registration': the first failing rule of each field, the same on both sides. */
+/** spec §5 'Registration': the first failing rule of each field, the same on both sides. */
 export function registrationErrors(input: RegistrationFields): FieldErrors<keyof RegistrationFields> {
   const errors: FieldErrors<keyof RegistrationFields> = {};
   if (input.name.trim().length < NAME_MIN_LENGTH) errors.name = messages.registration.nameTooShort;

@@ -19,10 +19,10 @@ export const serverMessages = {
   web: {
     notBuilt:
       'A aplicação web ainda não foi compilada. Execute `npm run build` na raiz do projeto (ou `npm start`) e recarregue a página.',
-    /** Decision 28: the banner every page carries when DEMONSTRATION=true (plugins/web.ts). */
+    /** Founding decision 28: the banner every page carries when DEMONSTRATION=true (plugins/web.ts). */
     demonstration: 'Demonstração: nenhum pagamento é real',
   },
-  /** Decision 28: why a production start is refused, after the variable's name (production-settings.ts). */
+  /** Founding decision 28: why a production start is refused, after the variable's name (production-settings.ts). */
   productionSettings: {
     shippedSecret: 'é um valor publicado no próprio repositório (README, docs ou exemplos), que qualquer um conhece; gere outro, ex.: openssl rand -hex 32',
     secretTooShort: 'pelo menos {min} caracteres em produção; gere um, ex.: openssl rand -hex 32',
@@ -70,7 +70,7 @@ export const serverMessages = {
     statusOk: 'Situação do termo consultada com sucesso',
     currentOk: 'Termo de uso vigente',
     fileOk: 'Arquivo do termo de uso',
-    /** Decision 27: 403 of every call the contract marks requiresTerms. */
+    /** Founding decision 27: 403 of every call the contract marks requiresTerms. */
     notAccepted:
       'Aceite os Termos de Uso vigentes para continuar: sem o aceite não é possível movimentar o saldo nem alterar tags e veículos.',
   },
@@ -132,7 +132,7 @@ export const serverMessages = {
     chargeDescription: 'Compra de saldo - Portal do Motorista',
   },
   /**
-   * Asaas's transfer validation (decision 25): why a transfer is refused, in the refuseReason Asaas
+   * Asaas's transfer validation (founding decision 25): why a transfer is refused, in the refuseReason Asaas
    * shows in its panel. Only a Pix transfer this portal created, as it created it, is approved.
    */
   transferValidation: {

@@ -1,7 +1,7 @@
 import { saoPauloWallClock } from './dates.js';
 import { messages } from './messages.js';
 
-/** Where a ledger entry came from (SPEC 3 'origin'); the first three are the spec's, the rest ours. */
+/** Where a ledger entry came from (spec §3 'origin'); the first three are the spec's, the rest ours. */
 export const STATEMENT_ORIGINS = {
   passage: 'passagem',
   thirdPartyDebit: 'debito-terceiro-movemais',
@@ -30,12 +30,12 @@ const USER_ORIGINS: ReadonlySet<string> = new Set([
   STATEMENT_ORIGINS.tagFee,
 ]);
 
-/** SPEC 3 user_transaction: the driver started the movement (purchase, withdrawal, tag fee), not a partner. */
+/** spec §3 user_transaction: the driver started the movement (purchase, withdrawal, tag fee), not a partner. */
 export function isUserTransactionOrigin(origin: string): boolean {
   return USER_ORIGINS.has(origin);
 }
 
-/** SPEC 2 event labels. The event is not a column, but it is named where the row is explained. */
+/** spec §2 event labels. The event is not a column, but it is named where the row is explained. */
 export const STATEMENT_EVENTS = { RECEIVED: 'Recebido', OVERDUE: 'Atrasado', REFUND: 'Reembolso' } as const;
 export type StatementEvent = keyof typeof STATEMENT_EVENTS;
 
@@ -46,7 +46,7 @@ export interface StatementDescription {
   icon: 'warning' | 'third' | null;
 }
 
-/** SPEC 2 '/extrato/listar' description rules by origin. */
+/** spec §2 '/extrato/listar' description rules by origin. */
 export function describeStatementEntry(origin: string, placeName: string, isThird: boolean): StatementDescription {
   switch (origin) {
     case STATEMENT_ORIGINS.thirdPartyDebit:
@@ -62,7 +62,7 @@ export function describeStatementEntry(origin: string, placeName: string, isThir
   }
 }
 
-/** Names the lower-casing of SPEC 2 leaves as they are written (issue 10: 'Pix', never 'pix'). */
+/** Names the lower-casing of spec §2 leaves as they are written (issue 10: 'Pix', never 'pix'). */
 const PROPER_NAMES: readonly string[] = ['Pix'];
 
 /** 'COMPRA DE SALDO via PIX' -> 'Compra de saldo via Pix'. */

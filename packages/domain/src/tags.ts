@@ -4,7 +4,7 @@ import { isValidCpfCnpj, stripDocument } from './documents.js';
 import { messages } from './messages.js';
 import type { FieldErrors } from './registration.js';
 
-/** SPEC 4 tag status table + decision 12 (the codes beyond the spec's table are ours). */
+/** spec §4 tag status table + founding decision 12 (the codes beyond the spec's table are ours). */
 export const TAG_STATUS = {
   active: 100,
   blockedByDriver: 200,
@@ -26,7 +26,7 @@ export interface TagStatusView {
   /** Badge text: Ativa, Bloqueada, Inativa, Cancelada. */
   label: string;
   color: TagBadgeColor;
-  /** Longer Portuguese description of the code (SPEC 4 'Meaning' + decision 12). */
+  /** Longer Portuguese description of the code (spec §4 'Meaning' + founding decision 12). */
   description: string;
 }
 
@@ -45,7 +45,7 @@ const DESCRIPTIONS: Readonly<Record<number, string>> = {
   302: 'Cancelada por substituição',
 };
 
-/** SPEC 4: badge by status code; null is inactive; any unknown code is shown as cancelled. */
+/** spec §4: badge by status code; null is inactive; any unknown code is shown as cancelled. */
 export function statusOf(code: number | null | undefined): TagStatusView {
   if (code === null || code === undefined || code === TAG_STATUS.inactive) {
     return { state: 'inactive', label: 'Inativa', color: 'yellow', description: DESCRIPTIONS[201] ?? 'Inativa' };
@@ -86,7 +86,7 @@ export function canActivate(code: number | null): boolean {
 export function canCancel(code: number | null): boolean {
   return tagState(code) !== 'cancelled';
 }
-/** Replace: disabled when cancelled or inactive (SPEC 2). */
+/** Replace: disabled when cancelled or inactive (spec §2). */
 export function canReplace(code: number | null): boolean {
   const state = tagState(code);
   return state === 'active' || state === 'blocked';
@@ -96,7 +96,7 @@ export function canRemove(code: number | null): boolean {
   const state = tagState(code);
   return state === 'inactive' || state === 'cancelled';
 }
-/** Decision 7: a vehicle whose tag is active or blocked cannot be deleted. */
+/** Founding decision 7: a vehicle whose tag is active or blocked cannot be deleted. */
 export function canDeleteVehicle(tagCode: number | null, hasTag: boolean): boolean {
   return !hasTag || canRemove(tagCode);
 }
@@ -107,9 +107,9 @@ export type OwnershipType = (typeof OWNERSHIP_TYPES)[number];
 export const TAGGY_OPERATOR_NAME = 'Taggy';
 export const MOVEMAIS_OPERATOR_NAME = 'MoveMais';
 export const GREENPASS_PREFIX = '5666';
-/** SPEC 7: origem sent with block, release and cancel. */
+/** spec §7: origem sent with block, release and cancel. */
 export const TAG_ORIGEM = 'Pedagio motorista';
-/** SPEC 7 statusId of each status change. */
+/** spec §7 statusId of each status change. */
 export const TAG_STATUS_IDS = { block: '200', release: '100', cancel: '300' } as const;
 
 export interface ManageableTag {
@@ -119,7 +119,7 @@ export interface ManageableTag {
   operatorName: string | null | undefined;
 }
 
-/** SPEC 4: management only for own tags, or Taggy tags whose serial starts with 5666. */
+/** spec §4: management only for own tags, or Taggy tags whose serial starts with 5666. */
 export function canManage(tag: ManageableTag): boolean {
   if (tag.ownershipType === 'own') return true;
   return tag.operatorName === TAGGY_OPERATOR_NAME && isGreenpassSerial(tag.serialNumber);
@@ -130,7 +130,7 @@ export function normalizeSerial(value: string): string {
   return value.toUpperCase().replace(/[^0-9A-Z]/g, '');
 }
 
-/** SPEC 5: groups of 4, at most 19 characters including spaces. '1234567812345678' -> '1234 5678 1234 5678'. */
+/** spec §5: groups of 4, at most 19 characters including spaces. '1234567812345678' -> '1234 5678 1234 5678'. */
 export function formatSerial(value: string): string {
   const chars = normalizeSerial(value);
   return (chars.match(/.{1,4}/g) ?? []).join(' ').slice(0, TAG_SERIAL_MAX_LENGTH);
@@ -140,7 +140,7 @@ export function isGreenpassSerial(serial: string): boolean {
   return normalizeSerial(serial).startsWith(GREENPASS_PREFIX);
 }
 
-/** SPEC 9: Taggy tag with a 5666 serial -> the 60 s warning (messages.tag.greenpassWarning). */
+/** spec §9: Taggy tag with a 5666 serial -> the 60 s warning (messages.tag.greenpassWarning). */
 export function isTaggyGreenpassWarning(operatorName: string | null | undefined, serial: string): boolean {
   return operatorName === TAGGY_OPERATOR_NAME && isGreenpassSerial(serial);
 }
@@ -157,7 +157,7 @@ function serialFormatError(value: string): string | null {
   return null;
 }
 
-/** SPEC 5 'Replace tag': at least 8 alphanumerics. */
+/** spec §5 'Replace tag': at least 8 alphanumerics. */
 export function replaceSerialError(value: string): string | null {
   const serial = normalizeSerial(value);
   if (serial.length < 8 || serial.length > SERIAL_MAX_DIGITS) return messages.tag.replaceSerialInvalid;
@@ -216,7 +216,7 @@ export function axlesError(value: number | string | null | undefined): string | 
   return null;
 }
 
-/** SPEC 9: vehicleType is 1 for 2 axles, otherwise 2. */
+/** spec §9: vehicleType is 1 for 2 axles, otherwise 2. */
 export function vehicleTypeFor(axles: number): 1 | 2 {
   return axles === 2 ? 1 : 2;
 }
@@ -232,7 +232,7 @@ export interface TagRegistrationFields {
   modelo: string;
 }
 
-/** SPEC 5 'Tag register', in its order; the first failing rule of each field. */
+/** spec §5 'Tag register', in its order; the first failing rule of each field. */
 export function tagRegistrationErrors(input: TagRegistrationFields): FieldErrors<keyof TagRegistrationFields> {
   const errors: FieldErrors<keyof TagRegistrationFields> = {};
   const serial = serialFormatError(input.serialNumber);
@@ -261,7 +261,7 @@ export interface TagEditFields {
   Axles: number | string | null;
 }
 
-/** SPEC 5 'Edit tag', in its order. */
+/** spec §5 'Edit tag', in its order. */
 export function tagEditErrors(input: TagEditFields): FieldErrors<keyof TagEditFields> {
   const errors: FieldErrors<keyof TagEditFields> = {};
   const serial = serialFormatError(input.serialNumber);

@@ -17,7 +17,7 @@ export const TEXT_MAX = {
   pixKey: 77,
   /** The Pix transfer description. */
   description: 140,
-  /** A tag serial as typed: 19 with its spaces (SPEC 9), some slack for separators. */
+  /** A tag serial as typed: 19 with its spaces (spec §9), some slack for separators. */
   serial: 32,
   plate: 16,
   rntrc: 16,

@@ -3,7 +3,7 @@ import { formatBrl, isReaisAmount, reaisToCents } from './money.js';
 import { messages } from './messages.js';
 import { serverMessages } from './serverMessages.js';
 
-/** Decision 15: the VPO status values are ours, defined once here with their Portuguese labels. */
+/** Founding decision 15: the VPO status values are ours, defined once here with their Portuguese labels. */
 export const VPO_STATUSES = ['EMITIDO', 'EM_VIAGEM', 'ENCERRADO', 'CANCELADO'] as const;
 export type VpoStatus = (typeof VPO_STATUSES)[number];
 
@@ -23,11 +23,11 @@ export function vpoStatusLabel(status: string): string {
   return isVpoStatus(status) ? vpoStatusLabels[status] : status;
 }
 
-/** Decision 29: every VPO is issued with this status. */
+/** Founding decision 29: every VPO is issued with this status. */
 export const VPO_INITIAL_STATUS = 'EMITIDO' satisfies VpoStatus;
 
 /**
- * Decision 29, the one state machine of a VPO: EMITIDO -> EM_VIAGEM -> ENCERRADO, EMITIDO or
+ * Founding decision 29, the one state machine of a VPO: EMITIDO -> EM_VIAGEM -> ENCERRADO, EMITIDO or
  * EM_VIAGEM -> CANCELADO; ENCERRADO and CANCELADO are final. It has no cycle, so a status
  * changed under a writer can only have moved forward (vpos/service.ts relies on it).
  */
@@ -47,14 +47,14 @@ export function vpoTransitionRefusal(from: VpoStatus, to: VpoStatus): string | n
   return serverMessages.partner.vpoTransitionRefused.replace('{from}', vpoStatusLabels[from]).replace('{to}', vpoStatusLabels[to]);
 }
 
-/** Columns of /vpos/listar the server sorts by (SPEC 2: Valor, Placa, Data). */
+/** Columns of /vpos/listar the server sorts by (spec §2: Valor, Placa, Data). */
 export const VPO_SORT_FIELDS = ['valor', 'placa', 'data'] as const;
 export type VpoSortField = (typeof VPO_SORT_FIELDS)[number];
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-/** Partners that push data into the portal (ARCHITECTURE 5). */
+/** Partners that push data into the portal (founding architecture §5). */
 export const PARTNER_KINDS = ['shipper', 'operator', 'platform'] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeStatementEntry, maskPixKey, saoPauloDay, STATEMENT_ORIGINS, STATEMENT_PLACE_NAMES, statementKindOf, statementPeriodErrors, statementRange } from '../src/index.js';
 
-describe('statement descriptions (SPEC 2: first word capitalised, the rest lower-cased)', () => {
+describe('statement descriptions (spec §2: first word capitalised, the rest lower-cased)', () => {
   it.each([
     { name: 'a purchase as the server writes it', origin: STATEMENT_ORIGINS.pixPurchase, place: STATEMENT_PLACE_NAMES.pixPurchase, text: 'Compra de saldo via Pix' },
     { name: 'a purchase in capitals', origin: STATEMENT_ORIGINS.pixPurchase, place: 'COMPRA DE SALDO via PIX', text: 'Compra de saldo via Pix' },

@@ -22,7 +22,7 @@ import {
   vehicleTypeFor,
 } from '../src/index.js';
 
-describe('tag status (SPEC 4, decision 12)', () => {
+describe('tag status (spec §4, founding decision 12)', () => {
   it('maps codes to badges; unknown codes show as Cancelada', () => {
     expect(statusOf(100)).toMatchObject({ state: 'active', label: 'Ativa', color: 'green' });
     for (const c of [200, 204, 210, 296]) expect(statusOf(c)).toMatchObject({ state: 'blocked', label: 'Bloqueada' });
@@ -50,7 +50,7 @@ describe('tag status (SPEC 4, decision 12)', () => {
   });
 });
 
-describe('tag rules (SPEC 5, 9)', () => {
+describe('tag rules (spec §5, 9)', () => {
   const valid = {
     serialNumber: '1234 5678 9012 3456',
     Operadora: '90100001000109',
@@ -78,7 +78,7 @@ describe('tag rules (SPEC 5, 9)', () => {
     expect(tagRegistrationErrors({ ...valid, RntrcAntt: '12ab5678' }).RntrcAntt).toBe(messages.tag.rntrcInvalid);
   });
 
-  it('edit: SPEC 5 messages', () => {
+  it('edit: spec §5 messages', () => {
     expect(tagEditErrors({ serialNumber: '', Operadora: '', LicensePlate: '', CpfCnpjAntt: '529.982.247-25', RntrcAntt: '123456789', Axles: null })).toEqual({
       serialNumber: 'Por favor digite a Tag a ser ativada',
       Operadora: 'Por favor selecione a Operadora da Tag',

@@ -12,7 +12,7 @@ import {
   vpoTransitionRefusal,
 } from '../src/index.js';
 
-describe('VPO statuses (decision 15)', () => {
+describe('VPO statuses (founding decision 15)', () => {
   it('defines every status once with its Portuguese label; an unknown value shows as it came', () => {
     expect(VPO_STATUSES).toEqual(['EMITIDO', 'EM_VIAGEM', 'ENCERRADO', 'CANCELADO']);
     expect(Object.keys(vpoStatusLabels).sort()).toEqual([...VPO_STATUSES].sort());
@@ -25,7 +25,7 @@ describe('VPO statuses (decision 15)', () => {
   });
 });
 
-describe('VPO state machine (decision 29, issue 21 point 6)', () => {
+describe('VPO state machine (founding decision 29, issue 21 point 6)', () => {
   const allowed = new Set(['EMITIDO>EM_VIAGEM', 'EM_VIAGEM>ENCERRADO', 'EMITIDO>CANCELADO', 'EM_VIAGEM>CANCELADO']);
 
   it('allows exactly EMITIDO -> EM_VIAGEM -> ENCERRADO and EMITIDO|EM_VIAGEM -> CANCELADO; refuses every other move, naming both states', () => {

@@ -106,7 +106,7 @@ export interface PixChargesTable {
   refunded_at: Timestamp | null;
   /** What the provider gave back so far (partial refunds); the ledger took exactly this back. */
   refunded_cents: ColumnType<number, number | undefined, number>;
-  /** When the charge was cancelled at the provider after expiring here (decision 14). */
+  /** When the charge was cancelled at the provider after expiring here (founding decision 14). */
   provider_cancelled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 

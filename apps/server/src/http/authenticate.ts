@@ -36,7 +36,7 @@ export function requireDriver(lookup?: SessionLookup): onRequestAsyncHookHandler
 }
 
 /**
- * onRequest hook of a call the contract marks requiresTerms (decision 27): requireDriver, with the
+ * onRequest hook of a call the contract marks requiresTerms (founding decision 27): requireDriver, with the
  * driver's decision on the current terms read in the session's own statement; without an
  * acceptance, 403 TERMS_NOT_ACCEPTED, before the body is parsed or an Idempotency-Key is kept.
  */

@@ -33,7 +33,7 @@ class CodedRefusal extends HttpError {
   }
 }
 
-/** Decision 27: a call that moves money or changes a tag or vehicle, without the current terms accepted. */
+/** Founding decision 27: a call that moves money or changes a tag or vehicle, without the current terms accepted. */
 export const termsNotAccepted = () => new CodedRefusal(403, serverMessages.terms.notAccepted, ERROR_CODES.termsNotAccepted);
 
 /** The one table from the domain's kinds of refusal to HTTP statuses. */

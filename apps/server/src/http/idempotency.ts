@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** How long a key and its first answer are kept (ARCHITECTURE 21: at least 24 hours). */
+/** How long a key and its first answer are kept (founding architecture §21: at least 24 hours). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3_600_000;
 
 /** Expired keys are deleted by whoever claims a key next, at most this often per instance: no job needed. */

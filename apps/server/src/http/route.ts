@@ -93,7 +93,7 @@ export function publicRoute<E extends Endpoint>(
  * session lookup with one that reads what the call needs in the same statement. A call the
  * contract marks `idempotent` accepts the Idempotency-Key header (http/idempotency.ts): checked
  * after the body is parsed, the first answer stored as it is sent. A call it marks
- * `requiresTerms` needs the current terms accepted (403 otherwise, decision 27).
+ * `requiresTerms` needs the current terms accepted (403 otherwise, founding decision 27).
  */
 export function driverRoute<E extends Endpoint, D extends AuthedDriver = AuthedDriver>(
   app: FastifyInstance,

@@ -20,7 +20,7 @@ function wantsSpa(req: FastifyRequest): boolean {
 }
 
 interface WebOptions {
-  /** Decision 28 (DEMONSTRATION=true): every page served carries the demonstration banner. */
+  /** Founding decision 28 (DEMONSTRATION=true): every page served carries the demonstration banner. */
   demonstration?: boolean;
 }
 
@@ -137,7 +137,7 @@ function prerenderedPages(webDist: string, transform: (html: string) => string):
 }
 
 /**
- * Decision 28: a demonstration says so on every page. The banner is written by the server into the
+ * Founding decision 28: a demonstration says so on every page. The banner is written by the server into the
  * HTML it sends, first in <body> and outside the app's root, so React never touches it and no
  * script or style of the web app carries it (/login's budget): the prerendered pages paint it with
  * their first bytes, the app's screens keep it as they change, and the service worker precaches

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { createServices } from '../services.js';
 import type { Services } from '../services.js';
 
-/** The public demo account of the README (ARCHITECTURE 3); created through the real registration. */
+/** The public demo account of the README (founding architecture §3); created through the real registration. */
 export const DEMO_DRIVER = {
   name: 'João Batista da Silva',
   cpfCnpj: '52998224725',
@@ -118,7 +118,7 @@ function ago(days: number, hours = 0): string {
 
 /**
  * VPOs, toll passages (one of them third-party) and third-party movements for the demo driver,
- * through the partner services, once (a driver with VPOs is left alone). Decision 24: VPOs and
+ * through the partner services, once (a driver with VPOs is left alone). Founding decision 24: VPOs and
  * passages only for the active tag, passages from a key of that tag's operator.
  */
 async function seedDemoPartnerData(db: Db, services: Services, driverId: number): Promise<void> {
@@ -130,7 +130,7 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
   const shipper = await partners.ensure('shipper', DEMO_PARTNERS.shipper);
   const operator = await partners.ensure('operator', DEMO_PARTNERS.operator, services.catalogue.operatorByName(active.operator).cnpj);
   const platform = await partners.ensure('platform', DEMO_PARTNERS.platform);
-  // Issued EMITIDO, then moved along the state machine (decision 29) as the shipper would.
+  // Issued EMITIDO, then moved along the state machine (founding decision 29) as the shipper would.
   const vpos = [
     { externalId: 'demo-vpo-1', value: 1280.4, moves: ['EM_VIAGEM', 'ENCERRADO'], origem: 'Santos/SP', destino: 'Campinas/SP' },
     { externalId: 'demo-vpo-2', value: 645.9, moves: ['EM_VIAGEM'], origem: 'Campinas/SP', destino: 'Uberlândia/MG' },

@@ -103,7 +103,7 @@ export interface Registered {
 
 /**
  * A new driver through the registration call who, as every driver who moves money or changes a
- * tag must (decision 27), accepted the current terms; `acceptTerms: false` leaves them undecided.
+ * tag must (founding decision 27), accepted the current terms; `acceptTerms: false` leaves them undecided.
  */
 export async function registerDriver(
   app: FastifyInstance,

@@ -104,7 +104,7 @@ export async function ownBalance(app: FastifyInstance, d: Registered): Promise<n
   return res.json<{ Saldo: number }>().Saldo;
 }
 
-/** ARCHITECTURE 4 invariant for every account: balance = sum of entries. */
+/** founding architecture §4 invariant for every account: balance = sum of entries. */
 export async function expectLedgerInvariant(db: Db): Promise<void> {
   const accounts = await db.kysely.selectFrom('accounts').select(['id', 'balance_cents']).execute();
   const sums = await db.kysely

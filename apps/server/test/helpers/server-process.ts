@@ -13,12 +13,12 @@ import { TEST_ENV } from './app.js';
 const serverDir = path.resolve(import.meta.dirname, '..', '..');
 const repoRoot = path.resolve(serverDir, '..', '..');
 
-/** 48 characters, new each run: production wants a long webhook token, and none the repository ships (decision 28). */
+/** 48 characters, new each run: production wants a long webhook token, and none the repository ships (founding decision 28). */
 export const PROCESS_WEBHOOK_TOKEN = `token-de-teste-${randomBytes(16).toString('hex')}`;
 
 /**
  * The environment of a spawned server: production mode, cheap argon2, request limits out of the
- * way. A demonstration (decision 28): production refuses the local Pix provider without it.
+ * way. A demonstration (founding decision 28): production refuses the local Pix provider without it.
  */
 export const PROCESS_ENV: Record<string, string> = {
   ...TEST_ENV,

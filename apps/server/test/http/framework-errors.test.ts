@@ -103,7 +103,7 @@ describeEachDatabase('logs sem segredos na URL', (dialect) => {
 });
 
 describe('documentação OpenAPI', () => {
-  // Production with the local Pix provider is a demonstration (decision 28), and its token is none the repository ships.
+  // Production with the local Pix provider is a demonstration (founding decision 28), and its token is none the repository ships.
   const production = { NODE_ENV: 'production', DEMONSTRATION: 'true', PIX_WEBHOOK_TOKEN: `token-${randomBytes(16).toString('hex')}` };
   const development = useTestApp('sqlite');
   const productionOff = useTestApp('sqlite', production);

@@ -41,7 +41,7 @@ const html = { accept: 'text/html,application/xhtml+xml' };
 const URLS = ['/', '/login', '/registrar', '/blocked-access?x=1', '/dashboard', '/extrato', '/tags/listar', '/tags/detalhes/ABC1D23', '/login.html', '/index.html', '/tags/listar.html', '/dashboard.html'];
 
 /**
- * Decision 28: a deployment that declares itself a demonstration (DEMONSTRATION=true: the local Pix
+ * Founding decision 28: a deployment that declares itself a demonstration (DEMONSTRATION=true: the local Pix
  * provider in production) says so on every page: the public ones (/login, /registrar,
  * /blocked-access) and the app's shell, written by the server into the HTML it sends.
  */

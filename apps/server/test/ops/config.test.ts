@@ -37,7 +37,7 @@ describe('config', () => {
     expect(c.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
 
-  it('turns the demo seed off in production unless a demonstration asks for it (decision 28: production-settings.test.ts)', () => {
+  it('turns the demo seed off in production unless a demonstration asks for it (founding decision 28: production-settings.test.ts)', () => {
     const production = { NODE_ENV: 'production', DEMONSTRATION: 'true', PIX_WEBHOOK_TOKEN: `token-${'0123456789abcdef'.repeat(2)}` };
     expect(loadConfig(production).demoSeed).toBe(false);
     expect(loadConfig({ ...production, DEMO_SEED: 'true' }).demoSeed).toBe(true);

@@ -37,7 +37,7 @@ function refusals(env: Record<string, string>): string {
   }
 }
 
-describe('decision 28: production refuses development settings, naming the variable', () => {
+describe('founding decision 28: production refuses development settings, naming the variable', () => {
   it('a real production starts', () => {
     const config = loadConfig(PRODUCTION);
     expect(config).toMatchObject({ env: 'production', demoSeed: false, demonstration: false });
@@ -145,7 +145,7 @@ function exampleSecretValues(text: string): string[] {
   return [...found];
 }
 
-describe("decision 28: the repository's example secrets are all in the one list production refuses", () => {
+describe("founding decision 28: the repository's example secrets are all in the one list production refuses", () => {
   it("greps README, docs/ (nginx's file too) and example environment files", () => {
     const files = documentationFiles();
     expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/operations.md', 'docs/nginx/portal.conf']));
@@ -178,7 +178,7 @@ describe("decision 28: the repository's example secrets are all in the one list 
   });
 });
 
-describe('decision 28: the server process', () => {
+describe('founding decision 28: the server process', () => {
   let server: { main: string; remove: () => void };
   let running: ServerProcess | undefined;
   let webDist = '';

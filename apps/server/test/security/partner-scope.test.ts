@@ -11,7 +11,7 @@ import { expectLedgerInvariant } from '../helpers/pix.js';
 import { actions, activeTag, newPlate, newSerial, OPERATORS, registerTag, SEMPARAR } from '../helpers/tags.js';
 import type { RegisteredTag } from '../helpers/tags.js';
 
-/** Issue 8, point 6 / decision 24: an operator key charges only its operator's active tags; a VPO needs an active tag and its plate. */
+/** Issue 8, point 6 / founding decision 24: an operator key charges only its operator's active tags; a VPO needs an active tag and its plate. */
 describeEachDatabase('parceiros: escopo', (dialect) => {
   const ctx = useTestApp(dialect);
   const app = () => ctx().app;

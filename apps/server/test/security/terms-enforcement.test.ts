@@ -17,7 +17,7 @@ import { actions, activeTag, registerTag, registrationBody } from '../helpers/ta
 type Name = keyof typeof api;
 
 /**
- * Decision 27: the state-changing driver calls that do NOT need the current terms accepted, each
+ * Founding decision 27: the state-changing driver calls that do NOT need the current terms accepted, each
  * with its reason. Every other one must be marked requiresTerms in the contract: a new call that
  * is neither fails the first test below.
  */
@@ -46,13 +46,13 @@ const MONEY_TAG_VEHICLE: readonly Name[] = [
   'deleteVehicle',
 ];
 
-/** The calls /blocked-access and the dashboard's terms bar make (SPEC 2, 7): never refused for the terms. */
+/** The calls /blocked-access and the dashboard's terms bar make (spec §2, 7): never refused for the terms. */
 const BLOCKED_ACCESS_CALLS: readonly Name[] = ['status', 'current', 'download', 'accept', 'reject'];
 
 const entries = Object.entries(api) as [Name, Endpoint][];
 const flagged = entries.filter(([, e]) => e.requiresTerms).map(([name]) => name);
 
-describe('decision 27 in the contract', () => {
+describe('founding decision 27 in the contract', () => {
   it('every state-changing driver call is marked requiresTerms or exempt with its reason', () => {
     const changing = entries.filter(([, e]) => e.auth && (e.idempotent || e.method !== 'GET'));
     for (const [name, e] of changing) {
@@ -114,7 +114,7 @@ describeEachDatabase('termos exigidos pelo servidor (issue 21, ponto 5)', (diale
     expect((await call(d, 'POST', '/api/termos/rejeitar')).statusCode).toBe(200);
     const before = await snapshot(d);
 
-    // Reads: the balance and the tags are the driver's own data, and move nothing (decision 27).
+    // Reads: the balance and the tags are the driver's own data, and move nothing (founding decision 27).
     const saldo = await call(d, 'GET', '/api/motorista/saldo');
     expect(saldo.statusCode).toBe(200);
     expect(json(saldo)).toMatchObject({ Saldo: balance });

@@ -18,12 +18,12 @@ import { OfflineDataProvider } from './OfflineDataProvider';
 /** Every authenticated screen: header (app name, greeting, 'Sair'), one content column, toasts, dialogs. */
 export function AuthenticatedShell() {
   const navigate = useNavigate();
-  // The data kept on the phone is this driver's only (decision 22): another driver's is dropped.
+  // The data kept on the phone is this driver's only (founding decision 22): another driver's is dropped.
   const [persistence] = useState(() => persistOptions(getUser()?.id));
   const [leaving, setLeaving] = useState(false);
 
-  // Decision 5: revoke the session (its failure is ignored), forget it locally, go to /login.
-  // Decision 22: with it goes the data kept for offline use.
+  // Founding decision 5: revoke the session (its failure is ignored), forget it locally, go to /login.
+  // Founding decision 22: with it goes the data kept for offline use.
   const logout = async () => {
     setLeaving(true);
     try {

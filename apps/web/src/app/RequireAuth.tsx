@@ -3,7 +3,7 @@ import { getToken } from '../lib/storage';
 import { isPrerendering } from '../early-paint/prerendering';
 
 /**
- * SPEC 2: protected routes render only with a token in localStorage 'token'; else /login (replaced).
+ * spec §2: protected routes render only with a token in localStorage 'token'; else /login (replaced).
  * A page prerendered at build time draws the signed-in frame; the browser hydrates it only with a
  * token (main.tsx), and without one renders from scratch, which lands here.
  */

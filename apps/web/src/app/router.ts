@@ -7,7 +7,7 @@ export function createAppRouter(routes: RouteObject[]) {
   setUnauthorizedHandler(() => {
     void router.navigate('/login', { replace: true });
   });
-  // Decision 27: the server refused a call for terms not accepted; /blocked-access keeps the token in memory.
+  // Founding decision 27: the server refused a call for terms not accepted; /blocked-access keeps the token in memory.
   setTermsRefusedHandler(() => {
     void router.navigate('/blocked-access', { replace: true });
   });

@@ -56,7 +56,7 @@ const component = (preloaded: PreloadedScreens, key: ScreenKey): Pick<RouteObjec
 
 const screen = (preloaded: PreloadedScreens, path: Exclude<ScreenKey, 'shell'>): RouteObject => ({ path, ...component(preloaded, path) });
 
-/** SPEC 2's route table. Every screen is its own lazy chunk; /login loads only its own code. */
+/** spec §2's route table. Every screen is its own lazy chunk; /login loads only its own code. */
 export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] => [
   {
     id: 'root',

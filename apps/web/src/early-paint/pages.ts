@@ -52,7 +52,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   signedIn('/vpos/listar', 'vpos/listar'),
   signedIn('/extrato/listar', 'extrato/listar'),
   signedIn('/saldo/retirar', 'saldo/retirar'),
-  // The value typed and the Pix to pay survive a reload (decision 6): the page has neither.
+  // The value typed and the Pix to pay survive a reload (founding decision 6): the page has neither.
   signedIn('/saldo/comprar', 'saldo/comprar', { adoptable: () => !getBuyValue() && getBuyPix() === null }),
   signedIn('/tags/adicionar', 'tags/adicionar'),
   signedIn('/tags/detalhes/:licensePlate', 'tags/detalhes/:licensePlate', { earlyRead: 'vehicle' }),

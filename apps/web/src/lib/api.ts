@@ -112,7 +112,7 @@ async function reach(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-/** The server's refusal for terms not accepted (decision 27), told by the envelope's code, not its words. */
+/** The server's refusal for terms not accepted (founding decision 27), told by the envelope's code, not its words. */
 function isTermsRefusal(status: number, data: unknown): boolean {
   return status === 403 && typeof data === 'object' && data !== null && (data as { code?: unknown }).code === ERROR_CODES.termsNotAccepted;
 }
@@ -124,7 +124,7 @@ function isTermsRefusal(status: number, data: unknown): boolean {
 async function refusal(endpoint: Endpoint, response: Response): Promise<ApiError> {
   const data = await readJson(response);
   if (response.status === 401 && endpoint.auth) {
-    // Decision 22: the data kept on the phone goes with the session.
+    // Founding decision 22: the data kept on the phone goes with the session.
     clearSession();
     void wipeOfflineData();
     handleUnauthorized();
@@ -146,7 +146,7 @@ async function send<E extends Endpoint>(endpoint: E, options: RequestOptions<E>,
 
   const data = await readJson(response);
   const parsed = endpoint.response.safeParse(data);
-  // SPEC 8: a back end may answer a refusal as 200 {Sucesso: false, Mensagem, error}, without the
+  // spec §8: a back end may answer a refusal as 200 {Sucesso: false, Mensagem, error}, without the
   // success fields: that is the server's refusal (its Mensagem), not an unexpected answer.
   if (!parsed.success && isRefusalBody(data)) throw errorFromBody(response.status, data);
   if (!parsed.success) {
@@ -189,7 +189,7 @@ export async function downloadFile<E extends Endpoint>(endpoint: E, options: Req
   const response = await reach(url, { method: endpoint.method, headers, signal: options.signal });
   if (!response.ok) throw await refusal(endpoint, response);
   if (response.headers.get('content-type')?.startsWith('application/json')) {
-    // SPEC 8: a refusal may come as 200 {Sucesso: false, Mensagem}; any other JSON is not the file.
+    // spec §8: a refusal may come as 200 {Sucesso: false, Mensagem}; any other JSON is not the file.
     const data = await readJson(response);
     throw isRefusalBody(data) ? errorFromBody(response.status, data) : new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE, {}, data);
   }

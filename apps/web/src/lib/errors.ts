@@ -35,7 +35,7 @@ export function errorMessage(error: unknown): string {
   return error.message || messages.session.internalError;
 }
 
-/** SPEC 8: the text of an unsuccessful 200 answer ({Sucesso:false, Mensagem, error}); null when it succeeded. */
+/** spec §8: the text of an unsuccessful 200 answer ({Sucesso:false, Mensagem, error}); null when it succeeded. */
 export function answerFailure(answer: {
   Sucesso: boolean;
   Mensagem?: string | null;

@@ -65,7 +65,7 @@ export function setTermsRefusedHandler(handler: TermsRefusedHandler): void {
   termsRefusedHandler = handler;
 }
 
-/** Called by the API client on a refusal for terms not accepted (decision 27): /blocked-access, which keeps the token in memory. */
+/** Called by the API client on a refusal for terms not accepted (founding decision 27): /blocked-access, which keeps the token in memory. */
 export function handleTermsRefused(): void {
   termsRefusedHandler();
 }

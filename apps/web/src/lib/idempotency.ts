@@ -1,5 +1,5 @@
 /**
- * Safe retries (ARCHITECTURE 21): a call that moves money or changes state (`idempotent` in the
+ * Safe retries (founding architecture §21): a call that moves money or changes state (`idempotent` in the
  * contract) carries an Idempotency-Key made once per intent of the driver. The intent is the call
  * itself (method, path, parameters and body): pressing 'Sacar' again with the same order after an
  * answer was lost is the same intent and sends the same key, so the server answers with its first

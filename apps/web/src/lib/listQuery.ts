@@ -11,7 +11,7 @@ export function listQueryOptions<TData, TKey extends QueryKey>(queryKey: TKey, q
   return queryOptions({ ...keptOffline, queryKey, queryFn, placeholderData: keepPreviousData, staleTime: 0 });
 }
 
-/** A list's query whose failure is only logged, under `failure` (SPEC 8: the table then shows empty). */
+/** A list's query whose failure is only logged, under `failure` (spec §8: the table then shows empty). */
 export function useLoggedQuery<TData, TKey extends QueryKey>(options: UseQueryOptions<TData, Error, TData, TKey>, failure: string) {
   const query = useQuery(options);
   useEffect(() => {

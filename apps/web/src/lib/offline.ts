@@ -1,5 +1,5 @@
 /**
- * With no connection (ARCHITECTURE 22) the screens show what was last seen, with its date, and the
+ * With no connection (founding architecture §22) the screens show what was last seen, with its date, and the
  * actions that need the network are disabled with OFFLINE_REASON rather than failing.
  */
 import { formatDateTime } from '@portal/domain';

@@ -1,5 +1,5 @@
 /**
- * The last data a driver saw, kept on the phone (ARCHITECTURE 22): the balance, the statement
+ * The last data a driver saw, kept on the phone (founding architecture §22): the balance, the statement
  * pages, tags, vehicles, VPOs and the catalogues behind them, in IndexedDB, so that with no
  * connection the screens show them with their date (offline.ts). It belongs to one driver: the
  * buster is the driver's id, so another driver's shell never restores it, and wipeOfflineData

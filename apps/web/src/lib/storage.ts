@@ -1,5 +1,5 @@
 /**
- * Every key the web app keeps in localStorage (ARCHITECTURE decisions 2, 5, 6), in one place.
+ * Every key the web app keeps in localStorage (founding decisions 2, 5, 6), in one place.
  * Reads never throw: a blocked or corrupted storage reads as "nothing stored".
  */
 
@@ -97,7 +97,7 @@ export function setTermsFlag(flag: TermsFlag): void {
   write(STORAGE_KEYS.termsFlag, flag);
 }
 
-/** Buy-balance flow (decision 6). The Pix data is stored as JSON by its screen. */
+/** Buy-balance flow (founding decision 6). The Pix data is stored as JSON by its screen. */
 export function getBuyValue(): string | null {
   return read(STORAGE_KEYS.buyValue);
 }
@@ -162,7 +162,7 @@ export function setPendingIntents(intents: PendingIntents): void {
   else write(STORAGE_KEYS.pendingIntents, JSON.stringify(intents));
 }
 
-/** Sign-out and any 401: forget the session and everything tied to it (decision 5). */
+/** Sign-out and any 401: forget the session and everything tied to it (founding decision 5). */
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) remove(key);
 }

@@ -24,7 +24,7 @@ export function invalidateTagData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: tagKeys.all });
 }
 
-/** SPEC 8: an unsuccessful 200 answer fails the write with its text (answerFailure). */
+/** spec §8: an unsuccessful 200 answer fails the write with its text (answerFailure). */
 export function succeeded<T extends ActionResponse>(answer: T): T {
   const failure = answerFailure(answer);
   if (failure !== null) throw new ApiError(200, failure, {}, { Sucesso: false, Mensagem: failure });

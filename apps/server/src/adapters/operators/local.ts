@@ -5,7 +5,7 @@ import type { OperatorContext, OperatorRegistration, TagOperatorGateway } from '
 
 /**
  * The operator side kept in our database (table operator_tags), with the operator's own rules and
- * status codes (SPEC 4, decision 12). Conditional updates make each change a compare-and-set, so
+ * status codes (spec §4, founding decision 12). Conditional updates make each change a compare-and-set, so
  * two concurrent calls on one serial cannot both pass.
  */
 export class LocalTagOperatorGateway implements TagOperatorGateway {

@@ -1,7 +1,7 @@
 import type { Trx } from '../../db/connection.js';
 
 /**
- * The tag operators (Taggy, SemParar, MoveMais, ConectCar, Veloe) behind one port (ARCHITECTURE 5).
+ * The tag operators (Taggy, SemParar, MoveMais, ConectCar, Veloe) behind one port (founding architecture §5).
  * Every call runs inside the caller's transaction: the `local` gateway writes the operator side in
  * the same database, so a refused debit rolls the operator change back too. A remote gateway
  * would ignore `trx` and be called before the local commit.
@@ -38,7 +38,7 @@ export interface TagOperatorGateway {
   readonly name: string;
   register(ctx: OperatorContext, tag: OperatorRegistration): Promise<number | null>;
   activate(ctx: OperatorContext, serialNumber: string): Promise<number | null>;
-  /** 200 by the driver, 204 for an unpaid monthly fee (decision 12). */
+  /** 200 by the driver, 204 for an unpaid monthly fee (founding decision 12). */
   block(ctx: OperatorContext, serialNumber: string, code: 200 | 204): Promise<number | null>;
   release(ctx: OperatorContext, serialNumber: string): Promise<number | null>;
   /**

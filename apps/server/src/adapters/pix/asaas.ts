@@ -42,7 +42,7 @@ export function saoPauloDate(date: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date);
 }
 
-/** Asaas API v3 (ARCHITECTURE 5): customer by cpfCnpj, PIX payment and its QR code, transfers to Pix keys. */
+/** Asaas API v3 (founding architecture §5): customer by cpfCnpj, PIX payment and its QR code, transfers to Pix keys. */
 export class AsaasPixProvider implements PixProvider {
   readonly name = 'asaas' as const;
   private readonly client: AsaasClient;

@@ -20,7 +20,7 @@ export interface CreatedCharge {
 export interface PayoutRequest {
   withdrawalId: string;
   amountCents: number;
-  /** Already normalised (SPEC 7: digits only for CPF, CNPJ and PHONE). */
+  /** Already normalised (spec §7: digits only for CPF, CNPJ and PHONE). */
   key: string;
   keyType: PixKeyType;
   description: string;
@@ -99,7 +99,7 @@ export interface ProviderTransfer {
 /** Payment statuses meaning the money arrived. */
 export const PAID_STATUSES: ReadonlySet<string> = new Set(['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']);
 
-/** Port of ARCHITECTURE 5: where charges are made and payouts sent. */
+/** Port of founding architecture §5: where charges are made and payouts sent. */
 export interface PixProvider {
   readonly name: 'local' | 'asaas';
   createCharge(request: ChargeRequest): Promise<CreatedCharge>;

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { sql } from 'kysely';
 import type { ColumnTypes } from './types.js';
 
-/** Drivers, sessions, sign-in throttling, terms of use and the ledger (ARCHITECTURE 4). */
+/** Drivers, sessions, sign-in throttling, terms of use and the ledger (founding architecture §4). */
 export function initial(t: ColumnTypes): Migration {
   return {
     async up(db: Kysely<unknown>) {

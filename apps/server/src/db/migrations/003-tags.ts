@@ -55,7 +55,7 @@ export function tags(t: ColumnTypes): Migration {
         .addUniqueConstraint('tag_fee_charges_tag_period', ['tag_id', 'period'])
         .execute();
 
-      // The operator side of the `local` gateway (ARCHITECTURE 5): what the operator knows of each serial.
+      // The operator side of the `local` gateway (founding architecture §5): what the operator knows of each serial.
       await db.schema
         .createTable('operator_tags')
         .addColumn('serial_number', 'text', (c) => c.primaryKey())

@@ -4,7 +4,7 @@ import { nowIso } from '../connection.js';
 import type { ColumnTypes } from './types.js';
 
 /**
- * Issue 8, partners scoped and serials that cannot be burnt (ARCHITECTURE decision 24):
+ * Issue 8, partners scoped and serials that cannot be burnt (founding decision 24):
  * - partners.operator_cnpj: the one operator whose tags an operator key may charge (null for
  *   other kinds; an operator key still null is refused until `partner:scope` sets it);
  * - tags.released_at: a registration cancelled before it was ever activated gave its serial back

@@ -6,7 +6,7 @@ import type { ColumnTypes } from './types.js';
  * Issue 9: Asaas counts only HTTP 200 as delivered and pauses its whole queue after repeated
  * failures, so an authenticated event that cannot be applied is answered 200 and kept here for
  * the operator (pix:events). A charge also remembers how much of it was refunded (partial
- * refunds) and when it was cancelled at the provider (expiry, decision 14).
+ * refunds) and when it was cancelled at the provider (expiry, founding decision 14).
  */
 export function webhookEvents(t: ColumnTypes): Migration {
   return {

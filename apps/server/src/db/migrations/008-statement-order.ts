@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { sql } from 'kysely';
 
 /**
- * Issue 10: the statement in the order of the dates it shows (ARCHITECTURE 20). driver_seq was
+ * Issue 10: the statement in the order of the dates it shows (founding architecture §20). driver_seq was
  * the order entries were posted; it becomes the entry's place in the driver's statement, by
  * (created_at, id), 1 the oldest, and the ledger keeps it so as it posts. Not unique any more:
  * making room for a late entry moves a range up by one, which a unique index refuses row by row

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from './types.js';
 
 /**
- * Issue 11 (safe retries, ARCHITECTURE 21): the Idempotency-Key of a driver's call that moves
+ * Issue 11 (safe retries, founding architecture §21): the Idempotency-Key of a driver's call that moves
  * money or changes state. One row per driver and key: the sha256 of the request (method, route,
  * path parameters, body as parsed), and once the call answered, its status, content type and body
  * byte for byte. status_code 0 is a claim whose call is still running (or whose process died

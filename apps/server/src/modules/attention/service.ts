@@ -9,7 +9,7 @@ import type { StatementService } from '../statement/service.js';
 /** The three newest statement entries the dashboard shows. */
 const LAST_MOVEMENTS = 3;
 
-/** Tags of the driver blocked for an unpaid monthly fee (decision 13: status 204), by plate. */
+/** Tags of the driver blocked for an unpaid monthly fee (founding decision 13: status 204), by plate. */
 async function feeBlockedTags(db: Kysely<Database>, driverId: number): Promise<AttentionNotice[]> {
   const rows = await db
     .selectFrom('tags')

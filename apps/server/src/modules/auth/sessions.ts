@@ -37,7 +37,7 @@ export interface SessionDriverWithTerms extends SessionDriver {
 }
 
 /**
- * liveSessionQuery plus the driver's latest decision on the current terms (decision 27), in the
+ * liveSessionQuery plus the driver's latest decision on the current terms (founding decision 27), in the
  * same statement: the current term through terms' unique version index, the decision through
  * term_decisions_driver_term_idx (driver_id, term_id, id), one index entry read backwards.
  */

@@ -45,7 +45,7 @@ export function onLedgerMovement(listener: MovementListener): () => void {
   return () => movementListeners.delete(listener);
 }
 
-/** A driver's two accounts and its entry counter, created with the driver (ARCHITECTURE 4). */
+/** A driver's two accounts and its entry counter, created with the driver (founding architecture §4). */
 export async function openAccounts(trx: Trx, driverId: number): Promise<void> {
   await trx
     .insertInto('accounts')

@@ -17,7 +17,7 @@ interface PushedEntry {
 }
 
 /**
- * What partners push into the ledger (ARCHITECTURE 5): operators' toll passages and third-party
+ * What partners push into the ledger (founding architecture §5): operators' toll passages and third-party
  * platforms' movements, each idempotent on the partner's externalId (PartnerPushes).
  */
 export class LedgerPushes {
@@ -28,7 +28,7 @@ export class LedgerPushes {
 
   /**
    * A toll passage debits the driver's own account (or the third account), without a balance
-   * guard, for an active tag of the key's own operator (decision 24). An unknown serial and
+   * guard, for an active tag of the key's own operator (founding decision 24). An unknown serial and
    * another operator's tag get the same answer: an operator learns nothing about the others' tags.
    */
   async recordPassage(partner: Partner, input: PartnerPassageRequest): Promise<PushAnswer> {

@@ -17,7 +17,7 @@ export interface PartnerListing {
 export type ScopeOutcome = 'scoped' | 'not-found' | 'not-operator' | 'already-scoped';
 
 /**
- * Partners and their API keys (ARCHITECTURE 5): created, scoped and revoked by the operator's CLI;
+ * Partners and their API keys (founding architecture §5): created, scoped and revoked by the operator's CLI;
  * only the key's hash is kept (keys.ts). What partners push is in ledger-pushes.ts and modules/vpos.
  */
 export class PartnerService {

@@ -11,7 +11,7 @@ export interface ExpiredCharge {
 }
 
 /**
- * A charge expires here after PIX_CHARGE_TTL_MINUTES (decision 14) while Asaas would take its
+ * A charge expires here after PIX_CHARGE_TTL_MINUTES (founding decision 14) while Asaas would take its
  * QR code for a year: once OVERDUE here it is cancelled there. A failure only logs; pix:reconcile
  * retries every OVERDUE charge not yet cancelled, and a payment that still arrives is credited.
  */

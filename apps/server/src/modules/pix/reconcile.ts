@@ -119,7 +119,7 @@ export class PixReconciler {
     const truth = await this.provider.getTransfer(w.provider_transfer_id);
     if (truth === 'missing') return waits('transferência inexistente no provedor');
     if (truth === null) return waits('em processamento');
-    // The stored transfer must be this withdrawal's at the provider too (decision 26).
+    // The stored transfer must be this withdrawal's at the provider too (founding decision 26).
     if (truth.externalReference !== w.id) return waits('o provedor vincula a transferência registrada a outra referência; nada aplicado');
     if (truth.status === 'DONE') {
       await this.withdrawals.done({ withdrawalId: w.id }, w.provider_transfer_id, truth.receiver);

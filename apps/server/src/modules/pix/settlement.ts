@@ -6,7 +6,7 @@ import { forUpdate } from '../../db/lock.js';
 import type { Database, PixChargeRow } from '../../db/schema.js';
 import { accountId, post } from '../ledger/ledger.js';
 
-/** Our charge, by our id: the event that named it was already matched to it (decision 26). */
+/** Our charge, by our id: the event that named it was already matched to it (founding decision 26). */
 export interface ChargeRef {
   chargeId: string;
 }

@@ -12,7 +12,7 @@ import type { UnappliedReason, WebhookEventLog, WebhookOutcome } from './webhook
 
 const TRANSFER_FAILURES = new Set(['TRANSFER_FAILED', 'TRANSFER_CANCELLED']);
 const TRANSFER_FAILED_STATUSES = new Set(['FAILED', 'CANCELLED']);
-/** Decision 30: a dispute or a refund on its way moves no money until its final event. */
+/** Founding decision 30: a dispute or a refund on its way moves no money until its final event. */
 const CHARGEBACKS = new Set(['PAYMENT_CHARGEBACK_REQUESTED', 'PAYMENT_CHARGEBACK_DISPUTE', 'PAYMENT_AWAITING_CHARGEBACK_REVERSAL']);
 const REFUNDS_UNDERWAY = new Set(['PAYMENT_REFUND_IN_PROGRESS', 'PAYMENT_REFUND_DENIED']);
 /** Once the withdrawal's end is known, these open events about its transfer are settled. */
@@ -33,7 +33,7 @@ const mismatch = serverMessages.pix.mismatch;
  * pauses every later event: so every authenticated, well-formed event is answered 200. What
  * cannot be applied moves no money and is recorded for the operator (pix:events). Before money
  * moves, the payment or transfer is confirmed with the provider (the body alone is not trusted),
- * and it must be the very object stored on our row (decision 26): the payment or transfer id we
+ * and it must be the very object stored on our row (founding decision 26): the payment or transfer id we
  * stored, tied to our row by the externalReference the provider reports. An event whose ids cross
  * (one object's id with another row's reference) is recorded as 'reference-mismatch'.
  */

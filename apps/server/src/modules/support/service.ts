@@ -1,6 +1,6 @@
 import { serverMessages } from '@portal/domain';
 
-/** Decision 17: the support link opens a WhatsApp chat with the configured number. */
+/** Founding decision 17: the support link opens a WhatsApp chat with the configured number. */
 export function whatsappUrl(number: string): string {
   return `https://wa.me/${number}?text=${encodeURIComponent(serverMessages.support.greeting)}`;
 }

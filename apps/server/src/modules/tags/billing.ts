@@ -19,7 +19,7 @@ export interface BillingReport {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Decision 13: each active tag pays R$ 15,90 once a month. One transaction per tag: the tag row
+ * Founding decision 13: each active tag pays R$ 15,90 once a month. One transaction per tag: the tag row
  * is locked (PostgreSQL), the (tag_id, period) row is unique, and the debit has an idempotency
  * key, so two runs at once (several instances, the CLI and the schedule) charge once. On
  * PostgreSQL one run at a time across instances (advisory lock): a second one returns at once.

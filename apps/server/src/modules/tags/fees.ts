@@ -9,7 +9,7 @@ export type FeeOutcome = 'charged' | 'already-paid' | 'insufficient';
 type FeeTag = Pick<TagRowDb, 'id' | 'driver_id' | 'serial_number'>;
 
 /**
- * Decision 13: the monthly fee of R$ 15,90, the only writer of `tag_fee_charges` and
+ * Founding decision 13: the monthly fee of R$ 15,90, the only writer of `tag_fee_charges` and
  * `tags.paid_through`. One row per tag and month (unique), a guarded debit with an idempotency
  * key per tag and month: whatever runs twice, a month is paid once. 'insufficient' writes
  * nothing; the caller refuses (activation, release) or blocks the tag (billing).

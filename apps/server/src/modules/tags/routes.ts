@@ -5,7 +5,7 @@ import { driverRoute, publicRoute } from '../../http/route.js';
 import type { Catalogue } from './catalogue.js';
 import type { TagService } from './service.js';
 
-/** The contract's tag calls (SPEC 7): operators, list, register, status changes, replace, remove, edit. */
+/** The contract's tag calls (spec §7): operators, list, register, status changes, replace, remove, edit. */
 export function tagRoutes(app: FastifyInstance, tags: TagService, catalogue: Catalogue): void {
   publicRoute(app, api.operators, async () => ({
     Sucesso: true,

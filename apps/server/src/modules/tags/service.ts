@@ -38,7 +38,7 @@ export interface Page<T> {
 }
 
 /**
- * The tag lifecycle of SPEC 4 and 5 on the server: every call sees only the signed-in driver's
+ * The tag lifecycle of spec §4 and 5 on the server: every call sees only the signed-in driver's
  * rows (another driver's serial or vehicle id is 404, and nothing changes). Each action is one
  * transaction that locks the tag row (PostgreSQL), asks the operator gateway, stores the new
  * status and, for activation and release, pays the monthly fee: all of it or nothing.
@@ -155,7 +155,7 @@ export class TagService {
     }, { ...serialRace('serialNumber'), vehicles_driver_plate_live: plateHasTag, tags_vehicle_live: plateHasTag });
   }
 
-  /** POST /api/veiculo/update: SPEC 5 'Edit tag'; only while the tag is inactive and not cancelled. */
+  /** POST /api/veiculo/update: spec §5 'Edit tag'; only while the tag is inactive and not cancelled. */
   async update(driver: TagDriver, input: VehicleUpdate): Promise<void> {
     if (!this.catalogue.operator(input.Operadora)) throw refuse.echoed('invalid', serverMessages.tag.operatorUnknown, 'Operadora');
     const plateTaken = () => refuse.echoed('conflict', serverMessages.vehicle.plateTaken, 'LicensePlate');

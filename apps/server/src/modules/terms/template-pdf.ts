@@ -3,7 +3,7 @@ import type { PDFFont } from 'pdf-lib';
 
 const TITLE = 'Termos de Uso — Portal do Motorista';
 
-/** Template text (decision 18): readable, clearly a MODELO until the operator publishes the legal one. */
+/** Template text (founding decision 18): readable, clearly a MODELO until the operator publishes the legal one. */
 const SECTIONS: { heading: string; paragraphs: string[] }[] = [
   {
     heading: '1. Objeto',

@@ -5,7 +5,7 @@ import { driverRoute, publicRoute } from '../../http/route.js';
 import type { Catalogue } from '../tags/catalogue.js';
 import type { VehicleService } from './service.js';
 
-/** The contract's vehicle calls: list and delete (decision 7), detail and the truck models (SPEC 7). */
+/** The contract's vehicle calls: list and delete (founding decision 7), detail and the truck models (spec §7). */
 export function vehicleRoutes(app: FastifyInstance, vehicles: VehicleService, catalogue: Catalogue): void {
   publicRoute(app, api.vehicleModels, async () => ({
     Sucesso: true,

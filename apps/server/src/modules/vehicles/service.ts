@@ -6,7 +6,7 @@ import { liveTagOfVehicle, ownVehicle, wireTag } from '../tags/rows.js';
 import type { Page, TagDriver, TagService } from '../tags/service.js';
 
 /**
- * The driver's vehicles (decision 7 and SPEC 7's vehicle detail): only the signed-in driver's
+ * The driver's vehicles (founding decision 7 and spec §7's vehicle detail): only the signed-in driver's
  * rows; another driver's plate or vehicle id is 404, and nothing changes. A vehicle is created
  * and edited with its tag (TagService.register and update).
  */
@@ -45,7 +45,7 @@ export class VehicleService {
       totalPages: Math.ceil(total.n / PAGE_SIZE),
       rows: vehicles.map((v) => {
         const tag = byVehicle.get(v.id) ?? null;
-        // Decision 7: Status is the tag's code (an inactive tag without code shows 201), null = 'Sem tag'.
+        // Founding decision 7: Status is the tag's code (an inactive tag without code shows 201), null = 'Sem tag'.
         return { id: v.id, LicensePlate: v.license_plate, Status: tag ? (tag.statusCode ?? TAG_STATUS.inactive) : null, tag };
       }),
     };
@@ -78,7 +78,7 @@ export class VehicleService {
     };
   }
 
-  /** Decision 7: POST /api/veiculo/delete; refused while its tag is active or blocked, else the tag leaves with it. */
+  /** Founding decision 7: POST /api/veiculo/delete; refused while its tag is active or blocked, else the tag leaves with it. */
   async delete(driver: TagDriver, vehicleId: number): Promise<void> {
     await this.db.kysely.transaction().execute(async (trx) => {
       const vehicle = await ownVehicle(trx, this.db.dialect, driver.id, vehicleId);

@@ -7,7 +7,7 @@ import { replyWith } from '../partners/pushes.js';
 import type { PartnerService } from '../partners/service.js';
 import type { VpoService } from './service.js';
 
-/** Shippers issue and update VPOs (X-Api-Key); the driver lists them (SPEC 7). */
+/** Shippers issue and update VPOs (X-Api-Key); the driver lists them (spec §7). */
 export function vpoRoutes(app: FastifyInstance, partners: PartnerService, vpos: VpoService): void {
   decoratePartner(app);
 

@@ -41,8 +41,8 @@ function vpoTagNotFound(): Refusal {
 }
 
 /**
- * VPOs (SPEC 2 /vpos/listar): shippers issue them for an active tag and the plate of its vehicle
- * (decision 24), idempotently on their externalId; the driver lists them, sorted by the server.
+ * VPOs (spec §2 /vpos/listar): shippers issue them for an active tag and the plate of its vehicle
+ * (founding decision 24), idempotently on their externalId; the driver lists them, sorted by the server.
  */
 export class VpoService {
   constructor(

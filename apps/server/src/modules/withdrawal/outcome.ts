@@ -15,7 +15,7 @@ export interface WithdrawalRef {
 /**
  * The end of a withdrawal, from the payout answer, a TRANSFER_* webhook, pix:reconcile or the
  * operator, once whatever the number of deliveries: only a PROCESSING withdrawal changes, on its
- * locked row. `transferId` names the provider's transfer the news is about (decision 26): when the
+ * locked row. `transferId` names the provider's transfer the news is about (founding decision 26): when the
  * row already holds another one, nothing changes and the row comes back as it is (the caller sees
  * that its provider_transfer_id is not the one it named); when it holds none, it is kept.
  */

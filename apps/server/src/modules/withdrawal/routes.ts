@@ -7,7 +7,7 @@ import type { WithdrawalService } from './service.js';
 import { payoutFailedMessage } from './service.js';
 
 export function withdrawalRoutes(app: FastifyInstance, eligibility: WithdrawalEligibility, withdrawals: WithdrawalService): void {
-  // An answer, not an error: the screen shows a refusal's Mensagem in a red alert (SPEC 2).
+  // An answer, not an error: the screen shows a refusal's Mensagem in a red alert (spec §2).
   driverRoute(app, api.withdrawalEligibility, async ({ driver }) => {
     const refusal = await eligibility.refusal(driver.id);
     return refusal ? { Sucesso: false, Mensagem: refusal } : { Sucesso: true, Mensagem: serverMessages.withdrawal.allowed };

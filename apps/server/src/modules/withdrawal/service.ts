@@ -43,7 +43,7 @@ function toCents(amount: number): number | null {
 }
 
 /**
- * POST /api/motorista/sacar: eligibility, the rules of SPEC 5 in order, then a guarded debit and
+ * POST /api/motorista/sacar: eligibility, the rules of spec §5 in order, then a guarded debit and
  * the payout. A failed payout gives the money back (WithdrawalOutcomes.failed).
  */
 export class WithdrawalService {

@@ -15,7 +15,7 @@ export interface ValidationOutcome {
 type Transfer = NonNullable<TransferValidationRequest['transfer']>;
 
 /**
- * Asaas's transfer validation (decision 25): Asaas asks before it carries out any transfer of the
+ * Asaas's transfer validation (founding decision 25): Asaas asks before it carries out any transfer of the
  * account, and we approve only a Pix transfer this portal created for a withdrawal still waiting
  * for it, with the same value and key, and the transfer id the withdrawal stored (or none stored
  * yet: the id is then kept, so a second transfer for the same withdrawal is refused). A leaked API
@@ -55,7 +55,9 @@ export class TransferValidator {
     if (!sameKey(terms, w)) return 'key-mismatch';
     if (!w.provider_transfer_id) {
       // Asaas may ask before the payout's answer reached us: this transfer becomes the withdrawal's.
-      if (await this.withdrawals.byTransferId(t.id)) return 'other-transfer';
+      // The payout's answer may have stored this very id meanwhile: only another withdrawal's is a refusal.
+      const holder = await this.withdrawals.byTransferId(t.id);
+      if (holder && holder.id !== w.id) return 'other-transfer';
       const claimed = await this.withdrawals.claimTransfer(w.id, t.id);
       if (claimed?.provider_transfer_id !== t.id) return 'other-transfer';
     }

@@ -42,7 +42,7 @@ describeEachDatabase('avisos do painel', (dialect) => {
   }
 
   /**
-   * A tag blocked for its unpaid monthly fee, the way it happens (decision 13): active, the balance
+   * A tag blocked for its unpaid monthly fee, the way it happens (founding decision 13): active, the balance
    * spent by passages, then next month's billing cannot charge the fee and blocks it with 204.
    */
   async function feeBlockedTags(d: Registered, count: number): Promise<RegisteredTag[]> {

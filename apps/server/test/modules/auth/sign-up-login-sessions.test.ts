@@ -52,7 +52,7 @@ describeEachDatabase('autenticação', (dialect) => {
       expect(balance.statusCode).toBe(200);
     });
 
-    it('accepts an alphanumeric CNPJ (decision 10), upper-casing it', async () => {
+    it('accepts an alphanumeric CNPJ (founding decision 10), upper-casing it', async () => {
       const res = await inject({ method: 'POST', url: REGISTER, payload: { ...validRegistration(), cpfCnpj: '12.abc.345/01de-35' } });
       expect(res.statusCode).toBe(201);
       expect(json<{ User: { cpfCnpj: string } }>(res).User.cpfCnpj).toBe('12ABC34501DE35');

@@ -239,7 +239,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       expect(await ownBalance(app(), d)).toBe(150);
     });
 
-    // Issue 21, point 1, decision 26: the payment id must be the one the charge stored.
+    // Issue 21, point 1, founding decision 26: the payment id must be the one the charge stored.
     it('a crossed PAYMENT_* (one charge\'s payment id with another charge as its reference) moves nothing and is recorded', async () => {
       const d = await registerDriver(app());
       const a = await createCharge(app(), d, 150);

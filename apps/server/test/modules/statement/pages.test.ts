@@ -108,7 +108,7 @@ describeEachDatabase('extrato', (dialect) => {
     for (const q of ['', '?page=0', '?page=abc']) expect((await page(d, q)).Transacoes[0]?.placeName).toBe('Praça 23');
   });
 
-  it('maps every field of SPEC 3', async () => {
+  it('maps every field of spec §3', async () => {
     const d = await registerDriver(app());
     await history(d, 5);
     const rows = (await page(d)).Transacoes;

@@ -71,7 +71,7 @@ describeEachDatabase('tags e veículos', (dialect) => {
       });
     });
 
-    it('reports SPEC 5 messages on each field', async () => {
+    it('reports spec §5 messages on each field', async () => {
       const d = await registerDriver(app());
       const res = await post(app(), d, '/api/tag/cadastrar-tag', {});
       expect(res.statusCode).toBe(422);
@@ -123,7 +123,7 @@ describeEachDatabase('tags e veículos', (dialect) => {
   });
 
   describe('ciclo de vida', () => {
-    it('activate (fee), block, release, replace, cancel, remove, with SPEC 8 messages', async () => {
+    it('activate (fee), block, release, replace, cancel, remove, with spec §8 messages', async () => {
       const d = await registerDriver(app());
       const t = await registerTag(app(), d);
 

@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../../helpers/databases.js';
 import { expectLedgerInvariant } from '../../helpers/pix.js';
 import { actions, newSerial, registerTag, tagStatus } from '../../helpers/tags.js';
 
-/** The model: each tag's status (SPEC 4 / decision 12), or 'gone' once removed; and the balance. */
+/** The model: each tag's status (spec §4 / founding decision 12), or 'gone' once removed; and the balance. */
 type ModelStatus = number | null | 'gone';
 interface Model {
   tags: { serial: string; plate: string; status: ModelStatus }[];

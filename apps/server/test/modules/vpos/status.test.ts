@@ -9,7 +9,7 @@ import { describeEachDatabase } from '../../helpers/databases.js';
 import { activeTag } from '../../helpers/tags.js';
 import type { RegisteredTag } from '../../helpers/tags.js';
 
-/** Issue 21, point 6 / decision 29: one state machine for a VPO's status, enforced atomically. */
+/** Issue 21, point 6 / founding decision 29: one state machine for a VPO's status, enforced atomically. */
 describeEachDatabase('VPO: máquina de estados', (dialect) => {
   const ctx = useTestApp(dialect);
   const app = () => ctx().app;

@@ -36,7 +36,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       expect(json(ok)).toEqual({ Sucesso: true, Mensagem: serverMessages.withdrawal.allowed });
       await app().inject({ method: 'POST', url: '/api/termos/rejeitar', headers: bearer(d.token) });
       expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted });
-      // Decision 27: refused before anything else, as every call that moves money (test/security/terms-enforcement.test.ts).
+      // Founding decision 27: refused before anything else, as every call that moves money (test/security/terms-enforcement.test.ts).
       const refused = await withdraw(d, { amount: 1, pix: { type: 'EVP', key: '123e4567-e89b' } });
       expect(refused.statusCode).toBe(403);
       expect(json(refused)).toEqual({ Sucesso: false, Mensagem: serverMessages.terms.notAccepted, code: 'TERMS_NOT_ACCEPTED' });
@@ -45,7 +45,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
   });
 
   describe('POST /api/motorista/sacar', () => {
-    it('pays out to each of the five key types, normalised as SPEC 7 says', async () => {
+    it('pays out to each of the five key types, normalised as spec §7 says', async () => {
       const d = await readyDriver(500);
       const cases = [
         { type: 'CPF', key: MASKED_CPF, stored: '52998224725' },
@@ -71,7 +71,7 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       await expectLedgerInvariant(db());
     });
 
-    it('checks the rules of SPEC 5 in their order, with their messages; nothing is written', async () => {
+    it('checks the rules of spec §5 in their order, with their messages; nothing is written', async () => {
       const d = await readyDriver(100);
       const cases: [Record<string, unknown>, string, string][] = [
         [{ pix: { type: '', key: '' } }, 'amount', messages.withdrawal.amountRequired],

@@ -63,7 +63,7 @@ interface DataTableProps<Row> {
 }
 
 /**
- * The portal's table (SPEC 2): 'Carregando...' while loading, 'Nenhum item.' when empty,
+ * The portal's table (spec §2): 'Carregando...' while loading, 'Nenhum item.' when empty,
  * minimum height 222, pagination from TotalPaginas; on phones the rows are stacked cards.
  */
 function DataTableView<Row>({

@@ -14,7 +14,7 @@ interface StatementDescriptionProps {
 }
 
 /**
- * SPEC 2 /extrato/listar 'Descrição': the text, its third-party tooltip and icon, and the event label.
+ * spec §2 /extrato/listar 'Descrição': the text, its third-party tooltip and icon, and the event label.
  * Shared by the statement and the dashboard's last movements.
  */
 export function StatementDescription({ row, align = 'table' }: StatementDescriptionProps) {

@@ -10,13 +10,13 @@ const badgeStyles = {
 } as const;
 
 interface TagStatusBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
-  /** The tag's status code (SPEC 4); null is inactive. */
+  /** The tag's status code (spec §4); null is inactive. */
   code: number | null;
-  /** Decision 7: a vehicle without a tag shows 'Sem tag'. */
+  /** Founding decision 7: a vehicle without a tag shows 'Sem tag'. */
   noTag?: boolean;
 }
 
-/** SPEC 4 badge: Ativa (green), Bloqueada (red), Inativa (yellow), Cancelada (gray; also any unknown code). */
+/** spec §4 badge: Ativa (green), Bloqueada (red), Inativa (yellow), Cancelada (gray; also any unknown code). */
 export function TagStatusBadge({ code, noTag = false, ...rest }: TagStatusBadgeProps) {
   if (noTag) {
     return (

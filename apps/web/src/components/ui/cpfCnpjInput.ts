@@ -29,7 +29,7 @@ function applyPattern(chars: string, pattern: string): string {
 
 /**
  * The CPF/CNPJ field as typed: CPF 000.000.000-00 up to 11 characters, alphanumeric CNPJ
- * AA.AAA.AAA/AAAA-00 (decision 10) beyond or as soon as a letter appears; letters upper-cased,
+ * AA.AAA.AAA/AAAA-00 (founding decision 10) beyond or as soon as a letter appears; letters upper-cased,
  * the 2 check digits numeric, at most 14 letters/digits.
  */
 export function formatCpfCnpjInput(value: string): string {

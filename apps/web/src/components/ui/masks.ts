@@ -3,7 +3,7 @@ import type { DynamicMasked, MaskOptions } from './MaskedInput';
 /** CPF 000.000.000-00. */
 export const cpfMask: MaskOptions = { mask: '000.000.000-00' };
 
-/** CNPJ AA.AAA.AAA/AAAA-00: alphanumeric CNPJ (decision 10), letters upper-cased, 2 numeric check digits. */
+/** CNPJ AA.AAA.AAA/AAAA-00: alphanumeric CNPJ (founding decision 10), letters upper-cased, 2 numeric check digits. */
 export const cnpjMask: MaskOptions = {
   mask: 'AA.AAA.AAA/AAAA-00',
   definitions: { A: /[0-9A-Z]/ },
@@ -12,7 +12,7 @@ export const cnpjMask: MaskOptions = {
 
 /**
  * CPF 000.000.000-00 up to 11 characters, CNPJ AA.AAA.AAA/AAAA-00 beyond (alphanumeric CNPJ,
- * decision 10: letters upper-cased, the 2 check digits numeric). At most 14 letters/digits.
+ * founding decision 10: letters upper-cased, the 2 check digits numeric). At most 14 letters/digits.
  */
 export const cpfCnpjMask: MaskOptions = {
   mask: [{ mask: cpfMask.mask }, { mask: cnpjMask.mask, definitions: cnpjMask.definitions }],

@@ -4,7 +4,7 @@ import { cnpjMask, cpfMask, phoneMask } from './masks';
 
 /**
  * A Pix key as the driver types it and reads it, shared by the withdrawal and 'Minhas chaves Pix'.
- * SPEC 2 key masks: CPF, CNPJ (alphanumeric allowed) and phone; none for e-mail and random key.
+ * spec §2 key masks: CPF, CNPJ (alphanumeric allowed) and phone; none for e-mail and random key.
  */
 export const pixKeyMasks: Partial<Record<PixKeyType, MaskOptions>> = { CPF: cpfMask, CNPJ: cnpjMask, PHONE: phoneMask };
 

@@ -7,7 +7,7 @@ export interface ToastOptions {
   title?: string;
   message: string;
   tone?: ToastTone;
-  /** Decision 16: 'top-center' on /saldo/*, 'top-right' (the default) elsewhere. */
+  /** Founding decision 16: 'top-center' on /saldo/*, 'top-right' (the default) elsewhere. */
   position?: 'top-right' | 'top-center';
   /** Milliseconds; default 5 s (TOAST_MS). */
   autoClose?: number | false;
@@ -46,6 +46,6 @@ export const toast = {
     showToast({ ...options, message, tone: 'info' }),
 };
 
-/** SPEC 8 titles. */
+/** spec §8 titles. */
 export const ERROR_TOAST_TITLE = messages.toast.errorTitle;
 export const SUCCESS_TOAST_TITLE = messages.toast.successTitle;

@@ -21,7 +21,7 @@ function legacyCopy(text: string): boolean {
   return copied;
 }
 
-/** copy(text) puts text on the clipboard; `copied` is true for `timeout` ms afterwards (SPEC 9: 3000 ms). */
+/** copy(text) puts text on the clipboard; `copied` is true for `timeout` ms afterwards (spec §9: 3000 ms). */
 export function useCopyToClipboard(timeout: number = COPY_CONFIRMATION_MS) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);

@@ -30,7 +30,7 @@ const loginResolver: Resolver<LoginFields, unknown, LoginFields> = async (values
   }
 };
 
-/** SPEC 8: any refused sign-in reads 'Usuário ou senha incorretos'; throttling and outages say so. */
+/** spec §8: any refused sign-in reads 'Usuário ou senha incorretos'; throttling and outages say so. */
 function failureMessage(error: unknown): string {
   if (isApiError(error) && error.status !== 429 && error.status !== 0 && error.status < 500) {
     return messages.login.invalidCredentials;

@@ -19,7 +19,7 @@ type RegistrationForm = z.input<typeof schema>;
 type RegistrationValues = z.output<typeof schema>;
 type FieldName = 'name' | 'cpfCnpj' | 'phoneNumber' | 'password' | 'password_confirmation';
 
-/** The server's 422 field names are the form's (SPEC 7 payload), in the form's order. */
+/** The server's 422 field names are the form's (spec §7 payload), in the form's order. */
 const SERVER_FIELDS = {
   name: 'name',
   cpfCnpj: 'cpfCnpj',
@@ -50,7 +50,7 @@ export function RegisterPage() {
       await registration.mutateAsync(values);
       await navigate('/dashboard', { replace: true });
     } catch (error) {
-      // SPEC 8: the server's messages under their fields, only the rest in the alert.
+      // spec §8: the server's messages under their fields, only the rest in the alert.
       setFailure(serverErrorText(error, setError, SERVER_FIELDS));
     }
   });

@@ -26,10 +26,10 @@ import { buyForm, type BuyFormInput, type BuyFormValues } from './buyForm';
 import { PixChargePanel } from './PixChargePanel';
 import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
-/** Decision 16: toasts top-center on /saldo/*. */
+/** Founding decision 16: toasts top-center on /saldo/*. */
 const position = 'top-center' as const;
 
-/** The server's 422 field names (SPEC 7 payload) on the form's fields. */
+/** The server's 422 field names (spec §7 payload) on the form's fields. */
 const SERVER_FIELDS = { valor: 'valor' } as const;
 
 interface Restored {
@@ -37,7 +37,7 @@ interface Restored {
   charge: PixCharge | null;
 }
 
-/** Decision 6: the typed value, the Pix data and the 'form visible' flag survive a reload. */
+/** Founding decision 6: the typed value, the Pix data and the 'form visible' flag survive a reload. */
 function restore(): Restored {
   const value = formatCurrencyInput(getBuyValue() ?? '');
   const parsed = pixCharge.safeParse(getBuyPix());
@@ -45,7 +45,7 @@ function restore(): Restored {
   return { value, charge };
 }
 
-/** SPEC 2 /saldo/comprar: 'Valor Saldo' and 'Comprar', then the Pix to pay (see PixChargePanel). */
+/** spec §2 /saldo/comprar: 'Valor Saldo' and 'Comprar', then the Pix to pay (see PixChargePanel). */
 export function BuyBalancePage() {
   usePageTitle('Comprar Saldo');
   const [initial] = useState(restore);
@@ -76,7 +76,7 @@ export function BuyBalancePage() {
     }
   });
 
-  /** 'Gerar novo Pix': back to an empty form, stored data cleared (SPEC 2, decision 6). */
+  /** 'Gerar novo Pix': back to an empty form, stored data cleared (spec §2, founding decision 6). */
   const startOver = () => {
     clearBuyBalance();
     setCharge(null);

@@ -25,7 +25,7 @@ export interface PixChargePanelProps {
 }
 
 /**
- * SPEC 2 /saldo/comprar after 'Comprar': the Pix to pay (QR image, copia e cola, copy button,
+ * spec §2 /saldo/comprar after 'Comprar': the Pix to pay (QR image, copia e cola, copy button,
  * warning), which turns by itself into 'Pagamento recebido!' when the webhook settles it.
  */
 export function PixChargePanel({ charge, onNewPix }: PixChargePanelProps) {

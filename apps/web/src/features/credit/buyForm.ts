@@ -1,7 +1,7 @@
 import { centsToReais, messages, parseBrlInput, purchaseInputError } from '@portal/domain';
 import { z } from 'zod';
 
-/** SPEC 5 'Buy balance' (the domain's rule) over what was typed ('1.234,56'); out comes the wire's reais. */
+/** spec §5 'Buy balance' (the domain's rule) over what was typed ('1.234,56'); out comes the wire's reais. */
 export const buyForm = z.object({
   valor: z.string().transform((text, ctx) => {
     const message = purchaseInputError(text);

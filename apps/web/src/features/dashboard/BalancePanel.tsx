@@ -30,7 +30,7 @@ function Figure({ label, value, loading, hero }: { label: string; value: number 
   );
 }
 
-/** 'Saldo de pedágio' (Saldo) and 'Saldo em outras plataformas' (SaldoTerceiro). SPEC 8: failures only logged. */
+/** 'Saldo de pedágio' (Saldo) and 'Saldo em outras plataformas' (SaldoTerceiro). spec §8: failures only logged. */
 export function BalancePanel() {
   const { data, isPending, isError, error, refetch, isFetching } = useBalance();
 

@@ -50,10 +50,10 @@ function MoneyAction({ to, icon, online, children }: { to: string; icon: ReactNo
 }
 
 /**
- * SPEC 2 /dashboard: balance panel, the two money actions and the four tiles; issue 12 adds what
+ * spec §2 /dashboard: balance panel, the two money actions and the four tiles; issue 12 adds what
  * needs attention (compact, below the balance and its actions, above the tiles: nothing on a phone moves down) and the last
  * three movements below the tiles. With no connection the last data seen shows with its date and
- * the money actions are disabled (decision 22).
+ * the money actions are disabled (founding decision 22).
  */
 export function DashboardPage() {
   usePageTitle('Painel');

@@ -49,7 +49,7 @@ const columns: DataTableColumn<StatementTransaction>[] = [
 ];
 
 /**
- * SPEC 2 /extrato/listar: Data, Descrição, Valor; 10 a page; a failure shows an empty table (SPEC 8).
+ * spec §2 /extrato/listar: Data, Descrição, Valor; 10 a page; a failure shows an empty table (spec §8).
  * Issue 12: period and kind filters kept in the URL, CSV and PDF exports of the same filters, and
  * the receipt of each Pix purchase or withdrawal from its row.
  */

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 
 /**
- * SPEC 9 / decision 16: Taggy tags whose serial starts with 5666 get a warning for 60 s. It sits in
+ * spec §9 / founding decision 16: Taggy tags whose serial starts with 5666 get a warning for 60 s. It sits in
  * the page's flow, where the driver is looking, rather than as a toast over the header and 'Sair';
  * the message already opens with 'Atenção', so no title repeats it.
  */

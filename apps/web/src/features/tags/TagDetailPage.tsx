@@ -30,7 +30,7 @@ const backToTags = (
   </Button>
 );
 
-/** SPEC 2 /tags/detalhes/{licensePlate}: the vehicle, its tag and the tag's actions. */
+/** spec §2 /tags/detalhes/{licensePlate}: the vehicle, its tag and the tag's actions. */
 export function TagDetailPage() {
   const plate = (useParams().licensePlate ?? '').toUpperCase();
   usePageTitle(`Tag do veículo ${plate}`);

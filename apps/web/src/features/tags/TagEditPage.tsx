@@ -28,20 +28,20 @@ type TagEditValues = z.output<typeof schema>;
 
 const SERVER_FIELDS = serverFields<TagEditForm>(['serialNumber', 'Operadora', 'LicensePlate', 'CpfCnpjAntt', 'RntrcAntt', 'Axles'], 'Axles');
 
-/** SPEC 2: the navigation state carries the vehicle and its tag; a full vehicle is used as is. */
+/** spec §2: the navigation state carries the vehicle and its tag; a full vehicle is used as is. */
 function vehicleFromState(state: unknown, plate: string): VehicleDetail | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
   const parsed = vehicleDetail.safeParse((state as { vehicle?: unknown }).vehicle);
   return parsed.success && parsed.data.LicensePlate === plate ? parsed.data : undefined;
 }
 
-/** Why this vehicle's tag cannot be edited (its state named), or null: the server's rule (SPEC 4 'Edit'). */
+/** Why this vehicle's tag cannot be edited (its state named), or null: the server's rule (spec §4 'Edit'). */
 function editBlocker(vehicle: VehicleDetail, operators: readonly Operator[] | undefined): string | null {
   if (!vehicle.tag) return 'Este veículo está sem tag. Cadastre uma tag para ele.';
   return tagActionBlocker('edit', { ...vehicle.tag, operatorName: operatorNameOf(operators, vehicle.tag.Operadora) });
 }
 
-/** SPEC 2 /tags/editar/{licensePlate} and SPEC 5 'Edit tag'. */
+/** spec §2 /tags/editar/{licensePlate} and spec §5 'Edit tag'. */
 export function TagEditPage() {
   const plate = (useParams().licensePlate ?? '').toUpperCase();
   usePageTitle(`Editar Tag ${plate}`);

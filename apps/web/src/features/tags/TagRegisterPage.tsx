@@ -27,7 +27,7 @@ type TagRegistrationValues = z.output<typeof schema>;
 
 const SERVER_FIELDS = serverFields<TagRegistrationForm>(['serialNumber', 'Operadora', 'licensePlate', 'CpfCnpjAntt', 'RntrcAntt', 'axles', 'modelo'], 'axles');
 
-/** SPEC 2 /tags/adicionar and SPEC 5 'Tag register'. */
+/** spec §2 /tags/adicionar and spec §5 'Tag register'. */
 export function TagRegisterPage() {
   usePageTitle('Cadastrar Tag');
   const navigate = useNavigate();

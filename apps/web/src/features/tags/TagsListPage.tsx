@@ -18,9 +18,9 @@ import { useOperators, useTagsPage } from './api/queries';
 import { operatorNameOf } from './catalog';
 
 /**
- * SPEC 2 /tags/listar: Tag, Operadora, Ação (decision 19's accents); 10 a page; failures only logged
- * (SPEC 8). On a phone each row is a card: plate and status first, then serial and operator, then
- * the buttons side by side. Editar is offered only where the server allows it (SPEC 4 'Edit').
+ * spec §2 /tags/listar: Tag, Operadora, Ação (founding decision 19's accents); 10 a page; failures only logged
+ * (spec §8). On a phone each row is a card: plate and status first, then serial and operator, then
+ * the buttons side by side. Editar is offered only where the server allows it (spec §4 'Edit').
  */
 export function TagsListPage() {
   usePageTitle('Tags');
@@ -99,8 +99,8 @@ function TagSummary({ row }: { row: TagRow }) {
 }
 
 /**
- * SPEC 2: edit and delete; Editar only when the tag can be edited, Excluir disabled with its reason.
- * With no connection both are disabled, pointing at the screen's OfflineNotice (decision 22).
+ * spec §2: edit and delete; Editar only when the tag can be edited, Excluir disabled with its reason.
+ * With no connection both are disabled, pointing at the screen's OfflineNotice (founding decision 22).
  */
 function TagRowActions({ row, operators, online }: { row: TagRow; operators: readonly Operator[] | undefined; online: boolean }) {
   const remove = useRemoveTag();

@@ -13,7 +13,7 @@ export function serverFields<T extends FieldValues>(order: readonly Path<T>[], a
   return Object.fromEntries([...order.map((name) => [name, name] as const), ['vehicleType', axles] as const]);
 }
 
-/** A tag form's refused write: field messages under their fields, anything else in SPEC 8's error toast. */
+/** A tag form's refused write: field messages under their fields, anything else in spec §8's error toast. */
 export function showFormFailure<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: ServerFields<T>): void {
   const unshown = applyServerErrors(error, setError, fields);
   if (unshown === null) toastFailure(error);

@@ -6,7 +6,7 @@ import { useController, type ControllerFieldState, type FieldValues, type UseCon
 import { CpfCnpjInput } from '../../components/ui/CpfCnpjInput';
 import { MaskedInput, type MaskOptions } from '../../components/ui/MaskedInput';
 
-/** SPEC 5: the serial in groups of 4 digits, at most 19 characters including spaces. */
+/** spec §5: the serial in groups of 4 digits, at most 19 characters including spaces. */
 const serialMask: MaskOptions = { mask: '0000 0000 0000 0000' };
 const PLATE_MAX_LENGTH = 8;
 const RNTRC_MAX_DIGITS = 9;
@@ -96,7 +96,7 @@ export function RntrcField<T extends FieldValues>(props: FieldProps<T>) {
   );
 }
 
-/** SPEC 5 'Replace tag': letters or digits in groups of 4 as typed (the new serial may carry letters). */
+/** spec §5 'Replace tag': letters or digits in groups of 4 as typed (the new serial may carry letters). */
 export function NewSerialField<T extends FieldValues>(props: FieldProps<T>) {
   const input = useBoundInput(props, formatSerial);
   return (

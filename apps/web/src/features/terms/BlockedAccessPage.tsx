@@ -23,7 +23,7 @@ function BackToLogin() {
 }
 
 /**
- * SPEC 2 /blocked-access + decision 8: the token leaves localStorage when the page loads and is
+ * spec §2 /blocked-access + founding decision 8: the token leaves localStorage when the page loads and is
  * kept in memory for the download, accept and reject calls; accepting puts it back. Rejecting
  * leaves the choice open: the driver may still accept, or go back to /login.
  */

@@ -17,7 +17,7 @@ function sessionEnded(error: unknown): boolean {
 }
 
 /**
- * SPEC 2: the terms-acceptance bar at the bottom of the dashboard. 'Aceitar' stays disabled until
+ * spec §2: the terms-acceptance bar at the bottom of the dashboard. 'Aceitar' stays disabled until
  * the checkbox is ticked; the bar is hidden once accepted or when aceite_termo is 'aceito'.
  * It sits in the page's flow, after the tiles: on a phone it never covers them.
  */
@@ -37,7 +37,7 @@ export function TermsBar() {
   if (!visible) return null;
 
   const busy = download.isPending || accept.isPending || reject.isPending;
-  // Decision 22: the terms are read, accepted and rejected on the server; offline the dashboard says why not.
+  // Founding decision 22: the terms are read, accepted and rejected on the server; offline the dashboard says why not.
   const offline = online ? {} : { 'aria-describedby': OFFLINE_REASON_ID };
 
   const onDownload = () =>

@@ -16,7 +16,7 @@ import { usePageParam } from '../../lib/usePageParam';
 import { useDeleteVehicle } from './api/mutations';
 import { useVehiclesPage } from './api/queries';
 
-/** Why the delete button is disabled (decision 7), short enough for a phone row. */
+/** Why the delete button is disabled (founding decision 7), short enough for a phone row. */
 const CANNOT_DELETE_VEHICLE = 'Cancele a tag antes de excluir o veículo';
 
 const columns: DataTableColumn<VehicleRow>[] = [
@@ -44,7 +44,7 @@ const columns: DataTableColumn<VehicleRow>[] = [
   },
 ];
 
-/** SPEC 2 /veiculos/listar and decision 7: Placa, Status, Ação (decision 19's accents); 10 a page. */
+/** spec §2 /veiculos/listar and founding decision 7: Placa, Status, Ação (founding decision 19's accents); 10 a page. */
 export function VehiclesListPage() {
   usePageTitle('Veículos');
   const [page, setPage] = usePageParam();

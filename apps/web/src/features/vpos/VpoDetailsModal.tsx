@@ -17,7 +17,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC 2 'Detalhes do VPO': read-only; every field of the VPO and 'Fechar'. */
+/** spec §2 'Detalhes do VPO': read-only; every field of the VPO and 'Fechar'. */
 export function VpoDetailsModal({ vpo, opened, onClose }: { vpo: Vpo | null; opened: boolean; onClose: () => void }) {
   return (
     <Modal

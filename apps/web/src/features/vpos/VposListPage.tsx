@@ -48,8 +48,8 @@ const rowLabel = (row: Vpo) =>
   `VPO de ${formatReais(row.ValorTotalVP)}, placa ${row.PlacaVeiculo}, ${formatDateTimeOrNull(row.created_at) ?? 'sem data'}, tag ${formatSerial(row.serialNumber)}: ver detalhes`;
 
 /**
- * SPEC 2 /vpos/listar: Valor, Placa, Data, each sorted by the server across all pages;
- * a row opens 'Detalhes do VPO'. Failures and Sucesso false are only logged (SPEC 8).
+ * spec §2 /vpos/listar: Valor, Placa, Data, each sorted by the server across all pages;
+ * a row opens 'Detalhes do VPO'. Failures and Sucesso false are only logged (spec §8).
  */
 export function VposListPage() {
   usePageTitle(messages.vpo.title);

@@ -29,7 +29,7 @@ import { SavedKeyChoices } from './SavedKeyChoices';
 import { needsPassword, withdrawForm, type KeyTrusted, type WithdrawFormInput, type WithdrawFormValues } from './withdrawForm';
 import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
-/** Decision 16: toasts top-center on /saldo/*. */
+/** Founding decision 16: toasts top-center on /saldo/*. */
 const position = 'top-center' as const;
 
 /** Decision 44: what the password does here, said where it is asked. */
@@ -62,7 +62,7 @@ function isOwnKey(type: PixKeyType, key: string): boolean {
   return own !== '' && documentKind(own) === type && normalizePixKey(type, key) === own;
 }
 
-/** SPEC 2 /saldo/retirar: eligibility, then the balance and the withdrawal form. */
+/** spec §2 /saldo/retirar: eligibility, then the balance and the withdrawal form. */
 export function WithdrawPage() {
   usePageTitle('Sacar Saldo');
   const eligibility = useQuery(eligibilityQuery);
@@ -164,7 +164,7 @@ function WithdrawForm() {
     setRequested(null);
     try {
       const answer = await withdraw.mutateAsync(order);
-      // SPEC 8: an answer with `error` shows it; a success says 'Sucesso!' with Mensagem; else Mensagem.
+      // spec §8: an answer with `error` shows it; a success says 'Sucesso!' with Mensagem; else Mensagem.
       const failure = answer.error || answerFailure(answer);
       if (failure) {
         toast.error(failure, { title: ERROR_TOAST_TITLE, position });
@@ -256,7 +256,7 @@ function WithdrawForm() {
                   value={field.value}
                   onChange={(event) => {
                     field.onChange(event);
-                    // SPEC 2: changing the key type clears the key.
+                    // spec §2: changing the key type clears the key.
                     setValue('pixKey', '');
                     clearErrors('pixKey');
                   }}

@@ -10,7 +10,7 @@ export function needsPassword(type: PixKeyType | '', key: string, trusted: KeyTr
 }
 
 /**
- * SPEC 5 'Withdrawal' over what was typed, against the balance shown: the domain's rules in their
+ * spec §5 'Withdrawal' over what was typed, against the balance shown: the domain's rules in their
  * order, the first that fails on its field; then the password for a key not saved yet (decision 44).
  * Out comes the wire's amount (reais), Pix key and `senha`. The password typed goes with the order
  * even once the key is saved (the server then does not ask for it): pressing 'Sacar' again after a

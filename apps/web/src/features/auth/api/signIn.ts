@@ -13,7 +13,7 @@ import { authKeys } from './keys';
 
 type LandingPath = '/dashboard' | '/blocked-access';
 
-/** The contract's login body: the domain's messages (SPEC 5 order), the CPF/CNPJ sent without its mask. */
+/** The contract's login body: the domain's messages (spec §5 order), the CPF/CNPJ sent without its mask. */
 export const loginResolver = zodResolver(api.login.body);
 
 /** GET /api/termos/status-atual/{userId}: asked once per sign-in, never retried (the landing waits on it). */
@@ -26,7 +26,7 @@ const termStatusQuery = (userId: number) =>
   });
 
 /**
- * SPEC 4 'Terms' + decision 1: after sign-in, ask for the current term status.
+ * spec §4 'Terms' + founding decision 1: after sign-in, ask for the current term status.
  * No record -> 'inexistente', dashboard; rejected -> /blocked-access; otherwise 'aceito', dashboard.
  */
 async function landingAfterSignIn(userId: number): Promise<LandingPath> {
@@ -49,7 +49,7 @@ async function landingAfterSignIn(userId: number): Promise<LandingPath> {
 /** POST login-motorista, store token and user_data, then decide where the driver lands. */
 export async function signIn(body: LoginRequest): Promise<LandingPath> {
   const response = await request(api.login, { body });
-  // Whoever used this phone before, nothing of theirs stays (decision 22).
+  // Whoever used this phone before, nothing of theirs stays (founding decision 22).
   clearSession();
   await wipeOfflineData();
   setToken(response.Token);

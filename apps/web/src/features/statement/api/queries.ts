@@ -19,7 +19,7 @@ const statementPageQuery = (page: number, filters: StatementFilters) =>
   );
 
 /**
- * One page of the statement with the filters; a failure is only logged (SPEC 8). With filters the
+ * One page of the statement with the filters; a failure is only logged (spec §8). With filters the
  * contract refuses (null) nothing is asked: the form shows why.
  */
 export function useStatementPage(page: number, filters: StatementFilters | null) {

@@ -7,7 +7,7 @@ import { getUser } from '../../../lib/storage';
 import { invalidateTagData, succeeded } from '../../../lib/tags';
 
 /**
- * A write on a tag or its vehicle: an unsuccessful 200 answer fails it (SPEC 8), and whatever the
+ * A write on a tag or its vehicle: an unsuccessful 200 answer fails it (spec §8), and whatever the
  * outcome the tag and vehicle data is asked again (and the balance, for writes that charge the fee).
  */
 function useTagWrite<Variables>(write: (variables: Variables) => Promise<ActionResponse>, options: { movesBalance?: boolean } = {}) {
@@ -26,7 +26,7 @@ const statusChange = (serialNumber: string, statusId: string) => ({ serialNumber
 /** POST /api/tag/cadastrar-tag. */
 export const useRegisterTag = () => useTagWrite((body: TagRegistrationRequest) => request(api.registerTag, { body }));
 
-/** POST /api/veiculo/update: SPEC 2 /tags/editar. */
+/** POST /api/veiculo/update: spec §2 /tags/editar. */
 export const useUpdateVehicle = () => useTagWrite((body: VehicleUpdateRequest) => request(api.updateVehicle, { body }));
 
 /** POST /api/tag/ativar-tag-motorista: the monthly fee leaves the balance. */

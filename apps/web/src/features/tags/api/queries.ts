@@ -43,5 +43,5 @@ export function useVehicleModels() {
   return useQuery(vehicleModelsQuery);
 }
 
-/** One page of the tag list; a failure is only logged and the table shows empty (SPEC 8). */
+/** One page of the tag list; a failure is only logged and the table shows empty (spec §8). */
 export const useTagsPage = (page: number) => useLoggedQuery(tagsPageQuery(page), 'Falha ao carregar as tags');

@@ -3,7 +3,7 @@ import { TAG_MONTHLY_FEE_CENTS } from '@portal/domain';
 import { Money } from '../../../components/ui/Money';
 import { useBalance } from '../../../lib/balance';
 
-/** SPEC 9: activating debits the monthly fee; the balance beside it, when known. */
+/** spec §9: activating debits the monthly fee; the balance beside it, when known. */
 export function ActivationFeeNote() {
   const saldo = useBalance().data?.Saldo;
   return (

@@ -10,7 +10,7 @@ import { useReplaceTag } from '../api/mutations';
 import { showFormFailure } from '../formFailure';
 import { NewSerialField } from '../tagFields';
 
-/** SPEC 5 'Replace tag' (the contract's rule), and a new serial that is not the current one. */
+/** spec §5 'Replace tag' (the contract's rule), and a new serial that is not the current one. */
 const schema = api.replaceTag.body.superRefine((value, ctx) => {
   if (value.newSerialNumber === value.serialNumber) {
     ctx.addIssue({ code: 'custom', path: ['newSerialNumber'], message: messages.tag.sameSerial });
@@ -58,7 +58,7 @@ function ReplaceTagForm({ serialNumber, onClose }: { serialNumber: string; onClo
           deixará de funcionar e a nova tag ficará no lugar dela, no mesmo estado.
         </Text>
         <NewSerialField control={control} name="newSerialNumber" />
-        {/* The page's notice is under the modal: the modal says it too (decision 22). */}
+        {/* The page's notice is under the modal: the modal says it too (founding decision 22). */}
         {online ? null : (
           <Text size="sm" fw={600} id="motivo-substituir-sem-conexao">
             {OFFLINE_REASON}

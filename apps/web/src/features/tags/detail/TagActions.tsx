@@ -8,8 +8,8 @@ import { readableAlert } from '../../../components/ui/readableAlert';
 import { useTagActions, type TagActionItem } from './useTagActions';
 
 /**
- * SPEC 2: what the driver can do with the tag now, and below, what not and why. A tag the operator
- * manages (SPEC 4) offers nothing here and says so.
+ * spec §2: what the driver can do with the tag now, and below, what not and why. A tag the operator
+ * manages (spec §4) offers nothing here and says so.
  */
 export function TagActions({
   vehicle,
@@ -65,7 +65,7 @@ export function TagActions({
   );
 }
 
-/** With no connection every action is disabled, pointing at the page's OfflineNotice (decision 22). */
+/** With no connection every action is disabled, pointing at the page's OfflineNotice (founding decision 22). */
 function AvailableAction({ item, pending, online }: { item: TagActionItem; pending: TagActionItem['action'] | null; online: boolean }) {
   const look = { size: 'md', fullWidth: true, variant: item.variant, color: item.color, leftSection: item.icon } as const;
   if (!online && pending !== item.action) {

@@ -21,7 +21,7 @@ export interface TagActionItem {
   note?: ReactNode;
   /** A button runs this... */
   run?: () => void;
-  /** ...a link opens this route (Editar, SPEC 2: with the vehicle and its tag as navigation state). */
+  /** ...a link opens this route (Editar, spec §2: with the vehicle and its tag as navigation state). */
   link?: { to: string; state: unknown };
 }
 
@@ -53,7 +53,7 @@ export function useTagActions(vehicle: VehicleDetail, tag: VehicleTag, operatorN
     },
     onError: (error: unknown) => toastFailure(error, options.errorTitle),
   });
-  /** SPEC 9: block, cancel and delete ask first ('{verb} a tag {serial}{rest}'); `then` runs once confirmed. */
+  /** spec §9: block, cancel and delete ask first ('{verb} a tag {serial}{rest}'); `then` runs once confirmed. */
   const askFirst =
     (title: string, verb: string, rest: string, labels: { confirmLabel: string; cancelLabel?: string }, then: () => void) => () =>
       void confirmAction({

@@ -7,7 +7,7 @@ import { queryClient } from '../../../lib/queryClient';
 import { setTermsFlag, setToken } from '../../../lib/storage';
 
 /**
- * undefined: the stored token; a string: the in-memory token of /blocked-access (decision 8).
+ * undefined: the stored token; a string: the in-memory token of /blocked-access (founding decision 8).
  * /blocked-access is outside the authenticated shell, so every hook here is given the client.
  */
 type TokenOverride = string | undefined;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
 import { invalidateTagData, succeeded } from '../../../lib/tags';
 
-/** POST /api/veiculo/delete (decision 7): the vehicle and a tag that is neither active nor blocked. */
+/** POST /api/veiculo/delete (founding decision 7): the vehicle and a tag that is neither active nor blocked. */
 export function useDeleteVehicle() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,9 +3,9 @@ import { request } from '../../../lib/api';
 import { listQueryOptions, useLoggedQuery } from '../../../lib/listQuery';
 import { tagKeys } from '../../../lib/tags';
 
-/** GET /api/veiculo/listar?page=N (decision 7): 10 vehicles a page with their tag's status. */
+/** GET /api/veiculo/listar?page=N (founding decision 7): 10 vehicles a page with their tag's status. */
 const vehiclesPageQuery = (page: number) =>
   listQueryOptions(tagKeys.vehicleList(page), ({ signal }) => request(api.vehicles, { query: { page }, signal }));
 
-/** One page of the vehicle list; a failure is only logged and the table shows empty (SPEC 8). */
+/** One page of the vehicle list; a failure is only logged and the table shows empty (spec §8). */
 export const useVehiclesPage = (page: number) => useLoggedQuery(vehiclesPageQuery(page), 'Falha ao carregar os veículos');

@@ -13,7 +13,7 @@ const vposPageQuery = (query: VposQuery) =>
   listQueryOptions(vpoKeys.page(query), ({ signal }) => request(api.driverVpos, { query, signal }));
 
 /**
- * One page of the driver's VPOs and whether the list must show empty: SPEC 8, a failure is only
+ * One page of the driver's VPOs and whether the list must show empty: spec §8, a failure is only
  * logged, and an answer with Sucesso false logs its Mensagem and empties the list.
  */
 export function useVposPage(query: VposQuery) {

@@ -26,7 +26,7 @@ export const usePayoutLimits = () => useQuery(payoutLimitsQuery);
 type WithdrawalOrder = Pick<WithdrawalRequest, 'amount' | 'pix' | 'senha'>;
 
 /**
- * POST /api/motorista/sacar to the driver's own document. SPEC 2: after any response the balance
+ * POST /api/motorista/sacar to the driver's own document. spec §2: after any response the balance
  * is reloaded (and the eligibility asked again); so are the keys (the password saved a new one), the
  * limits' use and the dashboard's notices (a payout, a key saved).
  */
