@@ -83,7 +83,9 @@ export async function benchExport(entries: number): Promise<ExportBenchResult> {
     const pageTimes: number[] = [];
     for (let i = 0; i < 50; i++) {
       const started = performance.now();
-      const page = await fetch(`${base}/api/extrato/listar?page=1&periodo=intervalo&de=2026-11-01&ate=2026-11-30&tipo=passagens`, { headers });
+      const page = await fetch(`${base}/api/extrato/listar?page=1&periodo=intervalo&de=2026-11-01&ate=2026-11-30&tipo=passagens`, {
+        headers,
+      });
       if (page.status !== 200) throw new Error(`listar -> ${page.status}`);
       await page.arrayBuffer();
       pageTimes.push(performance.now() - started);
@@ -94,7 +96,11 @@ export async function benchExport(entries: number): Promise<ExportBenchResult> {
     const baselineRssMb = mb(await rssKb(pid, 'VmRSS'));
 
     const runs: ExportRun[] = [];
-    for (const [format, encoding] of [['csv', 'identity'], ['csv', 'gzip'], ['pdf', 'identity']] as const) {
+    for (const [format, encoding] of [
+      ['csv', 'identity'],
+      ['csv', 'gzip'],
+      ['pdf', 'identity'],
+    ] as const) {
       const before = await rssKb(pid, 'VmRSS');
       let peak = before;
       let sampling = true;

@@ -28,7 +28,9 @@ function rawSqlOpsPerSecond(file: string, ops: number): number {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec('create table accounts (id integer primary key, balance_cents integer not null)');
-  db.exec('create table entries (id integer primary key, account_id integer not null, amount_cents integer not null, idempotency_key text not null unique)');
+  db.exec(
+    'create table entries (id integer primary key, account_id integer not null, amount_cents integer not null, idempotency_key text not null unique)',
+  );
   db.exec('insert into accounts (id, balance_cents) values (1, 0)');
   const insert = db.prepare('insert into entries (account_id, amount_cents, idempotency_key) values (1, ?, ?)');
   const update = db.prepare('update accounts set balance_cents = balance_cents + ? where id = 1');
@@ -47,10 +49,20 @@ function rawSqlOpsPerSecond(file: string, ops: number): number {
  * A passage dated 1 ms before the entry `newer` places from the top of the statement, posted in its
  * own transaction: the median time over `samples` posts.
  */
-async function latePassageMs(db: Db, driverId: number, entry: Omit<EntryInput, 'idempotencyKey' | 'createdAt'>, newer: number, samples: number): Promise<number> {
+async function latePassageMs(
+  db: Db,
+  driverId: number,
+  entry: Omit<EntryInput, 'idempotencyKey' | 'createdAt'>,
+  newer: number,
+  samples: number,
+): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
-    const counter = await db.kysely.selectFrom('driver_ledger_counters').select('entry_count').where('driver_id', '=', driverId).executeTakeFirstOrThrow();
+    const counter = await db.kysely
+      .selectFrom('driver_ledger_counters')
+      .select('entry_count')
+      .where('driver_id', '=', driverId)
+      .executeTakeFirstOrThrow();
     const pivot = await db.kysely
       .selectFrom('ledger_entries')
       .select('created_at')

@@ -51,7 +51,13 @@ export const benchWebhookToken = `bench-webhook-${randomBytes(15).toString('hex'
  * `main` starts another build instead (the load bench's variants).
  * A demonstration (founding decision 28): production refuses the local Pix provider and the demo driver without it.
  */
-export function startPortal(port: number, databaseUrl: string, logLevel: string, env: Record<string, string> = {}, main = path.join(repoRoot, 'apps/server/dist/main.js')): ChildProcess {
+export function startPortal(
+  port: number,
+  databaseUrl: string,
+  logLevel: string,
+  env: Record<string, string> = {},
+  main = path.join(repoRoot, 'apps/server/dist/main.js'),
+): ChildProcess {
   return startProcess('node', [main], {
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -63,7 +63,14 @@ function figures(lhr: Result): LighthouseFigures {
 function summarise(pathname: string, runs: LighthouseFigures[]): LighthouseScreen {
   const score = median(runs.map((r) => r.performance));
   const chosen = [...runs].sort((a, b) => Math.abs(a.performance - score) - Math.abs(b.performance - score))[0]!;
-  return { path: pathname, ...chosen, performance: score, lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)), runs };
+  return {
+    path: pathname,
+    ...chosen,
+    performance: score,
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    runs,
+  };
 }
 
 /**
@@ -83,7 +90,12 @@ async function keepReport(lhr: Result): Promise<void> {
  * 1.6 Mbps) and a 4x CPU slowdown. Each run clears the HTTP cache, the service workers and the
  * Cache Storage of the origin, but keeps localStorage, where the signed-in session lives.
  */
-async function runLighthouse(url: string, port: number, extra: Flags = {}, attempt = 1): Promise<{ lhr: Result; figures: LighthouseFigures }> {
+async function runLighthouse(
+  url: string,
+  port: number,
+  extra: Flags = {},
+  attempt = 1,
+): Promise<{ lhr: Result; figures: LighthouseFigures }> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...extra });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -136,14 +148,19 @@ async function firstVisit(browser: Browser, url: string): Promise<boolean> {
   // The app registers its worker after `load`; a build without one never gets ready.
   const ready = await page.evaluate(() =>
     'serviceWorker' in navigator
-      ? Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))])
+      ? Promise.race([
+          navigator.serviceWorker.ready.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+        ])
       : false,
   );
   if (ready) {
     // The first page load is not controlled yet; a reload is, once the worker is active.
     await page.reload({ waitUntil: 'load' });
   }
-  const isControlled = await page.evaluate(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
+  const isControlled = await page.evaluate(
+    () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+  );
   await page.close();
   return isControlled;
 }
@@ -174,7 +191,9 @@ export async function benchLighthouse(runs = 3): Promise<LighthouseResult> {
       for (let i = 0; i < runs; i++) measured.push((await runLighthouse(url, chrome.port)).figures);
       const summary = summarise(screen, measured);
       screens.push(summary);
-      console.log(`  ${screen}: performance ${summary.performance.toFixed(2)}, LCP ${summary.lcpMs.toFixed(0)} ms, TBT ${summary.tbtMs.toFixed(0)} ms`);
+      console.log(
+        `  ${screen}: performance ${summary.performance.toFixed(2)}, LCP ${summary.lcpMs.toFixed(0)} ms, TBT ${summary.tbtMs.toFixed(0)} ms`,
+      );
     }
     const repeat: LighthouseFigures[] = [];
     let servedByServiceWorker = false;

@@ -92,7 +92,12 @@ interface Stack {
  * whatever else the machine does weighs on all of them alike. Each variant's figures are then
  * compared with the first one's round by round: the median ratio, and the spread of the rounds.
  */
-export async function benchMixedLoad(seconds: number, database: BenchDatabase, instances: number, options: { variants?: LoadVariant[]; rounds?: number; workers?: number } = {}) {
+export async function benchMixedLoad(
+  seconds: number,
+  database: BenchDatabase,
+  instances: number,
+  options: { variants?: LoadVariant[]; rounds?: number; workers?: number } = {},
+) {
   const variants = options.variants?.length ? options.variants : [{ label: 'portal' }];
   const rounds = options.rounds ?? (variants.length > 1 ? 6 : 1);
   const workers = options.workers ?? 10;
@@ -115,7 +120,12 @@ export async function benchMixedLoad(seconds: number, database: BenchDatabase, i
       }
     }
     const memoryAtEnd = await Promise.all(stacks.map((stack) => Promise.all(stack.children.map((c) => rssMb(c.pid!)))));
-    const stats = (list: Sample[]) => ({ requests: list.length, errors: list.filter((s) => !s.ok).length, p50Ms: round1(percentile(list, 0.5)), p99Ms: round1(percentile(list, 0.99)) });
+    const stats = (list: Sample[]) => ({
+      requests: list.length,
+      errors: list.filter((s) => !s.ok).length,
+      p50Ms: round1(percentile(list, 0.5)),
+      p99Ms: round1(percentile(list, 0.99)),
+    });
     const results = stacks.map((stack, i) => {
       const all = samples[i]!.flat();
       return {
@@ -129,7 +139,11 @@ export async function benchMixedLoad(seconds: number, database: BenchDatabase, i
       };
     });
     // Each variant against the first, round by round: the median ratio and the range of the rounds.
-    const spread = (values: number[]) => ({ median: round2(median(values)), min: round2(Math.min(...values)), max: round2(Math.max(...values)) });
+    const spread = (values: number[]) => ({
+      median: round2(median(values)),
+      min: round2(Math.min(...values)),
+      max: round2(Math.max(...values)),
+    });
     const ratios = results.slice(1).map((r) => ({
       label: r.label,
       versus: results[0]!.label,
@@ -153,7 +167,16 @@ async function startStack(dir: string, database: BenchDatabase, instances: numbe
   const pgDatabase = database === 'postgres' ? await createPostgresDatabase(`portal_bench_load_${index}`) : null;
   const databaseUrl = pgDatabase?.url ?? path.join(dir, `portal-${index}.sqlite`);
   const ports = Array.from({ length: instances }, (_, i) => 3211 + index * 10 + i);
-  const stack: Stack = { variant, base: `http://127.0.0.1:${ports[0]}`, ports, children: [], nginx: null, pgDatabase, operatorKey: '', drivers: [] };
+  const stack: Stack = {
+    variant,
+    base: `http://127.0.0.1:${ports[0]}`,
+    ports,
+    children: [],
+    nginx: null,
+    pgDatabase,
+    operatorKey: '',
+    drivers: [],
+  };
   const db = openDb(databaseUrl);
   try {
     await migrateToLatest(db);
@@ -177,12 +200,33 @@ async function startStack(dir: string, database: BenchDatabase, instances: numbe
         const now = new Date().toISOString();
         const vehicle = await trx
           .insertInto('vehicles')
-          .values({ driver_id: row.id, license_plate: `BEN${i % 10}C${String(i).padStart(2, '0')}`, cpf_cnpj_antt: cpfCnpj, rntrc_antt: '12345678', axles: 3, vehicle_type: 2, model_id: 'scania-r-450', created_at: now, deleted_at: null })
+          .values({
+            driver_id: row.id,
+            license_plate: `BEN${i % 10}C${String(i).padStart(2, '0')}`,
+            cpf_cnpj_antt: cpfCnpj,
+            rntrc_antt: '12345678',
+            axles: 3,
+            vehicle_type: 2,
+            model_id: 'scania-r-450',
+            created_at: now,
+            deleted_at: null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx
           .insertInto('tags')
-          .values({ driver_id: row.id, vehicle_id: vehicle.id, serial_number: serial, operator_cnpj: OPERATOR_CNPJ, ownership_type: 'own', status_code: 100, activated_at: now, paid_through: null, created_at: now, deleted_at: null })
+          .values({
+            driver_id: row.id,
+            vehicle_id: vehicle.id,
+            serial_number: serial,
+            operator_cnpj: OPERATOR_CNPJ,
+            ownership_type: 'own',
+            status_code: 100,
+            activated_at: now,
+            paid_through: null,
+            created_at: now,
+            deleted_at: null,
+          })
           .execute();
       });
       const terms = await fetch(`${stack.base}/api/termos/aceitar`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
@@ -218,19 +262,42 @@ async function drive(stack: Stack, workers: number, seconds: number): Promise<{ 
       case 'vpos':
         return fetch(`${base}/api/pedagio/motoristaVpos`, { headers: auth });
       case 'signIn':
-        return fetch(`${base}/api/tokens/login-motorista`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ cpfCnpj: d.cpfCnpj, password: PASSWORD }) });
+        return fetch(`${base}/api/tokens/login-motorista`, {
+          method: 'POST',
+          headers: jsonHeaders,
+          body: JSON.stringify({ cpfCnpj: d.cpfCnpj, password: PASSWORD }),
+        });
       case 'purchase':
-        return fetch(`${base}/api/transacoes/gerar-qrcode`, { method: 'POST', headers: { ...auth, ...jsonHeaders }, body: JSON.stringify({ valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' }) });
+        return fetch(`${base}/api/transacoes/gerar-qrcode`, {
+          method: 'POST',
+          headers: { ...auth, ...jsonHeaders },
+          body: JSON.stringify({ valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' }),
+        });
       case 'webhook': {
         const charge = d.charges.shift()!;
-        const body = { id: `evt_load_${counter++}`, event: 'PAYMENT_RECEIVED', payment: { id: `local_${charge.id}`, value: charge.valor, externalReference: charge.id, billingType: 'PIX' } };
-        return fetch(`${base}/api/webhooks/asaas`, { method: 'POST', headers: { ...jsonHeaders, 'asaas-access-token': benchWebhookToken }, body: JSON.stringify(body) });
+        const body = {
+          id: `evt_load_${counter++}`,
+          event: 'PAYMENT_RECEIVED',
+          payment: { id: `local_${charge.id}`, value: charge.valor, externalReference: charge.id, billingType: 'PIX' },
+        };
+        return fetch(`${base}/api/webhooks/asaas`, {
+          method: 'POST',
+          headers: { ...jsonHeaders, 'asaas-access-token': benchWebhookToken },
+          body: JSON.stringify(body),
+        });
       }
       case 'passage':
         return fetch(`${base}/api/parceiro/passagens`, {
           method: 'POST',
           headers: { ...jsonHeaders, 'x-api-key': operatorKey },
-          body: JSON.stringify({ externalId: `load-${counter++}`, serialNumber: d.serial, placeName: 'Praça Benchmark', value: 1.5, occurredAt: new Date().toISOString(), is_third: false }),
+          body: JSON.stringify({
+            externalId: `load-${counter++}`,
+            serialNumber: d.serial,
+            placeName: 'Praça Benchmark',
+            value: 1.5,
+            occurredAt: new Date().toISOString(),
+            is_third: false,
+          }),
         });
     }
   };

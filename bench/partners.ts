@@ -30,12 +30,33 @@ export async function benchPartners(vpos: number, passages = 3000, samples = 50)
     const now = new Date().toISOString();
     const vehicle = await db.kysely
       .insertInto('vehicles')
-      .values({ driver_id: driverId, license_plate: PLATE, cpf_cnpj_antt: '11144477735', rntrc_antt: '12345678', axles: 3, vehicle_type: 2, model_id: 'scania-r-450', created_at: now, deleted_at: null })
+      .values({
+        driver_id: driverId,
+        license_plate: PLATE,
+        cpf_cnpj_antt: '11144477735',
+        rntrc_antt: '12345678',
+        axles: 3,
+        vehicle_type: 2,
+        model_id: 'scania-r-450',
+        created_at: now,
+        deleted_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.kysely
       .insertInto('tags')
-      .values({ driver_id: driverId, vehicle_id: vehicle.id, serial_number: SERIAL, operator_cnpj: OPERATOR_CNPJ, ownership_type: 'own', status_code: 100, activated_at: now, paid_through: null, created_at: now, deleted_at: null })
+      .values({
+        driver_id: driverId,
+        vehicle_id: vehicle.id,
+        serial_number: SERIAL,
+        operator_cnpj: OPERATOR_CNPJ,
+        ownership_type: 'own',
+        status_code: 100,
+        activated_at: now,
+        paid_through: null,
+        created_at: now,
+        deleted_at: null,
+      })
       .execute();
     const service = new PartnerService(db);
     const operator = await service.create('operator', 'Operadora Benchmark', OPERATOR_CNPJ);
@@ -47,7 +68,14 @@ export async function benchPartners(vpos: number, passages = 3000, samples = 50)
         method: 'POST',
         url: '/api/parceiro/passagens',
         headers: { 'x-api-key': operator.key },
-        payload: { externalId: `p-${i}`, serialNumber: SERIAL, placeName: `Praça ${i % 50}`, value: 12.3, occurredAt: now, is_third: i % 10 === 0 },
+        payload: {
+          externalId: `p-${i}`,
+          serialNumber: SERIAL,
+          placeName: `Praça ${i % 50}`,
+          value: 12.3,
+          occurredAt: now,
+          is_third: i % 10 === 0,
+        },
       });
       if (res.statusCode !== 200) throw new Error(`passagem -> ${res.statusCode} ${res.body}`);
     }
@@ -83,7 +111,11 @@ export async function benchPartners(vpos: number, passages = 3000, samples = 50)
       }
       await db.kysely.insertInto('vpos').values(rows).execute();
     }
-    const issued = await db.kysely.selectFrom('driver_vpo_counters').select('vpo_count').where('driver_id', '=', driverId).executeTakeFirst();
+    const issued = await db.kysely
+      .selectFrom('driver_vpo_counters')
+      .select('vpo_count')
+      .where('driver_id', '=', driverId)
+      .executeTakeFirst();
     await db.kysely
       .insertInto('driver_vpo_counters')
       .values({ driver_id: driverId, vpo_count: vpos })
@@ -105,7 +137,8 @@ export async function benchPartners(vpos: number, passages = 3000, samples = 50)
               headers: { authorization: `Bearer ${token}` },
             });
             times.push(performance.now() - t);
-            if (res.statusCode !== 200 || res.json<{ VPOS: unknown[] }>().VPOS.length === 0) throw new Error(`vpos ${sort} ${direction} ${page} -> ${res.statusCode}`);
+            if (res.statusCode !== 200 || res.json<{ VPOS: unknown[] }>().VPOS.length === 0)
+              throw new Error(`vpos ${sort} ${direction} ${page} -> ${res.statusCode}`);
           }
           listing.push({ sort, direction, page, medianMs: median(times) });
         }

@@ -13,7 +13,11 @@ import { benchLoginPage } from './web.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-const wanted = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ['api', 'api-pg', 'load', 'load-pg', 'web', 'lighthouse', 'ledger', 'partners', 'export']);
+const wanted = new Set(
+  process.argv.slice(2).length
+    ? process.argv.slice(2)
+    : ['api', 'api-pg', 'load', 'load-pg', 'web', 'lighthouse', 'ledger', 'partners', 'export'],
+);
 const results: Record<string, unknown> = {};
 
 for (const database of ['sqlite', 'postgres'] as const) {
@@ -36,27 +40,45 @@ for (const database of ['sqlite', 'postgres'] as const) {
 // [{"label":"this build"},{"label":"before","main":"/path/to/other/apps/server/dist/main.js","env":{"LOG_LEVEL":"warn"}}].
 const loadVariants = process.env.BENCH_LOAD_VARIANTS ? (JSON.parse(process.env.BENCH_LOAD_VARIANTS) as LoadVariant[]) : undefined;
 const loadRounds = process.env.BENCH_LOAD_ROUNDS ? Number(process.env.BENCH_LOAD_ROUNDS) : undefined;
-for (const [key, database, instances] of [['load', 'sqlite', 1], ['load-pg', 'postgres', 2]] as const) {
+for (const [key, database, instances] of [
+  ['load', 'sqlite', 1],
+  ['load-pg', 'postgres', 2],
+] as const) {
   if (!wanted.has(key)) continue;
-  const load = await benchMixedLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 60), database, instances, { variants: loadVariants, rounds: loadRounds });
+  const load = await benchMixedLoad(Number(process.env.BENCH_LOAD_SECONDS ?? 60), database, instances, {
+    variants: loadVariants,
+    rounds: loadRounds,
+  });
   results[key] = load;
   const where = instances > 1 ? `${instances} instances behind nginx` : 'one instance';
-  const turns = load.variants.length > 1 ? `, ${load.variants.length} variants in ${load.rounds} alternating rounds (a warm-up first, not counted)` : '';
-  console.log(`\nMixed load on ${database}, ${where}, ${load.workers} clients, ${load.seconds} s${load.variants.length > 1 ? ' each' : ''}${turns} (request limits raised for the bench)`);
+  const turns =
+    load.variants.length > 1
+      ? `, ${load.variants.length} variants in ${load.rounds} alternating rounds (a warm-up first, not counted)`
+      : '';
+  console.log(
+    `\nMixed load on ${database}, ${where}, ${load.workers} clients, ${load.seconds} s${load.variants.length > 1 ? ' each' : ''}${turns} (request limits raised for the bench)`,
+  );
   for (const v of load.variants) {
     if (load.variants.length > 1) console.log(`  [${v.label}]`);
     console.log(`  ${v.requestsPerSecond} req/s, p50 ${v.p50Ms} ms, p99 ${v.p99Ms} ms, errors ${v.errors} of ${v.requests}`);
-    for (const [op, s] of Object.entries(v.byOperation)) console.log(`  ${op}: ${s.requests} requests, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, errors ${s.errors}`);
-    if (v.byRound.length > 1) console.log(`  rounds: ${v.byRound.map((r) => `${r.requestsPerSecond} req/s p50 ${r.p50Ms} p99 ${r.p99Ms}`).join('; ')}`);
+    for (const [op, s] of Object.entries(v.byOperation))
+      console.log(`  ${op}: ${s.requests} requests, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, errors ${s.errors}`);
+    if (v.byRound.length > 1)
+      console.log(`  rounds: ${v.byRound.map((r) => `${r.requestsPerSecond} req/s p50 ${r.p50Ms} p99 ${r.p99Ms}`).join('; ')}`);
     for (const m of v.memoryMb) {
       const verdict = m.end - m.start > LOAD_MEMORY_GROWTH_MB ? 'OVER THE BOUND' : 'within the bound';
-      console.log(`  instance :${m.port} memory (RSS): ${m.start} MB at start, ${m.end} MB at the end (${verdict} of +${LOAD_MEMORY_GROWTH_MB} MB)`);
+      console.log(
+        `  instance :${m.port} memory (RSS): ${m.start} MB at start, ${m.end} MB at the end (${verdict} of +${LOAD_MEMORY_GROWTH_MB} MB)`,
+      );
     }
     for (const [failure, count] of Object.entries(v.failures)) console.log(`  failure x${count}: ${failure}`);
   }
   for (const r of load.ratios) {
-    const range = (x: { median: number; min: number; max: number }) => `${x.median.toFixed(2)} (rounds ${x.min.toFixed(2)}–${x.max.toFixed(2)})`;
-    console.log(`  ${r.label} / ${r.versus}, median of the rounds' ratios: req/s ${range(r.requestsPerSecond)}, p50 ${range(r.p50Ms)}, p99 ${range(r.p99Ms)}`);
+    const range = (x: { median: number; min: number; max: number }) =>
+      `${x.median.toFixed(2)} (rounds ${x.min.toFixed(2)}–${x.max.toFixed(2)})`;
+    console.log(
+      `  ${r.label} / ${r.versus}, median of the rounds' ratios: req/s ${range(r.requestsPerSecond)}, p50 ${range(r.p50Ms)}, p99 ${range(r.p99Ms)}`,
+    );
   }
 }
 
@@ -78,12 +100,18 @@ if (wanted.has('lighthouse')) {
   console.log(`\nLighthouse ${lh.lighthouseVersion}, median of ${lh.repeatDashboard.runs.length} runs per screen`);
   console.log('  screen                     perf   LCP       TBT      FCP       bytes');
   for (const s of [...lh.screens, lh.repeatDashboard]) {
-    console.log(`  ${s.path.padEnd(26)} ${s.performance.toFixed(2)}   ${ms(s.lcpMs).padStart(10)} ${ms(s.tbtMs).padStart(9)} ${ms(s.fcpMs).padStart(10)} ${kb(s.bytes).padStart(9)}`);
+    console.log(
+      `  ${s.path.padEnd(26)} ${s.performance.toFixed(2)}   ${ms(s.lcpMs).padStart(10)} ${ms(s.tbtMs).padStart(9)} ${ms(s.fcpMs).padStart(10)} ${kb(s.bytes).padStart(9)}`,
+    );
   }
   const below = lh.screens.filter((s) => s.performance < 0.95).map((s) => s.path);
   const dashboard = lh.screens.find((s) => s.path === '/dashboard');
-  console.log(`  every screen >= 0.95: ${below.length ? `no (${below.join(', ')})` : 'yes'}; dashboard LCP < 1500 ms: ${dashboard && dashboard.lcpMs < 1500 ? 'yes' : 'no'}`);
-  console.log(`  repeat visit ${lh.repeatDashboard.servedByServiceWorker ? 'from the service worker' : 'without a service worker'}: LCP < 1000 ms: ${lh.repeatDashboard.lcpMs < 1000 ? 'yes' : 'no'}`);
+  console.log(
+    `  every screen >= 0.95: ${below.length ? `no (${below.join(', ')})` : 'yes'}; dashboard LCP < 1500 ms: ${dashboard && dashboard.lcpMs < 1500 ? 'yes' : 'no'}`,
+  );
+  console.log(
+    `  repeat visit ${lh.repeatDashboard.servedByServiceWorker ? 'from the service worker' : 'without a service worker'}: LCP < 1000 ms: ${lh.repeatDashboard.lcpMs < 1000 ? 'yes' : 'no'}`,
+  );
 }
 
 if (wanted.has('ledger')) {
@@ -93,10 +121,13 @@ if (wanted.has('ledger')) {
   console.log(`  ledger.post: ${ledger.ledgerOpsPerSecond.toFixed(0)} ops/s`);
   console.log(`  raw SQL (insert + update): ${ledger.rawSqlOpsPerSecond.toFixed(0)} ops/s`);
   console.log(`  ratio: ${ledger.ratio.toFixed(2)}`);
-  console.log(`\nGET /api/extrato/listar, one driver with ${ledger.entries} entries (${ledger.totalPages} pages; filled in ${ledger.fillSeconds.toFixed(0)} s)`);
+  console.log(
+    `\nGET /api/extrato/listar, one driver with ${ledger.entries} entries (${ledger.totalPages} pages; filled in ${ledger.fillSeconds.toFixed(0)} s)`,
+  );
   for (const s of ledger.statement) console.log(`  page ${s.page}: median ${ms(s.medianMs)}, p95 ${ms(s.p95Ms)}`);
   console.log(`  GET /api/motorista/saldo, same app: median ${ms(ledger.balanceMedianMs)}`);
-  for (const l of ledger.latePassage) console.log(`  ledger.post of a passage reported late, ${l.newerEntries} newer entries move: median ${ms(l.medianMs)}`);
+  for (const l of ledger.latePassage)
+    console.log(`  ledger.post of a passage reported late, ${l.newerEntries} newer entries move: median ${ms(l.medianMs)}`);
   console.log('  targets: page 1 under 5 ms, no page over 50 ms');
 }
 
@@ -104,9 +135,13 @@ if (wanted.has('partners')) {
   const partners = await benchPartners(Number(process.env.BENCH_VPOS ?? 100_000), Number(process.env.BENCH_PASSAGES ?? 3000));
   results.partners = partners;
   console.log('\nPartner API on SQLite, app.inject, one request at a time');
-  console.log(`  POST /api/parceiro/passagens (key check + ledger post): ${partners.passagesPerSecond.toFixed(0)} req/s over ${partners.passages} passages`);
+  console.log(
+    `  POST /api/parceiro/passagens (key check + ledger post): ${partners.passagesPerSecond.toFixed(0)} req/s over ${partners.passages} passages`,
+  );
   console.log(`  GET /api/health, same app: ${partners.healthPerSecond.toFixed(0)} req/s (ratio ${partners.ratio.toFixed(2)})`);
-  console.log(`\nGET /api/pedagio/motoristaVpos, one driver with ${partners.vpos} VPOs (filled in ${partners.fillSeconds.toFixed(0)} s), median`);
+  console.log(
+    `\nGET /api/pedagio/motoristaVpos, one driver with ${partners.vpos} VPOs (filled in ${partners.fillSeconds.toFixed(0)} s), median`,
+  );
   for (const l of partners.listing) console.log(`  ${l.sort} ${l.direction} page ${l.page}: ${ms(l.medianMs)}`);
   console.log(`  worst median: ${ms(partners.worstMedianMs)} (target < 20 ms each)`);
 }
@@ -114,10 +149,16 @@ if (wanted.has('partners')) {
 if (wanted.has('export')) {
   const exp = await benchExport(Number(process.env.BENCH_EXPORT_ENTRIES ?? 100_000));
   results.export = exp;
-  console.log(`\nGET /api/extrato/exportar, built server on SQLite, one driver with ${exp.entries} entries (filled in ${exp.fillSeconds.toFixed(0)} s), whole history`);
-  console.log(`  server RSS before the exports: ${exp.baselineRssMb} MB; GET /api/extrato/listar with a period and a kind, page 1: median ${ms(exp.statementPageMs)}`);
+  console.log(
+    `\nGET /api/extrato/exportar, built server on SQLite, one driver with ${exp.entries} entries (filled in ${exp.fillSeconds.toFixed(0)} s), whole history`,
+  );
+  console.log(
+    `  server RSS before the exports: ${exp.baselineRssMb} MB; GET /api/extrato/listar with a period and a kind, page 1: median ${ms(exp.statementPageMs)}`,
+  );
   for (const r of exp.runs) {
-    console.log(`  ${r.format.toUpperCase()} (${r.encoding}): ${r.seconds.toFixed(2)} s, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, ${(exp.entries / r.seconds).toFixed(0)} rows/s; peak RSS ${r.peakRssMb} MB (+${r.growthMb} MB over the RSS before it)`);
+    console.log(
+      `  ${r.format.toUpperCase()} (${r.encoding}): ${r.seconds.toFixed(2)} s, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, ${(exp.entries / r.seconds).toFixed(0)} rows/s; peak RSS ${r.peakRssMb} MB (+${r.growthMb} MB over the RSS before it)`,
+    );
   }
 }
 

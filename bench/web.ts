@@ -10,7 +10,12 @@ import { median, startPortal, stop, waitForHttp } from './lib.js';
  * Chrome DevTools' "Slow 4G" preset, the request-level equivalent of Lighthouse's mobile
  * throttling (150 ms RTT and 1.6 Mbps, with DevTools' 3.75x latency and 0.9x throughput factors).
  */
-const slow4g = { offline: false, latency: 562.5, downloadThroughput: (1.4746 * 1024 * 1024) / 8, uploadThroughput: (0.675 * 1024 * 1024) / 8 };
+const slow4g = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.4746 * 1024 * 1024) / 8,
+  uploadThroughput: (0.675 * 1024 * 1024) / 8,
+};
 
 export interface LoginPageResult {
   scripts: { url: string; gzipBytes: number }[];

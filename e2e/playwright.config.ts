@@ -8,7 +8,6 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // One database per port: two runs on two ports (E2E_PORT) never share a file.
 const dataDir = path.join(root, 'e2e', port === 3100 ? '.data' : `.data-${port}`);
 
-
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',

@@ -18,5 +18,7 @@ export const randomDigits = (n: number) => Array.from({ length: n }, () => Math.
 
 /** Today in São Paulo as YYYY-MM-DD (a date input's value). */
 export function todayInSaoPaulo(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
 }

@@ -27,7 +27,10 @@ test('sign-in explains what is missing or wrong', async ({ page, look }) => {
 test('a new driver registers, sees the balance, accepts the terms and signs out', async ({ page, look }) => {
   const driver = newDriver();
   await page.goto('/login');
-  await page.getByRole('link', { name: 'Criar conta' }).or(page.getByRole('button', { name: 'Criar conta' })).click();
+  await page
+    .getByRole('link', { name: 'Criar conta' })
+    .or(page.getByRole('button', { name: 'Criar conta' }))
+    .click();
   await expect(page).toHaveURL(/\/registrar$/);
 
   await page.getByRole('button', { name: 'Criar conta' }).click();
@@ -110,7 +113,10 @@ test('a driver who rejects the terms is blocked until accepting them', async ({ 
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Baixar Termos de Uso' }).or(page.getByRole('link', { name: 'Baixar Termos de Uso' })).click(),
+    page
+      .getByRole('button', { name: 'Baixar Termos de Uso' })
+      .or(page.getByRole('link', { name: 'Baixar Termos de Uso' }))
+      .click(),
   ]);
   expect(download.suggestedFilename()).toBe('Termos-de-Uso.pdf');
   const pdf = await readFile((await download.path())!);

@@ -31,7 +31,8 @@ function keepFirstHeading() {
 function hydrationComplaints(page: Page): string[] {
   const complaints: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|did not match|server rendered|#418|#423|#425/i.test(message.text())) complaints.push(message.text());
+    if (message.type() === 'error' && /hydrat|did not match|server rendered|#418|#423|#425/i.test(message.text()))
+      complaints.push(message.text());
   });
   page.on('pageerror', (error) => complaints.push(error.message));
   return complaints;
@@ -66,7 +67,9 @@ test('every prerendered page is adopted as it arrived: no redraw, no hydration c
   await page.addInitScript(keepFirstHeading);
 
   const signedOut = ['/login', '/registrar'];
-  expect(listed).toEqual(expect.arrayContaining([...signedOut, '/saldo/comprar', '/tags/detalhes/:licensePlate', '/tags/editar/:licensePlate']));
+  expect(listed).toEqual(
+    expect.arrayContaining([...signedOut, '/saldo/comprar', '/tags/detalhes/:licensePlate', '/tags/editar/:licensePlate']),
+  );
   for (const address of signedOut) await expectAdopted(page, address, /\S/);
 
   const driver = newDriver();
@@ -110,7 +113,11 @@ test('a purchase typed and sent before the app is live is made once it is, once'
   expect(pending).toHaveLength(1);
 });
 
-test("a tag's detail page shows the vehicle and its tag before the app is live, a press then is made once live, and the app adopts them as painted", async ({ page, request, look }) => {
+test("a tag's detail page shows the vehicle and its tag before the app is live, a press then is made once live, and the app adopts them as painted", async ({
+  page,
+  request,
+  look,
+}) => {
   const driver = newDriver();
   const { Token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, Token);

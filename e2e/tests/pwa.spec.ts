@@ -54,7 +54,12 @@ test('the portal meets the install criteria: manifest, icons and a service worke
     background_color: '#f4f6f9',
   });
 
-  for (const [size, purpose] of [[192, 'any'], [512, 'any'], [192, 'maskable'], [512, 'maskable']] as const) {
+  for (const [size, purpose] of [
+    [192, 'any'],
+    [512, 'any'],
+    [192, 'maskable'],
+    [512, 'maskable'],
+  ] as const) {
     const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.purpose === purpose);
     expect(icon, `${size} ${purpose}`).toBeDefined();
     const png = await request.get(icon!.src);
@@ -92,7 +97,12 @@ test('a signed-in driver opens the portal with no signal after a first visit', a
   await expect(page.getByText(/Sem conexão — dados de \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
   await expect(page.getByText(brl(0)).first()).toBeVisible();
   // The API is never answered from the app's cache: with no signal its calls fail.
-  const api = await page.evaluate(() => fetch('/api/motorista/saldo').then((r) => `HTTP ${r.status}`, () => 'sem rede'));
+  const api = await page.evaluate(() =>
+    fetch('/api/motorista/saldo').then(
+      (r) => `HTTP ${r.status}`,
+      () => 'sem rede',
+    ),
+  );
   expect(api).toBe('sem rede');
   await look('pwa-dashboard-offline');
 

@@ -42,14 +42,18 @@ test.use({ baseURL: serverUrl });
 
 /** 23h today in São Paulo (UTC-3 all year since 2019): inside the night period (20h to 6h). */
 function tonightAt23(): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
   return `${day}T23:00:00-03:00`;
 }
 
 /** The same instant 24 hours later as the screens write it ('DD/MM/AAAA 23:00'): when the new key's cap ends. */
 function tomorrowAt23(): string {
   const next = new Date(Date.parse(tonightAt23()) + 24 * 3_600_000);
-  const day = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(next);
+  const day = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    next,
+  );
   return `${day} 23:00`;
 }
 
@@ -106,7 +110,10 @@ async function anotherPhone(browser: Browser, testInfo: TestInfo): Promise<Page>
 
 /** No sideways scrolling at this width: nothing is wider than the screen. */
 async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(client);
 }
 
@@ -162,7 +169,10 @@ test('a stolen phone: a key saved with the password receives at most R$ 500,00 a
   await expect(thief.getByTestId('limites-saque')).toContainText(/R\$\s1\.000,00 à noite \(20h às 6h\)/);
   const valor = thief.getByLabel('Valor', { exact: true });
   await valor.pressSequentially('150000');
-  await thief.getByRole('group', { name: 'Minhas chaves Pix' }).getByRole('button', { name: `CPF ${formatCpfCnpj(stranger)}` }).click();
+  await thief
+    .getByRole('group', { name: 'Minhas chaves Pix' })
+    .getByRole('button', { name: `CPF ${formatCpfCnpj(stranger)}` })
+    .click();
   await expect(thief.getByLabel('Chave Pix', { exact: true })).toHaveValue(formatCpfCnpj(stranger));
   await expect(thief.getByLabel('Senha', { exact: true })).toHaveCount(0);
   await thief.getByRole('button', { name: 'Sacar', exact: true }).click();
@@ -186,7 +196,10 @@ test('a stolen phone: a key saved with the password receives at most R$ 500,00 a
   await expect(thief.getByTestId('saldo-saque')).toHaveText(brl(1000));
   await closeToast(thief, 'Sucesso!');
   await valor.pressSequentially('100');
-  await thief.getByRole('group', { name: 'Minhas chaves Pix' }).getByRole('button', { name: `CPF ${formatCpfCnpj(stranger)}` }).click();
+  await thief
+    .getByRole('group', { name: 'Minhas chaves Pix' })
+    .getByRole('button', { name: `CPF ${formatCpfCnpj(stranger)}` })
+    .click();
   await thief.getByRole('button', { name: 'Sacar', exact: true }).click();
   await expect(thief.getByText(/pode receber no máximo R\$\s500,00 até .* \(ainda R\$\s0,00\)/)).toBeVisible();
   expect(await balanceOf(page, Token)).toBe(1000);
@@ -198,7 +211,10 @@ test('a stolen phone: a key saved with the password receives at most R$ 500,00 a
   await expect(keyNotice).toContainText('Não foi você? Remova a chave em Configurações e troque sua senha.');
   const payoutNotice = notices.getByRole('listitem').filter({ hasText: /Saque de R\$\s500,00 para a chave Pix CPF/ });
   await expect(payoutNotice).toBeVisible();
-  await expect(payoutNotice.getByRole('link', { name: /^Comprovante do saque de R\$\s500,00$/ })).toHaveAttribute('href', /\/comprovantes\/saque\//);
+  await expect(payoutNotice.getByRole('link', { name: /^Comprovante do saque de R\$\s500,00$/ })).toHaveAttribute(
+    'href',
+    /\/comprovantes\/saque\//,
+  );
   await expect(page.getByText(brl(1000)).first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await look('roubo-painel-avisos');

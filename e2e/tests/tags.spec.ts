@@ -20,7 +20,12 @@ const randomPlate = () => `${randomLetters(3)}${randomDigits(1)}${randomLetters(
 
 /** The toast with this title, then closes it so the next check reads a fresh one. */
 async function expectToast(page: Page, title: string) {
-  await expect(page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ has: page.getByText(title, { exact: true }) })
+      .first(),
+  ).toBeVisible();
   await closeToast(page, title);
 }
 

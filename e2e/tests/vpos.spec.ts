@@ -65,13 +65,14 @@ async function activeTag(request: APIRequestContext, token: string, driverDocume
   expect(activated.ok(), await activated.text()).toBe(true);
 }
 
-
 const rows = (page: Page) => page.locator('tbody tr');
 
 /** Orders the list as a driver would: the column header on a desktop, 'Ordenar por' on a phone. */
 async function sortBy(page: Page, phone: boolean, column: 'Valor' | 'Placa' | 'Data', direction: 'asc' | 'desc') {
   if (phone) {
-    const words = { Valor: ['menor primeiro', 'maior primeiro'], Placa: ['A a Z', 'Z a A'], Data: ['mais antigos', 'mais recentes'] }[column];
+    const words = { Valor: ['menor primeiro', 'maior primeiro'], Placa: ['A a Z', 'Z a A'], Data: ['mais antigos', 'mais recentes'] }[
+      column
+    ];
     await page.getByLabel('Ordenar por').selectOption({ label: `${column} (${direction === 'asc' ? words[0] : words[1]})` });
   } else {
     const header = page.getByRole('columnheader', { name: column });
@@ -197,7 +198,9 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
 
   // A row opens the details; 'Fechar' closes them.
   const chosen = VPOS.find((v) => v.value === 999.99)!;
-  await rows(page).filter({ hasText: brl(chosen.value) }).click();
+  await rows(page)
+    .filter({ hasText: brl(chosen.value) })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Detalhes do VPO' });
   await expect(dialog).toBeVisible();
   await expect(dialogValue(dialog, 'Número da Tag')).toHaveText(grouped(serials.get(chosen.plate)!));
@@ -222,7 +225,11 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
   await expect(second).toBeFocused();
 });
 
-test('toll passages and third-party movements pushed by partners show in the statement and the balances', async ({ page, request, look }) => {
+test('toll passages and third-party movements pushed by partners show in the statement and the balances', async ({
+  page,
+  request,
+  look,
+}) => {
   const driver = newDriver();
   const { Token: token } = await registerViaApi(request, driver);
   await acceptTermsViaApi(request, token);
@@ -238,10 +245,38 @@ test('toll passages and third-party movements pushed by partners show in the sta
     expect(response.ok(), await response.text()).toBe(true);
     expect(((await response.json()) as { duplicate?: boolean }).duplicate).toBe(false);
   };
-  await push('/api/parceiro/passagens', operatorKey, { externalId: `p1-${serial}`, serialNumber: serial, placeName: 'Praça Jacareí', value: 96.5, occurredAt: now, is_third: false });
-  await push('/api/parceiro/passagens', operatorKey, { externalId: `p2-${serial}`, serialNumber: serial, placeName: 'Praça Guararema', value: 9.8, occurredAt: now, is_third: true });
-  await push('/api/parceiro/terceiro/movimentos', platformKey, { externalId: `c1-${serial}`, cpfCnpj: driver.cpfCnpj, origin: 'credito-terceiro-movemais', value: 45.5, placeName: 'MoveMais', occurredAt: now });
-  await push('/api/parceiro/terceiro/movimentos', platformKey, { externalId: `d1-${serial}`, cpfCnpj: driver.cpfCnpj, origin: 'debito-terceiro-movemais', value: 30, placeName: 'MoveMais', occurredAt: now });
+  await push('/api/parceiro/passagens', operatorKey, {
+    externalId: `p1-${serial}`,
+    serialNumber: serial,
+    placeName: 'Praça Jacareí',
+    value: 96.5,
+    occurredAt: now,
+    is_third: false,
+  });
+  await push('/api/parceiro/passagens', operatorKey, {
+    externalId: `p2-${serial}`,
+    serialNumber: serial,
+    placeName: 'Praça Guararema',
+    value: 9.8,
+    occurredAt: now,
+    is_third: true,
+  });
+  await push('/api/parceiro/terceiro/movimentos', platformKey, {
+    externalId: `c1-${serial}`,
+    cpfCnpj: driver.cpfCnpj,
+    origin: 'credito-terceiro-movemais',
+    value: 45.5,
+    placeName: 'MoveMais',
+    occurredAt: now,
+  });
+  await push('/api/parceiro/terceiro/movimentos', platformKey, {
+    externalId: `d1-${serial}`,
+    cpfCnpj: driver.cpfCnpj,
+    origin: 'debito-terceiro-movemais',
+    value: 30,
+    placeName: 'MoveMais',
+    occurredAt: now,
+  });
 
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);

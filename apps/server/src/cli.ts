@@ -9,7 +9,16 @@ import { InvalidPdfError, TermsService } from './modules/terms/service.js';
 import { backupDatabase, restoreDatabase } from './cli/db.js';
 import { CliFailure, simulatePixEvent } from './cli/pix.js';
 import { listWebhookEvents, reconcilePix, resolveWebhookEvent } from './cli/pix-ops.js';
-import { createPartner, issueVpo, listPartners, recordPassage, recordThirdParty, revokePartner, scopePartner, updateVpo } from './cli/partners.js';
+import {
+  createPartner,
+  issueVpo,
+  listPartners,
+  recordPassage,
+  recordThirdParty,
+  revokePartner,
+  scopePartner,
+  updateVpo,
+} from './cli/partners.js';
 import { resolveWithdrawal } from './cli/withdrawal.js';
 import { createLogger } from './logger.js';
 import { createServices } from './services.js';
@@ -106,7 +115,8 @@ const commands: Record<string, Command> = {
   'pix:reconcile': {
     usage: 'pix:reconcile',
     description: 'Consulta o provedor sobre cobranças pendentes e saques em processamento e aplica o que ele informar',
-    run: async (_args, { config, withDb }) => console.log(await withDb(migrated((db) => reconcilePix(config, db, createLogger(config.logLevel))))),
+    run: async (_args, { config, withDb }) =>
+      console.log(await withDb(migrated((db) => reconcilePix(config, db, createLogger(config.logLevel))))),
   },
   'billing:run': {
     usage: 'billing:run [AAAA-MM]',
@@ -152,13 +162,16 @@ const commands: Record<string, Command> = {
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => revokePartner(db, args)))),
   },
   'vpo:issue': {
-    usage: 'vpo:issue --partner <id> --externalId <id> --serial <tag> --plate <placa> --shipper <cpf/cnpj> --value <reais> [--origem O] [--destino D]',
-    description: 'Registra um VPO (status EMITIDO) de um embarcador para uma tag ativa e a placa do seu veículo (o mesmo que POST /api/parceiro/vpos)',
+    usage:
+      'vpo:issue --partner <id> --externalId <id> --serial <tag> --plate <placa> --shipper <cpf/cnpj> --value <reais> [--origem O] [--destino D]',
+    description:
+      'Registra um VPO (status EMITIDO) de um embarcador para uma tag ativa e a placa do seu veículo (o mesmo que POST /api/parceiro/vpos)',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => issueVpo(db, args)))),
   },
   'vpo:status': {
     usage: 'vpo:status --partner <id> --externalId <id> --status EM_VIAGEM|ENCERRADO|CANCELADO',
-    description: 'Muda o status de um VPO do embarcador: EMITIDO -> EM_VIAGEM -> ENCERRADO, EMITIDO ou EM_VIAGEM -> CANCELADO (o mesmo que PATCH /api/parceiro/vpos/:externalId)',
+    description:
+      'Muda o status de um VPO do embarcador: EMITIDO -> EM_VIAGEM -> ENCERRADO, EMITIDO ou EM_VIAGEM -> CANCELADO (o mesmo que PATCH /api/parceiro/vpos/:externalId)',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => updateVpo(db, args)))),
   },
   'passage:record': {
@@ -167,7 +180,8 @@ const commands: Record<string, Command> = {
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => recordPassage(db, args)))),
   },
   'third-party:record': {
-    usage: 'third-party:record --partner <id> --externalId <id> --cpfCnpj <doc> --type credito|debito --value <reais> [--place P] [--at ISO]',
+    usage:
+      'third-party:record --partner <id> --externalId <id> --cpfCnpj <doc> --type credito|debito --value <reais> [--place P] [--at ISO]',
     description: 'Registra crédito ou débito de terceiro (o mesmo que POST /api/parceiro/terceiro/movimentos)',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => recordThirdParty(db, args)))),
   },

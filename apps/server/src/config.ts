@@ -28,9 +28,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/server/src (tsx) and apps/server/dist (bundle) are both one level below apps/server. */
 const defaultWebDist = path.resolve(here, '..', '..', 'web', 'dist');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const positiveInt = z.coerce.number().int().positive();
 
 /** A default withdrawal limit in whole reais, from 0 to the most a driver may set; in centavos. */
@@ -82,7 +80,10 @@ const trustProxy = z
       ctx.addIssue({ code: 'custom', message: `no máximo ${MAX_PROXY_HOPS} (o número real de proxies à frente do servidor)` });
       return z.NEVER;
     }
-    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const invalid = entries.filter((e) => !isProxyAddress(e));
     if (invalid.length > 0) {
       ctx.addIssue({ code: 'custom', message: `não é número de proxies nem endereço/rede: ${invalid.join(', ')}` });
@@ -91,71 +92,83 @@ const trustProxy = z
     return entries;
   });
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.string().min(1).optional(),
-  DATABASE_POOL_MAX: positiveInt.default(10),
-  SESSION_TTL_HOURS: positiveInt.default(168),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().min(1).optional(),
-  SUPPORT_WHATSAPP: z
-    .string()
-    .regex(/^\d{10,15}$/, 'apenas dígitos, com código do país (ex.: 5511999999999)')
-    .default(SUPPORT_WHATSAPP_PLACEHOLDER),
-  DEMO_SEED: bool.optional(),
-  // Founding decision 28: a deployment that says in so many words it is a demonstration (local Pix provider, demo driver); every page says so.
-  DEMONSTRATION: bool.default(false),
-  TRUST_PROXY: trustProxy,
-  HSTS: bool.default(false),
-  API_DOCS: bool.optional(),
-  LOGIN_WINDOW_MINUTES: positiveInt.default(15),
-  LOGIN_MAX_PER_DOCUMENT_ADDRESS: positiveInt.default(5),
-  LOGIN_MAX_PER_ADDRESS: positiveInt.default(100),
-  LOGIN_DOCUMENT_FREE_ATTEMPTS: positiveInt.default(10),
-  LOGIN_DOCUMENT_MAX_DELAY_SECONDS: positiveInt.default(900),
-  LOGIN_KNOWN_ADDRESS_DAYS: positiveInt.default(30),
-  REGISTRATION_MAX_PER_ADDRESS: positiveInt.default(10),
-  REGISTRATION_WINDOW_MINUTES: positiveInt.default(60),
-  WEBHOOK_MAX_PER_ADDRESS: positiveInt.default(300),
-  WEBHOOK_WINDOW_MINUTES: positiveInt.default(1),
-  PARTNER_MAX_PER_KEY: positiveInt.default(6000),
-  PARTNER_MAX_PER_ADDRESS: positiveInt.default(12_000),
-  PARTNER_WINDOW_MINUTES: positiveInt.default(1),
-  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
-  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(72_000),
-  HTTP_CONNECTION_TIMEOUT_MS: positiveInt.default(60_000),
-  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(19456),
-  ARGON2_TIME_COST: positiveInt.default(2),
-  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
-  PIX_PROVIDER: z.enum(['local', 'asaas']).default('local'),
-  PIX_RECEIVER_KEY: z.string().trim().min(1).max(77).default('pix@portaldomotorista.com.br'),
-  PIX_MERCHANT_NAME: z.string().trim().min(1).max(25, 'no máximo 25 caracteres (BR Code)').default('PORTAL DO MOTORISTA'),
-  PIX_MERCHANT_CITY: z.string().trim().min(1).max(15, 'no máximo 15 caracteres (BR Code)').default('SAO PAULO'),
-  // Asaas's own rule for a webhook's authToken: 32 to 255 characters.
-  PIX_WEBHOOK_TOKEN: z.string().min(32, 'pelo menos 32 caracteres (regra do Asaas)').max(255, 'no máximo 255 caracteres (regra do Asaas)').optional(),
-  ASAAS_TRANSFER_VALIDATION_TOKEN: z.string().min(32, 'pelo menos 32 caracteres').max(255, 'no máximo 255 caracteres (regra do Asaas)').optional(),
-  ASAAS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  ASAAS_API_KEY: z.string().min(1).optional(),
-  ASAAS_TIMEOUT_MS: positiveInt.default(10_000),
-  SERVER_URL: z.url({ protocol: /^https?$/ }).optional(),
-  METRICS_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
-  // Issue 21, point 8: statement exports at once in this process, and how long one waits for a client that takes nothing.
-  EXPORTS_MAX_IN_FLIGHT: positiveInt.default(4),
-  EXPORT_STALL_TIMEOUT_MS: positiveInt.default(30_000),
-  // Issue 21, point 4: per driver, counted in the database (every instance sees the same count).
-  WITHDRAWALS_PER_HOUR: positiveInt.default(5),
-  PIX_CHARGES_PER_HOUR: positiveInt.default(10),
-  PIX_CHARGES_PENDING_MAX: positiveInt.default(3),
-  // Decision 44: each driver's withdrawal limits until they choose, in reais (the domain's defaults).
-  PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT: limitReais('perWithdrawal'),
-  PAYOUT_LIMIT_DAILY_DEFAULT: limitReais('daily'),
-  PAYOUT_LIMIT_NIGHT_DEFAULT: limitReais('night'),
-  // Journeys that need an hour of the day (the night limit): the instant the payout clock reads at start.
-  CLOCK_START: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'data e hora ISO 8601 com fuso (ex.: 2026-11-25T23:00:00-03:00)').optional(),
-})
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z.string().min(1).optional(),
+    DATABASE_POOL_MAX: positiveInt.default(10),
+    SESSION_TTL_HOURS: positiveInt.default(168),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().min(1).optional(),
+    SUPPORT_WHATSAPP: z
+      .string()
+      .regex(/^\d{10,15}$/, 'apenas dígitos, com código do país (ex.: 5511999999999)')
+      .default(SUPPORT_WHATSAPP_PLACEHOLDER),
+    DEMO_SEED: bool.optional(),
+    // Founding decision 28: a deployment that says in so many words it is a demonstration (local Pix provider, demo driver); every page says so.
+    DEMONSTRATION: bool.default(false),
+    TRUST_PROXY: trustProxy,
+    HSTS: bool.default(false),
+    API_DOCS: bool.optional(),
+    LOGIN_WINDOW_MINUTES: positiveInt.default(15),
+    LOGIN_MAX_PER_DOCUMENT_ADDRESS: positiveInt.default(5),
+    LOGIN_MAX_PER_ADDRESS: positiveInt.default(100),
+    LOGIN_DOCUMENT_FREE_ATTEMPTS: positiveInt.default(10),
+    LOGIN_DOCUMENT_MAX_DELAY_SECONDS: positiveInt.default(900),
+    LOGIN_KNOWN_ADDRESS_DAYS: positiveInt.default(30),
+    REGISTRATION_MAX_PER_ADDRESS: positiveInt.default(10),
+    REGISTRATION_WINDOW_MINUTES: positiveInt.default(60),
+    WEBHOOK_MAX_PER_ADDRESS: positiveInt.default(300),
+    WEBHOOK_WINDOW_MINUTES: positiveInt.default(1),
+    PARTNER_MAX_PER_KEY: positiveInt.default(6000),
+    PARTNER_MAX_PER_ADDRESS: positiveInt.default(12_000),
+    PARTNER_WINDOW_MINUTES: positiveInt.default(1),
+    HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+    HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(72_000),
+    HTTP_CONNECTION_TIMEOUT_MS: positiveInt.default(60_000),
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(19456),
+    ARGON2_TIME_COST: positiveInt.default(2),
+    SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+    PIX_PROVIDER: z.enum(['local', 'asaas']).default('local'),
+    PIX_RECEIVER_KEY: z.string().trim().min(1).max(77).default('pix@portaldomotorista.com.br'),
+    PIX_MERCHANT_NAME: z.string().trim().min(1).max(25, 'no máximo 25 caracteres (BR Code)').default('PORTAL DO MOTORISTA'),
+    PIX_MERCHANT_CITY: z.string().trim().min(1).max(15, 'no máximo 15 caracteres (BR Code)').default('SAO PAULO'),
+    // Asaas's own rule for a webhook's authToken: 32 to 255 characters.
+    PIX_WEBHOOK_TOKEN: z
+      .string()
+      .min(32, 'pelo menos 32 caracteres (regra do Asaas)')
+      .max(255, 'no máximo 255 caracteres (regra do Asaas)')
+      .optional(),
+    ASAAS_TRANSFER_VALIDATION_TOKEN: z
+      .string()
+      .min(32, 'pelo menos 32 caracteres')
+      .max(255, 'no máximo 255 caracteres (regra do Asaas)')
+      .optional(),
+    ASAAS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ASAAS_API_KEY: z.string().min(1).optional(),
+    ASAAS_TIMEOUT_MS: positiveInt.default(10_000),
+    SERVER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    METRICS_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
+    // Issue 21, point 8: statement exports at once in this process, and how long one waits for a client that takes nothing.
+    EXPORTS_MAX_IN_FLIGHT: positiveInt.default(4),
+    EXPORT_STALL_TIMEOUT_MS: positiveInt.default(30_000),
+    // Issue 21, point 4: per driver, counted in the database (every instance sees the same count).
+    WITHDRAWALS_PER_HOUR: positiveInt.default(5),
+    PIX_CHARGES_PER_HOUR: positiveInt.default(10),
+    PIX_CHARGES_PENDING_MAX: positiveInt.default(3),
+    // Decision 44: each driver's withdrawal limits until they choose, in reais (the domain's defaults).
+    PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT: limitReais('perWithdrawal'),
+    PAYOUT_LIMIT_DAILY_DEFAULT: limitReais('daily'),
+    PAYOUT_LIMIT_NIGHT_DEFAULT: limitReais('night'),
+    // Journeys that need an hour of the day (the night limit): the instant the payout clock reads at start.
+    CLOCK_START: z
+      .string()
+      .refine((v) => !Number.isNaN(Date.parse(v)), 'data e hora ISO 8601 com fuso (ex.: 2026-11-25T23:00:00-03:00)')
+      .optional(),
+  })
   .superRefine((e, ctx) => {
     if (e.PIX_PROVIDER === 'asaas') {
       if (!e.ASAAS_API_URL) ctx.addIssue({ code: 'custom', path: ['ASAAS_API_URL'], message: 'obrigatório com PIX_PROVIDER=asaas' });
@@ -311,8 +324,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     serverUrl: (e.SERVER_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN ?? null,
     exports: { maxInFlight: e.EXPORTS_MAX_IN_FLIGHT, stallMs: e.EXPORT_STALL_TIMEOUT_MS },
-    driverCalls: { withdrawalsPerHour: e.WITHDRAWALS_PER_HOUR, chargesPerHour: e.PIX_CHARGES_PER_HOUR, chargesPending: e.PIX_CHARGES_PENDING_MAX },
-    payoutLimitDefaults: { perWithdrawal: e.PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT, daily: e.PAYOUT_LIMIT_DAILY_DEFAULT, night: e.PAYOUT_LIMIT_NIGHT_DEFAULT },
+    driverCalls: {
+      withdrawalsPerHour: e.WITHDRAWALS_PER_HOUR,
+      chargesPerHour: e.PIX_CHARGES_PER_HOUR,
+      chargesPending: e.PIX_CHARGES_PENDING_MAX,
+    },
+    payoutLimitDefaults: {
+      perWithdrawal: e.PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT,
+      daily: e.PAYOUT_LIMIT_DAILY_DEFAULT,
+      night: e.PAYOUT_LIMIT_NIGHT_DEFAULT,
+    },
     clock: clockFrom(e.CLOCK_START),
   };
 }

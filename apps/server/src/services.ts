@@ -87,7 +87,16 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const throttle = new LoginThrottle(db.kysely, config.login);
   const passwords = new PasswordHasher(config.argon2);
   const auth = new AuthService(db.kysely, sessions, passwords, throttle, log, metrics);
-  const payoutGuard = new PayoutGuard(db.kysely, db.dialect, passwords, new RateLimitStore(db.kysely), config.driverCalls, config.payoutLimitDefaults, log, overrides.now ?? config.clock);
+  const payoutGuard = new PayoutGuard(
+    db.kysely,
+    db.dialect,
+    passwords,
+    new RateLimitStore(db.kysely),
+    config.driverCalls,
+    config.payoutLimitDefaults,
+    log,
+    overrides.now ?? config.clock,
+  );
   const terms = new TermsService(db.kysely);
   const pixProvider = overrides.pixProvider ?? createPixProvider(config.pix);
   const settlement = new SettlementService(db, log);
@@ -117,7 +126,14 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     pixProvider,
     charges: new ChargeService(db.kysely, db.dialect, pixProvider, config.driverCalls, new RateLimitStore(db.kysely), log),
     settlement,
-    webhook: new AsaasWebhookHandler(settlement, outcomes, pixProvider, new WebhookEventLog(db.kysely), new ChargeExpiry(db.kysely, pixProvider, log), log),
+    webhook: new AsaasWebhookHandler(
+      settlement,
+      outcomes,
+      pixProvider,
+      new WebhookEventLog(db.kysely),
+      new ChargeExpiry(db.kysely, pixProvider, log),
+      log,
+    ),
     eligibility,
     withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, payoutGuard, log),
     transferValidator: new TransferValidator(outcomes, log),

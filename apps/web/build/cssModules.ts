@@ -7,8 +7,15 @@ import path from 'node:path';
  * the class and a hash of the file's path inside the app.
  */
 export function scopedClassName(local: string, filename: string, root: string): string {
-  const file = path.relative(root, filename.split('?')[0] ?? filename).split(path.sep).join('/');
-  const hash = createHash('sha256').update(file).digest('base64url').slice(0, 6).replace(/^[-\d]/, '_');
+  const file = path
+    .relative(root, filename.split('?')[0] ?? filename)
+    .split(path.sep)
+    .join('/');
+  const hash = createHash('sha256')
+    .update(file)
+    .digest('base64url')
+    .slice(0, 6)
+    .replace(/^[-\d]/, '_');
   return `${path.basename(file).replace(/\.module\.css$/, '')}_${local}_${hash}`;
 }
 

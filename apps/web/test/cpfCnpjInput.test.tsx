@@ -18,7 +18,19 @@ function Fields() {
   );
 }
 
-const typed = ['52998224725', '529982247250', '12abc34501de35999', '1234567890123A45', 'ab', 'a1b2c3', '529.982.247-25', '11.222.333/0001-81', '000', '0000', '1234567890AB12'];
+const typed = [
+  '52998224725',
+  '529982247250',
+  '12abc34501de35999',
+  '1234567890123A45',
+  'ab',
+  'a1b2c3',
+  '529.982.247-25',
+  '11.222.333/0001-81',
+  '000',
+  '0000',
+  '1234567890AB12',
+];
 
 describe('CpfCnpjInput (the /login field without react-imask)', () => {
   it.each(typed)('types %s exactly as the react-imask cpfCnpjMask does', async (text) => {

@@ -7,7 +7,6 @@ import { mockApi, ok, pendingCharge as charge, renderRoute, signInStorage, type 
 // Loaded up front: the lazy route resolves at once, even on a busy machine.
 import '../src/features/credit/BuyBalancePage';
 
-
 const chargeAnswer = (status = 'PENDING') =>
   ok({ Mensagem: messages.pix.chargeStatus[status as 'PENDING'], qrCode: { ...charge, status } });
 
@@ -152,7 +151,11 @@ describe('/saldo/comprar', () => {
     signInStorage({ terms: 'aceito' });
     let answer: MockReply = {
       status: 422,
-      body: { Sucesso: false, Mensagem: 'O valor mínimo para compra de saldo é de R$ 100,00', errors: { valor: ['Valor recusado pelo servidor'] } },
+      body: {
+        Sucesso: false,
+        Mensagem: 'O valor mínimo para compra de saldo é de R$ 100,00',
+        errors: { valor: ['Valor recusado pelo servidor'] },
+      },
     };
     mockApi({ ...base, 'POST /api/transacoes/gerar-qrcode': () => answer });
     const { user } = renderRoute('/saldo/comprar');
@@ -177,14 +180,17 @@ describe('/saldo/comprar', () => {
       { status: 200, body: { Sucesso: false, Mensagem: 'Pix indisponível no momento', qrCode: { ...charge, payload: '' } } },
       'Pix indisponível no momento',
     ],
-  ])("spec §8: an unsuccessful 200 answer (%s) shows its Mensagem in a danger toast 'Ops, ocorreu um erro!'", async (_case, reply, mensagem) => {
-    signInStorage({ terms: 'aceito' });
-    mockApi({ ...base, 'POST /api/transacoes/gerar-qrcode': reply });
-    const { user } = renderRoute('/saldo/comprar');
-    await buy(user, '15000');
-    await screen.findByText(mensagem);
-    expect(within(toastWith(mensagem)).getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Pix gerado com sucesso!' })).not.toBeInTheDocument();
-    expect(localStorage.getItem('comprar_saldo_pix')).toBeNull();
-  });
+  ])(
+    "spec §8: an unsuccessful 200 answer (%s) shows its Mensagem in a danger toast 'Ops, ocorreu um erro!'",
+    async (_case, reply, mensagem) => {
+      signInStorage({ terms: 'aceito' });
+      mockApi({ ...base, 'POST /api/transacoes/gerar-qrcode': reply });
+      const { user } = renderRoute('/saldo/comprar');
+      await buy(user, '15000');
+      await screen.findByText(mensagem);
+      expect(within(toastWith(mensagem)).getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Pix gerado com sucesso!' })).not.toBeInTheDocument();
+      expect(localStorage.getItem('comprar_saldo_pix')).toBeNull();
+    },
+  );
 });

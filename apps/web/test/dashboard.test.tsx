@@ -44,7 +44,12 @@ const keySaved = {
 };
 const payout = {
   tipo: 'saque',
-  Mensagem: payoutNoticeMessages.withdrawal('R$ 500,00', 'CPF ***.444.777-**', '25/11/2026 23:01:00', payoutNoticeMessages.withdrawalStatus.DONE),
+  Mensagem: payoutNoticeMessages.withdrawal(
+    'R$ 500,00',
+    'CPF ***.444.777-**',
+    '25/11/2026 23:01:00',
+    payoutNoticeMessages.withdrawalStatus.DONE,
+  ),
   saqueId: 'wd_0123456789abcdef',
   valor: 500,
   status: 'DONE',
@@ -53,8 +58,24 @@ const payout = {
 
 const lastThree = [
   statementRow({ transactionId: 30, placeName: 'Praça Jacareí', value: -12.4, created_at: '2026-11-21T15:04:05Z' }),
-  statementRow({ transactionId: 29, origin: 'compra-pix', placeName: 'COMPRA DE SALDO via PIX', value: 150, created_at: '2026-11-20T11:00:00Z', kind: 'compras', user_transaction: true, event: 'RECEIVED' }),
-  statementRow({ transactionId: 28, placeName: 'Praça Guararema', is_third: true, value: -8.9, created_at: '2026-11-19T09:30:00Z', kind: 'terceiros' }),
+  statementRow({
+    transactionId: 29,
+    origin: 'compra-pix',
+    placeName: 'COMPRA DE SALDO via PIX',
+    value: 150,
+    created_at: '2026-11-20T11:00:00Z',
+    kind: 'compras',
+    user_transaction: true,
+    event: 'RECEIVED',
+  }),
+  statementRow({
+    transactionId: 28,
+    placeName: 'Praça Guararema',
+    is_third: true,
+    value: -8.9,
+    created_at: '2026-11-19T09:30:00Z',
+    kind: 'terceiros',
+  }),
 ];
 
 const attention = (Avisos: unknown[], UltimasMovimentacoes: unknown[] = lastThree) => ok({ Avisos, UltimasMovimentacoes });
@@ -88,7 +109,10 @@ describe('/dashboard: what needs attention', () => {
     lines = noticeLines();
     expect(lines).toHaveLength(3);
     expect(lines[2]).toHaveTextContent('Compra de R$ 150,00 aguardando o Pix');
-    expect(within(lines[2]!).getByRole('link', { name: `Ver Pix da compra de ${formatBrl(15_000)}` })).toHaveAttribute('href', '/saldo/comprar');
+    expect(within(lines[2]!).getByRole('link', { name: `Ver Pix da compra de ${formatBrl(15_000)}` })).toHaveAttribute(
+      'href',
+      '/saldo/comprar',
+    );
     expect(screen.getByRole('button', { name: 'Ver menos' })).toHaveAttribute('aria-expanded', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Ver menos' }));
@@ -124,7 +148,12 @@ describe('/dashboard: what needs attention', () => {
     await screen.findByText('R$ 1.234,56');
 
     const headings = screen.getAllByRole('heading');
-    expect(headings.map((h) => h.textContent)).toEqual(['Painel', 'Saldo de pedágio', 'Saldo em outras plataformas', messages.attention.lastMovements]);
+    expect(headings.map((h) => h.textContent)).toEqual([
+      'Painel',
+      'Saldo de pedágio',
+      'Saldo em outras plataformas',
+      messages.attention.lastMovements,
+    ]);
     expect(within(region).queryByRole('heading')).not.toBeInTheDocument();
 
     const balance = screen.getByRole('heading', { name: 'Saldo de pedágio' });

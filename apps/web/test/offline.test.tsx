@@ -112,10 +112,31 @@ describe('offline: the last data seen, with its date', () => {
   });
 
   it.each([
-    ['the statement', '/extrato/listar', 'GET /api/extrato/listar', ok({ Transacoes: [], Paginacao: { TotalPaginas: 0 } }), 'Extrato', '["extrato",1]'],
+    [
+      'the statement',
+      '/extrato/listar',
+      'GET /api/extrato/listar',
+      ok({ Transacoes: [], Paginacao: { TotalPaginas: 0 } }),
+      'Extrato',
+      '["extrato",1]',
+    ],
     ['the VPOs', '/vpos/listar', 'GET /api/pedagio/motoristaVpos', ok({ VPOS: [], Paginacao: { TotalPaginas: 0 } }), 'VPOs', '["vpos"'],
-    ['the tags', '/tags/listar', 'GET /api/tag/listar', ok({ Tags: [], Paginacao: { TotalPaginas: 0 } }), 'Tags', '["tags-e-veiculos","tags",1]'],
-    ['the vehicles', '/veiculos/listar', 'GET /api/veiculo/listar', ok({ Veiculos: [], Paginacao: { TotalPaginas: 0 } }), 'Veículos', '["tags-e-veiculos","veiculos",1]'],
+    [
+      'the tags',
+      '/tags/listar',
+      'GET /api/tag/listar',
+      ok({ Tags: [], Paginacao: { TotalPaginas: 0 } }),
+      'Tags',
+      '["tags-e-veiculos","tags",1]',
+    ],
+    [
+      'the vehicles',
+      '/veiculos/listar',
+      'GET /api/veiculo/listar',
+      ok({ Veiculos: [], Paginacao: { TotalPaginas: 0 } }),
+      'Veículos',
+      '["tags-e-veiculos","veiculos",1]',
+    ],
   ])('%s: kept on the phone and dated offline', async (_name, path, call, answer, title, keyStart) => {
     signInStorage({ terms: 'aceito' });
     mockApi({ [call]: answer, 'GET /api/operadoras': ok({ Operadoras: [] }) });
@@ -146,13 +167,31 @@ describe('offline: actions that need the network are disabled, saying why', () =
     [
       'vehicle list',
       '/veiculos/listar',
-      { 'GET /api/veiculo/listar': ok({ Veiculos: [{ id: 1, LicensePlate: 'ABC1D23', Status: null, tag: null }], Paginacao: { TotalPaginas: 1 } }) },
+      {
+        'GET /api/veiculo/listar': ok({
+          Veiculos: [{ id: 1, LicensePlate: 'ABC1D23', Status: null, tag: null }],
+          Paginacao: { TotalPaginas: 1 },
+        }),
+      },
       [link('Cadastrar'), button('Excluir veículo ABC1D23')],
     ],
     [
       'tag detail',
       '/tags/detalhes/ABC1D23',
-      { 'GET /api/veiculo/detail/ABC1D23': ok({ Dados: { id: 9, LicensePlate: 'ABC1D23', CpfCnpjAntt: '52998224725', RntrcAntt: '123456789', Axles: 3, vehicleType: 2, modelo: 'm', tag: TAG } }) },
+      {
+        'GET /api/veiculo/detail/ABC1D23': ok({
+          Dados: {
+            id: 9,
+            LicensePlate: 'ABC1D23',
+            CpfCnpjAntt: '52998224725',
+            RntrcAntt: '123456789',
+            Axles: 3,
+            vehicleType: 2,
+            modelo: 'm',
+            tag: TAG,
+          },
+        }),
+      },
       [button('Ativar'), link('Editar'), button('Excluir')],
     ],
   ])('%s', async (_name, path, handlers, actions) => {
@@ -185,7 +224,9 @@ describe('offline: actions that need the network are disabled, saying why', () =
     connection.set(false);
     expect(await screen.findByText(OFFLINE_REASON)).toBeInTheDocument();
     expect(screen.getByRole('button', { name })).toBeDisabled();
-    expect(screen.getByRole('button', { name })).toHaveAccessibleDescription('Nada foi enviado. O botão volta a funcionar quando o sinal voltar.');
+    expect(screen.getByRole('button', { name })).toHaveAccessibleDescription(
+      'Nada foi enviado. O botão volta a funcionar quando o sinal voltar.',
+    );
     await user.click(screen.getByRole('button', { name }));
     expect(mock.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
@@ -201,7 +242,9 @@ describe('offline data belongs to one driver', () => {
   });
 
   it('a 401 wipes it', async () => {
-    const { router } = await dashboardSeen({ 'GET /api/extrato/listar': { status: 401, body: { Sucesso: false, Mensagem: serverMessages.session.unauthorized } } });
+    const { router } = await dashboardSeen({
+      'GET /api/extrato/listar': { status: 401, body: { Sucesso: false, Mensagem: serverMessages.session.unauthorized } },
+    });
     await act(() => router.navigate('/extrato/listar'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await waitFor(async () => expect(await keptQueries()).toEqual([]));
@@ -290,7 +333,17 @@ describe('safe retries: one key per intent of the driver', () => {
       'GET /api/motorista/verificar-saque': ok({ Mensagem: 'Saque disponível' }),
       // The phone key is saved (decision 44): no password asked, the retries are the subject here.
       'GET /api/motorista/chaves-pix': ok({
-        Chaves: [{ id: 1, tipo: 'PHONE', chave: '11987654321', propria: false, salvaEm: '2026-11-01T12:00:00.000Z', limitadaAte: null, restanteLimitada: null }],
+        Chaves: [
+          {
+            id: 1,
+            tipo: 'PHONE',
+            chave: '11987654321',
+            propria: false,
+            salvaEm: '2026-11-01T12:00:00.000Z',
+            limitadaAte: null,
+            restanteLimitada: null,
+          },
+        ],
       }),
       'POST /api/motorista/sacar': server.handler,
     });
@@ -354,7 +407,7 @@ describe('safe retries: one key per intent of the driver', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
-  it("a refusal of the server is an answer: the driver reads it, and the next press is a new intent", async () => {
+  it('a refusal of the server is an answer: the driver reads it, and the next press is a new intent', async () => {
     const server = onceServer(() => ({ status: 409, body: { Sucesso: false, Mensagem: serverMessages.withdrawal.alreadyProcessing } }));
     const { user, mock } = await openWithdrawal(server);
     await withdraw(user);
@@ -393,7 +446,18 @@ describe('safe retries: one key per intent of the driver', () => {
     const mock = mockApi({
       'GET /api/motorista/saldo': balance(100),
       'GET /api/operadoras': ok({ Operadoras: [{ Nome: 'SemParar', Cnpj: '22222222000122' }] }),
-      'GET /api/veiculo/detail/ABC1D23': ok({ Dados: { id: 9, LicensePlate: 'ABC1D23', CpfCnpjAntt: '52998224725', RntrcAntt: '123456789', Axles: 3, vehicleType: 2, modelo: 'm', tag } }),
+      'GET /api/veiculo/detail/ABC1D23': ok({
+        Dados: {
+          id: 9,
+          LicensePlate: 'ABC1D23',
+          CpfCnpjAntt: '52998224725',
+          RntrcAntt: '123456789',
+          Axles: 3,
+          vehicleType: 2,
+          modelo: 'm',
+          tag,
+        },
+      }),
       'POST /api/tag/ativar-tag-motorista': server.handler,
     });
     loseAnswers(mock, 'POST /api/tag/ativar-tag-motorista', 1);
@@ -427,8 +491,14 @@ describe('safe retries: one key per intent of the driver', () => {
     signInStorage({ terms: 'aceito' });
     const endpoint = api[name];
     expect(endpoint.idempotent).toBe(true);
-    const mock = mockApi({ [`${endpoint.method} ${endpoint.path}`]: { status: 422, body: { Sucesso: false, Mensagem: 'Dados inválidos' } } });
-    await expect(request(endpoint as typeof api.blockTag, { body: { serialNumber: '1234567812345678', statusId: '200', origem: 'Pedagio motorista' } })).rejects.toThrow();
+    const mock = mockApi({
+      [`${endpoint.method} ${endpoint.path}`]: { status: 422, body: { Sucesso: false, Mensagem: 'Dados inválidos' } },
+    });
+    await expect(
+      request(endpoint as typeof api.blockTag, {
+        body: { serialNumber: '1234567812345678', statusId: '200', origem: 'Pedagio motorista' },
+      }),
+    ).rejects.toThrow();
     expect(mock.calls[0]?.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]).toMatch(UUID);
   });
 

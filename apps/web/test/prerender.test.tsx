@@ -99,10 +99,13 @@ describe('prerendered /registrar (registrar.html)', () => {
 });
 
 describe('every prerendered form (PrerenderedForm)', () => {
-  it.each(PRERENDERED_PAGES.map((page) => page.path))('%s: posts, so a submit before any script never puts a field in the address', (path) => {
-    const forms = [...renderPage(path).html.matchAll(/<form[^>]*>/g)].map((match) => match[0]);
-    for (const form of forms) expect(form).toContain('method="post"');
-  });
+  it.each(PRERENDERED_PAGES.map((page) => page.path))(
+    '%s: posts, so a submit before any script never puts a field in the address',
+    (path) => {
+      const forms = [...renderPage(path).html.matchAll(/<form[^>]*>/g)].map((match) => match[0]);
+      for (const form of forms) expect(form).toContain('method="post"');
+    },
+  );
 });
 
 const signedInPages = PRERENDERED_PAGES.filter((page) => page.signedIn);
@@ -112,16 +115,19 @@ const addressOf = (page: PrerenderedPage) => page.path.replace(':licensePlate', 
 const servedHtml = (page: PrerenderedPage) => renderPage(page.path).html.replaceAll(PLATE_PLACEHOLDER, PLATE);
 
 describe('prerendered signed-in pages (issue 11: the first response paints the screen)', () => {
-  it.each(signedInPages.map((page) => page.path))('%s: the header and the screen, skeletons for the data, never an amount or a name', (path) => {
-    const { html, title } = renderPage(path);
-    expect(title).toMatch(/^.+ \| Portal do Motorista$/);
-    expect(html).toContain('Portal do Motorista');
-    expect(html).toContain('Sair');
-    expect(html).toContain('<h1');
-    // The purchase's minimum (a rule of the screen, spec §5) is the one amount a page may show.
-    expect(html.replace('Mínimo R$ 100,00', '')).not.toMatch(/R\$\s?\d/);
-    expect(html).not.toContain('Olá,');
-  });
+  it.each(signedInPages.map((page) => page.path))(
+    '%s: the header and the screen, skeletons for the data, never an amount or a name',
+    (path) => {
+      const { html, title } = renderPage(path);
+      expect(title).toMatch(/^.+ \| Portal do Motorista$/);
+      expect(html).toContain('Portal do Motorista');
+      expect(html).toContain('Sair');
+      expect(html).toContain('<h1');
+      // The purchase's minimum (a rule of the screen, spec §5) is the one amount a page may show.
+      expect(html.replace('Mínimo R$ 100,00', '')).not.toMatch(/R\$\s?\d/);
+      expect(html).not.toContain('Olá,');
+    },
+  );
 
   it.each(signedInPages.map((page) => page.path))('%s hydrates without a mismatch, then shows the driver and the data', async (path) => {
     signInStorage({ terms: 'aceito' });
@@ -202,15 +208,23 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
     // What scripts/boot.ts does with the answer, before the app's code arrives.
     const slots = [...container.querySelectorAll(`[${markup.SLOT_ATTRIBUTE}]`)];
     expect(slots).toHaveLength(2);
-    for (const [slot, hero, reais] of [[slots[0], true, -12.5], [slots[1], false, 80]] as const) {
-      const template = document.querySelector<HTMLTemplateElement>(`template[${markup.FIGURE_TEMPLATE_ATTRIBUTE}="${markup.figureTemplateKey(hero, reais * 100)}"]`);
+    for (const [slot, hero, reais] of [
+      [slots[0], true, -12.5],
+      [slots[1], false, 80],
+    ] as const) {
+      const template = document.querySelector<HTMLTemplateElement>(
+        `template[${markup.FIGURE_TEMPLATE_ATTRIBUTE}="${markup.figureTemplateKey(hero, reais * 100)}"]`,
+      );
       const figure = template!.content.firstElementChild!.cloneNode(true) as Element;
       figure.textContent = formatBrl(reais * 100);
       slot!.replaceWith(figure);
     }
     container.querySelector(`[${markup.EARLY_BALANCE_ATTRIBUTE}]`)!.setAttribute('aria-busy', 'false');
     const painted = container.querySelector('[data-negative]');
-    document.documentElement.setAttribute(markup.ANSWER_ATTRIBUTE, JSON.stringify({ data: { Sucesso: true, Mensagem: 'OK', Saldo: -12.5, SaldoTerceiro: 80 }, at: Date.now() }));
+    document.documentElement.setAttribute(
+      markup.ANSWER_ATTRIBUTE,
+      JSON.stringify({ data: { Sucesso: true, Mensagem: 'OK', Saldo: -12.5, SaldoTerceiro: 80 }, at: Date.now() }),
+    );
 
     const preloaded = await loadScreens(['shell', 'dashboard']);
     adoptEarlyBalance();
@@ -270,11 +284,16 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
     const holder = document.createElement('div');
     holder.innerHTML = templates;
     const keys = (part: string) =>
-      [...holder.querySelectorAll(`template[${markup.VEHICLE_PART_ATTRIBUTE}="${part}"]`)].flatMap((t) => (t.getAttribute(markup.VEHICLE_KEYS_ATTRIBUTE) ?? '').split(' '));
+      [...holder.querySelectorAll(`template[${markup.VEHICLE_PART_ATTRIBUTE}="${part}"]`)].flatMap((t) =>
+        (t.getAttribute(markup.VEHICLE_KEYS_ATTRIBUTE) ?? '').split(' '),
+      );
     const codes = [null, ...Object.values(TAG_STATUS)];
     expect(keys('tag').sort()).toEqual(codes.map((code) => markup.tagCardKey(code)).sort());
-    expect(keys('actions').sort()).toEqual(codes.flatMap((code) => OWNERSHIP_TYPES.map((owner) => markup.tagActionsKey(code, owner))).sort());
-    for (const part of ['frame', 'vehicle', 'no-tag']) expect(holder.querySelectorAll(`template[${markup.VEHICLE_PART_ATTRIBUTE}="${part}"]`)).toHaveLength(1);
+    expect(keys('actions').sort()).toEqual(
+      codes.flatMap((code) => OWNERSHIP_TYPES.map((owner) => markup.tagActionsKey(code, owner))).sort(),
+    );
+    for (const part of ['frame', 'vehicle', 'no-tag'])
+      expect(holder.querySelectorAll(`template[${markup.VEHICLE_PART_ATTRIBUTE}="${part}"]`)).toHaveLength(1);
     // Never a driver's value: only the tokens boot.ts writes over.
     expect(templates).toContain(markup.SERIAL_TOKEN);
     expect(templates).not.toMatch(/\d{3}\.\d{3}/);
@@ -343,7 +362,9 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
   });
 
   it('a button pressed before the app was live is pressed once live, only on the page hydrated and only if it still says the same', () => {
-    const container = mount('<div id="root"><button type="button">Sair</button><button type="button">Cancelar</button><button type="submit">Comprar</button></div>');
+    const container = mount(
+      '<div id="root"><button type="button">Sair</button><button type="button">Cancelar</button><button type="submit">Comprar</button></div>',
+    );
     const pressed: string[] = [];
     container.addEventListener('click', (event) => pressed.push((event.target as Element).textContent ?? ''));
     const held = (value: unknown) => document.documentElement.setAttribute(markup.HELD_CLICK_ATTRIBUTE, JSON.stringify(value));
@@ -364,4 +385,3 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
     container.remove();
   });
 });
-

@@ -115,7 +115,9 @@ describe('/comprovantes/:tipo/:id', () => {
   });
 
   it('a withdrawal in processing: no completion yet, the provider id not given yet', async () => {
-    openReceipt(withdrawal({ status: 'PROCESSING', statusTexto: messages.receipt.status.PROCESSING, concluidoEm: null, idTransacaoProvedor: null }));
+    openReceipt(
+      withdrawal({ status: 'PROCESSING', statusTexto: messages.receipt.status.PROCESSING, concluidoEm: null, idTransacaoProvedor: null }),
+    );
     const article = await screen.findByRole('article');
     expect(within(article).getByTestId('situacao-comprovante')).toHaveTextContent('Saque em processamento');
     expect(within(article).queryByText('Concluído em')).not.toBeInTheDocument();
@@ -124,7 +126,12 @@ describe('/comprovantes/:tipo/:id', () => {
 
   it('a reversed withdrawal says so prominently, with the reason', async () => {
     openReceipt(
-      withdrawal({ status: 'FAILED', statusTexto: messages.receipt.status.FAILED, valorDevolvido: 40, motivo: 'a transferência foi recusada pelo banco' }),
+      withdrawal({
+        status: 'FAILED',
+        statusTexto: messages.receipt.status.FAILED,
+        valorDevolvido: 40,
+        motivo: 'a transferência foi recusada pelo banco',
+      }),
     );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(messages.receipt.reversedNotice);
@@ -181,11 +188,14 @@ describe('/comprovantes/:tipo/:id', () => {
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual([`comprovante-compra-${receipt.id}.pdf`]));
     expect(asked[0]?.headers.get('authorization')).toBe('Bearer token-de-teste');
 
-    mockFile(api.fetchMock, `/api/comprovantes/compra/${receipt.id}/pdf`, async () =>
-      new Response(JSON.stringify({ Sucesso: false, Mensagem: messages.receipt.notFound }), {
-        status: 404,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+    mockFile(
+      api.fetchMock,
+      `/api/comprovantes/compra/${receipt.id}/pdf`,
+      async () =>
+        new Response(JSON.stringify({ Sucesso: false, Mensagem: messages.receipt.notFound }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        }),
     );
     await user.click(screen.getByRole('button', { name: 'Baixar PDF' }));
     expect(await screen.findByText(messages.receipt.notFound)).toBeInTheDocument();
@@ -222,7 +232,7 @@ describe("the success screens' way to the receipt", () => {
     expect(router.state.location.pathname).toBe(`/comprovantes/compra/${pendingCharge.id}`);
   });
 
-  it("a pending Pix has no receipt yet", async () => {
+  it('a pending Pix has no receipt yet', async () => {
     signInStorage({ terms: 'aceito' });
     localStorage.setItem('comprar_saldo_pix', JSON.stringify(pendingCharge));
     localStorage.setItem('comprar_saldo_form_visivel', 'false');
@@ -240,7 +250,11 @@ describe("the success screens' way to the receipt", () => {
     mockApi({
       'GET /api/motorista/verificar-saque': ok({ Mensagem: serverMessages.withdrawal.allowed }),
       'GET /api/motorista/saldo': ok({ Saldo: 100, SaldoTerceiro: 0 }),
-      'POST /api/motorista/sacar': ok({ Mensagem: serverMessages.withdrawal.processing, withdrawalId: 'wd_0123456789abcdef', status: 'PROCESSING' }),
+      'POST /api/motorista/sacar': ok({
+        Mensagem: serverMessages.withdrawal.processing,
+        withdrawalId: 'wd_0123456789abcdef',
+        status: 'PROCESSING',
+      }),
     });
     const { user } = renderRoute('/saldo/retirar');
     await user.click(await screen.findByLabelText('Valor'));

@@ -60,7 +60,12 @@ describe('/registrar', () => {
     ['a CPF of one repeated digit', { 'CPF/CNPJ': '11111111111' }, 'CPF/CNPJ', 'CPF inválido'],
     ['more than 11 characters read as a CNPJ', { 'CPF/CNPJ': '11222333000100' }, 'CPF/CNPJ', 'CNPJ inválido'],
     ['a phone under 11 digits', { Telefone: '1198765' }, 'Telefone', 'Número de telefone inválido'],
-    ['a password under 8 characters', { Senha: 'curta', 'Confirmação de senha': 'curta' }, 'Senha', 'Digite uma senha de pelo menos 8 caracteres'],
+    [
+      'a password under 8 characters',
+      { Senha: 'curta', 'Confirmação de senha': 'curta' },
+      'Senha',
+      'Digite uma senha de pelo menos 8 caracteres',
+    ],
     ['a different confirmation', { 'Confirmação de senha': 'segredo124' }, 'Confirmação de senha', 'As senhas não coincidem'],
   ])('refuses %s, on its field only', async (_case, change, field, message) => {
     const api = mockApi({});
@@ -104,7 +109,11 @@ describe('/registrar', () => {
         body: {
           Sucesso: false,
           Mensagem: 'Não foi possível criar sua conta. Confira os campos destacados.',
-          errors: { cpfCnpj: ['Este CPF/CNPJ já está cadastrado'], phoneNumber: ['Número de telefone inválido'], type: ['Tipo de usuário inválido'] },
+          errors: {
+            cpfCnpj: ['Este CPF/CNPJ já está cadastrado'],
+            phoneNumber: ['Número de telefone inválido'],
+            type: ['Tipo de usuário inválido'],
+          },
         },
       },
     });
@@ -117,7 +126,12 @@ describe('/registrar', () => {
   });
 
   it("shows the server's message when the refusal names no field", async () => {
-    mockApi({ 'POST /api/user/create-user': { status: 429, body: { Sucesso: false, Mensagem: 'Muitas requisições. Aguarde um pouco e tente novamente.' } } });
+    mockApi({
+      'POST /api/user/create-user': {
+        status: 429,
+        body: { Sucesso: false, Mensagem: 'Muitas requisições. Aguarde um pouco e tente novamente.' },
+      },
+    });
     const { user } = renderRoute('/registrar');
     await fill(user, valid);
     await submit(user);

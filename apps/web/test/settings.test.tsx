@@ -17,7 +17,8 @@ afterEach(() => {
 });
 
 const LABEL = 'Nível de alerta do saldo';
-const saved = (nivelAlertaSaldo: number, Mensagem: string = serverMessages.settings.ok) => ok({ Mensagem, Preferencias: { nivelAlertaSaldo } });
+const saved = (nivelAlertaSaldo: number, Mensagem: string = serverMessages.settings.ok) =>
+  ok({ Mensagem, Preferencias: { nivelAlertaSaldo } });
 
 /** GET /api/motorista/limites-saque: a raise of the daily limit waiting until 26/11/2026 23:00 (São Paulo). */
 const limit = (valor: number, pendente: { valor: number; vigenteEm: string } | null = null) => ({ valor, pendente });
@@ -67,7 +68,9 @@ describe('/configuracoes', () => {
     openSettings();
     expect(await field()).toHaveValue('50,00');
     expect(document.title).toBe('Configurações | Portal do Motorista');
-    expect(await field()).toHaveAccessibleDescription(expect.stringContaining('O painel avisa quando o saldo de pedágio ficar abaixo deste valor'));
+    expect(await field()).toHaveAccessibleDescription(
+      expect.stringContaining('O painel avisa quando o saldo de pedágio ficar abaixo deste valor'),
+    );
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeEnabled();
   });
 
@@ -94,7 +97,8 @@ describe('/configuracoes', () => {
 
   it('saves in reais with an Idempotency-Key, says so and asks the dashboard notices again', async () => {
     const { mock, user } = openSettings({
-      'POST /api/motorista/preferencias': (call) => saved((call.body as { nivelAlertaSaldo: number }).nivelAlertaSaldo, messages.settings.saved),
+      'POST /api/motorista/preferencias': (call) =>
+        saved((call.body as { nivelAlertaSaldo: number }).nivelAlertaSaldo, messages.settings.saved),
     });
     queryClient.setQueryData(attentionQueryKey, { Sucesso: true, Mensagem: 'OK', Avisos: [], UltimasMovimentacoes: [] });
     const input = await field();
@@ -147,7 +151,8 @@ describe('/configuracoes', () => {
   it('a failed load says so and offers to try again', async () => {
     let fail = true;
     const { user } = openSettings({
-      'GET /api/motorista/preferencias': () => (fail ? { status: 404, body: { Sucesso: false, Mensagem: 'Motorista não encontrado' } } : saved(75)),
+      'GET /api/motorista/preferencias': () =>
+        fail ? { status: 404, body: { Sucesso: false, Mensagem: 'Motorista não encontrado' } } : saved(75),
     });
     expect(await screen.findByText('Motorista não encontrado')).toBeInTheDocument();
     fail = false;
@@ -180,7 +185,8 @@ describe('/configuracoes: Limites de saque Pix (decision 44)', () => {
   });
 
   it("saves the three in reais with an Idempotency-Key, toasts the server's Mensagem, shows the new limits and asks the notices again", async () => {
-    const answer = 'Limites de saque salvos: reduções valem na hora. Limite noturno (20h às 6h): o aumento para R$ 2.000,00 vale a partir de 26/11/2026 15:00:00.';
+    const answer =
+      'Limites de saque salvos: reduções valem na hora. Limite noturno (20h às 6h): o aumento para R$ 2.000,00 vale a partir de 26/11/2026 15:00:00.';
     const { mock, user } = openSettings({
       'POST /api/motorista/limites-saque': ok({
         Mensagem: answer,
@@ -283,7 +289,9 @@ describe('/configuracoes: Minhas chaves Pix (decision 44)', () => {
     queryClient.setQueryData(attentionQueryKey, { Sucesso: true, Mensagem: 'OK', Avisos: [], UltimasMovimentacoes: [] });
     const form = await screen.findByRole('form', { name: 'Salvar uma chave Pix' });
     expect(
-      within(form).getByText(plain(`Para sua segurança, uma chave nova pede sua senha e, nas primeiras 24 horas, recebe no máximo ${formatBrl(50_000)}.`)),
+      within(form).getByText(
+        plain(`Para sua segurança, uma chave nova pede sua senha e, nas primeiras 24 horas, recebe no máximo ${formatBrl(50_000)}.`),
+      ),
     ).toBeInTheDocument();
     expect(within(form).getByLabelText('Chave Pix')).toBeDisabled();
     await user.selectOptions(within(form).getByLabelText('Tipo da Chave Pix'), 'CPF');
@@ -299,7 +307,11 @@ describe('/configuracoes: Minhas chaves Pix (decision 44)', () => {
     await user.type(within(form).getByLabelText('Senha'), 'motorista123');
     await user.click(within(form).getByRole('button', { name: 'Salvar chave' }));
     expect(await screen.findByText(payoutMessages.keySaved)).toBeInTheDocument();
-    expect(mock.callsTo('POST', '/api/motorista/chaves-pix')[0]?.body).toEqual({ tipo: 'CPF', chave: '11144477735', senha: 'motorista123' });
+    expect(mock.callsTo('POST', '/api/motorista/chaves-pix')[0]?.body).toEqual({
+      tipo: 'CPF',
+      chave: '11144477735',
+      senha: 'motorista123',
+    });
     expect(await within(await keyList()).findByText('111.444.777-35')).toBeInTheDocument();
     expect(within(form).getByLabelText('Senha')).toHaveValue('');
     expect(queryClient.getQueryState(attentionQueryKey)?.isInvalidated).toBe(true);
@@ -307,7 +319,10 @@ describe('/configuracoes: Minhas chaves Pix (decision 44)', () => {
 
   it("puts the server's 'Senha incorreta' under the password field", async () => {
     const { user } = openSettings({
-      'POST /api/motorista/chaves-pix': { status: 422, body: { Sucesso: false, Mensagem: payoutMessages.passwordWrong, errors: { senha: [payoutMessages.passwordWrong] } } },
+      'POST /api/motorista/chaves-pix': {
+        status: 422,
+        body: { Sucesso: false, Mensagem: payoutMessages.passwordWrong, errors: { senha: [payoutMessages.passwordWrong] } },
+      },
     });
     const form = await screen.findByRole('form', { name: 'Salvar uma chave Pix' });
     await user.selectOptions(within(form).getByLabelText('Tipo da Chave Pix'), 'EMAIL');

@@ -11,7 +11,6 @@ import '../src/features/statement/StatementPage';
 // The routes load lazily and the journeys below are long: room for a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-
 const rows = [
   statementRow({ transactionId: 1 }),
   statementRow({ transactionId: 2, is_third: true, placeName: 'Praça Guararema', kind: 'terceiros' }),
@@ -203,13 +202,26 @@ describe('/extrato/listar filters (issue 12)', () => {
   });
 
   it("a row of a Pix purchase or withdrawal links to its receipt ('Ver comprovante'); the others have none", async () => {
-    renderStatement([...rows, statementRow({ transactionId: 6, origin: 'saque-pix', placeName: 'SAQUE via PIX', value: -40, kind: 'saques', receipt: { tipo: 'saque', id: 'wd_1' } })]);
+    renderStatement([
+      ...rows,
+      statementRow({
+        transactionId: 6,
+        origin: 'saque-pix',
+        placeName: 'SAQUE via PIX',
+        value: -40,
+        kind: 'saques',
+        receipt: { tipo: 'saque', id: 'wd_1' },
+      }),
+    ]);
     await screen.findByText('Compra de saldo via Pix');
     expect(within(rowOf('Compra de saldo via Pix')).getByRole('link', { name: 'Ver comprovante' })).toHaveAttribute(
       'href',
       '/comprovantes/compra/chg_0123456789abcdef0123',
     );
-    expect(within(rowOf('Saque via Pix')).getByRole('link', { name: 'Ver comprovante' })).toHaveAttribute('href', '/comprovantes/saque/wd_1');
+    expect(within(rowOf('Saque via Pix')).getByRole('link', { name: 'Ver comprovante' })).toHaveAttribute(
+      'href',
+      '/comprovantes/saque/wd_1',
+    );
     expect(screen.getAllByRole('link', { name: 'Ver comprovante' })).toHaveLength(2);
     expect(within(rowOf('Passagem por: Praça Jacareí')).queryByRole('link')).not.toBeInTheDocument();
   });

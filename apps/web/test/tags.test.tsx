@@ -9,7 +9,12 @@ import { mockApi, ok, renderRoute, renderWithProviders, signInStorage, type Mock
 const TAGGY = '11111111000111';
 const SEMPARAR = '22222222000122';
 const catalogue = {
-  'GET /api/operadoras': ok({ Operadoras: [{ Nome: 'Taggy', Cnpj: TAGGY }, { Nome: 'SemParar', Cnpj: SEMPARAR }] }),
+  'GET /api/operadoras': ok({
+    Operadoras: [
+      { Nome: 'Taggy', Cnpj: TAGGY },
+      { Nome: 'SemParar', Cnpj: SEMPARAR },
+    ],
+  }),
   'GET /api/veiculo/modelos': ok({
     Data: [
       { brand: 'Volvo', modelos: [{ modelId: 'volvo-fh540', modelName: 'FH 540' }] },
@@ -170,7 +175,10 @@ describe('/tags/adicionar', () => {
     signInStorage({ terms: 'aceito' });
     mockApi({
       ...catalogue,
-      'POST /api/tag/cadastrar-tag': { status: 409, body: { Sucesso: false, Mensagem: plateHasTag, errors: { licensePlate: [plateHasTag] } } },
+      'POST /api/tag/cadastrar-tag': {
+        status: 409,
+        body: { Sucesso: false, Mensagem: plateHasTag, errors: { licensePlate: [plateHasTag] } },
+      },
     });
     const { user } = renderRoute('/tags/adicionar');
     await screen.findByRole('option', { name: 'FH 540' });
@@ -198,12 +206,12 @@ describe('GreenpassWarning', () => {
     renderWithProviders(<GreenpassWarning operatorName="Taggy" serial="5666123412341234" />);
     expect(screen.getByRole('alert')).toHaveTextContent(GREENPASS_WARNING);
     act(() => {
-        vi.advanceTimersByTime(59_999);
-      });
+      vi.advanceTimersByTime(59_999);
+    });
     expect(screen.getByRole('alert')).toBeInTheDocument();
     act(() => {
-        vi.advanceTimersByTime(1);
-      });
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -226,7 +234,9 @@ describe('/tags/detalhes/:licensePlate', () => {
     expect(button('Excluir')).toBeEnabled();
     expect(button('Bloquear')).toBeDisabled();
     expect(button('Bloquear')).toHaveAccessibleDescription('Somente tags ativas podem ser bloqueadas');
-    expect(button('Liberar')).toHaveAccessibleDescription('Somente tags bloqueadas por você ou por mensalidade em aberto podem ser liberadas');
+    expect(button('Liberar')).toHaveAccessibleDescription(
+      'Somente tags bloqueadas por você ou por mensalidade em aberto podem ser liberadas',
+    );
     expect(button('Substituir')).toHaveAccessibleDescription('Não é possível substituir uma tag cancelada ou inativa');
     expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/tags/editar/ABC1D23');
     expect(screen.getByText(/debita a mensalidade de/)).toHaveTextContent(/R\$\s15,90/);
@@ -267,7 +277,9 @@ describe('/tags/detalhes/:licensePlate', () => {
   it('an operator tag that is not Taggy 5666 shows why and no actions', async () => {
     openDetail({ statusCode: 100, ownershipType: 'operator' });
     expect(
-      await screen.findByText('Esta tag pertence à operadora. Somente tags próprias ou tags Taggy iniciadas em 5666 podem ser gerenciadas pelo portal.'),
+      await screen.findByText(
+        'Esta tag pertence à operadora. Somente tags próprias ou tags Taggy iniciadas em 5666 podem ser gerenciadas pelo portal.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Bloquear' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Excluir' })).not.toBeInTheDocument();
@@ -312,7 +324,11 @@ describe('/tags/detalhes/:licensePlate', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar tag' }));
     expect(await screen.findByText('Esta tag já está cancelada')).toBeInTheDocument();
     expect(screen.getByText('Ops, ocorreu um erro!')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/tag/cancelar')[0]?.body).toEqual({ serialNumber: '1234567812345678', statusId: '300', origem: 'Pedagio motorista' });
+    expect(api.callsTo('POST', '/api/tag/cancelar')[0]?.body).toEqual({
+      serialNumber: '1234567812345678',
+      statusId: '300',
+      origem: 'Pedagio motorista',
+    });
   });
 
   it('an unsuccessful 200 answer shows its error under the error title (spec §8)', async () => {
@@ -358,7 +374,10 @@ describe('/tags/detalhes/:licensePlate', () => {
     expect(field).toHaveValue('AB12 CD34 56');
     await user.click(within(dialog).getByRole('button', { name: 'Substituir' }));
     expect(await screen.findByText('Tag substituída com sucesso!')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/tag/substituir')[0]?.body).toEqual({ serialNumber: '1234567812345678', newSerialNumber: 'AB12CD3456' });
+    expect(api.callsTo('POST', '/api/tag/substituir')[0]?.body).toEqual({
+      serialNumber: '1234567812345678',
+      newSerialNumber: 'AB12CD3456',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -376,7 +395,10 @@ describe('/tags/detalhes/:licensePlate', () => {
 
   it('a plate that is not the driver\'s shows "Veículo não encontrado" and a link back', async () => {
     signInStorage({ terms: 'aceito' });
-    mockApi({ ...catalogue, 'GET /api/veiculo/detail/ABC1D23': { status: 404, body: { Sucesso: false, Mensagem: 'Veículo não encontrado' } } });
+    mockApi({
+      ...catalogue,
+      'GET /api/veiculo/detail/ABC1D23': { status: 404, body: { Sucesso: false, Mensagem: 'Veículo não encontrado' } },
+    });
     renderRoute('/tags/detalhes/ABC1D23');
     expect(await screen.findByText('Veículo não encontrado')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Voltar para Tags' }).length).toBeGreaterThan(0);
@@ -397,7 +419,11 @@ describe('/tags/editar/:licensePlate', () => {
   });
 
   it('shows the tag and vehicle, then saves spec §7 update payload and goes back to the details', async () => {
-    const { user, api, router } = open('/tags/editar/ABC1D23', { statusCode: 201 }, { 'POST /api/veiculo/update': ok({ Mensagem: 'Sucesso!' }) });
+    const { user, api, router } = open(
+      '/tags/editar/ABC1D23',
+      { statusCode: 201 },
+      { 'POST /api/veiculo/update': ok({ Mensagem: 'Sucesso!' }) },
+    );
     const form = await screen.findByRole('form', { name: 'Editar Tag' });
     expect(within(form).getByLabelText('Número da Tag')).toHaveValue('1234 5678 1234 5678');
     expect(within(form).getByLabelText('Placa do Veículo')).toHaveValue('ABC1D23');
@@ -428,7 +454,9 @@ describe('/tags/editar/:licensePlate', () => {
     const { user, api } = open(
       '/tags/editar/ABC1D23',
       { statusCode: 201 },
-      { 'POST /api/veiculo/update': { status: 409, body: { Sucesso: false, Mensagem: plateTaken, errors: { LicensePlate: [plateTaken] } } } },
+      {
+        'POST /api/veiculo/update': { status: 409, body: { Sucesso: false, Mensagem: plateTaken, errors: { LicensePlate: [plateTaken] } } },
+      },
     );
     const form = await screen.findByRole('form', { name: 'Editar Tag' });
     await user.clear(within(form).getByLabelText('Número da Tag'));
@@ -469,7 +497,9 @@ describe('/tags/listar', () => {
     expect(details).toHaveAttribute('href', '/tags/detalhes/ABC1D23');
     expect(screen.getByRole('link', { name: 'Cadastrar Tag' })).toHaveAttribute('href', '/tags/adicionar');
     expect(screen.getByRole('button', { name: 'Excluir tag do veículo ABC1D23' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Excluir tag do veículo ABC1D23' })).toHaveAccessibleDescription('Cancele a tag antes de excluí-la');
+    expect(screen.getByRole('button', { name: 'Excluir tag do veículo ABC1D23' })).toHaveAccessibleDescription(
+      'Cancele a tag antes de excluí-la',
+    );
   });
 
   it.each([

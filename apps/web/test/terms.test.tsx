@@ -184,7 +184,10 @@ describe('a call the server refuses for terms not accepted (founding decision 27
 
   it('another 403 (no terms code) stays on the page and shows its Mensagem', async () => {
     signInStorage({ terms: 'aceito' });
-    mockApi({ ...balance, 'POST /api/transacoes/gerar-qrcode': { status: 403, body: { Sucesso: false, Mensagem: serverMessages.terms.notAccepted } } });
+    mockApi({
+      ...balance,
+      'POST /api/transacoes/gerar-qrcode': { status: 403, body: { Sucesso: false, Mensagem: serverMessages.terms.notAccepted } },
+    });
     const { user, router } = renderRoute('/saldo/comprar');
     await buy(user);
     expect(await screen.findByText(serverMessages.terms.notAccepted)).toBeInTheDocument();

@@ -59,12 +59,17 @@ describe("Mantine's stylesheets (imported per component: app/styles.ts)", () => 
     const used = new Set(
       sources.flatMap((source) =>
         [...source.matchAll(/import \{([^}]*)\} from '@mantine\/core'/g)].flatMap((match) =>
-          (match[1] ?? '').split(',').map((name) => name.trim()).filter((name) => /^[A-Z]/.test(name)),
+          (match[1] ?? '')
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => /^[A-Z]/.test(name)),
         ),
       ),
     );
     const stylesFolder = path.dirname(createRequire(import.meta.url).resolve('@mantine/core/styles/Grid.css'));
-    const imported = new Set(sources.flatMap((source) => [...source.matchAll(/@mantine\/core\/styles\/(\w+)\.css/g)].map((match) => match[1])));
+    const imported = new Set(
+      sources.flatMap((source) => [...source.matchAll(/@mantine\/core\/styles\/(\w+)\.css/g)].map((match) => match[1])),
+    );
     const missing = readdirSync(stylesFolder)
       .map((file) => /^(\w+)\.css$/.exec(file)?.[1])
       .filter((name): name is string => name !== undefined && used.has(name) && !imported.has(name));

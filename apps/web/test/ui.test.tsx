@@ -84,7 +84,15 @@ describe('DataTable', () => {
   });
 
   it('hides the pagination with a single page', () => {
-    renderWithProviders(<DataTable columns={columns} rows={[{ plate: 'X', value: 1 }]} getRowKey={(r) => r.plate} totalPages={1} onPageChange={() => undefined} />);
+    renderWithProviders(
+      <DataTable
+        columns={columns}
+        rows={[{ plate: 'X', value: 1 }]}
+        getRowKey={(r) => r.plate}
+        totalPages={1}
+        onPageChange={() => undefined}
+      />,
+    );
     expect(screen.queryByRole('button', { name: 'Página 1' })).not.toBeInTheDocument();
   });
 });

@@ -36,7 +36,10 @@ export function mockApi(handlers: Record<string, Handler>) {
     const call: RecordedCall = { method, path: url.pathname, headers, body };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
-    const reply = typeof handler === 'function' ? handler(call) : (handler ?? { status: 404, body: { Sucesso: false, Mensagem: 'Recurso não encontrado' } });
+    const reply =
+      typeof handler === 'function'
+        ? handler(call)
+        : (handler ?? { status: 404, body: { Sucesso: false, Mensagem: 'Recurso não encontrado' } });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

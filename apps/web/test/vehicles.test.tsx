@@ -29,7 +29,9 @@ describe('/veiculos/listar', () => {
     expect(screen.getByRole('link', { name: 'Veículo ABC1D23: ver detalhes' })).toHaveAttribute('href', '/tags/detalhes/ABC1D23');
     expect(screen.getByText('Ativa')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Excluir veículo XYZ9K88' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Excluir veículo XYZ9K88' })).toHaveAccessibleDescription('Cancele a tag antes de excluir o veículo');
+    expect(screen.getByRole('button', { name: 'Excluir veículo XYZ9K88' })).toHaveAccessibleDescription(
+      'Cancele a tag antes de excluir o veículo',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Excluir veículo ABC1D23' }));
     const dialog = await screen.findByRole('dialog');
@@ -43,7 +45,10 @@ describe('/veiculos/listar', () => {
     const hasLiveTag = 'Este veículo tem uma tag ativa ou bloqueada. Cancele a tag antes de excluir o veículo.';
     signInStorage({ terms: 'aceito' });
     mockApi({
-      'GET /api/veiculo/listar': ok({ Veiculos: [{ id: 1, LicensePlate: 'ABC1D23', Status: 300, tag: tag(300) }], Paginacao: { TotalPaginas: 1 } }),
+      'GET /api/veiculo/listar': ok({
+        Veiculos: [{ id: 1, LicensePlate: 'ABC1D23', Status: 300, tag: tag(300) }],
+        Paginacao: { TotalPaginas: 1 },
+      }),
       'POST /api/veiculo/delete': { status: 409, body: { Sucesso: false, Mensagem: hasLiveTag } },
     });
     const { user } = renderRoute('/veiculos/listar');
@@ -56,7 +61,10 @@ describe('/veiculos/listar', () => {
   it('pages through ?page=N, keeping it in the address', async () => {
     signInStorage({ terms: 'aceito' });
     const api = mockApi({
-      'GET /api/veiculo/listar': ok({ Veiculos: [{ id: 1, LicensePlate: 'ABC1D23', Status: null, tag: null }], Paginacao: { TotalPaginas: 2 } }),
+      'GET /api/veiculo/listar': ok({
+        Veiculos: [{ id: 1, LicensePlate: 'ABC1D23', Status: null, tag: null }],
+        Paginacao: { TotalPaginas: 2 },
+      }),
     });
     const { user, router } = renderRoute('/veiculos/listar');
     await screen.findByText('ABC1D23');

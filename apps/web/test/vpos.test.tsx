@@ -90,7 +90,11 @@ describe('/vpos/listar', () => {
     await screen.findByText('ABC1D23');
     const select = screen.getByLabelText('Ordenar por');
     expect(select).toHaveValue('data:desc');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       'Valor (menor primeiro)',
       'Valor (maior primeiro)',
       'Placa (A a Z)',
@@ -171,7 +175,10 @@ describe('/vpos/listar', () => {
     signInStorage({ terms: 'aceito' });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({
-      'GET /api/pedagio/motoristaVpos': { status: 200, body: { Sucesso: false, Mensagem: 'Serviço de VPO indisponível', VPOS: rows, Paginacao: { TotalPaginas: 4 } } },
+      'GET /api/pedagio/motoristaVpos': {
+        status: 200,
+        body: { Sucesso: false, Mensagem: 'Serviço de VPO indisponível', VPOS: rows, Paginacao: { TotalPaginas: 4 } },
+      },
     });
     renderRoute('/vpos/listar');
     expect(await screen.findByText('Nenhum item.')).toBeInTheDocument();

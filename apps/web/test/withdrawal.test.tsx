@@ -32,7 +32,11 @@ const savedKeys = [
 ];
 const keysOf = (Chaves: unknown[]) => ({ 'GET /api/motorista/chaves-pix': ok({ Chaves }) });
 const limit = (valor: number) => ({ valor, pendente: null });
-const limitsOf = { 'GET /api/motorista/limites-saque': ok({ Limites: { porSaque: limit(5000), diario: limit(10000), noturno: limit(1000), usadoHoje: 0, usadoNestaNoite: 0 } }) };
+const limitsOf = {
+  'GET /api/motorista/limites-saque': ok({
+    Limites: { porSaque: limit(5000), diario: limit(10000), noturno: limit(1000), usadoHoje: 0, usadoNestaNoite: 0 },
+  }),
+};
 
 /** A stranger's CPF, valid and not saved. */
 const NEW_CPF = '11144477735';
@@ -241,7 +245,9 @@ describe('/saldo/retirar', () => {
     expect(await screen.findByText(messages.input.invalidCharacters)).toBeInTheDocument();
     expect(field.key()).toHaveAccessibleDescription(messages.input.invalidCharacters);
     // The key goes out as the DICT writes it: lower case.
-    expect(api.callsTo('POST', '/api/motorista/sacar')[0]?.body).toMatchObject({ pix: { type: 'EVP', key: '123e4567-e89b-12d3-a456-426614174000' } });
+    expect(api.callsTo('POST', '/api/motorista/sacar')[0]?.body).toMatchObject({
+      pix: { type: 'EVP', key: '123e4567-e89b-12d3-a456-426614174000' },
+    });
   });
 
   it('puts a 422 field message from the server under its field', async () => {
@@ -268,8 +274,16 @@ describe('/saldo/retirar', () => {
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['with an error: that error', { Sucesso: false, Mensagem: 'Saque não realizado', error: 'Chave Pix não encontrada no banco' }, 'Chave Pix não encontrada no banco'],
-    ['without an error: its Mensagem', { Sucesso: false, Mensagem: 'Saque temporariamente indisponível' }, 'Saque temporariamente indisponível'],
+    [
+      'with an error: that error',
+      { Sucesso: false, Mensagem: 'Saque não realizado', error: 'Chave Pix não encontrada no banco' },
+      'Chave Pix não encontrada no banco',
+    ],
+    [
+      'without an error: its Mensagem',
+      { Sucesso: false, Mensagem: 'Saque temporariamente indisponível' },
+      'Saque temporariamente indisponível',
+    ],
   ])("spec §8: an unsuccessful 200 answer %s, in an 'Ops, ocorreu um erro!' toast; the form is kept", async (_case, body, shown) => {
     const { user } = await openForm({ ...allowed, ...balanceOf(100), 'POST /api/motorista/sacar': { status: 200, body } });
     await screen.findByText('R$ 100,00');
@@ -285,12 +299,11 @@ describe('/saldo/retirar', () => {
   it('offers the saved keys and the own CPF as quick choices: one press fills type and key, and no password is asked', async () => {
     const { user } = await openForm({ ...allowed, ...balanceOf(100) });
     const choices = screen.getByRole('group', { name: 'Minhas chaves Pix' });
-    expect(within(choices).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Seu CPF 529.982.247-25',
-      'Telefone (11) 98765-4321',
-      'E-mail motorista@example.com',
-      'Chave Aleatória 123e…4000',
-    ]);
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Seu CPF 529.982.247-25', 'Telefone (11) 98765-4321', 'E-mail motorista@example.com', 'Chave Aleatória 123e…4000']);
 
     await user.click(within(choices).getByRole('button', { name: 'Telefone (11) 98765-4321' }));
     expect(field.type()).toHaveValue('PHONE');
@@ -358,7 +371,10 @@ describe('/saldo/retirar', () => {
     const { user } = await openForm({
       ...allowed,
       ...balanceOf(100),
-      'POST /api/motorista/sacar': { status: 422, body: { Sucesso: false, Mensagem: payoutMessages.passwordWrong, errors: { senha: [payoutMessages.passwordWrong] } } },
+      'POST /api/motorista/sacar': {
+        status: 422,
+        body: { Sucesso: false, Mensagem: payoutMessages.passwordWrong, errors: { senha: [payoutMessages.passwordWrong] } },
+      },
     });
     await screen.findByText('R$ 100,00');
     await paste(user, field.amount(), '4000');

@@ -16,7 +16,14 @@ export const attentionNotice = z.lazy(() =>
     /** Decision 44: every Pix key saved in the last days, so that a key a thief saved is seen. */
     z.object({ tipo: z.literal('chave-pix-nova'), Mensagem: z.string(), chaveId: z.number().int(), salvaEm: isoDateTime }),
     /** Decision 44: every payout of the last days, with the way to its receipt. */
-    z.object({ tipo: z.literal('saque'), Mensagem: z.string(), saqueId: z.string(), valor: reais, status: z.enum(['PROCESSING', 'DONE', 'FAILED']), criadoEm: isoDateTime }),
+    z.object({
+      tipo: z.literal('saque'),
+      Mensagem: z.string(),
+      saqueId: z.string(),
+      valor: reais,
+      status: z.enum(['PROCESSING', 'DONE', 'FAILED']),
+      criadoEm: isoDateTime,
+    }),
   ]),
 );
 export type AttentionNotice = z.infer<typeof attentionNotice>;
@@ -39,7 +46,10 @@ export const settingsRequest = z.lazy(() =>
     nivelAlertaSaldo: z
       .number()
       .catch(Number.NaN)
-      .refine((v) => Number.isFinite(v) && v >= 0 && v * 100 <= MAX_BALANCE_ALERT_CENTS && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, messages.settings.alertLevelInvalid),
+      .refine(
+        (v) => Number.isFinite(v) && v >= 0 && v * 100 <= MAX_BALANCE_ALERT_CENTS && Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+        messages.settings.alertLevelInvalid,
+      ),
   }),
 );
 export type SettingsRequest = z.input<typeof settingsRequest>;
@@ -52,7 +62,8 @@ export const attentionApi = {
     method: 'GET',
     path: '/api/motorista/avisos',
     auth: true,
-    summary: 'O que precisa de atenção no painel: tag bloqueada por mensalidade, saldo abaixo do alerta, Pix aguardando pagamento; e as 3 últimas movimentações',
+    summary:
+      'O que precisa de atenção no painel: tag bloqueada por mensalidade, saldo abaixo do alerta, Pix aguardando pagamento; e as 3 últimas movimentações',
     response: attentionResponse,
   }),
   settings: endpoint({

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isPixKeyType, isValidPixKey, messages, PAYOUT_LIMIT_KINDS, PIX_KEY_TYPES, payoutLimitValueError, payoutMessages, TEXT_MAX } from '@portal/domain';
+import {
+  isPixKeyType,
+  isValidPixKey,
+  messages,
+  PAYOUT_LIMIT_KINDS,
+  PIX_KEY_TYPES,
+  payoutLimitValueError,
+  payoutMessages,
+  TEXT_MAX,
+} from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, idParam, isoDateTime, text } from './common.js';
 import { reais } from './balance.js';
@@ -36,7 +45,8 @@ export const savePixKeyRequest = z.lazy(() =>
     .superRefine((value, ctx) => {
       if (!isPixKeyType(value.tipo)) ctx.addIssue({ code: 'custom', path: ['tipo'], message: messages.withdrawal.keyTypeRequired });
       else if (value.chave.trim() === '') ctx.addIssue({ code: 'custom', path: ['chave'], message: messages.withdrawal.keyRequired });
-      else if (!isValidPixKey(value.tipo, value.chave)) ctx.addIssue({ code: 'custom', path: ['chave'], message: messages.withdrawal.keyInvalid });
+      else if (!isValidPixKey(value.tipo, value.chave))
+        ctx.addIssue({ code: 'custom', path: ['chave'], message: messages.withdrawal.keyInvalid });
       if (value.senha === '') ctx.addIssue({ code: 'custom', path: ['senha'], message: payoutMessages.passwordRequired });
     }),
 );
@@ -71,7 +81,10 @@ export const payoutLimitsRequest = z.lazy(() =>
     for (const kind of PAYOUT_LIMIT_KINDS) {
       const field = PAYOUT_LIMIT_FIELDS[kind];
       const reaisValue = value[field];
-      const cents = Number.isFinite(reaisValue) && Math.abs(Math.round(reaisValue * 100) - reaisValue * 100) < 1e-6 ? Math.round(reaisValue * 100) : null;
+      const cents =
+        Number.isFinite(reaisValue) && Math.abs(Math.round(reaisValue * 100) - reaisValue * 100) < 1e-6
+          ? Math.round(reaisValue * 100)
+          : null;
       const message = payoutLimitValueError(kind, cents);
       if (message) ctx.addIssue({ code: 'custom', path: [field], message });
     }

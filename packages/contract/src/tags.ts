@@ -159,9 +159,7 @@ export type ReplaceTagRequest = z.input<typeof replaceTagRequest>;
 
 /** spec §7 POST /api/veiculo/delete-tag-vehicle: {serialNumber}. */
 export const removeTagRequest = z.lazy(() =>
-  z
-    .object({ serialNumber: serialField })
-    .transform((v) => ({ serialNumber: normalizeSerial(v.serialNumber) })),
+  z.object({ serialNumber: serialField }).transform((v) => ({ serialNumber: normalizeSerial(v.serialNumber) })),
 );
 export type RemoveTagRequest = z.input<typeof removeTagRequest>;
 

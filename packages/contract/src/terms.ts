@@ -8,9 +8,7 @@ export type TermAction = z.infer<typeof termAction>;
 
 export const termStatusResponse = z.lazy(() =>
   envelope.unwrap().extend({
-    data: z
-      .object({ action: termAction, termId: z.number().int(), version: z.number().int(), decidedAt: isoDateTime })
-      .nullable(),
+    data: z.object({ action: termAction, termId: z.number().int(), version: z.number().int(), decidedAt: isoDateTime }).nullable(),
   }),
 );
 export type TermStatusResponse = z.infer<typeof termStatusResponse>;

@@ -6,20 +6,20 @@ import { confirmPassword } from './payouts.js';
 
 /** spec §7: {description, receiver_document, amount (number), pix {key, type}}. Rules are the domain's. */
 export const withdrawalRequest = z.lazy(() =>
-  z.object({
-    description: text(TEXT_MAX.description),
-    receiver_document: text(TEXT_MAX.document),
-    amount: z.number().catch(Number.NaN),
-    pix: z
-      .object({ key: z.string().catch(''), type: z.enum(PIX_KEY_TYPES).or(z.literal('')).catch('') })
-      .catch({ key: '', type: '' }),
-    /** Decision 44: the password again, when the key is not saved yet. */
-    senha: confirmPassword.optional(),
-  }).superRefine((value, ctx) => {
-    // The key's text rule here: inside pix, the object's catch would swallow it.
-    const message = textError(value.pix.key, TEXT_MAX.pixKey);
-    if (message) ctx.addIssue({ code: 'custom', path: ['pix', 'key'], message });
-  }),
+  z
+    .object({
+      description: text(TEXT_MAX.description),
+      receiver_document: text(TEXT_MAX.document),
+      amount: z.number().catch(Number.NaN),
+      pix: z.object({ key: z.string().catch(''), type: z.enum(PIX_KEY_TYPES).or(z.literal('')).catch('') }).catch({ key: '', type: '' }),
+      /** Decision 44: the password again, when the key is not saved yet. */
+      senha: confirmPassword.optional(),
+    })
+    .superRefine((value, ctx) => {
+      // The key's text rule here: inside pix, the object's catch would swallow it.
+      const message = textError(value.pix.key, TEXT_MAX.pixKey);
+      if (message) ctx.addIssue({ code: 'custom', path: ['pix', 'key'], message });
+    }),
 );
 export type WithdrawalRequest = z.input<typeof withdrawalRequest>;
 

@@ -24,7 +24,9 @@ const recent = () => new Date(Date.now() - 60_000).toISOString();
 
 describe('one text rule for every field', () => {
   it('a name with NUL or of 60,000 characters is refused on its field; the spec rules keep their messages', () => {
-    expect(issuesOf(api.register.body, { ...registration, name: 'Maria\u0000 Souza' })).toEqual({ name: [messages.input.invalidCharacters] });
+    expect(issuesOf(api.register.body, { ...registration, name: 'Maria\u0000 Souza' })).toEqual({
+      name: [messages.input.invalidCharacters],
+    });
     expect(issuesOf(api.register.body, { ...registration, name: 'M'.repeat(60_000) })).toEqual({ name: [tooLong(120)] });
     expect(issuesOf(api.register.body, { ...registration, name: '' })).toEqual({ name: ['Por favor digite seu nome completo'] });
     expect(issuesOf(api.register.body, { ...registration, password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) })).toEqual({
@@ -48,7 +50,9 @@ describe('one text rule for every field', () => {
     });
     expect(issuesOf(api.partnerUpdateVpo.params, { externalId: nul })).toEqual({ externalId: [messages.input.invalidCharacters] });
     expect(issuesOf(api.pixCharge.params, { id: 'x'.repeat(101) })).toEqual({ id: [tooLong(100)] });
-    expect(issuesOf(api.vehicleDetail.params, { licensePlate: 'ABC\u00001234' })).toEqual({ licensePlate: [messages.input.invalidCharacters] });
+    expect(issuesOf(api.vehicleDetail.params, { licensePlate: 'ABC\u00001234' })).toEqual({
+      licensePlate: [messages.input.invalidCharacters],
+    });
     expect(issuesOf(api.registerTag.body, { modelo: 'scania\u0085' }).modelo).toEqual([messages.input.invalidCharacters]);
   });
 
@@ -74,7 +78,8 @@ describe('ids and pages within their columns', () => {
   });
 
   it('a huge page number reads as the last possible page, garbage as page 1', () => {
-    for (const page of ['99999999999999', '1e300', String(MAX_PAGE + 1)]) expect(api.statement.query.parse({ page })).toMatchObject({ page: MAX_PAGE });
+    for (const page of ['99999999999999', '1e300', String(MAX_PAGE + 1)])
+      expect(api.statement.query.parse({ page })).toMatchObject({ page: MAX_PAGE });
     for (const page of ['abc', '0', '-3', '2.5', '']) expect(api.statement.query.parse({ page })).toMatchObject({ page: 1 });
     expect(api.tags.query.parse({ page: '7' })).toEqual({ page: 7 });
   });
@@ -93,7 +98,9 @@ describe('what partners push', () => {
 
   it('occurredAt is a real date-time with offset within a year back and a day ahead', () => {
     for (const occurredAt of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-03:00', new Date(Date.now() + 2 * 86_400_000).toISOString()]) {
-      expect(issuesOf(api.partnerPassage.body, { ...passage(), occurredAt })).toEqual({ occurredAt: [messages.partner.occurredAtOutOfRange] });
+      expect(issuesOf(api.partnerPassage.body, { ...passage(), occurredAt })).toEqual({
+        occurredAt: [messages.partner.occurredAtOutOfRange],
+      });
     }
     const year = new Date().getUTCFullYear();
     expect(issuesOf(api.partnerPassage.body, { ...passage(), occurredAt: `${year}-02-30T10:00:00-03:00` })).toEqual({

@@ -8,7 +8,9 @@ import * as contract from '../src/index.js';
  * names, is a z.lazy: built when first used, not when the module loads.
  */
 describe('the contract builds its schemas at first use', () => {
-  const exported = Object.entries(contract as Record<string, unknown>).filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
+  const exported = Object.entries(contract as Record<string, unknown>).filter(
+    (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
+  );
 
   it('exports its schemas as z.lazy', () => {
     expect(exported.length).toBeGreaterThan(60);

@@ -8,7 +8,11 @@ const recent = new Date(Date.now() - 3_600_000).toISOString();
 describe('VPOs and partner pushes', () => {
   it('reads the list query with defaults, and invalid values fall back to them', () => {
     expect(api.driverVpos.query.parse({})).toEqual({ page: 1, sort: 'data', direction: 'desc' });
-    expect(api.driverVpos.query.parse({ page: '3', sort: 'valor', direction: 'asc' })).toEqual({ page: 3, sort: 'valor', direction: 'asc' });
+    expect(api.driverVpos.query.parse({ page: '3', sort: 'valor', direction: 'asc' })).toEqual({
+      page: 3,
+      sort: 'valor',
+      direction: 'asc',
+    });
     expect(api.driverVpos.query.parse({ page: '-1', sort: 'cor', direction: 'x' })).toEqual({ page: 1, sort: 'data', direction: 'desc' });
   });
 
@@ -29,11 +33,19 @@ describe('VPOs and partner pushes', () => {
       Status: messages.partner.statusInvalid,
     });
     // Founding decision 29: a VPO is issued EMITIDO; another known status is refused on issue, and is the PATCH's to set.
-    const issue = { externalId: 'v1', serialNumber: '7000000000000001', PlacaVeiculo: 'ABC1D23', CpfCnpjEmbarcador: '11222333000181', ValorTotalVP: 10 };
+    const issue = {
+      externalId: 'v1',
+      serialNumber: '7000000000000001',
+      PlacaVeiculo: 'ABC1D23',
+      CpfCnpjEmbarcador: '11222333000181',
+      ValorTotalVP: 10,
+    };
     expect(api.partnerIssueVpo.body.parse(issue).Status).toBeUndefined();
     expect(api.partnerIssueVpo.body.parse({ ...issue, Status: 'EMITIDO' }).Status).toBe('EMITIDO');
     for (const Status of ['EM_VIAGEM', 'ENCERRADO', 'CANCELADO']) {
-      expect(api.partnerIssueVpo.body.safeParse({ ...issue, Status }).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['Status', messages.partner.statusOnIssue]]);
+      expect(api.partnerIssueVpo.body.safeParse({ ...issue, Status }).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['Status', messages.partner.statusOnIssue],
+      ]);
       expect(api.partnerUpdateVpo.body.parse({ Status })).toEqual({ Status });
     }
     const passage = api.partnerPassage.body.parse({
@@ -45,8 +57,9 @@ describe('VPOs and partner pushes', () => {
     });
     expect(passage).toMatchObject({ externalId: 'p1', is_third: false });
     expect(api.partnerPassage.body.safeParse({ ...passage, occurredAt: recent.replace('Z', '') }).success).toBe(false);
-    expect(api.partnerThirdPartyMovement.body.safeParse({ externalId: 'm', cpfCnpj: '1', origin: 'passagem', value: 1, occurredAt: recent }).error?.issues[0]?.message).toBe(
-      messages.partner.originInvalid,
-    );
+    expect(
+      api.partnerThirdPartyMovement.body.safeParse({ externalId: 'm', cpfCnpj: '1', origin: 'passagem', value: 1, occurredAt: recent })
+        .error?.issues[0]?.message,
+    ).toBe(messages.partner.originInvalid);
   });
 });

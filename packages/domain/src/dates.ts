@@ -3,8 +3,7 @@ import { messages } from './messages.js';
 
 export const DISPLAY_TIME_ZONE = 'America/Sao_Paulo';
 
-const ISO_8601 =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 let saoPauloParts: Intl.DateTimeFormat | undefined;
 
@@ -24,15 +23,37 @@ function parts(): Intl.DateTimeFormat {
 }
 
 /** What São Paulo's clocks read at an instant (numbers; month 1 to 12). */
-export function saoPauloWallClock(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const p = Object.fromEntries(parts().formatToParts(instant).map((x) => [x.type, x.value]));
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
+export function saoPauloWallClock(instant: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
+  const p = Object.fromEntries(
+    parts()
+      .formatToParts(instant)
+      .map((x) => [x.type, x.value]),
+  );
+  return {
+    year: Number(p.year),
+    month: Number(p.month),
+    day: Number(p.day),
+    hour: Number(p.hour),
+    minute: Number(p.minute),
+    second: Number(p.second),
+  };
 }
 
 /** DD/MM/YYYY HH:mm:ss in São Paulo time. Throws spec §3's error for anything else. */
 export function formatDateTime(value: Date | string): string {
   const date = toDate(value);
-  const p = Object.fromEntries(parts().formatToParts(date).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    parts()
+      .formatToParts(date)
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
 
@@ -63,7 +84,14 @@ export function parseOffsetDateTime(value: string): Date | null {
   const m = OFFSET_DATE_TIME.exec(value);
   if (!m) return null;
   const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m.slice(1).map((part) => Number(part ?? 0)) as [
-    number, number, number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59 || offsetHours > MAX_OFFSET_HOURS || offsetMinutes > 59) return null;

@@ -46,8 +46,9 @@ export function formatCpfCnpj(value: string): string {
   }
   return c
     .slice(0, 14)
-    .replace(/^(.{2})(.{3})(.{3})(.{1,4})(.{0,2})$/, (_m, a: string, b: string, d: string, e: string, f: string) =>
-      `${a}.${b}.${d}/${e}${f ? `-${f}` : ''}`,
+    .replace(
+      /^(.{2})(.{3})(.{3})(.{1,4})(.{0,2})$/,
+      (_m, a: string, b: string, d: string, e: string, f: string) => `${a}.${b}.${d}/${e}${f ? `-${f}` : ''}`,
     );
 }
 

@@ -42,8 +42,7 @@ export const messages = {
   /** The Idempotency-Key header of the calls that move money or change state (founding architecture §21). */
   idempotency: {
     keyInvalid: 'Chave de idempotência (Idempotency-Key) inválida: use de 1 a 255 caracteres visíveis, sem espaços.',
-    inProgress:
-      'Esta operação ainda está em processamento. Aguarde alguns instantes e confira o resultado antes de tentar de novo.',
+    inProgress: 'Esta operação ainda está em processamento. Aguarde alguns instantes e confira o resultado antes de tentar de novo.',
   },
   /** Refusals the HTTP layer gives before any route runs (plugins/error-handler.ts). */
   /** What probes, Prometheus and the operator read (GET /api/health, /api/ready, /api/metrics). */
@@ -197,8 +196,7 @@ export const messages = {
     /** spec §9 / founding decision 16: shown for 60 s for Taggy tags whose serial starts with 5666. */
     greenpassWarning:
       'Atenção: as tags Greenpass da Taggy (iniciadas em 5666) estão sendo canceladas e devem ser substituídas por tags MoveMais. Entre em contato com o suporte.',
-    notManageable:
-      'Esta tag é gerenciada pela operadora e não pode ser alterada pelo portal. Entre em contato com o suporte.',
+    notManageable: 'Esta tag é gerenciada pela operadora e não pode ser alterada pelo portal. Entre em contato com o suporte.',
     cannotBlock: 'Somente tags ativas podem ser bloqueadas',
     cannotRelease: 'Somente tags bloqueadas por você ou por mensalidade em aberto podem ser liberadas',
     cannotCancel: 'Esta tag já está cancelada',

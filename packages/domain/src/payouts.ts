@@ -14,9 +14,17 @@ export const PAYOUT_LIMIT_KINDS = ['perWithdrawal', 'daily', 'night'] as const;
 export type PayoutLimitKind = (typeof PAYOUT_LIMIT_KINDS)[number];
 
 /** Until the driver chooses. The night one is the resolution's default for individuals (R$ 1.000,00). */
-export const DEFAULT_PAYOUT_LIMITS_CENTS: Readonly<Record<PayoutLimitKind, Cents>> = { perWithdrawal: 500_000, daily: 1_000_000, night: 100_000 };
+export const DEFAULT_PAYOUT_LIMITS_CENTS: Readonly<Record<PayoutLimitKind, Cents>> = {
+  perWithdrawal: 500_000,
+  daily: 1_000_000,
+  night: 100_000,
+};
 /** The most a driver may set: the portal's largest purchase per withdrawal, twice that a day. */
-export const MAX_PAYOUT_LIMITS_CENTS: Readonly<Record<PayoutLimitKind, Cents>> = { perWithdrawal: 5_000_000, daily: 10_000_000, night: 10_000_000 };
+export const MAX_PAYOUT_LIMITS_CENTS: Readonly<Record<PayoutLimitKind, Cents>> = {
+  perWithdrawal: 5_000_000,
+  daily: 10_000_000,
+  night: 10_000_000,
+};
 /** 60 withdrawals of R$ 0,01 were 60 provider transfers: a payout costs the operator a fee. */
 export const MIN_WITHDRAWAL_CENTS = 100;
 /** A key saved less than NEW_PIX_KEY_HOURS ago receives at most this much in that time. */
@@ -43,7 +51,8 @@ export const payoutLimitLabels: Readonly<Record<PayoutLimitKind, string>> = {
 export const payoutMessages = {
   passwordRequired: 'Esta chave Pix ainda não está salva: confirme sua senha para salvá-la e sacar.',
   passwordWrong: 'Senha incorreta',
-  passwordThrottled: (minutes: number) => `Muitas tentativas de confirmar a senha. Tente de novo em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
+  passwordThrottled: (minutes: number) =>
+    `Muitas tentativas de confirmar a senha. Tente de novo em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
   belowMinimum: `O valor mínimo para saque é de ${formatBrl(MIN_WITHDRAWAL_CENTS)}`,
   limitInvalid: (kind: PayoutLimitKind) => `Digite um valor de R$ 0,00 a ${formatBrl(MAX_PAYOUT_LIMITS_CENTS[kind])}`,
   keySaved: 'Chave Pix salva. Nas primeiras 24 horas ela pode receber até R$ 500,00.',
@@ -109,12 +118,16 @@ export interface PayoutLimitState {
 export function changePayoutLimit(current: PayoutLimitState, requested: Cents, now: Date): PayoutLimitState {
   if (requested <= current.valueCents) return { valueCents: requested, pending: null };
   if (current.pending?.valueCents === requested) return current;
-  return { valueCents: current.valueCents, pending: { valueCents: requested, effectiveAt: new Date(now.getTime() + PAYOUT_LIMIT_RAISE_HOURS * 3_600_000) } };
+  return {
+    valueCents: current.valueCents,
+    pending: { valueCents: requested, effectiveAt: new Date(now.getTime() + PAYOUT_LIMIT_RAISE_HOURS * 3_600_000) },
+  };
 }
 
 /** What is stored read at an instant: a raise whose time has come is the value in force. */
 export function payoutLimitAt(stored: PayoutLimitState, now: Date): PayoutLimitState {
-  if (stored.pending && stored.pending.effectiveAt.getTime() <= now.getTime()) return { valueCents: stored.pending.valueCents, pending: null };
+  if (stored.pending && stored.pending.effectiveAt.getTime() <= now.getTime())
+    return { valueCents: stored.pending.valueCents, pending: null };
   return stored;
 }
 
@@ -139,21 +152,30 @@ export function payoutLimitError(c: PayoutCheck): string | null {
   if (amount > limits.perWithdrawal) return payoutMessages.perWithdrawalExceeded(formatBrl(limits.perWithdrawal));
   if (c.newKey && c.newKey.usedCents + amount > NEW_PIX_KEY_CAP_CENTS) {
     const frees = new Date(c.newKey.savedAt.getTime() + NEW_PIX_KEY_HOURS * 3_600_000);
-    return payoutMessages.newKeyExceeded(formatBrl(NEW_PIX_KEY_CAP_CENTS), formatDateTime(frees), remaining(NEW_PIX_KEY_CAP_CENTS, c.newKey.usedCents));
+    return payoutMessages.newKeyExceeded(
+      formatBrl(NEW_PIX_KEY_CAP_CENTS),
+      formatDateTime(frees),
+      remaining(NEW_PIX_KEY_CAP_CENTS, c.newKey.usedCents),
+    );
   }
   const night = nightPeriod(c.now);
   if (night && c.usedTonightCents + amount > limits.night) {
     return payoutMessages.nightExceeded(formatBrl(limits.night), remaining(limits.night, c.usedTonightCents), formatDateTime(night.end));
   }
   if (c.usedTodayCents + amount > limits.daily) {
-    return payoutMessages.dailyExceeded(formatBrl(limits.daily), remaining(limits.daily, c.usedTodayCents), formatDateTime(saoPauloDayWindow(c.now).end));
+    return payoutMessages.dailyExceeded(
+      formatBrl(limits.daily),
+      remaining(limits.daily, c.usedTodayCents),
+      formatDateTime(saoPauloDayWindow(c.now).end),
+    );
   }
   return null;
 }
 
 /** A limit the driver typed: whole centavos from R$ 0,00 to the kind's maximum. */
 export function payoutLimitValueError(kind: PayoutLimitKind, cents: Cents | null): string | null {
-  if (cents === null || !Number.isSafeInteger(cents) || cents < 0 || cents > MAX_PAYOUT_LIMITS_CENTS[kind]) return payoutMessages.limitInvalid(kind);
+  if (cents === null || !Number.isSafeInteger(cents) || cents < 0 || cents > MAX_PAYOUT_LIMITS_CENTS[kind])
+    return payoutMessages.limitInvalid(kind);
   return null;
 }
 
@@ -163,7 +185,9 @@ export function pixKeyDisplay(type: PixKeyType, key: string): string {
 }
 
 export const payoutNoticeMessages = {
-  keySaved: (key: string, when: string) => `Chave Pix ${key} salva em ${when}. Não foi você? Remova a chave em Configurações e troque sua senha.`,
-  withdrawal: (value: string, key: string, when: string, status: string) => `Saque de ${value} para a chave Pix ${key} em ${when}: ${status}.`,
+  keySaved: (key: string, when: string) =>
+    `Chave Pix ${key} salva em ${when}. Não foi você? Remova a chave em Configurações e troque sua senha.`,
+  withdrawal: (value: string, key: string, when: string, status: string) =>
+    `Saque de ${value} para a chave Pix ${key} em ${when}: ${status}.`,
   withdrawalStatus: { PROCESSING: 'em processamento', DONE: 'concluído', FAILED: 'não concluído, valor devolvido' },
 } as const;

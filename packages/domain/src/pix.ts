@@ -83,4 +83,3 @@ export function maskPixKey(type: PixKeyType, key: string): string {
       return key.length > 8 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '***';
   }
 }
-

@@ -17,14 +17,14 @@ export const serverMessages = {
     greeting: 'Olá! Preciso de ajuda com o Portal do Motorista.',
   },
   web: {
-    notBuilt:
-      'A aplicação web ainda não foi compilada. Execute `npm run build` na raiz do projeto (ou `npm start`) e recarregue a página.',
+    notBuilt: 'A aplicação web ainda não foi compilada. Execute `npm run build` na raiz do projeto (ou `npm start`) e recarregue a página.',
     /** Founding decision 28: the banner every page carries when DEMONSTRATION=true (plugins/web.ts). */
     demonstration: 'Demonstração: nenhum pagamento é real',
   },
   /** Founding decision 28: why a production start is refused, after the variable's name (production-settings.ts). */
   productionSettings: {
-    shippedSecret: 'é um valor publicado no próprio repositório (README, docs ou exemplos), que qualquer um conhece; gere outro, ex.: openssl rand -hex 32',
+    shippedSecret:
+      'é um valor publicado no próprio repositório (README, docs ou exemplos), que qualquer um conhece; gere outro, ex.: openssl rand -hex 32',
     secretTooShort: 'pelo menos {min} caracteres em produção; gere um, ex.: openssl rand -hex 32',
     localPixProvider:
       'em produção use PIX_PROVIDER=asaas: com o provedor local (o padrão) qualquer um confirma um pagamento que não houve e saca o dinheiro. ' +
@@ -55,8 +55,7 @@ export const serverMessages = {
     metricsUnauthorized: 'Token de métricas ausente ou inválido.',
   },
   login: {
-    throttled:
-      'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+    throttled: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
     ok: 'Login realizado com sucesso',
   },
   registration: {
@@ -82,8 +81,7 @@ export const serverMessages = {
     invalidRequest: 'Dados inválidos',
   },
   idempotency: {
-    keyReused:
-      'Esta chave de idempotência (Idempotency-Key) já foi usada com outros dados. Para uma nova operação, use outra chave.',
+    keyReused: 'Esta chave de idempotência (Idempotency-Key) já foi usada com outros dados. Para uma nova operação, use outra chave.',
   },
   withdrawal: {
     termsNotAccepted: 'Para sacar o saldo é preciso aceitar os Termos de Uso.',
@@ -117,8 +115,10 @@ export const serverMessages = {
       'deleted-after-payment': 'Cobrança removida no Asaas depois de paga; o crédito foi mantido',
       chargeback: 'Contestação do pagamento (chargeback); nenhum valor retirado: acompanhe no painel do Asaas',
       'refund-in-progress': 'Estorno em andamento no Asaas; o valor sai do saldo quando o estorno for concluído',
-      'transfer-blocked': 'Transferência bloqueada no Asaas; o saque segue em processamento (libere no painel do Asaas ou use withdrawal:resolve)',
-      'reference-mismatch': 'O evento cita uma transferência ou cobrança que não é a registrada no portal para essa referência; nada mudou (confira no painel do Asaas)',
+      'transfer-blocked':
+        'Transferência bloqueada no Asaas; o saque segue em processamento (libere no painel do Asaas ou use withdrawal:resolve)',
+      'reference-mismatch':
+        'O evento cita uma transferência ou cobrança que não é a registrada no portal para essa referência; nada mudou (confira no painel do Asaas)',
     },
     /** The detail of a 'reference-mismatch' (ids only, never a key, a name or a document). */
     mismatch: {
@@ -126,7 +126,8 @@ export const serverMessages = {
       chargeHasAnother: (charge: string) => `a cobrança ${charge} tem outro pagamento registrado`,
       transferOfAnother: (transfer: string, withdrawal: string) => `a transferência ${transfer} é do saque ${withdrawal}`,
       withdrawalHasAnother: (withdrawal: string) => `o saque ${withdrawal} tem outra transferência registrada`,
-      providerReference: (reference: string | null) => `o Asaas vincula o objeto a ${reference === null ? 'nenhuma referência' : `"${reference}"`}`,
+      providerReference: (reference: string | null) =>
+        `o Asaas vincula o objeto a ${reference === null ? 'nenhuma referência' : `"${reference}"`}`,
       transferUnconfirmed: 'transferência não registrada no saque, e o provedor não a confirma com o valor e a chave do saque',
     },
     chargeDescription: 'Compra de saldo - Portal do Motorista',
@@ -191,8 +192,10 @@ export const serverMessages = {
   },
   /** Issue 21, point 4: calls that cost the operator money, per driver. */
   payouts: {
-    tooManyWithdrawals: (minutes: number) => `Você fez muitos saques na última hora. Tente de novo em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
-    tooManyCharges: (minutes: number) => `Você gerou muitos Pix na última hora. Tente de novo em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
+    tooManyWithdrawals: (minutes: number) =>
+      `Você fez muitos saques na última hora. Tente de novo em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
+    tooManyCharges: (minutes: number) =>
+      `Você gerou muitos Pix na última hora. Tente de novo em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
     tooManyPending: (max: number) => `Você já tem ${max} Pix aguardando pagamento. Pague um deles ou espere que expire para gerar outro.`,
   },
   vpo: {
@@ -209,8 +212,7 @@ export const serverMessages = {
     passageRecorded: 'Passagem registrada com sucesso',
     movementRecorded: 'Movimento registrado com sucesso',
     duplicate: 'Já recebido anteriormente; nada foi alterado',
-    operatorUnscoped:
-      'Esta chave de operadora não está vinculada a nenhuma operadora. Peça ao portal que vincule a chave à sua operadora.',
+    operatorUnscoped: 'Esta chave de operadora não está vinculada a nenhuma operadora. Peça ao portal que vincule a chave à sua operadora.',
     operatorTagNotFound: 'Nenhuma tag desta operadora com este número (serialNumber)',
     tagNotActive: 'Esta tag não está ativa: passagens e VPOs só são aceitos para tags ativas',
     /** Issue 21, point 7: an unknown serial and a known serial with another plate get this one answer. */
@@ -230,8 +232,7 @@ export const serverMessages = {
     cannotEdit: 'Somente tags inativas (e não canceladas) podem ser editadas',
     plateMismatch: 'A placa informada não é a do veículo desta tag',
     insufficientBalance: 'Saldo insuficiente para ativar a tag. Compre créditos e tente novamente.',
-    insufficientBalanceRelease:
-      'Saldo insuficiente para pagar a mensalidade em aberto e liberar a tag. Compre créditos e tente novamente.',
+    insufficientBalanceRelease: 'Saldo insuficiente para pagar a mensalidade em aberto e liberar a tag. Compre créditos e tente novamente.',
     listOk: 'Tags consultadas com sucesso',
     registered: 'Sucesso!',
     edited: 'Sucesso!',

@@ -69,7 +69,10 @@ const PROPER_NAMES: readonly string[] = ['Pix'];
 export function capitalizeFirstWord(text: string): string {
   const lower = text.toLocaleLowerCase('pt-BR');
   const sentence = lower.charAt(0).toLocaleUpperCase('pt-BR') + lower.slice(1);
-  return PROPER_NAMES.reduce((result, name) => result.replace(new RegExp(`(?<!\\p{L})${name.toLowerCase()}(?!\\p{L})`, 'gu'), name), sentence);
+  return PROPER_NAMES.reduce(
+    (result, name) => result.replace(new RegExp(`(?<!\\p{L})${name.toLowerCase()}(?!\\p{L})`, 'gu'), name),
+    sentence,
+  );
 }
 
 /**
@@ -212,10 +215,20 @@ export function statementRange(input: StatementPeriodInput, now: Date = new Date
     const to = input.ate ? parseCalendarDay(input.ate) : null;
     if (!from || !to || Object.keys(statementPeriodErrors(input)).length > 0) throw new Error(messages.statement.dayInvalid);
     const after = addDays(to, 1);
-    return { from: saoPauloMidnight(from.year, from.month, from.day), to: saoPauloMidnight(after.year, after.month, after.day), firstDay: dayText(from), lastDay: dayText(to) };
+    return {
+      from: saoPauloMidnight(from.year, from.month, from.day),
+      to: saoPauloMidnight(after.year, after.month, after.day),
+      firstDay: dayText(from),
+      lastDay: dayText(to),
+    };
   }
   const today = saoPauloWallClock(now);
-  const first = input.periodo === 'este-mes' ? { year: today.year, month: today.month, day: 1 } : today.month === 1 ? { year: today.year - 1, month: 12, day: 1 } : { year: today.year, month: today.month - 1, day: 1 };
+  const first =
+    input.periodo === 'este-mes'
+      ? { year: today.year, month: today.month, day: 1 }
+      : today.month === 1
+        ? { year: today.year - 1, month: 12, day: 1 }
+        : { year: today.year, month: today.month - 1, day: 1 };
   const next = first.month === 12 ? { year: first.year + 1, month: 1, day: 1 } : { year: first.year, month: first.month + 1, day: 1 };
   return {
     from: saoPauloMidnight(first.year, first.month, 1),

@@ -285,8 +285,7 @@ export function tagFeePlaceName(serial: string): string {
 
 /** The billing month 'YYYY-MM' of an instant, in America/Sao_Paulo. */
 export function billingPeriod(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit' })
-    .formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit' }).formatToParts(at);
   const year = parts.find((p) => p.type === 'year')?.value ?? '0000';
   const month = parts.find((p) => p.type === 'month')?.value ?? '01';
   return `${year}-${month}`;

@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  cpfCnpjError,
-  documentKind,
-  formatCpfCnpj,
-  isValidCnpj,
-  isValidCpf,
-  maskCpfCnpj,
-  stripDocument,
-} from '../src/index.js';
+import { cpfCnpjError, documentKind, formatCpfCnpj, isValidCnpj, isValidCpf, maskCpfCnpj, stripDocument } from '../src/index.js';
 import { cnpjCheckDigits, cpfCheckDigits, oracleCnpj, oracleCpf } from './oracle.js';
 
 const digit = fc.constantFrom(...'0123456789');
@@ -37,7 +29,10 @@ describe('CPF', () => {
   });
 
   it('agrees with an independent implementation on every 11-digit string', () => {
-    fc.assert(fc.property(digits(11), (v) => isValidCpf(v) === oracleCpf(v)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(digits(11), (v) => isValidCpf(v) === oracleCpf(v)),
+      { numRuns: 5000 },
+    );
   });
 
   it('accepts every CPF built by the rules, and agrees on every single-digit change', () => {
@@ -70,11 +65,17 @@ describe('CNPJ, numeric and alphanumeric', () => {
 
   it('agrees with an independent implementation on random candidates', () => {
     const candidate = fc.tuple(alnums(12), digits(2)).map(([a, b]) => a + b);
-    fc.assert(fc.property(candidate, (v) => isValidCnpj(v) === oracleCnpj(v)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(candidate, (v) => isValidCnpj(v) === oracleCnpj(v)),
+      { numRuns: 5000 },
+    );
   });
 
   it('accepts every CNPJ built by the rules', () => {
-    fc.assert(fc.property(validCnpj, (v) => isValidCnpj(v) && isValidCnpj(formatCpfCnpj(v))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(validCnpj, (v) => isValidCnpj(v) && isValidCnpj(formatCpfCnpj(v))),
+      { numRuns: 2000 },
+    );
   });
 });
 

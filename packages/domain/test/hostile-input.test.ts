@@ -23,7 +23,31 @@ describe('the text rule', () => {
   });
 
   it('refuses every invisible direction and format character, with its own message (issue 21, point 8)', () => {
-    const invisible = ['\u061c', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\u2066', '\u2067', '\u2068', '\u2069', '\u206a', '\u206f', '\ufeff'];
+    const invisible = [
+      '\u061c',
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\u200e',
+      '\u200f',
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2060',
+      '\u2061',
+      '\u2062',
+      '\u2063',
+      '\u2064',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u206a',
+      '\u206f',
+      '\ufeff',
+    ];
     for (const c of invisible) {
       expect(textError(`Praça ${c}aveputI`, 120), c.codePointAt(0)?.toString(16)).toBe(messages.input.invisibleCharacters);
       // A password is never shown: it keeps only the control rule (no driver locked out).
@@ -32,7 +56,8 @@ describe('the text rule', () => {
     expect(secretTextError('senha\u0000', 128)).toBe(messages.input.invalidCharacters);
     expect(messages.input.invisibleCharacters).toMatch(/invisíveis/);
     // Neighbours that are visible stay accepted: a hyphen, a non-breaking space, the figure space.
-    for (const ok of ['Praça‐Itupeva', 'Praça\u00a0Itupeva', 'Praça\u2007Itupeva', 'São João – Pedágio']) expect(textError(ok, 120)).toBeNull();
+    for (const ok of ['Praça‐Itupeva', 'Praça\u00a0Itupeva', 'Praça\u2007Itupeva', 'São João – Pedágio'])
+      expect(textError(ok, 120)).toBeNull();
   });
 
   it('accepts accents, emoji and every printable character up to the maximum, counted as a person counts', () => {
@@ -42,14 +67,29 @@ describe('the text rule', () => {
     expect(textError('a'.repeat(60_000), 120)).toBe('Use no máximo 120 caracteres');
     const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('\ud800', '\udfff', '\u0000', '\u0085', '\u2028', '\u202e', '\u200b', '\ufeff', '\u2066'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 40 }), (s) => {
-        const printable = [...s].every((c) => {
-          const code = c.codePointAt(0) ?? 0;
-          const invisible = code === 0x061c || (code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2060 && code <= 0x2064) || (code >= 0x2066 && code <= 0x206f) || code === 0xfeff;
-          return !(code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029 || invisible);
-        });
-        return (textError(s, 1000) === null) === (printable && wellFormed(s));
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom('\ud800', '\udfff', '\u0000', '\u0085', '\u2028', '\u202e', '\u200b', '\ufeff', '\u2066'),
+            fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+          ),
+          maxLength: 40,
+        }),
+        (s) => {
+          const printable = [...s].every((c) => {
+            const code = c.codePointAt(0) ?? 0;
+            const invisible =
+              code === 0x061c ||
+              (code >= 0x200b && code <= 0x200f) ||
+              (code >= 0x202a && code <= 0x202e) ||
+              (code >= 0x2060 && code <= 0x2064) ||
+              (code >= 0x2066 && code <= 0x206f) ||
+              code === 0xfeff;
+            return !(code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029 || invisible);
+          });
+          return (textError(s, 1000) === null) === (printable && wellFormed(s));
+        },
+      ),
     );
   });
 

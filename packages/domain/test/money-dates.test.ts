@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  centsToReais,
-  formatBrl,
-  formatDateTime,
-  parseBrlInput,
-  reaisToCents,
-} from '../src/index.js';
+import { centsToReais, formatBrl, formatDateTime, parseBrlInput, reaisToCents } from '../src/index.js';
 
 const nbsp = '\u00a0';
 
@@ -31,7 +25,10 @@ describe('money', () => {
   it('writes what Intl writes for pt-BR reais, for every amount', () => {
     const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
     const amounts = fc.oneof(fc.integer({ min: -(10 ** 6), max: 10 ** 6 }), fc.integer({ min: -(10 ** 15), max: 10 ** 15 }));
-    fc.assert(fc.property(amounts, (c) => formatBrl(c) === intl.format(c / 100)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(amounts, (c) => formatBrl(c) === intl.format(c / 100)),
+      { numRuns: 2000 },
+    );
   });
 
   it('round-trips every amount through the display format', () => {

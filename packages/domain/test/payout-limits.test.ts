@@ -13,13 +13,22 @@ describe('changePayoutLimit (decision 44)', () => {
 
   it('a raise waits PAYOUT_LIMIT_RAISE_HOURS, then is the value in force', () => {
     const waiting = changePayoutLimit({ valueCents: 100_000, pending: null }, 300_000, asked);
-    expect(waiting).toEqual({ valueCents: 100_000, pending: { valueCents: 300_000, effectiveAt: new Date(asked.getTime() + PAYOUT_LIMIT_RAISE_HOURS * HOUR) } });
-    expect(payoutLimitAt(waiting, new Date(asked.getTime() + PAYOUT_LIMIT_RAISE_HOURS * HOUR))).toEqual({ valueCents: 300_000, pending: null });
+    expect(waiting).toEqual({
+      valueCents: 100_000,
+      pending: { valueCents: 300_000, effectiveAt: new Date(asked.getTime() + PAYOUT_LIMIT_RAISE_HOURS * HOUR) },
+    });
+    expect(payoutLimitAt(waiting, new Date(asked.getTime() + PAYOUT_LIMIT_RAISE_HOURS * HOUR))).toEqual({
+      valueCents: 300_000,
+      pending: null,
+    });
   });
 
   it('the same raise asked again (Configurações sends the three limits) keeps its time; another raise starts again', () => {
     const waiting = changePayoutLimit({ valueCents: 100_000, pending: null }, 300_000, asked);
     expect(changePayoutLimit(waiting, 300_000, later)).toEqual(waiting);
-    expect(changePayoutLimit(waiting, 400_000, later).pending).toEqual({ valueCents: 400_000, effectiveAt: new Date(later.getTime() + PAYOUT_LIMIT_RAISE_HOURS * HOUR) });
+    expect(changePayoutLimit(waiting, 400_000, later).pending).toEqual({
+      valueCents: 400_000,
+      effectiveAt: new Date(later.getTime() + PAYOUT_LIMIT_RAISE_HOURS * HOUR),
+    });
   });
 });

@@ -15,9 +15,7 @@ describe('registration rules', () => {
   });
 
   it('gives each field its message', () => {
-    expect(
-      registrationErrors({ name: 'Ana', cpfCnpj: '', phoneNumber: '', password: '1234567', password_confirmation: 'x' }),
-    ).toEqual({
+    expect(registrationErrors({ name: 'Ana', cpfCnpj: '', phoneNumber: '', password: '1234567', password_confirmation: 'x' })).toEqual({
       name: 'Por favor digite seu nome completo',
       cpfCnpj: 'Por favor insira seu CPF ou CNPJ',
       phoneNumber: 'Por favor insira seu telefone',

@@ -1,13 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { describeStatementEntry, maskPixKey, saoPauloDay, STATEMENT_ORIGINS, STATEMENT_PLACE_NAMES, statementKindOf, statementPeriodErrors, statementRange } from '../src/index.js';
+import {
+  describeStatementEntry,
+  maskPixKey,
+  saoPauloDay,
+  STATEMENT_ORIGINS,
+  STATEMENT_PLACE_NAMES,
+  statementKindOf,
+  statementPeriodErrors,
+  statementRange,
+} from '../src/index.js';
 
 describe('statement descriptions (spec §2: first word capitalised, the rest lower-cased)', () => {
   it.each([
-    { name: 'a purchase as the server writes it', origin: STATEMENT_ORIGINS.pixPurchase, place: STATEMENT_PLACE_NAMES.pixPurchase, text: 'Compra de saldo via Pix' },
-    { name: 'a purchase in capitals', origin: STATEMENT_ORIGINS.pixPurchase, place: 'COMPRA DE SALDO via PIX', text: 'Compra de saldo via Pix' },
+    {
+      name: 'a purchase as the server writes it',
+      origin: STATEMENT_ORIGINS.pixPurchase,
+      place: STATEMENT_PLACE_NAMES.pixPurchase,
+      text: 'Compra de saldo via Pix',
+    },
+    {
+      name: 'a purchase in capitals',
+      origin: STATEMENT_ORIGINS.pixPurchase,
+      place: 'COMPRA DE SALDO via PIX',
+      text: 'Compra de saldo via Pix',
+    },
     { name: 'a refund', origin: STATEMENT_ORIGINS.pixRefund, place: STATEMENT_PLACE_NAMES.pixRefund, text: 'Estorno de compra via Pix' },
     { name: 'a withdrawal', origin: STATEMENT_ORIGINS.pixWithdrawal, place: STATEMENT_PLACE_NAMES.pixWithdrawal, text: 'Saque via Pix' },
-    { name: 'a withdrawal given back', origin: STATEMENT_ORIGINS.pixWithdrawalReversal, place: STATEMENT_PLACE_NAMES.pixWithdrawalReversal, text: 'Devolução de saque via Pix' },
+    {
+      name: 'a withdrawal given back',
+      origin: STATEMENT_ORIGINS.pixWithdrawalReversal,
+      place: STATEMENT_PLACE_NAMES.pixWithdrawalReversal,
+      text: 'Devolução de saque via Pix',
+    },
     { name: 'Pix as the first word', origin: STATEMENT_ORIGINS.pixPurchase, place: 'pix RECEBIDO', text: 'Pix recebido' },
     { name: 'a word that only begins with pix', origin: STATEMENT_ORIGINS.tagFee, place: 'PIXEL DA TAG', text: 'Pixel da tag' },
     { name: 'a tag fee', origin: STATEMENT_ORIGINS.tagFee, place: 'MENSALIDADE DA TAG', text: 'Mensalidade da tag' },
@@ -44,7 +68,10 @@ describe('statement periods in São Paulo days (issue 12)', () => {
   it.each([
     [{ periodo: 'intervalo' as const }, { de: 'Informe a data inicial', ate: 'Informe a data final' }],
     [{ periodo: 'intervalo' as const, de: '2026-02-30', ate: '2026-03-01' }, { de: 'Data inválida' }],
-    [{ periodo: 'intervalo' as const, de: '2026-03-02', ate: '2026-03-01' }, { ate: 'A data final deve ser igual ou posterior à data inicial' }],
+    [
+      { periodo: 'intervalo' as const, de: '2026-03-02', ate: '2026-03-01' },
+      { ate: 'A data final deve ser igual ou posterior à data inicial' },
+    ],
     [{ periodo: 'intervalo' as const, de: '2025-01-01', ate: '2026-01-02' }, { ate: 'Escolha um período de no máximo 366 dias' }],
   ])('refuses %j', (input, errors) => {
     expect(statementPeriodErrors(input)).toEqual(errors);

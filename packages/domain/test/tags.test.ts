@@ -63,7 +63,9 @@ describe('tag rules (spec §5, 9)', () => {
 
   it('registration: each field its message, in SPEC order', () => {
     expect(tagRegistrationErrors(valid)).toEqual({});
-    expect(tagRegistrationErrors({ serialNumber: '', Operadora: '', licensePlate: '', CpfCnpjAntt: '', RntrcAntt: '', axles: '', modelo: '' })).toEqual({
+    expect(
+      tagRegistrationErrors({ serialNumber: '', Operadora: '', licensePlate: '', CpfCnpjAntt: '', RntrcAntt: '', axles: '', modelo: '' }),
+    ).toEqual({
       serialNumber: 'Por favor digite a Tag a ser ativada',
       Operadora: 'Por favor selecione a Operadora da Tag',
       licensePlate: 'Por favor digite a Placa do veículo',
@@ -72,14 +74,25 @@ describe('tag rules (spec §5, 9)', () => {
       CpfCnpjAntt: messages.tag.anttDocumentRequired,
       RntrcAntt: messages.tag.rntrcRequired,
     });
-    expect(tagRegistrationErrors({ ...valid, serialNumber: '5666 1234 5678' }).serialNumber).toBe('Não é possivel cadastrar tags Greenpass');
+    expect(tagRegistrationErrors({ ...valid, serialNumber: '5666 1234 5678' }).serialNumber).toBe(
+      'Não é possivel cadastrar tags Greenpass',
+    );
     expect(tagRegistrationErrors({ ...valid, serialNumber: '1234 5678 9012 3456 7' }).serialNumber).toBe(messages.tag.serialTooLong);
     expect(tagRegistrationErrors({ ...valid, axles: 1 }).axles).toBe(messages.tag.axlesInvalid);
     expect(tagRegistrationErrors({ ...valid, RntrcAntt: '12ab5678' }).RntrcAntt).toBe(messages.tag.rntrcInvalid);
   });
 
   it('edit: spec §5 messages', () => {
-    expect(tagEditErrors({ serialNumber: '', Operadora: '', LicensePlate: '', CpfCnpjAntt: '529.982.247-25', RntrcAntt: '123456789', Axles: null })).toEqual({
+    expect(
+      tagEditErrors({
+        serialNumber: '',
+        Operadora: '',
+        LicensePlate: '',
+        CpfCnpjAntt: '529.982.247-25',
+        RntrcAntt: '123456789',
+        Axles: null,
+      }),
+    ).toEqual({
       serialNumber: 'Por favor digite a Tag a ser ativada',
       Operadora: 'Por favor selecione a Operadora da Tag',
       LicensePlate: 'Por favor digite a Placa do veículo',

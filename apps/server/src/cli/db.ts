@@ -22,7 +22,8 @@ export interface BackupOptions {
 export async function backupDatabase({ databaseUrl, file }: BackupOptions): Promise<string> {
   if (fs.existsSync(file)) throw new CliFailure(`O arquivo ${file} já existe: escolha outro nome (uma cópia nunca sobrescreve outra).`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  if (dialectOf(databaseUrl) === 'postgres') return postgresTool('pg_dump', databaseUrl, ['--format=custom', '--no-owner', `--file=${file}`]);
+  if (dialectOf(databaseUrl) === 'postgres')
+    return postgresTool('pg_dump', databaseUrl, ['--format=custom', '--no-owner', `--file=${file}`]);
   const source = existingSqlite(databaseUrl);
   const db = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
@@ -57,7 +58,14 @@ export async function restoreDatabase({ databaseUrl, file, force, now = new Date
     );
   }
   if (dialectOf(databaseUrl) === 'postgres') {
-    return postgresTool('pg_restore', databaseUrl, ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', file]);
+    return postgresTool('pg_restore', databaseUrl, [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--single-transaction',
+      '--exit-on-error',
+      file,
+    ]);
   }
   const target = existingSqlite(databaseUrl);
   checkSqlite(file);
@@ -132,10 +140,14 @@ function postgresTool(tool: 'pg_dump' | 'pg_restore', databaseUrl: string, args:
   const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
   const result = spawnSync(binary, all, { env, encoding: 'utf8' });
   if (result.status !== 0) {
-    throw new CliFailure(`${tool} falhou (código ${result.status ?? 'desconhecido'}): ${(result.stderr || result.error?.message || '').trim()}\nComando: ${shown}`);
+    throw new CliFailure(
+      `${tool} falhou (código ${result.status ?? 'desconhecido'}): ${(result.stderr || result.error?.message || '').trim()}\nComando: ${shown}`,
+    );
   }
   const file = tool === 'pg_dump' ? args.find((a) => a.startsWith('--file='))?.slice(7) : args[args.length - 1];
-  return tool === 'pg_dump' ? `Cópia de segurança do PostgreSQL gravada em ${file} (pg_dump, formato custom).` : `Banco PostgreSQL restaurado de ${file} (pg_restore).`;
+  return tool === 'pg_dump'
+    ? `Cópia de segurança do PostgreSQL gravada em ${file} (pg_dump, formato custom).`
+    : `Banco PostgreSQL restaurado de ${file} (pg_restore).`;
 }
 
 function findTool(tool: string): string | null {

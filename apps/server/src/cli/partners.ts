@@ -84,7 +84,9 @@ export async function listPartners(db: Db): Promise<string> {
     return `  [operadora ${catalogue.operator(r.operatorCnpj)?.name ?? r.operatorCnpj}]`;
   };
   return rows
-    .map((r) => `${r.id}  ${r.kind.padEnd(8)}  ${r.prefix}…  ${r.revokedAt ? `revogado em ${r.revokedAt}` : 'ativo'}  ${r.name}${scopeOf(r)}`)
+    .map(
+      (r) => `${r.id}  ${r.kind.padEnd(8)}  ${r.prefix}…  ${r.revokedAt ? `revogado em ${r.revokedAt}` : 'ativo'}  ${r.name}${scopeOf(r)}`,
+    )
     .join('\n');
 }
 
@@ -187,7 +189,11 @@ export async function recordThirdParty(db: Db, args: string[]): Promise<string> 
   const { flags } = parseFlags(args);
   const partner = await partnerOf(db, flags, 'platform');
   const origin =
-    flags.type === 'credito' ? STATEMENT_ORIGINS.thirdPartyCredit : flags.type === 'debito' ? STATEMENT_ORIGINS.thirdPartyDebit : flags.origin;
+    flags.type === 'credito'
+      ? STATEMENT_ORIGINS.thirdPartyCredit
+      : flags.type === 'debito'
+        ? STATEMENT_ORIGINS.thirdPartyDebit
+        : flags.origin;
   const body = parse(partnerMovementRequest, {
     externalId: flags.externalId,
     cpfCnpj: flags.cpfCnpj,

@@ -32,7 +32,12 @@ export async function resolveWebhookEvent(db: Db, [id, ...noteWords]: string[]):
 }
 
 /** pix:reconcile: asks the provider and applies what it learns (idempotent). */
-export async function reconcilePix(config: Config, db: Db, log: FastifyBaseLogger, provider: PixProvider = createPixProvider(config.pix)): Promise<string> {
+export async function reconcilePix(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  provider: PixProvider = createPixProvider(config.pix),
+): Promise<string> {
   const reconciler = new PixReconciler(
     db,
     provider,

@@ -10,12 +10,7 @@ type PaymentEvent = 'PAYMENT_RECEIVED' | 'PAYMENT_OVERDUE';
  * Sends the webhook Asaas would send for a local charge to the RUNNING server, so the
  * settlement goes through exactly the path of production (token, lock, idempotent credit).
  */
-export async function simulatePixEvent(
-  config: Config,
-  db: Db,
-  chargeId: string | undefined,
-  event: PaymentEvent,
-): Promise<string> {
+export async function simulatePixEvent(config: Config, db: Db, chargeId: string | undefined, event: PaymentEvent): Promise<string> {
   if (!chargeId) throw new CliFailure('Informe o id da cobrança (ex.: chg_0123456789abcdef0123).');
   const charge = await db.kysely
     .selectFrom('pix_charges')
@@ -46,9 +41,7 @@ export async function simulatePixEvent(
       signal: AbortSignal.timeout(10_000),
     });
   } catch {
-    throw new CliFailure(
-      `O servidor não respondeu em ${config.serverUrl}. Inicie-o (npm start) ou informe o endereço em SERVER_URL.`,
-    );
+    throw new CliFailure(`O servidor não respondeu em ${config.serverUrl}. Inicie-o (npm start) ou informe o endereço em SERVER_URL.`);
   }
   const answer = (await res.json().catch(() => null)) as { Mensagem?: unknown } | null;
   const message = typeof answer?.Mensagem === 'string' ? answer.Mensagem : `HTTP ${res.status}`;

@@ -9,11 +9,7 @@ import { CliFailure } from './pix.js';
  * After checking the provider's panel the operator settles it through the same outcome
  * service as the TRANSFER_* webhooks: 'done', or 'failed' (the money goes back to the driver).
  */
-export async function resolveWithdrawal(
-  db: Db,
-  log: FastifyBaseLogger,
-  [id, outcome, ...reasonWords]: string[],
-): Promise<string> {
+export async function resolveWithdrawal(db: Db, log: FastifyBaseLogger, [id, outcome, ...reasonWords]: string[]): Promise<string> {
   if (!id || (outcome !== 'done' && outcome !== 'failed')) {
     throw new CliFailure('Uso: withdrawal:resolve <id do saque> done|failed [motivo]');
   }

@@ -20,7 +20,21 @@ import { columnTypes } from './migrations/types.js';
 /** Ordered by name; never edit a released migration, add a new one. */
 function migrations(db: Db): Record<string, Migration> {
   const t = columnTypes(db.dialect);
-  return { '001-initial': initial(t), '002-pix': pix(t, db.dialect), '003-tags': tags(t), '004-partners': partners(t), '005-rate-limits': rateLimits(), '006-partner-scope': partnerScope(t), '007-webhook-events': webhookEvents(t), '008-statement-order': statementOrder(), '009-idempotency-keys': idempotencyKeys(t), '010-statement-filters': statementFilters(), '011-driver-settings': driverSettings(), '012-withdrawal-receiver': withdrawalReceiver(), '013-payout-protection': payoutProtection(t) };
+  return {
+    '001-initial': initial(t),
+    '002-pix': pix(t, db.dialect),
+    '003-tags': tags(t),
+    '004-partners': partners(t),
+    '005-rate-limits': rateLimits(),
+    '006-partner-scope': partnerScope(t),
+    '007-webhook-events': webhookEvents(t),
+    '008-statement-order': statementOrder(),
+    '009-idempotency-keys': idempotencyKeys(t),
+    '010-statement-filters': statementFilters(),
+    '011-driver-settings': driverSettings(),
+    '012-withdrawal-receiver': withdrawalReceiver(),
+    '013-payout-protection': payoutProtection(t),
+  };
 }
 
 /** The migrations this build knows that the database has not applied yet (GET /api/ready). */

@@ -97,7 +97,8 @@ export class IdempotencyStore {
       // Expired and deleted in between: the key is new again.
       if (!row) return this.claim(driverId, key, hash);
       if (row.request_hash !== hash) throw conflict(serverMessages.idempotency.keyReused);
-      if (row.status_code !== 0) return { kind: 'answered', answer: { status: row.status_code, contentType: row.content_type, body: row.response } };
+      if (row.status_code !== 0)
+        return { kind: 'answered', answer: { status: row.status_code, contentType: row.content_type, body: row.response } };
       if (Date.now() >= deadline) return { kind: 'running' };
       await sleep(this.pollMs);
     }
@@ -149,7 +150,12 @@ export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyR
   if (!parsed) return undefined;
   if ('error' in parsed) throw new HttpError(400, parsed.error);
   if (!req.driver) throw new Error('idempotência sem motorista: requireDriver não executou');
-  const hash = requestHash({ method: req.method, route: req.routeOptions.url ?? req.url, params: req.params ?? null, body: withoutSecrets(req.body ?? null) });
+  const hash = requestHash({
+    method: req.method,
+    route: req.routeOptions.url ?? req.url,
+    params: req.params ?? null,
+    body: withoutSecrets(req.body ?? null),
+  });
   const claim = await req.server.idempotency.claim(req.driver.id, parsed.key, hash);
   if (claim.kind === 'claimed') {
     claims.set(req, { driverId: req.driver.id, key: parsed.key, hash });
@@ -159,7 +165,11 @@ export async function idempotencyPreHandler(req: FastifyRequest, reply: FastifyR
     void reply.header('retry-after', '1');
     throw conflict(messages.idempotency.inProgress);
   }
-  return reply.code(claim.answer.status).header('content-type', claim.answer.contentType).header(IDEMPOTENT_REPLAYED_HEADER, 'true').send(claim.answer.body);
+  return reply
+    .code(claim.answer.status)
+    .header('content-type', claim.answer.contentType)
+    .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+    .send(claim.answer.body);
 }
 
 /** onSend of the same calls: the claimed request's answer, as serialized, becomes the key's answer. */

@@ -3,7 +3,21 @@ import { createSerializerCompiler, ResponseSerializationError } from 'fastify-ty
 import { z } from 'zod';
 
 /** Zod types whose parse and encode give the same value: no transform, pipe, codec, default or catch. */
-const PLAIN = new Set(['object', 'array', 'string', 'number', 'int', 'boolean', 'null', 'literal', 'enum', 'nullable', 'optional', 'union', 'record']);
+const PLAIN = new Set([
+  'object',
+  'array',
+  'string',
+  'number',
+  'int',
+  'boolean',
+  'null',
+  'literal',
+  'enum',
+  'nullable',
+  'optional',
+  'union',
+  'record',
+]);
 
 /** The schema a z.lazy stands for (the contract builds its schemas at first use), else the schema itself. */
 function built(schema: z.ZodType): z.ZodType {

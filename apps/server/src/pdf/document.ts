@@ -67,7 +67,11 @@ export function createPdf({ title }: CreatePdfOptions): PdfDoc {
 function drawHeader(doc: PdfDoc, title: string): void {
   const { margin, width } = PDF_LAYOUT;
   doc.font(PDF_FONTS.bold).fontSize(9).fillColor(MUTED).text(serverMessages.pdf.brand, margin, margin, { lineBreak: false });
-  doc.font(PDF_FONTS.bold).fontSize(14).fillColor('black').text(title, margin, margin + 13, { lineBreak: false });
+  doc
+    .font(PDF_FONTS.bold)
+    .fontSize(14)
+    .fillColor('black')
+    .text(title, margin, margin + 13, { lineBreak: false });
   doc
     .moveTo(margin, margin + 34)
     .lineTo(width - margin, margin + 34)

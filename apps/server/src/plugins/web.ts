@@ -110,7 +110,8 @@ function prerenderedPages(webDist: string, transform: (html: string) => string):
     const listed = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, unknown>;
     for (const [page, file] of Object.entries(listed)) {
       // Only a page path and an .html file inside the build: the manifest never points elsewhere.
-      if (!/^\/[a-z0-9/:A-Z-]*$/.test(page) || typeof file !== 'string' || !/^[a-z0-9/[\]A-Z-]+\.html$/.test(file) || file.includes('..')) continue;
+      if (!/^\/[a-z0-9/:A-Z-]*$/.test(page) || typeof file !== 'string' || !/^[a-z0-9/[\]A-Z-]+\.html$/.test(file) || file.includes('..'))
+        continue;
       const filePath = path.join(webDist, file);
       if (!fs.existsSync(filePath)) continue;
       if (!page.includes(':')) {
@@ -145,7 +146,8 @@ function prerenderedPages(webDist: string, transform: (html: string) => string):
  */
 function demonstrationBanner(): string {
   const text = serverMessages.web.demonstration.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const style = 'background:#ffe066;color:#1a1b1e;font:600 14px/1.4 system-ui,sans-serif;text-align:center;padding:6px 12px;border-bottom:2px solid #1a1b1e';
+  const style =
+    'background:#ffe066;color:#1a1b1e;font:600 14px/1.4 system-ui,sans-serif;text-align:center;padding:6px 12px;border-bottom:2px solid #1a1b1e';
   return `<div role="note" data-demonstracao style="${style}">${text}</div>`;
 }
 

@@ -18,11 +18,7 @@ export const DEMO_DRIVER = {
 const DEMO_HISTORY = { purchasesCents: [15_000, 25_000], withdrawalCents: 4_000 } as const;
 
 export async function seedDemoDriver(db: Db, services: Services, log: FastifyBaseLogger, config: Config): Promise<void> {
-  const exists = await db.kysely
-    .selectFrom('drivers')
-    .select('id')
-    .where('cpf_cnpj', '=', DEMO_DRIVER.cpfCnpj)
-    .executeTakeFirst();
+  const exists = await db.kysely.selectFrom('drivers').select('id').where('cpf_cnpj', '=', DEMO_DRIVER.cpfCnpj).executeTakeFirst();
   const driverId = exists?.id ?? (await services.auth.register(DEMO_DRIVER)).driver.id;
   await seedDemoHistory(db, config, log, driverId);
   await seedDemoTags(db, services, driverId);
@@ -64,10 +60,42 @@ const DEMO_VEHICLES: readonly {
   state: DemoTagState;
   ownership: 'own' | 'operator';
 }[] = [
-  { plate: 'RIO2A18', serial: '6032000011110001', operator: 'SemParar', axles: 6, model: 'scania-r-450', state: 'active', ownership: 'own' },
-  { plate: 'BRA2E19', serial: '6032000011110002', operator: 'ConectCar', axles: 3, model: 'vw-constellation-24-280', state: 'blocked', ownership: 'own' },
-  { plate: 'MGA1234', serial: '6032000011110003', operator: 'Veloe', axles: 2, model: 'mb-accelo-1016', state: 'inactive', ownership: 'own' },
-  { plate: 'PRN4C56', serial: '6032000011110004', operator: 'MoveMais', axles: 9, model: 'volvo-fh-540', state: 'cancelled', ownership: 'own' },
+  {
+    plate: 'RIO2A18',
+    serial: '6032000011110001',
+    operator: 'SemParar',
+    axles: 6,
+    model: 'scania-r-450',
+    state: 'active',
+    ownership: 'own',
+  },
+  {
+    plate: 'BRA2E19',
+    serial: '6032000011110002',
+    operator: 'ConectCar',
+    axles: 3,
+    model: 'vw-constellation-24-280',
+    state: 'blocked',
+    ownership: 'own',
+  },
+  {
+    plate: 'MGA1234',
+    serial: '6032000011110003',
+    operator: 'Veloe',
+    axles: 2,
+    model: 'mb-accelo-1016',
+    state: 'inactive',
+    ownership: 'own',
+  },
+  {
+    plate: 'PRN4C56',
+    serial: '6032000011110004',
+    operator: 'MoveMais',
+    axles: 9,
+    model: 'volvo-fh-540',
+    state: 'cancelled',
+    ownership: 'own',
+  },
   { plate: 'TGY5G66', serial: '5666000022220005', operator: 'Taggy', axles: 5, model: 'daf-xf', state: 'inactive', ownership: 'operator' },
 ];
 

@@ -34,7 +34,9 @@ describeEachDatabase('cli de parceiros', (dialect) => {
     expect(list.stdout).not.toContain(key);
     expect(list.stdout).toContain('Operadora Teste  [operadora SemParar]');
     expect((await cli(['partner:create', '--kind', 'banco', '--name', 'X'], url)).code).toBe(1);
-    expect((await cli(['help'], url)).stdout).toContain('partner:create --kind shipper|operator|platform --name <nome> [--operator <nome ou CNPJ>]');
+    expect((await cli(['help'], url)).stdout).toContain(
+      'partner:create --kind shipper|operator|platform --name <nome> [--operator <nome ou CNPJ>]',
+    );
 
     const revoked = await cli(['partner:revoke', String(partner?.id)], url);
     expect(revoked.code, revoked.stderr).toBe(0);
@@ -48,11 +50,20 @@ describeEachDatabase('cli de parceiros', (dialect) => {
     const { hash, prefix, key: oldKey } = newKey();
     const old = await ctx()
       .db.kysely.insertInto('partners')
-      .values({ kind: 'operator', name: 'Operadora Antiga', api_key_hash: hash, api_key_prefix: prefix, created_at: new Date().toISOString(), revoked_at: null, operator_cnpj: null })
+      .values({
+        kind: 'operator',
+        name: 'Operadora Antiga',
+        api_key_hash: hash,
+        api_key_prefix: prefix,
+        created_at: new Date().toISOString(),
+        revoked_at: null,
+        operator_cnpj: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // In process (the same functions `npm run cli` runs): each spawned CLI costs seconds.
-    const run = (args: string[]) => (args[0] === 'partner:scope' ? scopePartner(ctx().db, args.slice(1)) : createPartner(ctx().db, args.slice(1)));
+    const run = (args: string[]) =>
+      args[0] === 'partner:scope' ? scopePartner(ctx().db, args.slice(1)) : createPartner(ctx().db, args.slice(1));
     const lastLine = (out: string) => out.trimEnd().split('\n').at(-1) ?? '';
     const byCnpj = await run(['partner:create', '--kind', 'operator', '--name', 'Veloe Integração', '--operator', formatted]);
     expect(await partnerByKey(ctx().db.kysely, lastLine(byCnpj))).toMatchObject({ operatorCnpj: veloe });
@@ -62,10 +73,16 @@ describeEachDatabase('cli de parceiros', (dialect) => {
       new RegExp(`^Operadora não encontrada: Pedágio Feliz\\..*Veloe \\(${veloe}\\)`),
     );
     await expect(run(['partner:create', '--kind', 'operator', '--name', 'X'])).rejects.toThrow('Chaves de operadora exigem --operator');
-    await expect(run(['partner:create', '--kind', 'operator', '--name', 'X', '--operator'])).rejects.toThrow('Chaves de operadora exigem --operator');
-    await expect(run(['partner:create', '--kind', 'shipper', '--name', 'X', '--operator', 'Veloe'])).rejects.toThrow('--operator vale só para --kind operator');
+    await expect(run(['partner:create', '--kind', 'operator', '--name', 'X', '--operator'])).rejects.toThrow(
+      'Chaves de operadora exigem --operator',
+    );
+    await expect(run(['partner:create', '--kind', 'shipper', '--name', 'X', '--operator', 'Veloe'])).rejects.toThrow(
+      '--operator vale só para --kind operator',
+    );
     await expect(run(['partner:scope', String(old.id + 1000), '--operator', 'MoveMais'])).rejects.toThrow('Parceiro não encontrado');
-    expect(await run(['partner:scope', String(old.id), '--operator', 'MoveMais'])).toBe('Chave do parceiro ' + old.id + ' vinculada à operadora MoveMais.');
+    expect(await run(['partner:scope', String(old.id), '--operator', 'MoveMais'])).toBe(
+      'Chave do parceiro ' + old.id + ' vinculada à operadora MoveMais.',
+    );
     expect(await partnerByKey(ctx().db.kysely, oldKey)).toMatchObject({ operatorCnpj: OPERATORS.MoveMais });
     await expect(run(['partner:scope', String(old.id), '--operator', 'Taggy'])).rejects.toThrow('já pertence a outra operadora');
     // Through the real CLI once: the same refusal, exit code 1.
@@ -86,38 +103,112 @@ describeEachDatabase('cli de parceiros', (dialect) => {
     const operator = await service.create('operator', 'Operadora', SEMPARAR);
     const platform = await service.create('platform', 'MoveMais');
     const at = new Date(Date.now() - 3_600_000).toISOString();
-    const passageOf = (value: string) => ['passage:record', '--partner', String(operator.id), '--externalId', 'p1', '--serial', t.serial, '--place', 'Praça Itatiba', '--value', value, '--at', at, '--third'];
+    const passageOf = (value: string) => [
+      'passage:record',
+      '--partner',
+      String(operator.id),
+      '--externalId',
+      'p1',
+      '--serial',
+      t.serial,
+      '--place',
+      'Praça Itatiba',
+      '--value',
+      value,
+      '--at',
+      at,
+      '--third',
+    ];
     const passageArgs = passageOf('9.80');
     const [vpo, passage, passageAgain, movement, wrongKind] = await Promise.all([
-      cli(['vpo:issue', '--partner', String(shipper.id), '--externalId', 'v1', '--serial', t.serial, '--plate', t.plate, '--shipper', '11.222.333/0001-81', '--value', '250,75'], url),
+      cli(
+        [
+          'vpo:issue',
+          '--partner',
+          String(shipper.id),
+          '--externalId',
+          'v1',
+          '--serial',
+          t.serial,
+          '--plate',
+          t.plate,
+          '--shipper',
+          '11.222.333/0001-81',
+          '--value',
+          '250,75',
+        ],
+        url,
+      ),
       cli(passageArgs, url),
       cli(passageArgs, url),
-      cli(['third-party:record', '--partner', String(platform.id), '--externalId', 'm1', '--cpfCnpj', d.cpfCnpj, '--type', 'credito', '--value', '50'], url),
-      cli(['passage:record', '--partner', String(shipper.id), '--externalId', 'p2', '--serial', t.serial, '--place', 'X', '--value', '1'], url),
+      cli(
+        [
+          'third-party:record',
+          '--partner',
+          String(platform.id),
+          '--externalId',
+          'm1',
+          '--cpfCnpj',
+          d.cpfCnpj,
+          '--type',
+          'credito',
+          '--value',
+          '50',
+        ],
+        url,
+      ),
+      cli(
+        ['passage:record', '--partner', String(shipper.id), '--externalId', 'p2', '--serial', t.serial, '--place', 'X', '--value', '1'],
+        url,
+      ),
     ]);
     for (const out of [vpo, passage, passageAgain, movement]) expect(out.code, out.stderr).toBe(0);
     expect([passage.stdout, passageAgain.stdout].filter((o) => o.includes('já recebido antes'))).toHaveLength(1);
     expect(wrongKind.code).toBe(1);
     expect(wrongKind.stderr).toContain('exige operator');
     const res = await ctx().app.inject({ method: 'GET', url: '/api/pedagio/motoristaVpos', headers: bearer(d.token) });
-    expect(json<{ VPOS: unknown[] }>(res).VPOS).toEqual([expect.objectContaining({ ValorTotalVP: 250.75, PlacaVeiculo: t.plate, Status: 'EMITIDO' })]);
+    expect(json<{ VPOS: unknown[] }>(res).VPOS).toEqual([
+      expect.objectContaining({ ValorTotalVP: 250.75, PlacaVeiculo: t.plate, Status: 'EMITIDO' }),
+    ]);
     const balance = await ctx().app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) });
     expect(json(balance)).toMatchObject({ Saldo: 84.1, SaldoTerceiro: 40.2 });
-    const origins = await ctx().db.kysely.selectFrom('ledger_entries').select('origin').where('driver_id', '=', d.id).where('reference', 'like', 'partner:%').execute();
+    const origins = await ctx()
+      .db.kysely.selectFrom('ledger_entries')
+      .select('origin')
+      .where('driver_id', '=', d.id)
+      .where('reference', 'like', 'partner:%')
+      .execute();
     expect(origins.map((o) => o.origin).sort()).toEqual([STATEMENT_ORIGINS.thirdPartyCredit, STATEMENT_ORIGINS.passage].sort());
     await expectLedgerInvariant(ctx().db);
     const [bad, conflict] = await Promise.all([
-      cli(['passage:record', '--partner', String(operator.id), '--externalId', 'p3', '--serial', t.serial, '--place', 'X', '--value', '0'], url),
+      cli(
+        ['passage:record', '--partner', String(operator.id), '--externalId', 'p3', '--serial', t.serial, '--place', 'X', '--value', '0'],
+        url,
+      ),
       cli(passageOf('9.81'), url),
     ]);
     const inactive = await registerTag(ctx().app, d, { Operadora: SEMPARAR });
-    await expect(recordPassage(ctx().db, ['--partner', String(operator.id), '--externalId', 'p4', '--serial', inactive.serial, '--place', 'X', '--value', '1'])).rejects.toThrow(
-      serverMessages.partner.tagNotActive,
-    );
+    await expect(
+      recordPassage(ctx().db, [
+        '--partner',
+        String(operator.id),
+        '--externalId',
+        'p4',
+        '--serial',
+        inactive.serial,
+        '--place',
+        'X',
+        '--value',
+        '1',
+      ]),
+    ).rejects.toThrow(serverMessages.partner.tagNotActive);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('value');
     expect(conflict.code, conflict.stdout).toBe(1);
     expect(conflict.stderr).toContain(serverMessages.partner.externalIdConflict);
-    expect(json(await ctx().app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) }))).toMatchObject({ Saldo: 84.1, SaldoTerceiro: 40.2 });
+    expect(json(await ctx().app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) }))).toMatchObject({
+      Saldo: 84.1,
+      SaldoTerceiro: 40.2,
+    });
   });
 });

@@ -21,14 +21,26 @@ describeEachDatabase('cli pix:events / pix:events:resolve / pix:reconcile', (dia
     const env = { ...asaasEnv, DATABASE_URL: config.databaseUrl, LOG_LEVEL: 'silent' };
     const d = await registerDriver(app);
     const c = await createCharge(app, d, 150);
-    const { provider_charge_id: payId } = await db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const { provider_charge_id: payId } = await db.kysely
+      .selectFrom('pix_charges')
+      .select('provider_charge_id')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
     // An orphan event, and a payment Asaas received whose event arrived before Asaas confirmed it.
     await sendWebhook(app, { id: 'evt_orfao_cli', event: 'PAYMENT_RECEIVED', payment: { id: 'pay_desconhecido', value: 10 } });
     await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId));
     fake.pay(payId);
-    const orphan = await db.kysely.selectFrom('webhook_events').select('id').where('dedupe_key', '=', 'evt_orfao_cli').executeTakeFirstOrThrow();
+    const orphan = await db.kysely
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('dedupe_key', '=', 'evt_orfao_cli')
+      .executeTakeFirstOrThrow();
 
-    const [listed, reconciled, badUsage] = await Promise.all([runCli(['pix:events'], env), runCli(['pix:reconcile'], env), runCli(['pix:events:resolve', 'abc'], env)]);
+    const [listed, reconciled, badUsage] = await Promise.all([
+      runCli(['pix:events'], env),
+      runCli(['pix:reconcile'], env),
+      runCli(['pix:events:resolve', 'abc'], env),
+    ]);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain(`#${orphan.id}`);
     expect(listed.stdout).toContain('PAYMENT_RECEIVED  pay_desconhecido  Cobrança não encontrada no portal; nenhum crédito lançado');
@@ -38,12 +50,20 @@ describeEachDatabase('cli pix:events / pix:events:resolve / pix:reconcile', (dia
     expect(badUsage.code).toBe(1);
     expect(badUsage.stderr).toContain('Uso: pix:events:resolve <id do evento> [nota]');
 
-    const [again, resolved] = await Promise.all([runCli(['pix:reconcile'], env), runCli(['pix:events:resolve', String(orphan.id), 'cobrança', 'de', 'outro', 'sistema'], env)]);
+    const [again, resolved] = await Promise.all([
+      runCli(['pix:reconcile'], env),
+      runCli(['pix:events:resolve', String(orphan.id), 'cobrança', 'de', 'outro', 'sistema'], env),
+    ]);
     expect(again.stdout).toContain('Reconciliação com o provedor asaas: 0 atualização(ões)');
     expect(resolved.code, resolved.stderr).toBe(0);
     expect(resolved.stdout).toBe(`Evento #${orphan.id} (PAYMENT_RECEIVED) marcado como resolvido: cobrança de outro sistema.\n`);
     expect(await ownBalance(app, d)).toBe(150);
-    const rows = await db.kysely.selectFrom('webhook_events').select(['provider_ref', 'status', 'note']).where('provider_ref', 'in', ['pay_desconhecido', payId]).orderBy('id').execute();
+    const rows = await db.kysely
+      .selectFrom('webhook_events')
+      .select(['provider_ref', 'status', 'note'])
+      .where('provider_ref', 'in', ['pay_desconhecido', payId])
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { provider_ref: 'pay_desconhecido', status: 'resolved', note: 'cobrança de outro sistema' },
       { provider_ref: payId, status: 'resolved', note: 'resolvido por pix:reconcile' },

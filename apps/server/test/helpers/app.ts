@@ -49,7 +49,10 @@ export const TEST_ENV = {
 };
 
 /** A fresh, migrated database and the configuration of an app over it. */
-export async function openTestDatabase(dialect: Dialect, env: Record<string, string> = {}): Promise<{ database: TestDatabase; config: Config; db: Db }> {
+export async function openTestDatabase(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<{ database: TestDatabase; config: Config; db: Db }> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
   const db = database.open();

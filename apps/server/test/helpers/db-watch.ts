@@ -5,7 +5,8 @@ import type { Db } from '../../src/db/connection.js';
  * Tables that legitimately change when a request is refused: the counters of the sign-in and
  * request limits (a refused guess must be counted) and the migrator's own bookkeeping.
  */
-const COUNTER_TABLE = /^(kysely_migration|kysely_migration_lock|login_failures|login_attempts|rate_limit\w*|request_limit\w*|test_change_log)$/;
+const COUNTER_TABLE =
+  /^(kysely_migration|kysely_migration_lock|login_failures|login_attempts|rate_limit\w*|request_limit\w*|test_change_log)$/;
 
 export interface DatabaseWatch {
   /** Rows inserted, updated or deleted in the watched tables since the watch began. */
@@ -18,8 +19,12 @@ export interface DatabaseWatch {
 async function tableNames(db: Db): Promise<string[]> {
   const rows =
     db.dialect === 'sqlite'
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db.kysely)
-      : await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(db.kysely);
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
+          db.kysely,
+        )
+      : await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(
+          db.kysely,
+        );
   return rows.rows.map((r) => r.name).filter((name) => !COUNTER_TABLE.test(name));
 }
 
@@ -33,14 +38,20 @@ export async function watchDatabase(db: Db): Promise<DatabaseWatch> {
   await sql`create table test_change_log (n bigint not null)`.execute(db.kysely);
   await sql`insert into test_change_log (n) values (0)`.execute(db.kysely);
   if (db.dialect === 'postgres') {
-    await sql`create function test_bump() returns trigger language plpgsql as $$ begin update test_change_log set n = n + 1; return null; end $$`.execute(db.kysely);
+    await sql`create function test_bump() returns trigger language plpgsql as $$ begin update test_change_log set n = n + 1; return null; end $$`.execute(
+      db.kysely,
+    );
     for (const table of watched) {
-      await sql`create trigger ${sql.raw(`test_watch_${table}`)} after insert or update or delete on ${sql.table(table)} for each row execute function test_bump()`.execute(db.kysely);
+      await sql`create trigger ${sql.raw(`test_watch_${table}`)} after insert or update or delete on ${sql.table(table)} for each row execute function test_bump()`.execute(
+        db.kysely,
+      );
     }
   } else {
     for (const table of watched) {
       for (const op of ['insert', 'update', 'delete']) {
-        await sql`create trigger ${sql.raw(`test_watch_${table}_${op}`)} after ${sql.raw(op)} on ${sql.table(table)} begin update test_change_log set n = n + 1; end`.execute(db.kysely);
+        await sql`create trigger ${sql.raw(`test_watch_${table}_${op}`)} after ${sql.raw(op)} on ${sql.table(table)} begin update test_change_log set n = n + 1; end`.execute(
+          db.kysely,
+        );
       }
     }
   }

@@ -153,7 +153,15 @@ export class FakeAsaas {
     const p = this.mustPayment(paymentId);
     const done = p.refunds.reduce((s, r) => s + r.value, 0);
     const amount = value ?? Math.round((p.value - done) * 100) / 100;
-    p.refunds.push({ dateCreated: today(), status: 'DONE', value: amount, description: null, transactionReceiptUrl: null, refundedSplits: null, endToEndIdentifier: `D${hex(15)}` });
+    p.refunds.push({
+      dateCreated: today(),
+      status: 'DONE',
+      value: amount,
+      description: null,
+      transactionReceiptUrl: null,
+      refundedSplits: null,
+      endToEndIdentifier: `D${hex(15)}`,
+    });
     if (Math.round((done + amount) * 100) >= Math.round(p.value * 100)) p.status = 'REFUNDED';
     return p;
   }
@@ -173,13 +181,23 @@ export class FakeAsaas {
 
   /** A webhook body as Asaas sends it: event id, event, dateCreated and the whole object. */
   paymentWebhook(event: string, paymentId: string): Record<string, unknown> {
-    return { id: `evt_${hex(16)}&${hex(4)}`, event, dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19), payment: this.paymentObject(this.mustPayment(paymentId)) };
+    return {
+      id: `evt_${hex(16)}&${hex(4)}`,
+      event,
+      dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19),
+      payment: this.paymentObject(this.mustPayment(paymentId)),
+    };
   }
 
   transferWebhook(event: string, transferId: string): Record<string, unknown> {
     const t = this.transfers.get(transferId);
     if (!t) throw new Error(`transferência ${transferId} não existe no Asaas falso`);
-    return { id: `evt_${hex(16)}&${hex(4)}`, event, dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19), transfer: this.transferObject(t) };
+    return {
+      id: `evt_${hex(16)}&${hex(4)}`,
+      event,
+      dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19),
+      transfer: this.transferObject(t),
+    };
   }
 
   private track(work: Promise<void>): void {
@@ -188,7 +206,11 @@ export class FakeAsaas {
   }
 
   /** Asaas posts the transfer after it is created, up to three times, and honours the answer. */
-  private async validate(to: Callback, t: Transfer, script: Exclude<TransferScript, { httpStatus: number } | { delayMs: number }>): Promise<void> {
+  private async validate(
+    to: Callback,
+    t: Transfer,
+    script: Exclude<TransferScript, { httpStatus: number } | { delayMs: number }>,
+  ): Promise<void> {
     await new Promise((r) => setTimeout(r, 0));
     const call: ValidationCall = { transferId: t.id, attempts: [], outcome: 'FAILED' };
     this.validations.push(call);
@@ -203,9 +225,14 @@ export class FakeAsaas {
     } else {
       t.status = 'CANCELLED';
       const attempt = call.attempts.at(-1)?.body;
-      t.failReason = call.outcome === 'REFUSED' && isDecision(attempt) && typeof attempt.refuseReason === 'string' ? attempt.refuseReason : null;
+      t.failReason =
+        call.outcome === 'REFUSED' && isDecision(attempt) && typeof attempt.refuseReason === 'string' ? attempt.refuseReason : null;
     }
-    const events: Record<string, string | undefined> = { DONE: 'TRANSFER_DONE', FAILED: 'TRANSFER_FAILED', CANCELLED: 'TRANSFER_CANCELLED' };
+    const events: Record<string, string | undefined> = {
+      DONE: 'TRANSFER_DONE',
+      FAILED: 'TRANSFER_FAILED',
+      CANCELLED: 'TRANSFER_CANCELLED',
+    };
     const event = events[t.status];
     if (event && this.webhook) await post(this.webhook, this.transferWebhook(event, t.id));
   }
@@ -302,15 +329,20 @@ export class FakeAsaas {
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
     this.calls.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), body });
     if (this.down) return [503, { errors: [{ code: 'service_unavailable', description: 'Serviço indisponível' }] }];
-    if (req.headers.access_token !== this.apiKey) return [401, { errors: [{ code: 'invalid_access_token', description: 'A chave de API fornecida é inválida' }] }];
+    if (req.headers.access_token !== this.apiKey)
+      return [401, { errors: [{ code: 'invalid_access_token', description: 'A chave de API fornecida é inválida' }] }];
     const path = url.pathname;
 
     if (req.method === 'GET' && path === '/v3/customers') {
       const data = this.customers.filter((c) => c.cpfCnpj === url.searchParams.get('cpfCnpj'));
-      return [200, { object: 'list', hasMore: false, totalCount: data.length, limit: 10, offset: 0, data: data.map((c) => customerObject(c)) }];
+      return [
+        200,
+        { object: 'list', hasMore: false, totalCount: data.length, limit: 10, offset: 0, data: data.map((c) => customerObject(c)) },
+      ];
     }
     if (req.method === 'POST' && path === '/v3/customers') {
-      if (typeof body?.name !== 'string' || typeof body.cpfCnpj !== 'string') return invalid('invalid_customer', 'O nome do cliente é obrigatório.');
+      if (typeof body?.name !== 'string' || typeof body.cpfCnpj !== 'string')
+        return invalid('invalid_customer', 'O nome do cliente é obrigatório.');
       const customer = { id: `cus_${String(Date.now()).slice(-12)}${hex(1)}`, name: body.name, cpfCnpj: body.cpfCnpj };
       this.customers.push(customer);
       return [200, customerObject(customer)];
@@ -319,7 +351,8 @@ export class FakeAsaas {
       if (!this.customers.some((c) => c.id === body?.customer)) return invalid('invalid_customer', 'Cliente inválido ou não informado.');
       if (body?.billingType !== 'PIX') return invalid('invalid_billingType', 'Forma de pagamento inválida.');
       if (typeof body.value !== 'number' || body.value <= 0) return invalid('invalid_value', 'Valor inválido.');
-      if (typeof body.dueDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.dueDate)) return invalid('invalid_dueDate', 'Data de vencimento inválida.');
+      if (typeof body.dueDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.dueDate))
+        return invalid('invalid_dueDate', 'Data de vencimento inválida.');
       const payment: Payment = {
         id: `pay_${hex(8)}`,
         dateCreated: today(),
@@ -342,11 +375,20 @@ export class FakeAsaas {
     if (req.method === 'GET' && qr) {
       const payment = this.payments.get(decodeURIComponent(qr[1] ?? ''));
       if (!payment || payment.deleted) return notFound();
-      const pix = createStaticPix({ merchantName: 'ASAAS', merchantCity: 'JOINVILLE', pixKey: 'ae7b3e62-5c2a-4a5f-9a56-3f9d2a7c1b10', txid: payment.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 25), transactionAmount: payment.value });
+      const pix = createStaticPix({
+        merchantName: 'ASAAS',
+        merchantCity: 'JOINVILLE',
+        pixKey: 'ae7b3e62-5c2a-4a5f-9a56-3f9d2a7c1b10',
+        txid: payment.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 25),
+        transactionAmount: payment.value,
+      });
       if (hasError(pix)) throw new Error(pix.message);
       // The QR code stays payable for a year after the due date, at 23:59:59 (captured from the sandbox).
       const expiration = `${Number(payment.dueDate.slice(0, 4)) + 1}${payment.dueDate.slice(4)} 23:59:59`;
-      return [200, { encodedImage: Buffer.from(`png-${payment.id}`).toString('base64'), payload: pix.toBRCode(), expirationDate: expiration }];
+      return [
+        200,
+        { encodedImage: Buffer.from(`png-${payment.id}`).toString('base64'), payload: pix.toBRCode(), expirationDate: expiration },
+      ];
     }
     const one = /^\/v3\/payments\/([^/]+)$/.exec(path);
     if (one) {
@@ -355,7 +397,8 @@ export class FakeAsaas {
       if (req.method === 'GET') return [200, this.paymentObject(payment)];
       if (req.method === 'DELETE') {
         if (payment.deleted) return notFound();
-        if (payment.status !== 'PENDING' && payment.status !== 'OVERDUE') return invalid('invalid_action', 'Não é possível remover uma cobrança já recebida.');
+        if (payment.status !== 'PENDING' && payment.status !== 'OVERDUE')
+          return invalid('invalid_action', 'Não é possível remover uma cobrança já recebida.');
         payment.deleted = true;
         return [200, { deleted: true, id: payment.id }];
       }
@@ -407,7 +450,11 @@ function isDecision(body: unknown): body is { status: 'APPROVED' | 'REFUSED'; re
 
 async function post(to: Callback, body: unknown): Promise<{ status: number | null; body: unknown }> {
   try {
-    const res = await fetch(to.url, { method: 'POST', headers: { 'content-type': 'application/json', 'asaas-access-token': to.token }, body: JSON.stringify(body) });
+    const res = await fetch(to.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'asaas-access-token': to.token },
+      body: JSON.stringify(body),
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {

@@ -10,7 +10,10 @@ function catalogue(): { exact: Set<string>; templates: RegExp[] } {
   const walk = (value: unknown) => {
     if (typeof value === 'string') {
       if (/\{\w+\}/.test(value)) {
-        const pattern = value.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+');
+        const pattern = value
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.+');
         templates.push(new RegExp(`^${pattern}$`, 's'));
       } else exact.add(value);
     } else if (typeof value === 'function') {
@@ -74,7 +77,25 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
 }
 export const DELETE = Symbol('delete');
 
-const CONTROL = ['\u0000', '\u0001', '\u0007', '\b', '\t', '\n', '\r', '\u001b', '\u001f', '\u007f', '\u0085', '\u009f', '\u2028', '\u2029', '\ufeff', '\ud800', '\udfff'];
+const CONTROL = [
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\b',
+  '\t',
+  '\n',
+  '\r',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\u2028',
+  '\u2029',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+];
 
 /** Texts a database, a log line or a screen may choke on. */
 const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -164,39 +185,64 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 /** Path parameters as they travel: percent-encoded hostile text, or raw broken encodings. */
 export const hostilePathSegment: fc.Arbitrary<string> = fc.oneof(
   hostileString.filter((s) => s.length > 0 && s.length < 10_000).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\u0000'))),
-  fc.constantFrom('%E0%A4%A', '%', '%zz', '%00', '%ff%fe', '..%2f..%2f', '%2e%2e', '0', '-1', '2147483648', '99999999999999999999', '1.5', 'NaN', '%20', '%C0%AE'),
+  fc.constantFrom(
+    '%E0%A4%A',
+    '%',
+    '%zz',
+    '%00',
+    '%ff%fe',
+    '..%2f..%2f',
+    '%2e%2e',
+    '0',
+    '-1',
+    '2147483648',
+    '99999999999999999999',
+    '1.5',
+    'NaN',
+    '%20',
+    '%C0%AE',
+  ),
   hostileNumber.map((n) => encodeURIComponent(String(n))),
 );
 
 /** What a hostile client does to the whole request rather than one field. */
-export type RawBody =
-  | { kind: 'json'; value: unknown }
-  | { kind: 'text'; payload: string; contentType: string };
+export type RawBody = { kind: 'json'; value: unknown } | { kind: 'text'; payload: string; contentType: string };
 
 export const hostileRawBody: fc.Arbitrary<RawBody> = fc.oneof(
   hostileValue.map((value) => ({ kind: 'json' as const, value })),
-  fc.constantFrom(
-    '{',
-    '{"a":',
-    '{"a":1,}',
-    "{'a':1}",
-    'null',
-    '[]',
-    '"texto"',
-    '1e309',
-    '{"__proto__":{"x":1}}',
-    '{"constructor":{"prototype":{"x":1}}}',
-    '\u0000',
-    '{"a":"\\ud800"}',
-    '{"a":"\\u0000"}',
-  ).map((payload) => ({ kind: 'text' as const, payload, contentType: 'application/json' })),
+  fc
+    .constantFrom(
+      '{',
+      '{"a":',
+      '{"a":1,}',
+      "{'a':1}",
+      'null',
+      '[]',
+      '"texto"',
+      '1e309',
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+      '\u0000',
+      '{"a":"\\ud800"}',
+      '{"a":"\\u0000"}',
+    )
+    .map((payload) => ({ kind: 'text' as const, payload, contentType: 'application/json' })),
   fc
     .tuple(
-      fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'application/octet-stream'),
+      fc.constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/json; charset=latin1',
+        'application/octet-stream',
+      ),
       fc.constantFrom('a=1&b=2', '<a/>', '--x\r\n\r\n--x--', '{"valor":150}', ''),
     )
     .map(([contentType, payload]) => ({ kind: 'text' as const, payload, contentType })),
-  fc.constantFrom(70_000, 300_000).map((n) => ({ kind: 'text' as const, payload: `{"a":"${'x'.repeat(n)}"}`, contentType: 'application/json' })),
+  fc
+    .constantFrom(70_000, 300_000)
+    .map((n) => ({ kind: 'text' as const, payload: `{"a":"${'x'.repeat(n)}"}`, contentType: 'application/json' })),
 );
 
 /** Hostile query strings for the list calls: page and sort parameters, and extras. */

@@ -23,7 +23,11 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string): string
 
 /** The operator's file (docs/nginx/portal.conf) with only its "# edit" lines changed: loopback ports, a test certificate. */
 function renderPortalConf(template: string, o: RenderOptions): string {
-  let text = replaceOnce(template, /(?:^[ \t]*server [^\n]*# edit: instance[^\n]*\n)+/m, o.upstreams.map((p) => `    server 127.0.0.1:${p};\n`).join(''));
+  let text = replaceOnce(
+    template,
+    /(?:^[ \t]*server [^\n]*# edit: instance[^\n]*\n)+/m,
+    o.upstreams.map((p) => `    server 127.0.0.1:${p};\n`).join(''),
+  );
   text = replaceOnce(text, /listen 80;/, `listen 127.0.0.1:${o.httpPort};`);
   text = replaceOnce(text, /listen 443 ssl/, `listen 127.0.0.1:${o.httpsPort} ssl`);
   text = replaceOnce(text, /ssl_certificate \S+;/, `ssl_certificate ${o.certificate};`);
@@ -53,9 +57,16 @@ export async function startNginx(upstreams: number[]): Promise<RunningNginx> {
   fs.chmodSync(dir, 0o755);
   const certificate = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', certificate], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', certificate],
+    { stdio: 'ignore' },
+  );
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
-  fs.writeFileSync(path.join(dir, 'portal.conf'), renderPortalConf(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), { upstreams, httpPort, httpsPort, certificate, key }));
+  fs.writeFileSync(
+    path.join(dir, 'portal.conf'),
+    renderPortalConf(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), { upstreams, httpPort, httpsPort, certificate, key }),
+  );
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
@@ -72,7 +83,9 @@ export async function startNginx(upstreams: number[]): Promise<RunningNginx> {
       '',
     ].join('\n'),
   );
-  const child = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

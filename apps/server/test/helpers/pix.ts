@@ -1,7 +1,16 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeEach, expect } from 'vitest';
 import { LocalPixProvider } from '../../src/adapters/pix/local.js';
-import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer, TransferReceiver } from '../../src/adapters/pix/port.js';
+import type {
+  ChargeRequest,
+  CreatedCharge,
+  PayoutRequest,
+  PayoutResult,
+  PixProvider,
+  ProviderPayment,
+  ProviderTransfer,
+  TransferReceiver,
+} from '../../src/adapters/pix/port.js';
 import { PayoutRejected, PixProviderUnavailable } from '../../src/adapters/pix/port.js';
 import { DEV_PIX_WEBHOOK_TOKEN, DEV_TRANSFER_VALIDATION_TOKEN } from '../../src/config.js';
 import type { Db, Dialect } from '../../src/db/connection.js';
@@ -14,7 +23,11 @@ export type PayoutBehaviour = 'DONE' | 'PENDING' | { reject: string; transferId?
 /** A provider for tests: real local BR Codes, scripted payouts, every call recorded. */
 export class FakePixProvider implements PixProvider {
   readonly name = 'local' as const;
-  private readonly local = new LocalPixProvider({ receiverKey: 'pix@portaldomotorista.com.br', merchantName: 'PORTAL DO MOTORISTA', merchantCity: 'SAO PAULO' });
+  private readonly local = new LocalPixProvider({
+    receiverKey: 'pix@portaldomotorista.com.br',
+    merchantName: 'PORTAL DO MOTORISTA',
+    merchantCity: 'SAO PAULO',
+  });
   readonly charges: ChargeRequest[] = [];
   readonly payouts: PayoutRequest[] = [];
   payout: PayoutBehaviour = 'DONE';
@@ -66,7 +79,11 @@ export async function acceptTerms(app: FastifyInstance, d: Registered): Promise<
   expect(res.statusCode).toBe(200);
 }
 
-export async function createCharge(app: FastifyInstance, d: Registered, valor: number): Promise<{ id: string; payload: string; valor: number; status: string }> {
+export async function createCharge(
+  app: FastifyInstance,
+  d: Registered,
+  valor: number,
+): Promise<{ id: string; payload: string; valor: number; status: string }> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/transacoes/gerar-qrcode',
@@ -78,7 +95,11 @@ export async function createCharge(app: FastifyInstance, d: Registered, valor: n
 }
 
 export function paymentEvent(event: string, charge: { id: string; valor: number }, extra: Record<string, unknown> = {}) {
-  return { id: `evt_${Math.random().toString(36).slice(2)}`, event, payment: { id: `local_${charge.id}`, value: charge.valor, externalReference: charge.id, ...extra } };
+  return {
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    event,
+    payment: { id: `local_${charge.id}`, value: charge.valor, externalReference: charge.id, ...extra },
+  };
 }
 
 export function sendWebhook(app: FastifyInstance, body: unknown, token: string | null = WEBHOOK_TOKEN): Promise<LightMyRequestResponse> {

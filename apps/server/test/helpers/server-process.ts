@@ -41,7 +41,11 @@ export const PROCESS_ENV: Record<string, string> = {
 export async function buildServer(): Promise<{ main: string; cli: string; remove: () => void }> {
   const outdir = path.join(serverDir, 'node_modules', '.portal-test-dist', `${process.pid}-${randomBytes(4).toString('hex')}`);
   await promisify(execFile)(process.execPath, ['build.mjs'], { cwd: serverDir, env: { ...process.env, SERVER_BUILD_OUTDIR: outdir } });
-  return { main: path.join(outdir, 'main.js'), cli: path.join(outdir, 'cli.js'), remove: () => fs.rmSync(outdir, { recursive: true, force: true }) };
+  return {
+    main: path.join(outdir, 'main.js'),
+    cli: path.join(outdir, 'cli.js'),
+    remove: () => fs.rmSync(outdir, { recursive: true, force: true }),
+  };
 }
 
 export interface ServerProcess {
@@ -55,7 +59,11 @@ export interface ServerProcess {
 
 /** Starts `node main.js` and resolves once it listens (its port is read from its start line). */
 export function startServer(main: string, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [main], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', ...PROCESS_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', ...PROCESS_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -128,7 +136,10 @@ export function request(baseUrl: string, opts: RequestOptions): Promise<HttpAnsw
         agent: false,
         rejectUnauthorized: false,
         localAddress: opts.localAddress,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }), ...opts.headers },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+          ...opts.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -59,7 +59,9 @@ export async function registerTag(app: FastifyInstance, d: Registered, overrides
   const body = registrationBody(d, overrides);
   const res = await post(app, d, '/api/tag/cadastrar-tag', body);
   expect(res.statusCode, res.body).toBe(201);
-  const plate = String(body.licensePlate).toUpperCase().replace(/[^0-9A-Z]/g, '');
+  const plate = String(body.licensePlate)
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '');
   const detail = await get(app, d, `/api/veiculo/detail/${plate}`);
   expect(detail.statusCode, detail.body).toBe(200);
   return { serial: String(body.serialNumber).replace(/\s/g, ''), plate, vehicleId: detail.json<{ Dados: { id: number } }>().Dados.id };
@@ -85,7 +87,8 @@ export const actions = {
     post(app, d, '/api/tag/ativar-tag-motorista', { serialNumber: serial, licensePlate: plate, cnpj: d.cpfCnpj }),
   replace: (app: FastifyInstance, d: Registered, serial: string, newSerialNumber: string) =>
     post(app, d, '/api/tag/substituir', { serialNumber: serial, newSerialNumber }),
-  remove: (app: FastifyInstance, d: Registered, serial: string) => post(app, d, '/api/veiculo/delete-tag-vehicle', { serialNumber: serial }),
+  remove: (app: FastifyInstance, d: Registered, serial: string) =>
+    post(app, d, '/api/veiculo/delete-tag-vehicle', { serialNumber: serial }),
 };
 
 export async function tagStatus(app: FastifyInstance, d: Registered, plate: string): Promise<number | null | 'none'> {

@@ -65,7 +65,14 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
     method: 'POST',
     url: '/api/parceiro/passagens',
     headers: { 'x-api-key': keys.operator },
-    payload: { externalId: `p-${active.serial}`, serialNumber: active.serial, placeName: 'Praça Itupeva', value: 18.9, occurredAt: saoPaulo(60).local, is_third: false },
+    payload: {
+      externalId: `p-${active.serial}`,
+      serialNumber: active.serial,
+      placeName: 'Praça Itupeva',
+      value: 18.9,
+      occurredAt: saoPaulo(60).local,
+      is_third: false,
+    },
   });
   expect([200, 201], passage.body).toContain(passage.statusCode);
   const savedKey = await app.inject({
@@ -93,7 +100,6 @@ export async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
   return { a, b, keys, termId: term.id, operatorCnpj: SEMPARAR };
 }
 
-
 /** A request that the server accepts from driver `a`: the fuzzer mutates it field by field. */
 export function validRequest(
   name: keyof typeof api,
@@ -107,7 +113,16 @@ export function validRequest(
     case 'login':
       return { body: { cpfCnpj: a.cpfCnpj, password: a.password } };
     case 'register':
-      return { body: { name: 'Fulano de Tal Fuzz', cpfCnpj: newCpf(), phoneNumber: '(11) 98765-4321', password: 'segredo123', password_confirmation: 'segredo123', type: 'driver' } };
+      return {
+        body: {
+          name: 'Fulano de Tal Fuzz',
+          cpfCnpj: newCpf(),
+          phoneNumber: '(11) 98765-4321',
+          password: 'segredo123',
+          password_confirmation: 'segredo123',
+          type: 'driver',
+        },
+      };
     case 'status':
       return { params: { userId: a.id } };
     case 'download':
@@ -119,7 +134,19 @@ export function validRequest(
     case 'asaasWebhook':
       return { body: paymentEvent('PAYMENT_RECEIVED', { id: b.pendingChargeId, valor: 120 }) };
     case 'asaasTransferValidation':
-      return { body: { type: 'TRANSFER', transfer: { id: 'tr_fuzz', value: 1, status: 'PENDING', externalReference: 'wd_fuzz', operationType: 'PIX', bankAccount: { pixAddressKey: a.cpfCnpj } } } };
+      return {
+        body: {
+          type: 'TRANSFER',
+          transfer: {
+            id: 'tr_fuzz',
+            value: 1,
+            status: 'PENDING',
+            externalReference: 'wd_fuzz',
+            operationType: 'PIX',
+            bankAccount: { pixAddressKey: a.cpfCnpj },
+          },
+        },
+      };
     case 'withdraw':
       return { body: { description: 'Saque fuzz', receiver_document: a.cpfCnpj, amount: 1, pix: { key: a.cpfCnpj, type: 'CPF' } } };
     case 'savePixKey':
@@ -173,15 +200,39 @@ export function validRequest(
     case 'deleteVehicle':
       return { body: { vehicle_id: a.inactive.vehicleId } };
     case 'partnerIssueVpo':
-      return { body: { externalId: `fz-${newSerial()}`, serialNumber: a.active.serial, PlacaVeiculo: a.active.plate, CpfCnpjEmbarcador: '11222333000181', ValorTotalVP: 99.9 } };
+      return {
+        body: {
+          externalId: `fz-${newSerial()}`,
+          serialNumber: a.active.serial,
+          PlacaVeiculo: a.active.plate,
+          CpfCnpjEmbarcador: '11222333000181',
+          ValorTotalVP: 99.9,
+        },
+      };
     case 'partnerUpdateVpo':
       return { params: { externalId: a.vpoExternalId }, body: { Status: 'EM_VIAGEM' } };
     case 'partnerPassage':
-      return { body: { externalId: `fz-${newSerial()}`, serialNumber: a.active.serial, placeName: 'Praça Fuzz', value: 0.5, occurredAt: saoPaulo(5).local, is_third: false } };
+      return {
+        body: {
+          externalId: `fz-${newSerial()}`,
+          serialNumber: a.active.serial,
+          placeName: 'Praça Fuzz',
+          value: 0.5,
+          occurredAt: saoPaulo(5).local,
+          is_third: false,
+        },
+      };
     case 'partnerThirdPartyMovement':
-      return { body: { externalId: `fz-${newSerial()}`, cpfCnpj: a.cpfCnpj, origin: 'credito-terceiro-movemais', value: 1, occurredAt: saoPaulo(5).local } };
+      return {
+        body: {
+          externalId: `fz-${newSerial()}`,
+          cpfCnpj: a.cpfCnpj,
+          origin: 'credito-terceiro-movemais',
+          value: 1,
+          occurredAt: saoPaulo(5).local,
+        },
+      };
     default:
       return {};
   }
 }
-

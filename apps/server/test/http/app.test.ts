@@ -24,9 +24,28 @@ describeEachDatabase('saldo, saúde, suporte e HTTP', (dialect) => {
       await db.transaction().execute(async (trx) => {
         const own = await accountId(trx, d.id, 'own');
         const third = await accountId(trx, d.id, 'third');
-        await post(trx, { accountId: own, amountCents: 12_345, origin: 'pix', placeName: 'Compra de saldo', idempotencyKey: `t-${d.id}-1` });
-        await post(trx, { accountId: own, amountCents: -20_000, origin: 'passagem', placeName: 'Praça Jacareí', idempotencyKey: `t-${d.id}-2` });
-        await post(trx, { accountId: third, amountCents: 5_090, origin: 'credito-terceiro-movemais', placeName: 'MoveMais', isThird: true, idempotencyKey: `t-${d.id}-3` });
+        await post(trx, {
+          accountId: own,
+          amountCents: 12_345,
+          origin: 'pix',
+          placeName: 'Compra de saldo',
+          idempotencyKey: `t-${d.id}-1`,
+        });
+        await post(trx, {
+          accountId: own,
+          amountCents: -20_000,
+          origin: 'passagem',
+          placeName: 'Praça Jacareí',
+          idempotencyKey: `t-${d.id}-2`,
+        });
+        await post(trx, {
+          accountId: third,
+          amountCents: 5_090,
+          origin: 'credito-terceiro-movemais',
+          placeName: 'MoveMais',
+          isThird: true,
+          idempotencyKey: `t-${d.id}-3`,
+        });
       });
       const res = await ctx().app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) });
       expect(json(res)).toMatchObject({ Sucesso: true, Saldo: -76.55, SaldoTerceiro: 50.9 });
@@ -108,14 +127,24 @@ describeEachDatabase('saldo, saúde, suporte e HTTP', (dialect) => {
 
   it("sends the API's JSON answers the headers a JSON answer needs, and nothing of a page's policy", async () => {
     const { token } = await registerDriver(ctx().app);
-    for (const [url, status] of [['/api/health', 200], ['/api/motorista/saldo', 200], ['/api/nao-existe', 404]] as const) {
+    for (const [url, status] of [
+      ['/api/health', 200],
+      ['/api/motorista/saldo', 200],
+      ['/api/nao-existe', 404],
+    ] as const) {
       const res = await ctx().app.inject({ method: 'GET', url, headers: { ...bearer(token), accept: 'text/html' } });
       expect(res.statusCode, url).toBe(status);
       expect(cspDirectives(res.headers['content-security-policy']), url).toEqual({ 'default-src': "'none'", 'frame-ancestors': "'none'" });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      for (const pageOnly of ['x-frame-options', 'x-xss-protection', 'x-dns-prefetch-control', 'origin-agent-cluster', 'strict-transport-security']) {
+      for (const pageOnly of [
+        'x-frame-options',
+        'x-xss-protection',
+        'x-dns-prefetch-control',
+        'origin-agent-cluster',
+        'strict-transport-security',
+      ]) {
         expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
       }
     }

@@ -12,7 +12,9 @@ import { buildWorld, validRequest } from '../helpers/world.js';
 type Name = keyof typeof api;
 
 const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
-const partnerCalls = (Object.keys(api) as Name[]).filter((n) => ['shipper', 'operator', 'platform'].includes(credentialOf(api[n] as Endpoint)));
+const partnerCalls = (Object.keys(api) as Name[]).filter((n) =>
+  ['shipper', 'operator', 'platform'].includes(credentialOf(api[n] as Endpoint)),
+);
 
 /**
  * Issue 21, point 8: an answer that carries a driver's data (a balance, a statement, a refusal that

@@ -13,24 +13,30 @@ describeEachDatabase('compressão das respostas', (dialect) => {
 
   beforeAll(async () => {
     driver = await registerDriver(ctx().app);
-    await ctx().db.kysely.transaction().execute(async (trx) => {
-      const own = await accountId(trx, driver.id, 'own');
-      for (let i = 1; i <= 10; i++) {
-        await post(trx, {
-          accountId: own,
-          amountCents: i * 100,
-          origin: STATEMENT_ORIGINS.thirdPartyCredit,
-          event: null,
-          placeName: `Praça de pedágio ${i}`,
-          isThird: false,
-          idempotencyKey: `compress-${driver.id}-${i}`,
-        });
-      }
-    });
+    await ctx()
+      .db.kysely.transaction()
+      .execute(async (trx) => {
+        const own = await accountId(trx, driver.id, 'own');
+        for (let i = 1; i <= 10; i++) {
+          await post(trx, {
+            accountId: own,
+            amountCents: i * 100,
+            origin: STATEMENT_ORIGINS.thirdPartyCredit,
+            event: null,
+            placeName: `Praça de pedágio ${i}`,
+            isThird: false,
+            idempotencyKey: `compress-${driver.id}-${i}`,
+          });
+        }
+      });
   });
 
   const get = (url: string, acceptEncoding?: string) =>
-    ctx().app.inject({ method: 'GET', url, headers: { ...bearer(driver.token), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+    ctx().app.inject({
+      method: 'GET',
+      url,
+      headers: { ...bearer(driver.token), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
 
   it('a list over 1 KB comes back br or gzip as the client prefers, the same JSON once decompressed', async () => {
     const plain = await get('/api/extrato/listar');

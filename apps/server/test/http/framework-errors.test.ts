@@ -44,7 +44,11 @@ describeEachDatabase('erros do framework em português', (dialect) => {
 
   it('a URL that does not decode, or a path parameter past its maximum, is our envelope', async () => {
     const { app, logs } = ctx();
-    expectEnvelope(await app.inject({ method: 'GET', url: '/api/veiculo/detail/%E0%A4%A?token=segredo-na-url' }), 400, serverMessages.http.badUrl);
+    expectEnvelope(
+      await app.inject({ method: 'GET', url: '/api/veiculo/detail/%E0%A4%A?token=segredo-na-url' }),
+      400,
+      serverMessages.http.badUrl,
+    );
     expectEnvelope(await app.inject({ method: 'GET', url: `/api/veiculo/detail/${'A'.repeat(101)}` }), 414, serverMessages.http.urlTooLong);
     expect(logs.join('\n')).not.toContain('segredo-na-url');
   });
@@ -52,13 +56,26 @@ describeEachDatabase('erros do framework em português', (dialect) => {
   it('what Fastify refuses by itself (content type, body size, malformed JSON, unknown path) is our envelope', async () => {
     const { app } = ctx();
     const login = '/api/tokens/login-motorista';
-    expectEnvelope(await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/xml' }, payload: '<cpf>1</cpf>' }), 415, serverMessages.http.unsupportedMediaType);
     expectEnvelope(
-      await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ password: 'x'.repeat(70_000) }) }),
+      await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/xml' }, payload: '<cpf>1</cpf>' }),
+      415,
+      serverMessages.http.unsupportedMediaType,
+    );
+    expectEnvelope(
+      await app.inject({
+        method: 'POST',
+        url: login,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ password: 'x'.repeat(70_000) }),
+      }),
       413,
       serverMessages.http.bodyTooLarge,
     );
-    expectEnvelope(await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/json' }, payload: '{"cpfCnpj": "529' }), 400, serverMessages.session.invalidRequest);
+    expectEnvelope(
+      await app.inject({ method: 'POST', url: login, headers: { 'content-type': 'application/json' }, payload: '{"cpfCnpj": "529' }),
+      400,
+      serverMessages.session.invalidRequest,
+    );
     expectEnvelope(await app.inject({ method: 'PUT', url: '/api/motorista/saldo' }), 404, serverMessages.session.notFound);
     expectEnvelope(await app.inject({ method: 'GET', url: '/api/nao-existe' }), 404, serverMessages.session.notFound);
   });
@@ -72,8 +89,18 @@ describeEachDatabase('erros do framework em português', (dialect) => {
         serverMessages.http.badRequest,
       ],
       ['request line', 'ISSO NAO E HTTP\r\n\r\n', 400, serverMessages.http.badRequest],
-      ['Content-Length and chunked', 'POST /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}', 400, serverMessages.http.badRequest],
-      ['headers of 20 KB', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Grande: ${'a'.repeat(20_000)}\r\n\r\n`, 431, serverMessages.http.headersTooLarge],
+      [
+        'Content-Length and chunked',
+        'POST /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
+        400,
+        serverMessages.http.badRequest,
+      ],
+      [
+        'headers of 20 KB',
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Grande: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        serverMessages.http.headersTooLarge,
+      ],
     ];
     for (const [what, request, status, message] of cases) {
       const answer = await raw(port, request);
@@ -93,7 +120,11 @@ describeEachDatabase('logs sem segredos na URL', (dialect) => {
   it('a token put in a query string is logged as [redacted]; paging stays readable', async () => {
     const { app, logs } = ctx();
     const d = await registerDriver(app);
-    const res = await app.inject({ method: 'GET', url: `/api/extrato/listar?page=2&token=${d.token}&access_token=${d.token}`, headers: bearer(d.token) });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/extrato/listar?page=2&token=${d.token}&access_token=${d.token}`,
+      headers: bearer(d.token),
+    });
     expect(res.statusCode).toBe(200);
     const all = logs.join('\n');
     expect(all).not.toContain(d.token);
@@ -139,7 +170,9 @@ describe('ao encerrar', () => {
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
     // The first request is in flight (its body half sent) when the server starts closing.
-    socket.write(`POST /api/tokens/login-motorista HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    socket.write(
+      `POST /api/tokens/login-motorista HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     await new Promise((r) => setTimeout(r, 100));
     const closing = app.close();
     await new Promise((r) => setTimeout(r, 50));

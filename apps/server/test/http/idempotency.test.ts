@@ -17,7 +17,15 @@ import { bearer, openTestDatabase, registerDriver } from '../helpers/app.js';
 import type { Registered } from '../helpers/app.js';
 import { describeEachDatabase } from '../helpers/databases.js';
 import { snapshotDatabase } from '../helpers/db-watch.js';
-import { acceptTerms, entriesOf, expectLedgerInvariant, fund, ownBalance, readyDriver as readyDriverWith, usePixTestApp } from '../helpers/pix.js';
+import {
+  acceptTerms,
+  entriesOf,
+  expectLedgerInvariant,
+  fund,
+  ownBalance,
+  readyDriver as readyDriverWith,
+  usePixTestApp,
+} from '../helpers/pix.js';
 import { actions } from '../helpers/tags.js';
 import type { World } from '../helpers/world.js';
 import { buildWorld, validRequest } from '../helpers/world.js';
@@ -51,7 +59,7 @@ const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();
 
 describe('canonical request hash', () => {
   it('is JSON.stringify with sorted keys for a flat record, as partner pushes stored it before it was shared', () => {
-    const flat = { z: 1, a: 'x', m: null, b: true, n: Number.NaN, 'ção': 'ã"\n' };
+    const flat = { z: 1, a: 'x', m: null, b: true, n: Number.NaN, ção: 'ã"\n' };
     expect(canonicalJson(flat)).toBe(JSON.stringify(flat, Object.keys(flat).sort()));
   });
 
@@ -209,7 +217,12 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
       expect(again.headers[REPLAYED]).toBe('true');
       // Another amount, or another receiver text, is another request.
       for (const changed of [{ ...withdrawBody(d, 10.01) }, { ...withdrawBody(d, 10), receiver_document: masked }]) {
-        const res = await app().inject({ method: 'POST', url: '/api/motorista/sacar', headers: { ...bearer(d.token), [IDEMPOTENCY_KEY_HEADER]: key }, payload: changed });
+        const res = await app().inject({
+          method: 'POST',
+          url: '/api/motorista/sacar',
+          headers: { ...bearer(d.token), [IDEMPOTENCY_KEY_HEADER]: key },
+          payload: changed,
+        });
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual({ Sucesso: false, Mensagem: serverMessages.idempotency.keyReused });
       }
@@ -297,7 +310,10 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
       const d = await readyDriver(100);
       const key = randomUUID();
       provider.payoutDelayMs = 400;
-      const [first, second] = await Promise.all([withdraw(d, 25, key), new Promise((r) => setTimeout(r, 50)).then(() => withdraw(d, 25, key))]);
+      const [first, second] = await Promise.all([
+        withdraw(d, 25, key),
+        new Promise((r) => setTimeout(r, 50)).then(() => withdraw(d, 25, key)),
+      ]);
       expect(first.statusCode).toBe(200);
       expect(second.body).toBe(first.body);
       expect(second.headers[REPLAYED]).toBe('true');
@@ -309,8 +325,8 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
   describe('expiry', () => {
     async function age(d: Registered, key: string, hours: number) {
       const at = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
-      await db().kysely
-        .updateTable('idempotency_keys')
+      await db()
+        .kysely.updateTable('idempotency_keys')
         .set({ created_at: at(hours), expires_at: at(hours - IDEMPOTENCY_RETENTION_MS / 3_600_000) })
         .where('driver_id', '=', d.id)
         .where('key', '=', key)
@@ -366,7 +382,13 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
   describe('a claim is never run again', () => {
     it('a key whose process died before storing the answer: 409 em processamento with Retry-After, nothing done', async () => {
       const { database, config, db: own } = await openTestDatabase(dialect);
-      const quick = await buildApp({ config, db: own, logger: createLogger('silent'), pixProvider: provider, idempotency: { waitMs: 150, pollMs: 20 } });
+      const quick = await buildApp({
+        config,
+        db: own,
+        logger: createLogger('silent'),
+        pixProvider: provider,
+        idempotency: { waitMs: 150, pollMs: 20 },
+      });
       try {
         await ensureTerms(new TermsService(own.kysely));
         const d = await registerDriver(quick);
@@ -381,7 +403,11 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
         };
         // A first attempt did its work, and its process died before storing the answer.
         expect((await quick.inject(options)).statusCode).toBe(200);
-        await own.kysely.updateTable('idempotency_keys').set({ status_code: 0, content_type: '', response: '', answered_at: null }).where('driver_id', '=', d.id).execute();
+        await own.kysely
+          .updateTable('idempotency_keys')
+          .set({ status_code: 0, content_type: '', response: '', answered_at: null })
+          .where('driver_id', '=', d.id)
+          .execute();
         const before = await snapshotDatabase(own);
         const res = await quick.inject(options);
         expect(res.statusCode, res.body).toBe(409);
@@ -416,7 +442,13 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
       await ensureTerms(new TermsService(opened.db.kysely));
       const second = opened.database.open();
       const make = async (own: Db, options: IdempotencyOptions) => ({
-        app: await buildApp({ config: opened.config, db: own, logger: createLogger('info', sink()), pixProvider: provider, idempotency: options }),
+        app: await buildApp({
+          config: opened.config,
+          db: own,
+          logger: createLogger('info', sink()),
+          pixProvider: provider,
+          idempotency: options,
+        }),
         db: own,
       });
       instances = [await make(opened.db, {}), await make(second, {})];
@@ -472,7 +504,12 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
       const activations = await Promise.all(Array.from({ length: 4 }, (_, i) => send('activateTag', activateKey, i)));
       expect(activations.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
       expect(new Set(activations.map((a) => a.body)).size).toBe(1);
-      const fees = await one.db.kysely.selectFrom('tag_fee_charges').innerJoin('tags', 'tags.id', 'tag_fee_charges.tag_id').select('tag_fee_charges.id').where('tags.serial_number', '=', world.a.inactive.serial).execute();
+      const fees = await one.db.kysely
+        .selectFrom('tag_fee_charges')
+        .innerJoin('tags', 'tags.id', 'tag_fee_charges.tag_id')
+        .select('tag_fee_charges.id')
+        .where('tags.serial_number', '=', world.a.inactive.serial)
+        .execute();
       expect(fees).toHaveLength(1);
       expect(await ownBalance(two.app, world.a)).toBe(Math.round((balanceBefore - 15.9) * 100) / 100);
       await expectLedgerInvariant(one.db);

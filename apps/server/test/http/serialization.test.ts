@@ -33,7 +33,11 @@ function sample(schema: z.ZodType, seed: number): unknown {
   const def = defOf(schema);
   switch (def.type) {
     case 'object':
-      return Object.fromEntries(Object.entries(def.shape ?? {}).map(([k, v], i) => [k, sample(v, seed + i)]).filter(([, v]) => v !== undefined));
+      return Object.fromEntries(
+        Object.entries(def.shape ?? {})
+          .map(([k, v], i) => [k, sample(v, seed + i)])
+          .filter(([, v]) => v !== undefined),
+      );
     case 'array':
       return Array.from({ length: seed % 3 }, (_, i) => sample(def.element!, seed + i));
     case 'record':
@@ -75,7 +79,10 @@ function broken(schema: z.ZodType, valid: Record<string, unknown>): unknown[] {
   ];
 }
 
-const responses: [string, z.ZodType][] = [...Object.entries(api).map(([name, e]): [string, z.ZodType] => [name, e.response]), ['erro', errorResponse]];
+const responses: [string, z.ZodType][] = [
+  ...Object.entries(api).map(([name, e]): [string, z.ZodType] => [name, e.response]),
+  ['erro', errorResponse],
+];
 
 describe('serialização das respostas', () => {
   it.each(responses)('%s: same bytes as the contract serializer for valid answers, refusal for broken ones', (_name, schema) => {

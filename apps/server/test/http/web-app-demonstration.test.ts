@@ -38,7 +38,20 @@ function fakeWebDist(): string {
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 /** Every way the server sends a page: prerendered, the app's fallback, a plate page, a file by name (the service worker's precache). */
-const URLS = ['/', '/login', '/registrar', '/blocked-access?x=1', '/dashboard', '/extrato', '/tags/listar', '/tags/detalhes/ABC1D23', '/login.html', '/index.html', '/tags/listar.html', '/dashboard.html'];
+const URLS = [
+  '/',
+  '/login',
+  '/registrar',
+  '/blocked-access?x=1',
+  '/dashboard',
+  '/extrato',
+  '/tags/listar',
+  '/tags/detalhes/ABC1D23',
+  '/login.html',
+  '/index.html',
+  '/tags/listar.html',
+  '/dashboard.html',
+];
 
 /**
  * Founding decision 28: a deployment that declares itself a demonstration (DEMONSTRATION=true: the local Pix
@@ -61,11 +74,15 @@ describe('demonstração declarada: toda página diz que nenhum pagamento é rea
         expect(res.headers['cache-control'], url).toBe('no-cache');
         const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString('utf8') : res.body;
         expect(body.split(banner), url).toHaveLength(2);
-        expect(body, url).toMatch(new RegExp(`<body class="x"><div role="note" data-demonstracao style="[^"<>]+">${banner}</div><div id="root">`));
+        expect(body, url).toMatch(
+          new RegExp(`<body class="x"><div role="note" data-demonstracao style="[^"<>]+">${banner}</div><div id="root">`),
+        );
       }
     }
     // The plate page keeps its plate; the app's files are untouched.
-    expect((await demo().app.inject({ method: 'GET', url: '/tags/detalhes/ABC1D23', headers: html })).body).toContain('/tags/detalhes/:licensePlate ABC1D23');
+    expect((await demo().app.inject({ method: 'GET', url: '/tags/detalhes/ABC1D23', headers: html })).body).toContain(
+      '/tags/detalhes/:licensePlate ABC1D23',
+    );
     expect((await demo().app.inject({ method: 'GET', url: '/assets/app-abc123.js' })).body).toBe('console.log("portal")');
   });
 

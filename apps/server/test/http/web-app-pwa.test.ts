@@ -13,7 +13,10 @@ function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-pwa-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.mkdirSync(path.join(dir, 'icons'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="pt-BR"><head><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="pt-BR"><head><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'sw.js'), SW);
   fs.writeFileSync(path.join(dir, 'sw.js.br'), brotliCompressSync(SW));
   fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), MANIFEST);
@@ -58,7 +61,7 @@ describe('aplicação instalável (service worker e manifesto)', () => {
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
     expect(csp).toContain("script-src 'self';");
-    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(csp).not.toContain("unsafe-inline'; script");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });

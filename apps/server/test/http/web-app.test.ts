@@ -7,7 +7,8 @@ import { afterAll, expect, it } from 'vitest';
 import { json, useTestApp } from '../helpers/app.js';
 import { describeEachDatabase } from '../helpers/databases.js';
 
-const INDEX = '<!doctype html><html lang="pt-BR"><head><title>Portal do Motorista</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang="pt-BR"><head><title>Portal do Motorista</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
@@ -166,7 +167,16 @@ describeEachDatabase('aplicação web com telas pré-renderizadas (prerendered.j
       expect(res.headers.location, url).toBe(url.split('?')[0]);
     }
     expect(logs.join('\n')).not.toContain('segredo-antes-do-js');
-    expect((await app.inject({ method: 'POST', url: '/ausente', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/ausente',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'a=1',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('compresses a plate page, written per request, as it does JSON', async () => {
@@ -176,7 +186,13 @@ describeEachDatabase('aplicação web com telas pré-renderizadas (prerendered.j
   });
 
   it('keeps index.html for the other paths, a listed file that is missing, one outside the build and what is not a plain plate', async () => {
-    const notPlates = ['/tags/detalhes/%3Cscript%3E', '/tags/detalhes/ABC-1D23', '/tags/detalhes/ABC1D23/x', '/tags/detalhes/ABCDEFGHIJK', '/tags/editar/ABC1D23'];
+    const notPlates = [
+      '/tags/detalhes/%3Cscript%3E',
+      '/tags/detalhes/ABC-1D23',
+      '/tags/detalhes/ABC1D23/x',
+      '/tags/detalhes/ABCDEFGHIJK',
+      '/tags/editar/ABC1D23',
+    ];
     for (const url of ['/', '/registrar', '/ausente', '/fora', '/dashboard/extra', ...notPlates]) {
       expect((await ctx().app.inject({ method: 'GET', url, headers: html })).body, url).toBe(INDEX);
     }

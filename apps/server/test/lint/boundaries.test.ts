@@ -59,13 +59,15 @@ describe('the server layers, enforced by the lint', () => {
     ['modules/withdrawal/outcome.ts', '../../http/idempotency.js', 'IdempotencyStore'],
     ['modules/statement/export.ts', '../../plugins/compression.js', 'registerCompression'],
   ])('%s may not import %s (a service refuses with the domain, not with HTTP)', async (file, specifier, name) => {
-    expect(await importProblems(file, importing(specifier, name))).toEqual(expect.arrayContaining([expect.stringContaining(SERVICE_NO_HTTP)]));
+    expect(await importProblems(file, importing(specifier, name))).toEqual(
+      expect.arrayContaining([expect.stringContaining(SERVICE_NO_HTTP)]),
+    );
   });
 
   it.each([
     ['modules/tags/routes.ts', '../../http/errors.js', 'HttpError'],
     ['modules/withdrawal/validation-route.ts', '../../plugins/error-handler.js', 'registerErrorHandling'],
-  ])('even a module\'s routes (%s) may not import %s: refusals are the domain\'s', async (file, specifier, name) => {
+  ])("even a module's routes (%s) may not import %s: refusals are the domain's", async (file, specifier, name) => {
     expect(await importProblems(file, importing(specifier, name))).toEqual([expect.stringContaining(MODULE_REFUSES)]);
   });
 
@@ -83,7 +85,9 @@ describe('the server layers, enforced by the lint', () => {
     ['adapters/pix/index.ts', '../../services.js'],
     ['config.ts', './services.js'],
   ])('%s may not import services.ts (nothing below it reaches back)', async (file, specifier) => {
-    expect(await importProblems(file, importing(specifier, 'createServices'))).toEqual(expect.arrayContaining([expect.stringContaining(SERVICES_ABOVE)]));
+    expect(await importProblems(file, importing(specifier, 'createServices'))).toEqual(
+      expect.arrayContaining([expect.stringContaining(SERVICES_ABOVE)]),
+    );
   });
 
   it('a cycle of imports is refused', async () => {

@@ -21,16 +21,31 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 async function passage(db: Db, d: Registered, cents: number, key: string): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     const own = await accountId(trx, d.id, 'own');
-    await post(trx, { accountId: own, amountCents: -cents, origin: STATEMENT_ORIGINS.passage, placeName: 'Praça Jacareí', idempotencyKey: key });
+    await post(trx, {
+      accountId: own,
+      amountCents: -cents,
+      origin: STATEMENT_ORIGINS.passage,
+      placeName: 'Praça Jacareí',
+      idempotencyKey: key,
+    });
   });
 }
 
 /** What the backup must bring back: every driver, entry and balance. */
 async function state(db: Db) {
   const drivers = await db.kysely.selectFrom('drivers').select(['id', 'cpf_cnpj']).orderBy('id').execute();
-  const entries = await db.kysely.selectFrom('ledger_entries').select(['id', 'amount_cents', 'origin', 'idempotency_key']).orderBy('id').execute();
+  const entries = await db.kysely
+    .selectFrom('ledger_entries')
+    .select(['id', 'amount_cents', 'origin', 'idempotency_key'])
+    .orderBy('id')
+    .execute();
   const accounts = await db.kysely.selectFrom('accounts').select(['id', 'balance_cents']).orderBy('id').execute();
-  const norm = <T extends Record<string, unknown>>(rows: T[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' || typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v])));
+  const norm = <T extends Record<string, unknown>>(rows: T[]) =>
+    rows.map((r) =>
+      Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' || (typeof v === 'string' && /^\d+$/.test(v)) ? Number(v) : v]),
+      ),
+    );
   return { drivers: norm(drivers), entries: norm(entries), accounts: norm(accounts) };
 }
 

@@ -15,7 +15,14 @@ import { expectLedgerInvariant, fund } from '../helpers/pix.js';
 import { actions, registerTag } from '../helpers/tags.js';
 
 const feeKeys = async (db: Db, driverId: number) =>
-  (await db.kysely.selectFrom('ledger_entries').select('idempotency_key').where('driver_id', '=', driverId).where('idempotency_key', 'like', 'tag-fee:%').execute()).map((r) => r.idempotency_key);
+  (
+    await db.kysely
+      .selectFrom('ledger_entries')
+      .select('idempotency_key')
+      .where('driver_id', '=', driverId)
+      .where('idempotency_key', 'like', 'tag-fee:%')
+      .execute()
+  ).map((r) => r.idempotency_key);
 
 async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
@@ -53,38 +60,43 @@ describe('the monthly billing on PostgreSQL runs on one instance at a time', () 
 });
 
 describeEachDatabase('the in-process billing schedule lives from ready to close', (dialect: Dialect) => {
-  it(dialect === 'postgres' ? 'two instances ticking at once charge a due tag once' : 'charges a due tag once', async () => {
-    const { database, config, db } = await openTestDatabase(dialect);
-    await ensureTerms(new TermsService(db.kysely));
-    const logs: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const build = () => buildApp({ config, db, logger: createLogger('info', sink), billingSchedule: { firstDelayMs: 0, intervalMs: 10 } });
-    const plain = await buildApp({ config, db, logger: createLogger('warn') });
-    try {
-      const d = await registerDriver(plain);
-      await fund(plain, d, 100);
-      const tag = await registerTag(plain, d);
-      // Active and never paid (as after a migration): the schedule's first tick owes this month.
-      await db.kysely.updateTable('tags').set({ status_code: TAG_STATUS.active }).where('serial_number', '=', tag.serial).execute();
-      const runs = () => logs.filter((l) => l.includes('cobrança mensal')).length;
+  it(
+    dialect === 'postgres' ? 'two instances ticking at once charge a due tag once' : 'charges a due tag once',
+    async () => {
+      const { database, config, db } = await openTestDatabase(dialect);
+      await ensureTerms(new TermsService(db.kysely));
+      const logs: string[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      });
+      const build = () =>
+        buildApp({ config, db, logger: createLogger('info', sink), billingSchedule: { firstDelayMs: 0, intervalMs: 10 } });
+      const plain = await buildApp({ config, db, logger: createLogger('warn') });
+      try {
+        const d = await registerDriver(plain);
+        await fund(plain, d, 100);
+        const tag = await registerTag(plain, d);
+        // Active and never paid (as after a migration): the schedule's first tick owes this month.
+        await db.kysely.updateTable('tags').set({ status_code: TAG_STATUS.active }).where('serial_number', '=', tag.serial).execute();
+        const runs = () => logs.filter((l) => l.includes('cobrança mensal')).length;
 
-      const instances = dialect === 'postgres' ? await Promise.all([build(), build()]) : [await build()];
-      await until(async () => (await feeKeys(db, d.id)).length > 0 && runs() > 6);
-      await Promise.all(instances.map((i) => i.close()));
-      const afterClose = runs();
-      await new Promise((r) => setTimeout(r, 100));
-      expect(runs()).toBe(afterClose);
-      expect(await feeKeys(db, d.id)).toHaveLength(1);
-      await expectLedgerInvariant(db);
-    } finally {
-      await plain.close();
-      await db.kysely.destroy();
-      await database.drop();
-    }
-  }, 90_000);
+        const instances = dialect === 'postgres' ? await Promise.all([build(), build()]) : [await build()];
+        await until(async () => (await feeKeys(db, d.id)).length > 0 && runs() > 6);
+        await Promise.all(instances.map((i) => i.close()));
+        const afterClose = runs();
+        await new Promise((r) => setTimeout(r, 100));
+        expect(runs()).toBe(afterClose);
+        expect(await feeKeys(db, d.id)).toHaveLength(1);
+        await expectLedgerInvariant(db);
+      } finally {
+        await plain.close();
+        await db.kysely.destroy();
+        await database.drop();
+      }
+    },
+    90_000,
+  );
 });

@@ -49,11 +49,28 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
     expect(lines.join('')).toContain('Motorista de demonstração: CPF 529.982.247-25, senha motorista123');
 
     // A history made through the services, once: two paid purchases and one withdrawal.
-    const charges = await db.kysely.selectFrom('pix_charges').select(['status', 'amount_cents']).where('driver_id', '=', demo.id).orderBy('created_at').execute();
-    expect(charges.map((c) => [c.status, Number(c.amount_cents)])).toEqual([['RECEIVED', 15_000], ['RECEIVED', 25_000]]);
-    const withdrawals = await db.kysely.selectFrom('withdrawals').select(['status', 'amount_cents', 'pix_key_type']).where('driver_id', '=', demo.id).execute();
+    const charges = await db.kysely
+      .selectFrom('pix_charges')
+      .select(['status', 'amount_cents'])
+      .where('driver_id', '=', demo.id)
+      .orderBy('created_at')
+      .execute();
+    expect(charges.map((c) => [c.status, Number(c.amount_cents)])).toEqual([
+      ['RECEIVED', 15_000],
+      ['RECEIVED', 25_000],
+    ]);
+    const withdrawals = await db.kysely
+      .selectFrom('withdrawals')
+      .select(['status', 'amount_cents', 'pix_key_type'])
+      .where('driver_id', '=', demo.id)
+      .execute();
     expect(withdrawals.map((w) => [w.status, Number(w.amount_cents), w.pix_key_type])).toEqual([['DONE', 4_000, 'EMAIL']]);
-    const entries = await db.kysely.selectFrom('ledger_entries').select(['amount_cents', 'origin', 'driver_seq']).where('driver_id', '=', demo.id).orderBy('driver_seq').execute();
+    const entries = await db.kysely
+      .selectFrom('ledger_entries')
+      .select(['amount_cents', 'origin', 'driver_seq'])
+      .where('driver_id', '=', demo.id)
+      .orderBy('driver_seq')
+      .execute();
     expect(entries.map((e) => [Number(e.amount_cents), e.origin, Number(e.driver_seq)])).toEqual([
       // In the statement's date order: the partners' movements of the last days before today's purchases.
       [12_000, 'credito-terceiro-movemais', 1],
@@ -67,20 +84,39 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       [-1_590, 'mensalidade-tag', 9],
       [-1_590, 'mensalidade-tag', 10],
     ]);
-    const own = await db.kysely.selectFrom('accounts').select('balance_cents').where('driver_id', '=', demo.id).where('kind', '=', 'own').executeTakeFirstOrThrow();
+    const own = await db.kysely
+      .selectFrom('accounts')
+      .select('balance_cents')
+      .where('driver_id', '=', demo.id)
+      .where('kind', '=', 'own')
+      .executeTakeFirstOrThrow();
     expect(Number(own.balance_cents)).toBe(36_000 - 2 * 1_590 - 1_890 - 2_240);
-    const third = await db.kysely.selectFrom('accounts').select('balance_cents').where('driver_id', '=', demo.id).where('kind', '=', 'third').executeTakeFirstOrThrow();
+    const third = await db.kysely
+      .selectFrom('accounts')
+      .select('balance_cents')
+      .where('driver_id', '=', demo.id)
+      .where('kind', '=', 'third')
+      .executeTakeFirstOrThrow();
     expect(Number(third.balance_cents)).toBe(-3_170 + 12_000 - 4_550);
 
     // VPOs, passages and third-party movements through the partner services (issue 5), once.
-    const vpos = await db.kysely.selectFrom('vpos').select(['external_id', 'status', 'value_cents']).where('driver_id', '=', demo.id).orderBy('id').execute();
+    const vpos = await db.kysely
+      .selectFrom('vpos')
+      .select(['external_id', 'status', 'value_cents'])
+      .where('driver_id', '=', demo.id)
+      .orderBy('id')
+      .execute();
     expect(vpos.map((v) => [v.external_id, v.status, Number(v.value_cents)])).toEqual([
       ['demo-vpo-1', 'ENCERRADO', 128_040],
       ['demo-vpo-2', 'EM_VIAGEM', 64_590],
       ['demo-vpo-3', 'EMITIDO', 31_200],
       ['demo-vpo-4', 'CANCELADO', 9_850],
     ]);
-    expect(await db.kysely.selectFrom('partners').select('kind').orderBy('id').execute()).toEqual([{ kind: 'shipper' }, { kind: 'operator' }, { kind: 'platform' }]);
+    expect(await db.kysely.selectFrom('partners').select('kind').orderBy('id').execute()).toEqual([
+      { kind: 'shipper' },
+      { kind: 'operator' },
+      { kind: 'platform' },
+    ]);
 
     // Vehicles and tags in every state, through the tag service (issue 4).
     const tags = await db.kysely

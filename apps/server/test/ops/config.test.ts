@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_PIX_WEBHOOK_TOKEN, DEV_TRANSFER_VALIDATION_TOKEN, loadConfig, SUPPORT_WHATSAPP_PLACEHOLDER } from '../../src/config.js';
+import {
+  ConfigError,
+  DEV_PIX_WEBHOOK_TOKEN,
+  DEV_TRANSFER_VALIDATION_TOKEN,
+  loadConfig,
+  SUPPORT_WHATSAPP_PLACEHOLDER,
+} from '../../src/config.js';
 import { dialectOf, sqlitePath } from '../../src/db/connection.js';
 
 describe('config', () => {
@@ -70,7 +76,12 @@ describe('config', () => {
 
   it('Pix: asaas needs its URL and key; production needs its own webhook token', () => {
     expect(() => loadConfig({ PIX_PROVIDER: 'asaas' })).toThrow(/ASAAS_API_URL[\s\S]*ASAAS_API_KEY/);
-    const c = loadConfig({ PIX_PROVIDER: 'asaas', ASAAS_API_URL: 'https://api-sandbox.asaas.com/', ASAAS_API_KEY: 'k', ASAAS_TIMEOUT_MS: '5000' });
+    const c = loadConfig({
+      PIX_PROVIDER: 'asaas',
+      ASAAS_API_URL: 'https://api-sandbox.asaas.com/',
+      ASAAS_API_KEY: 'k',
+      ASAAS_TIMEOUT_MS: '5000',
+    });
     expect(c.pix.asaas).toEqual({ apiUrl: 'https://api-sandbox.asaas.com', apiKey: 'k', timeoutMs: 5000 });
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PIX_WEBHOOK_TOKEN: obrigatório em produção/);
     expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: 'curto' })).toThrow(/PIX_WEBHOOK_TOKEN/);
@@ -81,8 +92,12 @@ describe('config', () => {
     expect(loadConfig({ PIX_WEBHOOK_TOKEN: 'x'.repeat(255) }).pix.webhookToken).toHaveLength(255);
     expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN })).not.toThrow();
     // The transfer validation's own token: 32 to 255 characters.
-    expect(() => loadConfig({ ASAAS_TRANSFER_VALIDATION_TOKEN: 'x'.repeat(31) })).toThrow(/ASAAS_TRANSFER_VALIDATION_TOKEN: pelo menos 32 caracteres/);
-    expect(() => loadConfig({ ASAAS_TRANSFER_VALIDATION_TOKEN: 'x'.repeat(256) })).toThrow(/ASAAS_TRANSFER_VALIDATION_TOKEN: no máximo 255 caracteres/);
+    expect(() => loadConfig({ ASAAS_TRANSFER_VALIDATION_TOKEN: 'x'.repeat(31) })).toThrow(
+      /ASAAS_TRANSFER_VALIDATION_TOKEN: pelo menos 32 caracteres/,
+    );
+    expect(() => loadConfig({ ASAAS_TRANSFER_VALIDATION_TOKEN: 'x'.repeat(256) })).toThrow(
+      /ASAAS_TRANSFER_VALIDATION_TOKEN: no máximo 255 caracteres/,
+    );
     expect(loadConfig({ ASAAS_TRANSFER_VALIDATION_TOKEN: 'v'.repeat(32) }).pix.transferValidationToken).toBe('v'.repeat(32));
     expect(() => loadConfig({ PIX_MERCHANT_CITY: 'SAO JOSE DOS CAMPOS' })).toThrow(/PIX_MERCHANT_CITY/);
     expect(() => loadConfig({ PIX_PROVIDER: 'banco' })).toThrow(/PIX_PROVIDER/);
@@ -92,22 +107,37 @@ describe('config', () => {
     expect(loadConfig({}).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', 'loopback', '::1', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
     for (const all of ['true', 'TRUE', 'all', 'yes', '*']) {
       expect(() => loadConfig({ TRUST_PROXY: all })).toThrow(/TRUST_PROXY: .*qualquer cliente.*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.5/);
     }
     expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY: no máximo 10/);
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,proxy.interno,10.0.0.0/33' })).toThrow(/TRUST_PROXY: .*proxy\.interno, 10\.0\.0\.0\/33/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,proxy.interno,10.0.0.0/33' })).toThrow(
+      /TRUST_PROXY: .*proxy\.interno, 10\.0\.0\.0\/33/,
+    );
   });
 
   it('limits and timeouts come from the environment; the headers timeout fits in the request timeout', () => {
-    const c = loadConfig({ LOGIN_MAX_PER_DOCUMENT_ADDRESS: '3', REGISTRATION_MAX_PER_ADDRESS: '7', PARTNER_WINDOW_MINUTES: '5', HTTP_REQUEST_TIMEOUT_MS: '20000' });
+    const c = loadConfig({
+      LOGIN_MAX_PER_DOCUMENT_ADDRESS: '3',
+      REGISTRATION_MAX_PER_ADDRESS: '7',
+      PARTNER_WINDOW_MINUTES: '5',
+      HTTP_REQUEST_TIMEOUT_MS: '20000',
+    });
     expect(c.login.maxPerDocumentAddress).toBe(3);
     expect(c.limits.registration.max).toBe(7);
     expect(c.limits.partner.windowMinutes).toBe(5);
     expect(c.http.requestMs).toBe(20_000);
     expect(() => loadConfig({ LOGIN_MAX_PER_ADDRESS: '0' })).toThrow(/LOGIN_MAX_PER_ADDRESS/);
-    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: não pode passar de HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS: não pode passar de HTTP_REQUEST_TIMEOUT_MS/,
+    );
   });
 
   it('reads the database URL', () => {

@@ -64,7 +64,12 @@ describeEachDatabase('a server killed at any moment', (dialect: Dialect) => {
     const ok = (r: HttpAnswer) => r.statusCode === 200 || r.statusCode === 201;
     const operations: ((who: { d: Registered; serial: string }) => Promise<void>)[] = [
       async ({ d }) => {
-        const charge = await request(url, { method: 'POST', url: '/api/transacoes/gerar-qrcode', headers: bearer(d.token), payload: { valor: 100, cpfCnpj: d.cpfCnpj, project: 'VPO' } });
+        const charge = await request(url, {
+          method: 'POST',
+          url: '/api/transacoes/gerar-qrcode',
+          headers: bearer(d.token),
+          payload: { valor: 100, cpfCnpj: d.cpfCnpj, project: 'VPO' },
+        });
         if (!ok(charge)) throw new Error(charge.body);
         const qr = charge.json<{ qrCode: { id: string; valor: number } }>().qrCode;
         if (ok(await webhook(url, paymentEvent('PAYMENT_RECEIVED', qr)))) done.push({ kind: 'purchase', chargeId: qr.id });
@@ -83,7 +88,12 @@ describeEachDatabase('a server killed at any moment', (dialect: Dialect) => {
         const registered = await request(url, { method: 'POST', url: '/api/tag/cadastrar-tag', headers: bearer(d.token), payload: body });
         if (!ok(registered)) throw new Error(registered.body);
         const serial = String(body.serialNumber);
-        const res = await request(url, { method: 'POST', url: '/api/tag/ativar-tag-motorista', headers: bearer(d.token), payload: { serialNumber: serial, licensePlate: body.licensePlate, cnpj: d.cpfCnpj } });
+        const res = await request(url, {
+          method: 'POST',
+          url: '/api/tag/ativar-tag-motorista',
+          headers: bearer(d.token),
+          payload: { serialNumber: serial, licensePlate: body.licensePlate, cnpj: d.cpfCnpj },
+        });
         if (ok(res)) done.push({ kind: 'activation', serial });
       },
       async ({ serial }) => {
@@ -92,7 +102,14 @@ describeEachDatabase('a server killed at any moment', (dialect: Dialect) => {
           method: 'POST',
           url: '/api/parceiro/passagens',
           headers: { 'x-api-key': key },
-          payload: { externalId, serialNumber: serial, placeName: 'Praça Itupeva', value: 1.5, occurredAt: saoPaulo(30).local, is_third: false },
+          payload: {
+            externalId,
+            serialNumber: serial,
+            placeName: 'Praça Itupeva',
+            value: 1.5,
+            occurredAt: saoPaulo(30).local,
+            is_third: false,
+          },
         });
         if (ok(res)) done.push({ kind: 'passage', externalId });
       },
@@ -124,7 +141,16 @@ describeEachDatabase('a server killed at any moment', (dialect: Dialect) => {
     expect([...kinds].sort()).toEqual(['activation', 'passage', 'purchase', 'withdrawal']);
 
     server = await startServer(build.main, env);
-    const count = async (k: string) => Number((await db!.kysely.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('idempotency_key', 'like', k).executeTakeFirstOrThrow()).n);
+    const count = async (k: string) =>
+      Number(
+        (
+          await db!.kysely
+            .selectFrom('ledger_entries')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('idempotency_key', 'like', k)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     for (const op of done) {
       if (op.kind === 'purchase') {
         expect(await count(`pix-charge:${op.chargeId}:credit`), op.chargeId).toBe(1);
@@ -135,19 +161,32 @@ describeEachDatabase('a server killed at any moment', (dialect: Dialect) => {
         const w = await db.kysely.selectFrom('withdrawals').select('status').where('id', '=', op.withdrawalId).executeTakeFirstOrThrow();
         expect(w.status).toBe('DONE');
       } else if (op.kind === 'activation') {
-        const tag = await db.kysely.selectFrom('tags').select(['id', 'status_code']).where('serial_number', '=', op.serial).executeTakeFirstOrThrow();
+        const tag = await db.kysely
+          .selectFrom('tags')
+          .select(['id', 'status_code'])
+          .where('serial_number', '=', op.serial)
+          .executeTakeFirstOrThrow();
         expect(Number(tag.status_code), op.serial).toBe(100);
         expect(await count(`tag-fee:${tag.id}:%`)).toBe(1);
       } else {
         expect(await count(`partner:%:${op.externalId}`), op.externalId).toBe(1);
-        const pushes = await db.kysely.selectFrom('partner_pushes').select('external_id').where('external_id', '=', op.externalId).execute();
+        const pushes = await db.kysely
+          .selectFrom('partner_pushes')
+          .select('external_id')
+          .where('external_id', '=', op.externalId)
+          .execute();
         expect(pushes).toHaveLength(1);
       }
     }
     await expectLedgerInvariant(db);
     // The restarted server tells each driver the balance the ledger holds.
     for (const { d } of drivers) {
-      const account = await db.kysely.selectFrom('accounts').select('balance_cents').where('driver_id', '=', d.id).where('kind', '=', 'own').executeTakeFirstOrThrow();
+      const account = await db.kysely
+        .selectFrom('accounts')
+        .select('balance_cents')
+        .where('driver_id', '=', d.id)
+        .where('kind', '=', 'own')
+        .executeTakeFirstOrThrow();
       const shown = (await request(server.url, { url: '/api/motorista/saldo', headers: bearer(d.token) })).json<{ Saldo: number }>().Saldo;
       expect(Math.round(shown * 100)).toBe(Number(account.balance_cents));
     }
@@ -166,7 +205,14 @@ describeEachDatabase('a server killed at any moment', (dialect: Dialect) => {
         const res = await request(draining.url, {
           method: 'POST',
           url: '/api/user/create-user',
-          payload: { name: 'Motorista Em Voo', cpfCnpj, phoneNumber: '(11) 98765-4321', password: 'segredo123', password_confirmation: 'segredo123', type: 'driver' },
+          payload: {
+            name: 'Motorista Em Voo',
+            cpfCnpj,
+            phoneNumber: '(11) 98765-4321',
+            password: 'segredo123',
+            password_confirmation: 'segredo123',
+            type: 'driver',
+          },
         });
         return { cpfCnpj, res, afterSignal: signalled };
       } catch (error) {
@@ -174,14 +220,17 @@ describeEachDatabase('a server killed at any moment', (dialect: Dialect) => {
       }
     });
     // Once the first registration is in the database the others are being worked on: signal then.
-    const registeredCount = async () => (await db!.kysely.selectFrom('drivers').select('id').where('cpf_cnpj', 'in', cpfs).execute()).length;
+    const registeredCount = async () =>
+      (await db!.kysely.selectFrom('drivers').select('id').where('cpf_cnpj', 'in', cpfs).execute()).length;
     while ((await registeredCount()) === 0) await new Promise((r) => setTimeout(r, 5));
     draining.child.kill('SIGTERM');
     signalled = true;
     const results = await Promise.all(sent);
     expect(await draining.exited).toBe(0);
 
-    const registered = new Set((await db!.kysely.selectFrom('drivers').select('cpf_cnpj').where('cpf_cnpj', 'in', cpfs).execute()).map((r) => r.cpf_cnpj));
+    const registered = new Set(
+      (await db!.kysely.selectFrom('drivers').select('cpf_cnpj').where('cpf_cnpj', 'in', cpfs).execute()).map((r) => r.cpf_cnpj),
+    );
     let answeredAfterSignal = 0;
     for (const r of results) {
       if ('res' in r && r.res?.statusCode === 503) {

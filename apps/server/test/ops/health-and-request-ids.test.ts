@@ -46,7 +46,12 @@ describeEachDatabase('health, readiness and request ids', (dialect) => {
     const second = await app.inject({ method: 'GET', url: '/api/motorista/saldo' });
     expect(second.headers['x-request-id']).not.toBe(id);
     // Refusals before any handler (malformed JSON, validation) carry it too.
-    const malformed = await app.inject({ method: 'POST', url: '/api/tokens/login-motorista', headers: { 'content-type': 'application/json' }, payload: '{"cpf' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/tokens/login-motorista',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"cpf',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(String(malformed.headers['x-request-id'])).toMatch(UUID);
     const invalid = await app.inject({ method: 'POST', url: '/api/tokens/login-motorista', payload: { cpfCnpj: 1 } });
@@ -56,7 +61,12 @@ describeEachDatabase('health, readiness and request ids', (dialect) => {
 
   it("puts the request's id on the lines it writes itself, besides its request line (req.log is made on first use)", async () => {
     const { app, logs } = ctx();
-    const res = await app.inject({ method: 'POST', url: '/api/webhooks/asaas', headers: { 'asaas-access-token': 'não é o token' }, payload: {} });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/asaas',
+      headers: { 'asaas-access-token': 'não é o token' },
+      payload: {},
+    });
     expect(res.statusCode).toBe(401);
     const id = String(res.headers['x-request-id']);
     const mine = logs.map((l) => JSON.parse(l) as { reqId?: string; msg?: string; level?: number }).filter((l) => l.reqId === id);

@@ -14,7 +14,14 @@ describeEachDatabase('logs', (dialect) => {
     const reg = await app.inject({
       method: 'POST',
       url: '/api/user/create-user',
-      payload: { name: 'Pedro Henrique Lima', cpfCnpj: cpf, phoneNumber: '11912345678', password, password_confirmation: password, type: 'driver' },
+      payload: {
+        name: 'Pedro Henrique Lima',
+        cpfCnpj: cpf,
+        phoneNumber: '11912345678',
+        password,
+        password_confirmation: password,
+        type: 'driver',
+      },
     });
     expect(reg.statusCode).toBe(201);
     const regToken = json<{ Token: string }>(reg).Token;
@@ -23,7 +30,12 @@ describeEachDatabase('logs', (dialect) => {
     const token = json<{ Token: string }>(login).Token;
     await app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: { ...bearer(token), cookie: 'sid=segredo-do-cookie' } });
     await app.inject({ method: 'POST', url: '/api/tokens/logout', headers: bearer(token) });
-    await app.inject({ method: 'POST', url: '/api/tokens/login-motorista', headers: { 'content-type': 'application/json' }, payload: `{"cpfCnpj":"${cpf}","password":"${password}"` });
+    await app.inject({
+      method: 'POST',
+      url: '/api/tokens/login-motorista',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"cpfCnpj":"${cpf}","password":"${password}"`,
+    });
 
     const all = logs.join('\n');
     expect(logs.length).toBeGreaterThan(5);
@@ -45,7 +57,14 @@ it('redacts authorization, cookies and password/token fields wherever they are l
     },
   });
   const log = createLogger('info', sink);
-  log.info({ req: { headers: { authorization: 'Bearer abc.def', cookie: 'a=b' } }, body: { password: 'p1', password_confirmation: 'p2', token: 't1' }, Token: 't2' }, 'x');
+  log.info(
+    {
+      req: { headers: { authorization: 'Bearer abc.def', cookie: 'a=b' } },
+      body: { password: 'p1', password_confirmation: 'p2', token: 't1' },
+      Token: 't2',
+    },
+    'x',
+  );
   const out = lines.join('');
   for (const secret of ['abc.def', 'a=b', 'p1', 'p2', 't1', 't2']) expect(out).not.toContain(`"${secret}"`);
   expect(out).toContain('[redacted]');

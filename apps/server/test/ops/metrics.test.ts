@@ -61,7 +61,11 @@ describeEachDatabase('GET /api/metrics', (dialect) => {
     await acceptTerms(app, d);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/tokens/login-motorista', payload: { cpfCnpj: d.cpfCnpj, password: 'senha-errada-1' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/tokens/login-motorista',
+        payload: { cpfCnpj: d.cpfCnpj, password: 'senha-errada-1' },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -91,8 +95,13 @@ describeEachDatabase('GET /api/metrics', (dialect) => {
     await createServices(config, db, createLogger('silent'), { metrics: app.metrics }).billing.run(new Date('2031-03-15T12:00:00Z'));
     const after = await scrape();
     expect(sample(after, 'billing_runs_total') - sample(before, 'billing_runs_total')).toBe(1);
-    expect(sample(after, 'billing_tags_total', { outcome: 'charged' }) - sample(before, 'billing_tags_total', { outcome: 'charged' })).toBe(1);
-    expect(sample(after, 'ledger_movements_total', { origin: 'mensalidade-tag' }) - sample(before, 'ledger_movements_total', { origin: 'mensalidade-tag' })).toBe(1);
+    expect(sample(after, 'billing_tags_total', { outcome: 'charged' }) - sample(before, 'billing_tags_total', { outcome: 'charged' })).toBe(
+      1,
+    );
+    expect(
+      sample(after, 'ledger_movements_total', { origin: 'mensalidade-tag' }) -
+        sample(before, 'ledger_movements_total', { origin: 'mensalidade-tag' }),
+    ).toBe(1);
   });
 });
 
@@ -117,7 +126,9 @@ describe('http_request_duration_seconds', () => {
     expect(sample(text, 'http_requests_total', { ...tag, status: '200' })).toBe(5);
     expect(sample(text, 'http_requests_total', { ...tag, status: '404' })).toBe(1);
     const bucket = (le: string) => sample(text, 'http_request_duration_seconds_bucket', { ...tag, le });
-    expect([bucket('0.005'), bucket('0.01'), bucket('0.025'), bucket('0.25'), bucket('0.5'), bucket('10'), bucket('+Inf')]).toEqual([3, 3, 4, 4, 5, 5, 6]);
+    expect([bucket('0.005'), bucket('0.01'), bucket('0.025'), bucket('0.25'), bucket('0.5'), bucket('10'), bucket('+Inf')]).toEqual([
+      3, 3, 4, 4, 5, 5, 6,
+    ]);
     expect(sample(text, 'http_request_duration_seconds_count', tag)).toBe(6);
     expect(sample(text, 'http_request_duration_seconds_sum', tag)).toBeCloseTo(12.327, 6);
     expect(text).toContain('route="/api/a\\"b\\\\c"');

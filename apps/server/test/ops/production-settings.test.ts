@@ -64,7 +64,12 @@ describe('founding decision 28: production refuses development settings, naming 
   });
 
   it('every secret shorter than its minimum is refused; at the minimum it is accepted', () => {
-    expect(SECRET_MINIMUM_LENGTH).toEqual({ PIX_WEBHOOK_TOKEN: 32, ASAAS_TRANSFER_VALIDATION_TOKEN: 32, ASAAS_API_KEY: 32, METRICS_TOKEN: 32 });
+    expect(SECRET_MINIMUM_LENGTH).toEqual({
+      PIX_WEBHOOK_TOKEN: 32,
+      ASAAS_TRANSFER_VALIDATION_TOKEN: 32,
+      ASAAS_API_KEY: 32,
+      METRICS_TOKEN: 32,
+    });
     for (const variable of SECRETS) {
       const min = SECRET_MINIMUM_LENGTH[variable];
       const short = refusals({ ...PRODUCTION, [variable]: 'k7Qz'.repeat(8).slice(0, min - 1) });
@@ -72,7 +77,9 @@ describe('founding decision 28: production refuses development settings, naming 
       expect(refusals({ ...PRODUCTION, [variable]: 'k7Qz9'.repeat(7).slice(0, min) }), variable).toBe('');
     }
     // METRICS_TOKEN: 16 characters were enough before, and still are outside production.
-    expect(refusals({ ...PRODUCTION, METRICS_TOKEN: 'metricas-16-char' })).toContain(`  METRICS_TOKEN: ${texts.secretTooShort.replace('{min}', '32')}`);
+    expect(refusals({ ...PRODUCTION, METRICS_TOKEN: 'metricas-16-char' })).toContain(
+      `  METRICS_TOKEN: ${texts.secretTooShort.replace('{min}', '32')}`,
+    );
     expect(loadConfig({ METRICS_TOKEN: 'metricas-16-char' }).metricsToken).toBe('metricas-16-char');
   });
 
@@ -82,7 +89,12 @@ describe('founding decision 28: production refuses development settings, naming 
   });
 
   it('several refusals at once: one line each, every one naming its variable', () => {
-    const message = refusals({ NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN, DEMO_SEED: 'true', METRICS_TOKEN: 'curto-mas-16-chr' });
+    const message = refusals({
+      NODE_ENV: 'production',
+      PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN,
+      DEMO_SEED: 'true',
+      METRICS_TOKEN: 'curto-mas-16-chr',
+    });
     const lines = message.split('\n').slice(1);
     expect(lines.map((l) => l.trim().split(':')[0]).sort()).toEqual(['DEMO_SEED', 'METRICS_TOKEN', 'PIX_PROVIDER', 'PIX_WEBHOOK_TOKEN']);
     expect(message.split('\n')[0]).toBe('Configuração inválida:');
@@ -94,21 +106,31 @@ describe('founding decision 28: production refuses development settings, naming 
     expect(refusals({ ...PRODUCTION, DEMONSTRATION: 'true' })).toContain(`  DEMONSTRATION: ${texts.demonstrationWithRealMoney}`);
     expect(refusals({ ...PRODUCTION, DEMONSTRATION: 'true', ASAAS_API_URL: 'https://api-sandbox.asaas.com' })).toBe('');
     // Even a demonstration keeps its own tokens.
-    expect(refusals({ NODE_ENV: 'production', DEMONSTRATION: 'true', PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN })).toContain(`  PIX_WEBHOOK_TOKEN: ${texts.shippedSecret}`);
+    expect(refusals({ NODE_ENV: 'production', DEMONSTRATION: 'true', PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN })).toContain(
+      `  PIX_WEBHOOK_TOKEN: ${texts.shippedSecret}`,
+    );
   });
 
   it('development and tests change nothing: the local provider, the demo driver, the development tokens', () => {
     for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
       const config = loadConfig({ ...env, PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN, DEMO_SEED: 'true', METRICS_TOKEN: 'metricas-16-char' });
-      expect(config).toMatchObject({ demoSeed: true, demonstration: false, pix: { provider: 'local', webhookToken: DEV_PIX_WEBHOOK_TOKEN } });
+      expect(config).toMatchObject({
+        demoSeed: true,
+        demonstration: false,
+        pix: { provider: 'local', webhookToken: DEV_PIX_WEBHOOK_TOKEN },
+      });
     }
   });
 });
 
 /** Markdown, nginx and example environment files the repository ships (git's list, no node_modules). */
 function documentationFiles(): string[] {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' }).split('\0').filter(Boolean);
-  return files.filter((f) => /(^|\/)README\.md$/.test(f) || f.startsWith('docs/') || /(^|\/)\.env[^/]*$|\.env(\.example|\.sample)?$|\.example$/.test(f));
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
+  return files.filter(
+    (f) => /(^|\/)README\.md$/.test(f) || f.startsWith('docs/') || /(^|\/)\.env[^/]*$|\.env(\.example|\.sample)?$|\.example$/.test(f),
+  );
 }
 
 /** The headers that carry the secrets: named in the docs, never values. */
@@ -122,7 +144,8 @@ const HEADER_NAMES = new Set(['asaas-access-token', 'x-api-key', 'authorization'
  */
 function exampleSecretValues(text: string): string[] {
   const found = new Set<string>();
-  const isPlaceholder = (v: string) => v === '' || v.includes('...') || v.includes('…') || /^[<$[{]/.test(v) || /^[A-Z0-9_]+$/.test(v) || HEADER_NAMES.has(v.toLowerCase());
+  const isPlaceholder = (v: string) =>
+    v === '' || v.includes('...') || v.includes('…') || /^[<$[{]/.test(v) || /^[A-Z0-9_]+$/.test(v) || HEADER_NAMES.has(v.toLowerCase());
   const add = (v: string | undefined) => {
     const value = (v ?? '').replace(/^['"`]|['"`,;.)]+$/g, '');
     // Shorter than 8, or words: not a secret's value (and anything under 32 is refused for its length anyway).
@@ -137,7 +160,8 @@ function exampleSecretValues(text: string): string[] {
       if (/^[\w.~+/=-]{8,}$/.test(m[1] ?? '') && !/^https?:/.test(m[1] ?? '')) add(m[1]);
     }
   }
-  for (const m of text.matchAll(/(?:asaas-access-token|x-api-key)\s*:\s*([^\s'"`]+)|authorization:\s*bearer\s+([^\s'"`]+)/gi)) add(m[1] ?? m[2]);
+  for (const m of text.matchAll(/(?:asaas-access-token|x-api-key)\s*:\s*([^\s'"`]+)|authorization:\s*bearer\s+([^\s'"`]+)/gi))
+    add(m[1] ?? m[2]);
   for (const m of text.matchAll(/[`'"]([\w~+=-]{16,})[`'"]/g)) {
     const value = m[1] ?? '';
     if (/token|secret|segredo|senha|chave|key/i.test(value) && /[-\d]/.test(value)) add(value);
@@ -173,7 +197,15 @@ describe("founding decision 28: the repository's example secrets are all in the 
       '| `NODE_ENV` | `development` | `production` requires `PIX_WEBHOOK_TOKEN`; the `asaas-access-token` header; table `idempotency_keys` |',
     ].join('\n');
     expect(exampleSecretValues(sample).sort()).toEqual(
-      ['abc-def-ghi-jkl-mno', 'bearer-value-2', 'header-token-value-1', 'metrics-example-value', 'my-example-secret-token-1', 'outro-segredo-qualquer-1', 'validation-example'].sort(),
+      [
+        'abc-def-ghi-jkl-mno',
+        'bearer-value-2',
+        'header-token-value-1',
+        'metrics-example-value',
+        'my-example-secret-token-1',
+        'outro-segredo-qualquer-1',
+        'validation-example',
+      ].sort(),
     );
   });
 });
@@ -198,7 +230,13 @@ describe('founding decision 28: the server process', () => {
   it('NODE_ENV=production with the README token exits non-zero, one Portuguese line per variable, before it listens', async () => {
     const child = spawn(process.execPath, [server.main], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN, DEMO_SEED: 'true', DATABASE_URL: path.join(webDist, 'nunca.sqlite') },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN,
+        DEMO_SEED: 'true',
+        DATABASE_URL: path.join(webDist, 'nunca.sqlite'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -19,7 +19,8 @@ import { actions, registerTag, SEMPARAR } from '../helpers/tags.js';
 import { saoPaulo } from '../helpers/world.js';
 
 const nginxPresent = fs.existsSync(NGINX);
-if (!nginxPresent && process.env.CI === 'true') throw new Error(`${NGINX} ausente: com CI=true o teste de várias instâncias é obrigatório.`);
+if (!nginxPresent && process.env.CI === 'true')
+  throw new Error(`${NGINX} ausente: com CI=true o teste de várias instâncias é obrigatório.`);
 if (!nginxPresent) console.warn(`${NGINX} ausente: teste de várias instâncias ignorado.`);
 
 /** Through nginx; the instances trust only it (TRUST_PROXY=127.0.0.1), the test's clients come from 127.0.0.2+. */
@@ -59,7 +60,12 @@ describe('the nginx configuration of the operator guide', () => {
   const viaNginx = () => overHttp(proxy?.httpsUrl ?? '');
   const fund = async (d: Registered, valor: number) => {
     const charge = await createCharge(viaNginx(), d, valor);
-    const paid = await request(targets[0] ?? '', { method: 'POST', url: '/api/webhooks/asaas', headers: { 'asaas-access-token': PROCESS_WEBHOOK_TOKEN }, payload: paymentEvent('PAYMENT_RECEIVED', charge) });
+    const paid = await request(targets[0] ?? '', {
+      method: 'POST',
+      url: '/api/webhooks/asaas',
+      headers: { 'asaas-access-token': PROCESS_WEBHOOK_TOKEN },
+      payload: paymentEvent('PAYMENT_RECEIVED', charge),
+    });
     expect(paid.statusCode, paid.body).toBe(200);
   };
   const driver = async () => {
@@ -127,10 +133,21 @@ describe('the nginx configuration of the operator guide', () => {
     const d = await driver();
     const charge = await createCharge(viaNginx(), d, 150);
     const event = paymentEvent('PAYMENT_RECEIVED', charge);
-    const answers = await atOnce(6, (url) => request(url, { method: 'POST', url: '/api/webhooks/asaas', headers: { 'asaas-access-token': PROCESS_WEBHOOK_TOKEN }, payload: event }));
+    const answers = await atOnce(6, (url) =>
+      request(url, {
+        method: 'POST',
+        url: '/api/webhooks/asaas',
+        headers: { 'asaas-access-token': PROCESS_WEBHOOK_TOKEN },
+        payload: event,
+      }),
+    );
     for (const r of answers) expect(r.statusCode, r.body).toBe(200);
     expect(await ownBalance(viaNginx(), d)).toBe(150);
-    const credits = await db.kysely.selectFrom('ledger_entries').select('id').where('idempotency_key', '=', `pix-charge:${charge.id}:credit`).execute();
+    const credits = await db.kysely
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('idempotency_key', '=', `pix-charge:${charge.id}:credit`)
+      .execute();
     expect(credits).toHaveLength(1);
   }, 90_000);
 
@@ -151,7 +168,12 @@ describe('the nginx configuration of the operator guide', () => {
       });
     const outputs = await Promise.all([cli(), cli()]);
     expect(outputs.map((o) => o.stdout).join('')).toMatch(/Mensalidades de \d{4}-\d{2}/);
-    const fees = await db.kysely.selectFrom('ledger_entries').select('idempotency_key').where('driver_id', '=', d.id).where('idempotency_key', 'like', 'tag-fee:%').execute();
+    const fees = await db.kysely
+      .selectFrom('ledger_entries')
+      .select('idempotency_key')
+      .where('driver_id', '=', d.id)
+      .where('idempotency_key', 'like', 'tag-fee:%')
+      .execute();
     expect(fees.map((f) => f.idempotency_key).sort()).toHaveLength(2);
     expect(await ownBalance(viaNginx(), d)).toBe(Math.round((100 - 2 * 15.9) * 100) / 100);
     await expectLedgerInvariant(db);
@@ -164,13 +186,28 @@ describe('the nginx configuration of the operator guide', () => {
     expect((await actions.activate(viaNginx(), d, tag.serial, tag.plate)).statusCode).toBe(200);
     const key = (await new PartnerService(db).create('operator', 'SemParar Escala', SEMPARAR)).key;
     const externalId = `escala-${tag.serial}`;
-    const body = { externalId, serialNumber: tag.serial, placeName: 'Praça Itupeva', value: 18.9, occurredAt: saoPaulo(60).local, is_third: false };
-    const answers = await atOnce(6, (url) => request(url, { method: 'POST', url: '/api/parceiro/passagens', headers: { 'x-api-key': key }, payload: body }));
+    const body = {
+      externalId,
+      serialNumber: tag.serial,
+      placeName: 'Praça Itupeva',
+      value: 18.9,
+      occurredAt: saoPaulo(60).local,
+      is_third: false,
+    };
+    const answers = await atOnce(6, (url) =>
+      request(url, { method: 'POST', url: '/api/parceiro/passagens', headers: { 'x-api-key': key }, payload: body }),
+    );
     expect([200, 201]).toContain(answers[0]?.statusCode);
-    for (const r of answers) expect({ status: r.statusCode, body: r.json() }).toEqual({ status: answers[0]?.statusCode, body: answers[0]?.json() });
+    for (const r of answers)
+      expect({ status: r.statusCode, body: r.json() }).toEqual({ status: answers[0]?.statusCode, body: answers[0]?.json() });
     const stored = await db.kysely.selectFrom('partner_pushes').select('external_id').where('external_id', '=', externalId).execute();
     expect(stored).toHaveLength(1);
-    const debits = await db.kysely.selectFrom('ledger_entries').select('id').where('driver_id', '=', d.id).where('idempotency_key', 'like', `partner:%:${externalId}`).execute();
+    const debits = await db.kysely
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('driver_id', '=', d.id)
+      .where('idempotency_key', 'like', `partner:%:${externalId}`)
+      .execute();
     expect(debits).toHaveLength(1);
     expect(await ownBalance(viaNginx(), d)).toBe(Math.round((100 - 15.9 - 18.9) * 100) / 100);
   }, 90_000);
@@ -178,7 +215,13 @@ describe('the nginx configuration of the operator guide', () => {
   it('counts the sign-in limit across both instances by the client address nginx puts in X-Forwarded-For', async () => {
     const d = await registerDriver(viaNginx());
     const login = (url: string, localAddress: string, password: string, headers: Record<string, string> = {}) =>
-      request(url, { method: 'POST', url: '/api/tokens/login-motorista', localAddress, headers, payload: { cpfCnpj: d.cpfCnpj, password } });
+      request(url, {
+        method: 'POST',
+        url: '/api/tokens/login-motorista',
+        localAddress,
+        headers,
+        payload: { cpfCnpj: d.cpfCnpj, password },
+      });
     const [proxyUrl, aUrl, bUrl] = targets as [string, string, string];
     // Four failures from 127.0.0.2: through nginx (to either instance) and straight to each one.
     for (const url of [proxyUrl, aUrl, proxyUrl, bUrl]) expect((await login(url, '127.0.0.2', 'errada123')).statusCode).toBe(401);
@@ -189,7 +232,12 @@ describe('the nginx configuration of the operator guide', () => {
     // Another client is not held back, even one that writes the locked address into X-Forwarded-For itself.
     const other = await login(proxyUrl, '127.0.0.3', d.password, { 'x-forwarded-for': '127.0.0.2' });
     expect(other.statusCode, other.body).toBe(200);
-    const rows = await db.kysely.selectFrom('rate_limits').select(['key', 'hits']).where('scope', '=', 'login:document+address').where('key', 'like', `${d.cpfCnpj}|%`).execute();
+    const rows = await db.kysely
+      .selectFrom('rate_limits')
+      .select(['key', 'hits'])
+      .where('scope', '=', 'login:document+address')
+      .where('key', 'like', `${d.cpfCnpj}|%`)
+      .execute();
     expect(rows.map((r) => r.key)).toEqual([`${d.cpfCnpj}|127.0.0.2`]);
   }, 90_000);
 });

@@ -85,7 +85,9 @@ const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
 /** Asaas's calls to us, each with its own asaas-access-token (the webhook's, the transfer validation's). */
 const asaasCalls = (Object.keys(api) as Name[]).filter((n) => credentialOf(api[n] as Endpoint) === 'webhook');
 const asaasToken = (name: Name) => (name === 'asaasTransferValidation' ? TRANSFER_VALIDATION_TOKEN : WEBHOOK_TOKEN);
-const partnerCalls = (Object.keys(api) as Name[]).filter((n) => ['shipper', 'operator', 'platform'].includes(credentialOf(api[n] as Endpoint)));
+const partnerCalls = (Object.keys(api) as Name[]).filter((n) =>
+  ['shipper', 'operator', 'platform'].includes(credentialOf(api[n] as Endpoint)),
+);
 
 describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) => {
   const ctx = useTestApp(dialect);
@@ -152,7 +154,8 @@ describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) =>
   describe.each(driverCalls)('%s', (name) => {
     it.each(credentialsCases)('with %s: 401, nothing written', async (label, headers) => {
       const options = request(name, headers());
-      if (label === 'the token in the query string') options.url = `${String(options.url)}${String(options.url).includes('?') ? '&' : '?'}token=${world.a.token}`;
+      if (label === 'the token in the query string')
+        options.url = `${String(options.url)}${String(options.url).includes('?') ? '&' : '?'}token=${world.a.token}`;
       await expectRefusedUnchanged(options, [401], UNAUTHORIZED);
     });
 
@@ -175,7 +178,13 @@ describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) =>
         const token = name === 'logout' ? await sessions.create(ctx().db.kysely, world.a.id) : world.a.token;
         const res = await ctx().app.inject(request(name, { authorization: `Bearer ${token}` }));
         expect(res.statusCode, res.body).toBeLessThan(300);
-        for (const secret of [world.b.cpfCnpj, world.b.active.serial, world.b.active.plate, world.b.inactive.serial, world.b.pendingChargeId]) {
+        for (const secret of [
+          world.b.cpfCnpj,
+          world.b.active.serial,
+          world.b.active.plate,
+          world.b.inactive.serial,
+          world.b.pendingChargeId,
+        ]) {
           expect(res.body).not.toContain(secret);
         }
         const mine = OWN_DATA[name]?.(world);

@@ -41,7 +41,18 @@ type Name = keyof typeof api;
 /** Another driver's identifiers: the fuzzer puts them anywhere. */
 function othersIdentifiers(w: World): unknown[] {
   const { b } = w;
-  return [b.cpfCnpj, b.id, b.active.serial, b.active.plate, b.active.vehicleId, b.inactive.serial, b.inactive.vehicleId, b.pendingChargeId, b.vpoExternalId, newCpf()];
+  return [
+    b.cpfCnpj,
+    b.id,
+    b.active.serial,
+    b.active.plate,
+    b.active.vehicleId,
+    b.inactive.serial,
+    b.inactive.vehicleId,
+    b.pendingChargeId,
+    b.vpoExternalId,
+    newCpf(),
+  ];
 }
 
 type Mutation =
@@ -52,14 +63,22 @@ type Mutation =
 
 function mutations(e: Endpoint, w: World): fc.Arbitrary<Mutation> {
   const paths = [...fieldPaths(e.body), '__extra__', 'Sucesso'];
-  const value = fc.oneof({ weight: 6, arbitrary: hostileValue }, { weight: 1, arbitrary: fc.constant<unknown>(DELETE) }, { weight: 2, arbitrary: fc.constantFrom(...othersIdentifiers(w)) });
+  const value = fc.oneof(
+    { weight: 6, arbitrary: hostileValue },
+    { weight: 1, arbitrary: fc.constant<unknown>(DELETE) },
+    { weight: 2, arbitrary: fc.constantFrom(...othersIdentifiers(w)) },
+  );
   const options: fc.Arbitrary<Mutation>[] = [
-    fc.array(fc.tuple(fc.constantFrom(...paths), value), { minLength: 1, maxLength: 3 }).map((changes) => ({ kind: 'fields' as const, changes })),
+    fc
+      .array(fc.tuple(fc.constantFrom(...paths), value), { minLength: 1, maxLength: 3 })
+      .map((changes) => ({ kind: 'fields' as const, changes })),
     hostileRawBody.map((body) => ({ kind: 'raw' as const, body })),
   ];
   if (e.params) {
     options.push(hostilePathSegment.map((segment) => ({ kind: 'params' as const, segment })));
-    options.push(fc.constantFrom(...othersIdentifiers(w)).map((v) => ({ kind: 'params' as const, segment: encodeURIComponent(String(v)) })));
+    options.push(
+      fc.constantFrom(...othersIdentifiers(w)).map((v) => ({ kind: 'params' as const, segment: encodeURIComponent(String(v)) })),
+    );
   }
   if (e.query || e.method === 'GET') options.push(hostileQuery.map((query) => ({ kind: 'query' as const, query })));
   return fc.oneof(...options);
@@ -118,7 +137,9 @@ function expectSafeAnswer(status: number, raw: string, what: string): { Sucesso?
     throw new Error(`${what} -> ${status}: resposta não é JSON: ${raw.slice(0, 200)}`);
   }
   if (status >= 400 || 'Mensagem' in body) {
-    expect(isCatalogueMessage(body.Mensagem), `${what} -> ${status}: Mensagem fora do catálogo: ${JSON.stringify(body.Mensagem)}`).toBe(true);
+    expect(isCatalogueMessage(body.Mensagem), `${what} -> ${status}: Mensagem fora do catálogo: ${JSON.stringify(body.Mensagem)}`).toBe(
+      true,
+    );
   }
   if (status >= 400) expect(body.Sucesso, `${what} -> ${status}`).toBe(false);
   return body;
@@ -152,31 +173,35 @@ describeEachDatabase('requisições hostis, geradas do contrato', (dialect) => {
     expect(missing).toEqual([]);
   });
 
-  it.each(names)('%s: never a 5xx, always the catalogue, nothing written when refused', async (name) => {
-    const e = api[name] as Endpoint;
-    const { app, db } = ctx();
-    await fc.assert(
-      fc.asyncProperty(mutations(e, world), async (m) => {
-        // Sair revokes the session it is called with: each attempt gets its own.
-        const token = name === 'logout' ? await sessions.create(db.kysely, world.a.id) : world.a.token;
-        const request = requestOf(e, name, world, token, m);
-        // Now and then every table is read before and after, byte for byte: the triggers' check.
-        const deep = ++requests % SNAPSHOT_EVERY === 0 ? await watch.snapshot() : null;
-        const before = await watch.changes();
-        const res = await app.inject(request);
-        const what = `${request.method} ${String(request.url).slice(0, 200)} ${String(request.payload ?? '').slice(0, 300)}`;
-        // A file call's success is the file (issue 12: exports, receipts); its refusals are the JSON envelope.
-        if (e.file && res.statusCode < 300) expect(e.file.contentTypes, what).toContain(res.headers['content-type']);
-        else expectSafeAnswer(res.statusCode, res.body, what);
-        if (res.statusCode >= 400) {
-          expect(await watch.changes(), `${what} -> ${res.statusCode} alterou o banco`).toBe(before);
-          if (deep !== null) expect(await watch.snapshot(), `${what} -> ${res.statusCode} alterou o banco`).toBe(deep);
-        }
-      }),
-      { numRuns: RUNS },
-    );
-    await expectLedgerInvariant(db);
-  }, 300_000);
+  it.each(names)(
+    '%s: never a 5xx, always the catalogue, nothing written when refused',
+    async (name) => {
+      const e = api[name] as Endpoint;
+      const { app, db } = ctx();
+      await fc.assert(
+        fc.asyncProperty(mutations(e, world), async (m) => {
+          // Sair revokes the session it is called with: each attempt gets its own.
+          const token = name === 'logout' ? await sessions.create(db.kysely, world.a.id) : world.a.token;
+          const request = requestOf(e, name, world, token, m);
+          // Now and then every table is read before and after, byte for byte: the triggers' check.
+          const deep = ++requests % SNAPSHOT_EVERY === 0 ? await watch.snapshot() : null;
+          const before = await watch.changes();
+          const res = await app.inject(request);
+          const what = `${request.method} ${String(request.url).slice(0, 200)} ${String(request.payload ?? '').slice(0, 300)}`;
+          // A file call's success is the file (issue 12: exports, receipts); its refusals are the JSON envelope.
+          if (e.file && res.statusCode < 300) expect(e.file.contentTypes, what).toContain(res.headers['content-type']);
+          else expectSafeAnswer(res.statusCode, res.body, what);
+          if (res.statusCode >= 400) {
+            expect(await watch.changes(), `${what} -> ${res.statusCode} alterou o banco`).toBe(before);
+            if (deep !== null) expect(await watch.snapshot(), `${what} -> ${res.statusCode} alterou o banco`).toBe(deep);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+      await expectLedgerInvariant(db);
+    },
+    300_000,
+  );
 
   it('the full reads compared refused requests, and the ledger still balances', async () => {
     expect(requests).toBeGreaterThanOrEqual(SNAPSHOT_EVERY);

@@ -95,30 +95,126 @@ describeEachDatabase('entrada hostil', (dialect) => {
 
   /** [what, request, field, message]: the 500s reproduced on PostgreSQL before the change. */
   const reported = (): [string, InjectOptions, string, string][] => [
-    ['name at registration with NUL', { method: 'POST', url: '/api/user/create-user', payload: { name: `Maria${NUL} Souza`, cpfCnpj: cpf.generate(), phoneNumber: '11987654321', password: 'segredo123', password_confirmation: 'segredo123', type: 'driver' } }, 'name', chars],
-    ['Pix key with NUL', driver('POST', '/api/motorista/sacar', withdrawal({ pix: { type: 'EVP', key: `123e4567${NUL}` } })), 'pix.key', chars],
-    ['withdrawal description with NUL', driver('POST', '/api/motorista/sacar', withdrawal({ description: `Saque${NUL}` })), 'description', chars],
-    ['passage placeName with NUL', partner('operator', '/api/parceiro/passagens', passage({ placeName: `Praça${NUL}` })), 'placeName', chars],
-    ['passage externalId with NUL', partner('operator', '/api/parceiro/passagens', passage({ externalId: `p${NUL}` })), 'externalId', chars],
-    ['passage dated 0000-01-01', partner('operator', '/api/parceiro/passagens', passage({ occurredAt: '0000-01-01T00:00:00Z' })), 'occurredAt', messages.partner.occurredAtOutOfRange],
-    ['passage dated 9999-12-31', partner('operator', '/api/parceiro/passagens', passage({ occurredAt: '9999-12-31T23:59:59-03:00' })), 'occurredAt', messages.partner.occurredAtOutOfRange],
+    [
+      'name at registration with NUL',
+      {
+        method: 'POST',
+        url: '/api/user/create-user',
+        payload: {
+          name: `Maria${NUL} Souza`,
+          cpfCnpj: cpf.generate(),
+          phoneNumber: '11987654321',
+          password: 'segredo123',
+          password_confirmation: 'segredo123',
+          type: 'driver',
+        },
+      },
+      'name',
+      chars,
+    ],
+    [
+      'Pix key with NUL',
+      driver('POST', '/api/motorista/sacar', withdrawal({ pix: { type: 'EVP', key: `123e4567${NUL}` } })),
+      'pix.key',
+      chars,
+    ],
+    [
+      'withdrawal description with NUL',
+      driver('POST', '/api/motorista/sacar', withdrawal({ description: `Saque${NUL}` })),
+      'description',
+      chars,
+    ],
+    [
+      'passage placeName with NUL',
+      partner('operator', '/api/parceiro/passagens', passage({ placeName: `Praça${NUL}` })),
+      'placeName',
+      chars,
+    ],
+    [
+      'passage externalId with NUL',
+      partner('operator', '/api/parceiro/passagens', passage({ externalId: `p${NUL}` })),
+      'externalId',
+      chars,
+    ],
+    [
+      'passage dated 0000-01-01',
+      partner('operator', '/api/parceiro/passagens', passage({ occurredAt: '0000-01-01T00:00:00Z' })),
+      'occurredAt',
+      messages.partner.occurredAtOutOfRange,
+    ],
+    [
+      'passage dated 9999-12-31',
+      partner('operator', '/api/parceiro/passagens', passage({ occurredAt: '9999-12-31T23:59:59-03:00' })),
+      'occurredAt',
+      messages.partner.occurredAtOutOfRange,
+    ],
     ['VPO externalId with NUL', partner('shipper', '/api/parceiro/vpos', vpo({ externalId: `v${NUL}` })), 'externalId', chars],
     ['VPO origem with NUL', partner('shipper', '/api/parceiro/vpos', vpo({ origem: `Santos${NUL}` })), 'origem', chars],
     ['VPO destino with NUL', partner('shipper', '/api/parceiro/vpos', vpo({ destino: `Campinas${NUL}` })), 'destino', chars],
-    ['VPO of 21474836.48 (past int4 centavos)', partner('shipper', '/api/parceiro/vpos', vpo({ ValorTotalVP: 21474836.48 })), 'ValorTotalVP', above(MAX_VPO_CENTS)],
+    [
+      'VPO of 21474836.48 (past int4 centavos)',
+      partner('shipper', '/api/parceiro/vpos', vpo({ ValorTotalVP: 21474836.48 })),
+      'ValorTotalVP',
+      above(MAX_VPO_CENTS),
+    ],
     ['VPO path externalId with NUL', partner('shipper', '/api/parceiro/vpos/a%00b', { Status: 'EM_VIAGEM' }, 'PATCH'), 'externalId', chars],
-    ['movement externalId with NUL', partner('platform', '/api/parceiro/terceiro/movimentos', movement({ externalId: `m${NUL}` })), 'externalId', chars],
-    ['movement placeName with NUL', partner('platform', '/api/parceiro/terceiro/movimentos', movement({ placeName: `MoveMais${NUL}` })), 'placeName', chars],
-    ['movement dated 0000-01-01', partner('platform', '/api/parceiro/terceiro/movimentos', movement({ occurredAt: '0000-01-01T00:00:00Z' })), 'occurredAt', messages.partner.occurredAtOutOfRange],
+    [
+      'movement externalId with NUL',
+      partner('platform', '/api/parceiro/terceiro/movimentos', movement({ externalId: `m${NUL}` })),
+      'externalId',
+      chars,
+    ],
+    [
+      'movement placeName with NUL',
+      partner('platform', '/api/parceiro/terceiro/movimentos', movement({ placeName: `MoveMais${NUL}` })),
+      'placeName',
+      chars,
+    ],
+    [
+      'movement dated 0000-01-01',
+      partner('platform', '/api/parceiro/terceiro/movimentos', movement({ occurredAt: '0000-01-01T00:00:00Z' })),
+      'occurredAt',
+      messages.partner.occurredAtOutOfRange,
+    ],
     ['webhook payment.id with NUL', webhook({ event: 'PAYMENT_RECEIVED', payment: { id: `pay${NUL}`, value: 100 } }), 'payment.id', chars],
-    ['webhook payment.externalReference with NUL', webhook({ event: 'PAYMENT_RECEIVED', payment: { id: 'pay_1', value: 100, externalReference: `pc${NUL}` } }), 'payment.externalReference', chars],
-    ['webhook PAYMENT_OVERDUE id with NUL', webhook({ event: 'PAYMENT_OVERDUE', payment: { id: `pay${NUL}`, value: 100 } }), 'payment.id', chars],
-    ['webhook PAYMENT_REFUNDED id with NUL', webhook({ event: 'PAYMENT_REFUNDED', payment: { id: `pay${NUL}`, value: 100 } }), 'payment.id', chars],
+    [
+      'webhook payment.externalReference with NUL',
+      webhook({ event: 'PAYMENT_RECEIVED', payment: { id: 'pay_1', value: 100, externalReference: `pc${NUL}` } }),
+      'payment.externalReference',
+      chars,
+    ],
+    [
+      'webhook PAYMENT_OVERDUE id with NUL',
+      webhook({ event: 'PAYMENT_OVERDUE', payment: { id: `pay${NUL}`, value: 100 } }),
+      'payment.id',
+      chars,
+    ],
+    [
+      'webhook PAYMENT_REFUNDED id with NUL',
+      webhook({ event: 'PAYMENT_REFUNDED', payment: { id: `pay${NUL}`, value: 100 } }),
+      'payment.id',
+      chars,
+    ],
     ['webhook transfer.id with NUL', webhook({ event: 'TRANSFER_DONE', transfer: { id: `tr${NUL}` } }), 'transfer.id', chars],
-    ['webhook transfer.externalReference with NUL', webhook({ event: 'TRANSFER_DONE', transfer: { id: 'tr_1', externalReference: `wd${NUL}` } }), 'transfer.externalReference', chars],
-    ['webhook TRANSFER_FAILED externalReference with NUL', webhook({ event: 'TRANSFER_FAILED', transfer: { id: 'tr_1', externalReference: `wd${NUL}`, failReason: 'x' } }), 'transfer.externalReference', chars],
+    [
+      'webhook transfer.externalReference with NUL',
+      webhook({ event: 'TRANSFER_DONE', transfer: { id: 'tr_1', externalReference: `wd${NUL}` } }),
+      'transfer.externalReference',
+      chars,
+    ],
+    [
+      'webhook TRANSFER_FAILED externalReference with NUL',
+      webhook({ event: 'TRANSFER_FAILED', transfer: { id: 'tr_1', externalReference: `wd${NUL}`, failReason: 'x' } }),
+      'transfer.externalReference',
+      chars,
+    ],
     ['Pix charge path id with NUL', driver('GET', '/api/transacoes/qrcode/pc%00x'), 'id', chars],
-    ['GET /api/termos/download-base64/2147483648', driver('GET', '/api/termos/download-base64/2147483648'), 'termId', messages.input.idInvalid],
+    [
+      'GET /api/termos/download-base64/2147483648',
+      driver('GET', '/api/termos/download-base64/2147483648'),
+      'termId',
+      messages.input.idInvalid,
+    ],
     ['vehicle_id 2147483648', driver('POST', '/api/veiculo/delete', { vehicle_id: 2147483648 }), 'vehicle_id', messages.vehicle.idInvalid],
   ];
 
@@ -139,12 +235,39 @@ describeEachDatabase('entrada hostil', (dialect) => {
     const invisible = messages.input.invisibleCharacters;
     const RLO = '\u202e';
     const cases: [string, InjectOptions, string][] = [
-      ['passage placeName with U+202E', partner('operator', '/api/parceiro/passagens', passage({ placeName: `Praça ${RLO}avepu\u202cTI` })), 'placeName'],
+      [
+        'passage placeName with U+202E',
+        partner('operator', '/api/parceiro/passagens', passage({ placeName: `Praça ${RLO}avepu\u202cTI` })),
+        'placeName',
+      ],
       ['VPO origem with U+200B', partner('shipper', '/api/parceiro/vpos', vpo({ origem: 'Santos\u200b/SP' })), 'origem'],
       ['VPO destino with U+2066', partner('shipper', '/api/parceiro/vpos', vpo({ destino: '\u2066Campinas/SP\u2069' })), 'destino'],
-      ['movement placeName with U+FEFF', partner('platform', '/api/parceiro/terceiro/movimentos', movement({ placeName: '\ufeffMoveMais' })), 'placeName'],
-      ['name at registration with U+202E', { method: 'POST', url: '/api/user/create-user', payload: { name: `Maria ${RLO}azuoS`, cpfCnpj: cpf.generate(), phoneNumber: '11987654321', password: 'segredo123', password_confirmation: 'segredo123', type: 'driver' } }, 'name'],
-      ['withdrawal description with U+200F', driver('POST', '/api/motorista/sacar', withdrawal({ description: 'Saque\u200f' })), 'description'],
+      [
+        'movement placeName with U+FEFF',
+        partner('platform', '/api/parceiro/terceiro/movimentos', movement({ placeName: '\ufeffMoveMais' })),
+        'placeName',
+      ],
+      [
+        'name at registration with U+202E',
+        {
+          method: 'POST',
+          url: '/api/user/create-user',
+          payload: {
+            name: `Maria ${RLO}azuoS`,
+            cpfCnpj: cpf.generate(),
+            phoneNumber: '11987654321',
+            password: 'segredo123',
+            password_confirmation: 'segredo123',
+            type: 'driver',
+          },
+        },
+        'name',
+      ],
+      [
+        'withdrawal description with U+200F',
+        driver('POST', '/api/motorista/sacar', withdrawal({ description: 'Saque\u200f' })),
+        'description',
+      ],
     ];
     const before = await snapshotDatabase(ctx().db);
     for (const [what, request, field] of cases) {
@@ -156,7 +279,18 @@ describeEachDatabase('entrada hostil', (dialect) => {
     // A password is never shown: one with U+200D (an emoji's joiner) still registers and signs in.
     const document = cpf.generate();
     const password = 'senha\u{1F468}\u200d\u{1F467}123';
-    const registered = await app().inject({ method: 'POST', url: '/api/user/create-user', payload: { name: 'Maria Souza', cpfCnpj: document, phoneNumber: '11987654321', password, password_confirmation: password, type: 'driver' } });
+    const registered = await app().inject({
+      method: 'POST',
+      url: '/api/user/create-user',
+      payload: {
+        name: 'Maria Souza',
+        cpfCnpj: document,
+        phoneNumber: '11987654321',
+        password,
+        password_confirmation: password,
+        type: 'driver',
+      },
+    });
     expect(registered.statusCode, registered.body).toBeLessThan(300);
     const signedIn = await app().inject({ method: 'POST', url: '/api/tokens/login-motorista', payload: { cpfCnpj: document, password } });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
@@ -166,7 +300,10 @@ describeEachDatabase('entrada hostil', (dialect) => {
     const year = new Date().getUTCFullYear();
     const res = await app().inject(partner('operator', '/api/parceiro/passagens', passage({ occurredAt: `${year}-02-30T10:00:00-03:00` })));
     expect(res.statusCode).toBe(422);
-    expect(json(res)).toMatchObject({ Mensagem: messages.partner.occurredAtInvalid, errors: { occurredAt: [messages.partner.occurredAtInvalid] } });
+    expect(json(res)).toMatchObject({
+      Mensagem: messages.partner.occurredAtInvalid,
+      errors: { occurredAt: [messages.partner.occurredAtInvalid] },
+    });
   });
 
   it('a purchase of 100.005 or 1e308 gets a message about the value, not the minimum', async () => {
@@ -214,9 +351,17 @@ describeEachDatabase('entrada hostil', (dialect) => {
     expect((await actions.activate(app(), owner, t.serial, t.plate)).statusCode).toBe(200);
     const own = await accountId(db.kysely, owner.id, 'own');
     const move = (amountCents: number) =>
-      db.kysely.transaction().execute((trx) =>
-        post(trx, { accountId: own, amountCents, origin: 'teste', placeName: 'Teste', idempotencyKey: `limite-${owner.id}-${Math.random()}` }),
-      );
+      db.kysely
+        .transaction()
+        .execute((trx) =>
+          post(trx, {
+            accountId: own,
+            amountCents,
+            origin: 'teste',
+            placeName: 'Teste',
+            idempotencyKey: `limite-${owner.id}-${Math.random()}`,
+          }),
+        );
     const paid = 10_000 - 1590;
     await expect(move(-(LEDGER_LIMIT_CENTS + 1))).rejects.toBeInstanceOf(LedgerLimitError);
     await expect(move(-LEDGER_LIMIT_CENTS)).resolves.toMatchObject({ status: 'posted', balanceCents: paid - LEDGER_LIMIT_CENTS });
@@ -227,7 +372,11 @@ describeEachDatabase('entrada hostil', (dialect) => {
     // Through the API: a 422 with the ledger's message, and the driver's account still answers.
     const res = await app().inject(partner('operator', '/api/parceiro/passagens', passage({ serialNumber: t.serial, value: 5000 })));
     expect(res.statusCode, res.body).toBe(422);
-    expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.ledger.limitExceeded, errors: { value: [serverMessages.ledger.limitExceeded] } });
+    expect(json(res)).toEqual({
+      Sucesso: false,
+      Mensagem: serverMessages.ledger.limitExceeded,
+      errors: { value: [serverMessages.ledger.limitExceeded] },
+    });
     const balance = await app().inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(owner.token) });
     expect(balance.statusCode).toBe(200);
     expect(json<{ Saldo: number }>(balance).Saldo).toBe(-LEDGER_LIMIT_CENTS / 100);
@@ -241,9 +390,17 @@ describeEachDatabase('entrada hostil', (dialect) => {
     const owner = await registerDriver(app());
     const third = await accountId(db.kysely, owner.id, 'third');
     const move = (amountCents: number, key: string) =>
-      db.kysely.transaction().execute((trx) =>
-        post(trx, { accountId: third, amountCents, origin: 'teste', placeName: 'Teste', idempotencyKey: `concorrente-${owner.id}-${key}` }),
-      );
+      db.kysely
+        .transaction()
+        .execute((trx) =>
+          post(trx, {
+            accountId: third,
+            amountCents,
+            origin: 'teste',
+            placeName: 'Teste',
+            idempotencyKey: `concorrente-${owner.id}-${key}`,
+          }),
+        );
     await move(LEDGER_LIMIT_CENTS - 500, 'base');
     const results = await Promise.allSettled(Array.from({ length: 10 }, (_v, i) => move(100, String(i))));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);

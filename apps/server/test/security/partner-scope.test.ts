@@ -17,7 +17,8 @@ describeEachDatabase('parceiros: escopo', (dialect) => {
   const app = () => ctx().app;
   const db = () => ctx().db.kysely;
   const service = () => new PartnerService(ctx().db);
-  const send = (url: string, key: string, payload: Record<string, unknown>) => app().inject({ method: 'POST', url, payload, headers: { 'x-api-key': key } });
+  const send = (url: string, key: string, payload: Record<string, unknown>) =>
+    app().inject({ method: 'POST', url, payload, headers: { 'x-api-key': key } });
   let seq = 0;
   const passage = (serial: string, extra: Record<string, unknown> = {}) => ({
     externalId: `escopo-p-${(seq += 1)}-${Math.random().toString(36).slice(2)}`,
@@ -38,7 +39,9 @@ describeEachDatabase('parceiros: escopo', (dialect) => {
   });
   /** Everything a refused push must leave alone. */
   const snapshot = async (drivers: Registered[]) => ({
-    balances: await Promise.all(drivers.map(async (d) => json(await app().inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) })))),
+    balances: await Promise.all(
+      drivers.map(async (d) => json(await app().inject({ method: 'GET', url: '/api/motorista/saldo', headers: bearer(d.token) }))),
+    ),
     entries: (await db().selectFrom('ledger_entries').select('id').execute()).length,
     vpos: (await db().selectFrom('vpos').select('id').execute()).length,
     pushes: (await db().selectFrom('partner_pushes').select('external_id').execute()).length,
@@ -91,7 +94,11 @@ describeEachDatabase('parceiros: escopo', (dialect) => {
     }
     for (const t of [blocked, cancelled, inactive]) {
       expectRefused(await send('/api/parceiro/passagens', key, passage(t.serial)), 409, serverMessages.partner.tagNotActive);
-      expectRefused(await send('/api/parceiro/passagens', key, passage(t.serial, { is_third: true })), 409, serverMessages.partner.tagNotActive);
+      expectRefused(
+        await send('/api/parceiro/passagens', key, passage(t.serial, { is_third: true })),
+        409,
+        serverMessages.partner.tagNotActive,
+      );
     }
     expect(await snapshot([owner, stranger])).toEqual(before);
 
@@ -135,7 +142,8 @@ describeEachDatabase('parceiros: escopo', (dialect) => {
       expectRefused(await send('/api/parceiro/vpos', key, vpo(t)), 409, serverMessages.partner.tagNotActive);
     }
     expect(await snapshot([d])).toEqual(before);
-    const list = async () => json<{ VPOS: unknown[] }>(await app().inject({ method: 'GET', url: '/api/pedagio/motoristaVpos', headers: bearer(d.token) })).VPOS;
+    const list = async () =>
+      json<{ VPOS: unknown[] }>(await app().inject({ method: 'GET', url: '/api/pedagio/motoristaVpos', headers: bearer(d.token) })).VPOS;
     expect(await list()).toEqual([]);
 
     const ok = await send('/api/parceiro/vpos', key, vpo(active, { PlacaVeiculo: active.plate.toLowerCase() }));
@@ -149,7 +157,15 @@ describeEachDatabase('parceiros: escopo', (dialect) => {
     const { key, hash, prefix } = newKey();
     const row = await db()
       .insertInto('partners')
-      .values({ kind: 'operator', name: 'Operadora antiga', api_key_hash: hash, api_key_prefix: prefix, created_at: new Date().toISOString(), revoked_at: null, operator_cnpj: null })
+      .values({
+        kind: 'operator',
+        name: 'Operadora antiga',
+        api_key_hash: hash,
+        api_key_prefix: prefix,
+        created_at: new Date().toISOString(),
+        revoked_at: null,
+        operator_cnpj: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const before = await snapshot([d]);

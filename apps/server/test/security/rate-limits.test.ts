@@ -61,7 +61,8 @@ describeEachDatabase('limites de requisições', (dialect) => {
 
   describe('cadastro', () => {
     const ctx = useTestApp(dialect, { REGISTRATION_MAX_PER_ADDRESS: '5' });
-    const register = (remoteAddress: string, payload = registration()) => ctx().app.inject({ method: 'POST', url: REGISTER, remoteAddress, payload });
+    const register = (remoteAddress: string, payload = registration()) =>
+      ctx().app.inject({ method: 'POST', url: REGISTER, remoteAddress, payload });
 
     it('40 at once from one address: the limit are created, the rest 429 in Portuguese without hashing a password', async () => {
       const hash = vi.spyOn(PasswordHasher.prototype, 'hash');
@@ -97,7 +98,13 @@ describeEachDatabase('limites de requisições', (dialect) => {
   describe('webhook e API de parceiros: contadores no banco, compartilhados entre instâncias', () => {
     const two = useTwoInstances(dialect, { WEBHOOK_MAX_PER_ADDRESS: '3', PARTNER_MAX_PER_KEY: '3', PARTNER_MAX_PER_ADDRESS: '5' });
     const webhook = (app: FastifyInstance, remoteAddress: string, token: string) =>
-      app.inject({ method: 'POST', url: WEBHOOK, remoteAddress, headers: { 'asaas-access-token': token }, payload: { event: 'PAYMENT_RECEIVED', payment: { id: 'pay_x' } } });
+      app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        remoteAddress,
+        headers: { 'asaas-access-token': token },
+        payload: { event: 'PAYMENT_RECEIVED', payment: { id: 'pay_x' } },
+      });
     const partner = (app: FastifyInstance, remoteAddress: string, key: string) =>
       app.inject({ method: 'POST', url: PARTNER_VPO, remoteAddress, headers: { 'x-api-key': key }, payload: {} });
 
@@ -112,14 +119,23 @@ describeEachDatabase('limites de requisições', (dialect) => {
         expect(res.statusCode).toBe(429);
         expect(json(res)).toEqual(tooMany);
       }
-      const row = await two().db.kysely.selectFrom('rate_limits').select('hits').where('scope', '=', 'webhook:address').where('key', '=', ip).executeTakeFirstOrThrow();
+      const row = await two()
+        .db.kysely.selectFrom('rate_limits')
+        .select('hits')
+        .where('scope', '=', 'webhook:address')
+        .where('key', '=', ip)
+        .executeTakeFirstOrThrow();
       expect(row.hits).toBe(3);
     });
 
     it('the partner API: 3 per key whatever the address or instance, 5 per address whatever the key; keys stored as digests', async () => {
       const { a, b, db } = two();
       const { key } = await new PartnerService(db).create('shipper', 'Embarcadora Limite');
-      const answers = [await partner(a, `203.0.${hostNet}.10`, key), await partner(b, `203.0.${hostNet}.11`, key), await partner(a, `203.0.${hostNet}.12`, key)];
+      const answers = [
+        await partner(a, `203.0.${hostNet}.10`, key),
+        await partner(b, `203.0.${hostNet}.11`, key),
+        await partner(a, `203.0.${hostNet}.12`, key),
+      ];
       for (const res of answers) expect(res.statusCode).toBe(422);
       const refused = await partner(b, `203.0.${hostNet}.13`, key);
       expect(refused.statusCode).toBe(429);
@@ -152,7 +168,9 @@ describeEachDatabase('limites de requisições', (dialect) => {
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
-      const completed = logs.filter((l) => l.includes('request completed') && l.includes(WEBHOOK)).map((l) => JSON.parse(l) as { remoteAddress: string });
+      const completed = logs
+        .filter((l) => l.includes('request completed') && l.includes(WEBHOOK))
+        .map((l) => JSON.parse(l) as { remoteAddress: string });
       expect(completed).toHaveLength(6);
       for (const line of completed) expect(line.remoteAddress).toBe('203.0.113.50');
       expect(logs.join('\n')).not.toContain('198.51.100.');
@@ -162,7 +180,13 @@ describeEachDatabase('limites de requisições', (dialect) => {
   describe('TRUST_PROXY as the proxy addresses', () => {
     const ctx = useTestApp(dialect, { TRUST_PROXY: '10.0.0.0/24', WEBHOOK_MAX_PER_ADDRESS: '1' });
     const send = (remoteAddress: string, forwardedFor: string) =>
-      ctx().app.inject({ method: 'POST', url: WEBHOOK, remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: {} } satisfies InjectOptions);
+      ctx().app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: {},
+      } satisfies InjectOptions);
 
     it('believes the listed proxies only: a direct client is limited by its own address', async () => {
       expect((await send('10.0.0.7', '198.51.100.1, 203.0.113.60')).statusCode).toBe(401);

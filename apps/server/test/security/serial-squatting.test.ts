@@ -18,23 +18,40 @@ describeEachDatabase('tags: ninguém queima o serial de outro', (dialect) => {
   const db = () => ctx().db.kysely;
   const keys = async () => {
     const partners = new PartnerService(ctx().db);
-    return { operator: (await partners.create('operator', 'SemParar Posseiro', SEMPARAR)).key, shipper: (await partners.create('shipper', 'Embarcador Posseiro')).key };
+    return {
+      operator: (await partners.create('operator', 'SemParar Posseiro', SEMPARAR)).key,
+      shipper: (await partners.create('shipper', 'Embarcador Posseiro')).key,
+    };
   };
   const passage = (key: string, serial: string, value = 21.5) =>
     app().inject({
       method: 'POST',
       url: '/api/parceiro/passagens',
       headers: { 'x-api-key': key },
-      payload: { externalId: `pos-${Math.random().toString(36).slice(2)}`, serialNumber: serial, placeName: 'Praça Atibaia', value, occurredAt: new Date(Date.now() - 600_000).toISOString(), is_third: false },
+      payload: {
+        externalId: `pos-${Math.random().toString(36).slice(2)}`,
+        serialNumber: serial,
+        placeName: 'Praça Atibaia',
+        value,
+        occurredAt: new Date(Date.now() - 600_000).toISOString(),
+        is_third: false,
+      },
     });
   const vpo = (key: string, serial: string, plate: string) =>
     app().inject({
       method: 'POST',
       url: '/api/parceiro/vpos',
       headers: { 'x-api-key': key },
-      payload: { externalId: `pos-${Math.random().toString(36).slice(2)}`, serialNumber: serial, PlacaVeiculo: plate, CpfCnpjEmbarcador: cnpj.generate(), ValorTotalVP: 99.9 },
+      payload: {
+        externalId: `pos-${Math.random().toString(36).slice(2)}`,
+        serialNumber: serial,
+        PlacaVeiculo: plate,
+        CpfCnpjEmbarcador: cnpj.generate(),
+        ValorTotalVP: 99.9,
+      },
     });
-  const register = (d: Registered, serial: string, plate = newPlate()) => post(app(), d, '/api/tag/cadastrar-tag', registrationBody(d, { serialNumber: serial, licensePlate: plate }));
+  const register = (d: Registered, serial: string, plate = newPlate()) =>
+    post(app(), d, '/api/tag/cadastrar-tag', registrationBody(d, { serialNumber: serial, licensePlate: plate }));
   const vpoCount = async (d: Registered) => (await db().selectFrom('vpos').select('id').where('driver_id', '=', d.id).execute()).length;
 
   for (const variant of ['cancel and delete', 'cancel without delete'] as const) {
@@ -81,7 +98,11 @@ describeEachDatabase('tags: ninguém queima o serial de outro', (dialect) => {
         expect(await ownBalance(app(), holder)).toBe(59.6);
       }
       expect(await tagStatus(app(), holder, mine.plate)).toBe(TAG_STATUS.active);
-      const atOperator = await db().selectFrom('operator_tags').select(['status_code', 'holder_document']).where('serial_number', '=', serial).execute();
+      const atOperator = await db()
+        .selectFrom('operator_tags')
+        .select(['status_code', 'holder_document'])
+        .where('serial_number', '=', serial)
+        .execute();
       expect(atOperator).toEqual([{ status_code: TAG_STATUS.active, holder_document: holder.cpfCnpj }]);
       await expectLedgerInvariant(ctx().db);
     });
@@ -114,7 +135,8 @@ describeEachDatabase('tags: ninguém queima o serial de outro', (dialect) => {
     const activeElsewhere = await activeTag(app(), holder);
 
     const answers: LightMyRequestResponse[] = [];
-    for (const serial of [held.serial, usedThenCancelled.serial, replaced.serial, activeElsewhere.serial]) answers.push(await register(asker, serial));
+    for (const serial of [held.serial, usedThenCancelled.serial, replaced.serial, activeElsewhere.serial])
+      answers.push(await register(asker, serial));
     for (const res of answers) {
       expect(res.statusCode).toBe(409);
       expect(json(res)).toEqual({
@@ -129,7 +151,10 @@ describeEachDatabase('tags: ninguém queima o serial de outro', (dialect) => {
     const mine = await activeTag(app(), asker);
     const swap = await actions.replace(app(), asker, mine.serial, held.serial);
     expect(swap.statusCode).toBe(409);
-    expect(json(swap)).toMatchObject({ Mensagem: serverMessages.tag.serialUnavailable, errors: { newSerialNumber: [serverMessages.tag.serialUnavailable] } });
+    expect(json(swap)).toMatchObject({
+      Mensagem: serverMessages.tag.serialUnavailable,
+      errors: { newSerialNumber: [serverMessages.tag.serialUnavailable] },
+    });
     // The holder asking for their own live serial is told plainly.
     const own = await register(holder, held.serial);
     expect(own.statusCode).toBe(409);
@@ -151,7 +176,17 @@ describeEachDatabase('tags: ninguém queima o serial de outro', (dialect) => {
           .executeTakeFirstOrThrow();
         const vehicle = await old.kysely
           .insertInto('vehicles')
-          .values({ driver_id: driver.id, license_plate: 'ABC1D23', cpf_cnpj_antt: '52998224725', rntrc_antt: '12345678', axles: 3, vehicle_type: 2, model_id: 'daf-xf', created_at: at, deleted_at: null })
+          .values({
+            driver_id: driver.id,
+            license_plate: 'ABC1D23',
+            cpf_cnpj_antt: '52998224725',
+            rntrc_antt: '12345678',
+            axles: 3,
+            vehicle_type: 2,
+            model_id: 'daf-xf',
+            created_at: at,
+            deleted_at: null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         const tag = (serial: string, activated: boolean) => ({
@@ -166,10 +201,22 @@ describeEachDatabase('tags: ninguém queima o serial de outro', (dialect) => {
           created_at: at,
           deleted_at: at,
         });
-        await old.kysely.insertInto('tags').values([tag('7000000000000101', false), tag('7000000000000102', true)]).execute();
+        await old.kysely
+          .insertInto('tags')
+          .values([tag('7000000000000101', false), tag('7000000000000102', true)])
+          .execute();
         await old.kysely
           .insertInto('operator_tags')
-          .values(['7000000000000101', '7000000000000102'].map((serial) => ({ serial_number: serial, operator_cnpj: SEMPARAR, status_code: 300, license_plate: 'ABC1D23', holder_document: '52998224725', updated_at: at })))
+          .values(
+            ['7000000000000101', '7000000000000102'].map((serial) => ({
+              serial_number: serial,
+              operator_cnpj: SEMPARAR,
+              status_code: 300,
+              license_plate: 'ABC1D23',
+              holder_document: '52998224725',
+              updated_at: at,
+            })),
+          )
           .execute();
 
         expect(await migrateToLatest(old)).toContain('006-partner-scope');

@@ -18,10 +18,20 @@ describeEachDatabase('limites de login', (dialect) => {
   const login = (d: Registered, password: string, remoteAddress: string) =>
     ctx().app.inject({ method: 'POST', url: LOGIN, remoteAddress, payload: { cpfCnpj: d.cpfCnpj, password } });
   const documentRow = (d: Registered) =>
-    ctx().db.kysely.selectFrom('rate_limits').select(['hits', 'next_at']).where('scope', '=', 'login:document').where('key', '=', d.cpfCnpj).executeTakeFirstOrThrow();
+    ctx()
+      .db.kysely.selectFrom('rate_limits')
+      .select(['hits', 'next_at'])
+      .where('scope', '=', 'login:document')
+      .where('key', '=', d.cpfCnpj)
+      .executeTakeFirstOrThrow();
   /** The delay on that CPF/CNPJ is over (as if its time had passed). */
   const waitOver = (d: Registered) =>
-    ctx().db.kysely.updateTable('rate_limits').set({ next_at: 0 }).where('scope', '=', 'login:document').where('key', '=', d.cpfCnpj).execute();
+    ctx()
+      .db.kysely.updateTable('rate_limits')
+      .set({ next_at: 0 })
+      .where('scope', '=', 'login:document')
+      .where('key', '=', d.cpfCnpj)
+      .execute();
 
   afterEach(() => {
     vi.restoreAllMocks();
@@ -69,7 +79,11 @@ describeEachDatabase('limites de login', (dialect) => {
     expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(16);
     // A refused attempt is not counted anywhere: the password was not checked.
     expect((await documentRow(d)).hits).toBe(14);
-    const strangerRows = await ctx().db.kysely.selectFrom('rate_limits').select('hits').where('key', 'in', [stranger, `${d.cpfCnpj}|${stranger}`]).execute();
+    const strangerRows = await ctx()
+      .db.kysely.selectFrom('rate_limits')
+      .select('hits')
+      .where('key', 'in', [stranger, `${d.cpfCnpj}|${stranger}`])
+      .execute();
     expect(strangerRows.map((r) => r.hits)).toEqual([0, 0]);
 
     // The driver at the address they registered from skips the delay.
@@ -86,7 +100,12 @@ describeEachDatabase('limites de login', (dialect) => {
     expect((await login(d, d.password, road)).statusCode).toBe(200);
 
     // The delay stops growing at LOGIN_DOCUMENT_MAX_DELAY_SECONDS (15 minutes).
-    await ctx().db.kysely.updateTable('rate_limits').set({ hits: 60, next_at: 0 }).where('scope', '=', 'login:document').where('key', '=', d.cpfCnpj).execute();
+    await ctx()
+      .db.kysely.updateTable('rate_limits')
+      .set({ hits: 60, next_at: 0 })
+      .where('scope', '=', 'login:document')
+      .where('key', '=', d.cpfCnpj)
+      .execute();
     const before = Date.now();
     expect((await login(d, 'errada123', stranger)).statusCode).toBe(401);
     const row = await documentRow(d);
@@ -98,7 +117,10 @@ describeEachDatabase('limites de login', (dialect) => {
   it('expired counters are deleted by the next count, without a job', async () => {
     const db = ctx().db.kysely;
     const old = Date.now() - 2 * 86_400_000;
-    await db.insertInto('rate_limits').values({ scope: 'login:address', key: '192.0.2.200', window_start: old, hits: 3, expires_at: old + 900_000 }).execute();
+    await db
+      .insertInto('rate_limits')
+      .values({ scope: 'login:address', key: '192.0.2.200', window_start: old, hits: 3, expires_at: old + 900_000 })
+      .execute();
     await new RateLimitStore(db).take('login:address', '192.0.2.201', 5, 900_000);
     const keys = (await db.selectFrom('rate_limits').select('key').where('key', 'like', '192.0.2.20_').execute()).map((r) => r.key);
     expect(keys).toEqual(['192.0.2.201']);
@@ -121,7 +143,11 @@ describeEachDatabase('limites de login', (dialect) => {
     expect(by(429)).toHaveLength(100 - checked);
     for (const a of by(429)) expect(json(a)).toEqual(throttled);
     for (const a of answers) expect(a.body).not.toContain('Token');
-    const attempts = await ctx().db.kysely.selectFrom('rate_limits').select('hits').where('key', '=', `${d.cpfCnpj}|203.0.${net}.200`).executeTakeFirstOrThrow();
+    const attempts = await ctx()
+      .db.kysely.selectFrom('rate_limits')
+      .select('hits')
+      .where('key', '=', `${d.cpfCnpj}|203.0.${net}.200`)
+      .executeTakeFirstOrThrow();
     expect(attempts.hits).toBe(checked);
   });
 });

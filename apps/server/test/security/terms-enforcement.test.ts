@@ -57,11 +57,15 @@ describe('founding decision 27 in the contract', () => {
     const changing = entries.filter(([, e]) => e.auth && (e.idempotent || e.method !== 'GET'));
     for (const [name, e] of changing) {
       const reason = EXEMPT[name];
-      expect(e.requiresTerms === true || (reason !== undefined && reason.length > 0), `${name} (${e.method} ${e.path}): requiresTerms, or EXEMPT with a reason`).toBe(true);
+      expect(
+        e.requiresTerms === true || (reason !== undefined && reason.length > 0),
+        `${name} (${e.method} ${e.path}): requiresTerms, or EXEMPT with a reason`,
+      ).toBe(true);
       expect(e.requiresTerms === true && reason !== undefined, `${name} is both requiresTerms and exempt`).toBe(false);
     }
     const changingNames = new Set(changing.map(([name]) => name));
-    for (const name of Object.keys(EXEMPT)) expect(changingNames.has(name as Name), `EXEMPT names ${name}, not a state-changing driver call`).toBe(true);
+    for (const name of Object.keys(EXEMPT))
+      expect(changingNames.has(name as Name), `EXEMPT names ${name}, not a state-changing driver call`).toBe(true);
   });
 
   it('flags exactly the calls that move money or change a tag or vehicle; reads and the terms calls stay open', () => {
@@ -75,12 +79,23 @@ describeEachDatabase('termos exigidos pelo servidor (issue 21, ponto 5)', (diale
   const { ctx, app, db } = usePixTestApp(dialect);
   const REFUSED = { Sucesso: false, Mensagem: serverMessages.terms.notAccepted, code: ERROR_CODES.termsNotAccepted };
 
-  const call = (d: Registered, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    app().inject({ method, url, headers: { ...bearer(d.token), ...headers }, ...(payload ? { payload } : {}) });
+  const call = (
+    d: Registered,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) => app().inject({ method, url, headers: { ...bearer(d.token), ...headers }, ...(payload ? { payload } : {}) });
   const charge = (d: Registered, headers: Record<string, string> = {}) =>
     call(d, 'POST', '/api/transacoes/gerar-qrcode', { valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' }, headers);
   const withdraw = (d: Registered) =>
-    call(d, 'POST', '/api/motorista/sacar', { description: 'Saque', receiver_document: d.cpfCnpj, amount: 10, pix: { type: 'CPF', key: d.cpfCnpj }, senha: d.password });
+    call(d, 'POST', '/api/motorista/sacar', {
+      description: 'Saque',
+      receiver_document: d.cpfCnpj,
+      amount: 10,
+      pix: { type: 'CPF', key: d.cpfCnpj },
+      senha: d.password,
+    });
   const expectRefused = (res: LightMyRequestResponse, what: string) => {
     expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
     expect(json(res), what).toEqual(REFUSED);
@@ -101,8 +116,18 @@ describeEachDatabase('termos exigidos pelo servidor (issue 21, ponto 5)', (diale
     entries: (await db().kysely.selectFrom('ledger_entries').select('id').where('driver_id', '=', d.id).execute()).length,
     charges: (await db().kysely.selectFrom('pix_charges').select('id').where('driver_id', '=', d.id).execute()).length,
     withdrawals: (await db().kysely.selectFrom('withdrawals').select('id').where('driver_id', '=', d.id).execute()).length,
-    tags: await db().kysely.selectFrom('tags').select(['serial_number', 'status_code', 'deleted_at']).where('driver_id', '=', d.id).orderBy('id').execute(),
-    vehicles: await db().kysely.selectFrom('vehicles').select(['license_plate', 'deleted_at']).where('driver_id', '=', d.id).orderBy('id').execute(),
+    tags: await db()
+      .kysely.selectFrom('tags')
+      .select(['serial_number', 'status_code', 'deleted_at'])
+      .where('driver_id', '=', d.id)
+      .orderBy('id')
+      .execute(),
+    vehicles: await db()
+      .kysely.selectFrom('vehicles')
+      .select(['license_plate', 'deleted_at'])
+      .where('driver_id', '=', d.id)
+      .orderBy('id')
+      .execute(),
   });
 
   it("the issue's sequence: after rejecting, the reads answer and every call that moves money or changes a tag or vehicle is 403", async () => {
@@ -121,7 +146,10 @@ describeEachDatabase('termos exigidos pelo servidor (issue 21, ponto 5)', (diale
     const tags = await call(d, 'GET', '/api/tag/listar');
     expect(tags.statusCode).toBe(200);
     expect(tags.body).toContain(t.serial);
-    expect(json(await call(d, 'GET', '/api/motorista/verificar-saque'))).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted });
+    expect(json(await call(d, 'GET', '/api/motorista/verificar-saque'))).toEqual({
+      Sucesso: false,
+      Mensagem: serverMessages.withdrawal.termsNotAccepted,
+    });
 
     expectRefused(await charge(d), 'gerar-qrcode');
     expectRefused(await withdraw(d), 'sacar');
@@ -194,7 +222,12 @@ describeEachDatabase('termos exigidos pelo servidor (issue 21, ponto 5)', (diale
   it('without a session it is still 401 first; with an unknown token too', async () => {
     const res = await app().inject({ method: 'POST', url: '/api/transacoes/gerar-qrcode', payload: {} });
     expect(res.statusCode).toBe(401);
-    const unknown = await app().inject({ method: 'POST', url: '/api/transacoes/gerar-qrcode', headers: bearer('x'.repeat(43)), payload: {} });
+    const unknown = await app().inject({
+      method: 'POST',
+      url: '/api/transacoes/gerar-qrcode',
+      headers: bearer('x'.repeat(43)),
+      payload: {},
+    });
     expect(unknown.statusCode).toBe(401);
   });
 });

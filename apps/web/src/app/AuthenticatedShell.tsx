@@ -38,16 +38,12 @@ export function AuthenticatedShell() {
 
   return (
     <OfflineDataProvider client={queryClient} persistOptions={persistence}>
-      <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }} modalProps={{ centered: true, closeButtonProps: { 'aria-label': 'Fechar' } }}>
+      <ModalsProvider
+        labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}
+        modalProps={{ centered: true, closeButtonProps: { 'aria-label': 'Fechar' } }}
+      >
         <Notifications position="top-right" autoClose={TOAST_MS} limit={3} zIndex={1000} />
-        <Box
-          component="header"
-          pos="sticky"
-          top={0}
-          bg="road.8"
-          c="white"
-          style={{ zIndex: 10, boxShadow: 'var(--mantine-shadow-sm)' }}
-        >
+        <Box component="header" pos="sticky" top={0} bg="road.8" c="white" style={{ zIndex: 10, boxShadow: 'var(--mantine-shadow-sm)' }}>
           <Container px="md" py={8}>
             <Group justify="space-between" wrap="nowrap" gap="sm">
               <Box style={{ minWidth: 0 }}>

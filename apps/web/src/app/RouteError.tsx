@@ -15,9 +15,7 @@ export function RouteError() {
       <Paper withBorder p="lg" radius="md">
         <Stack gap="md">
           <Title order={1}>Algo deu errado</Title>
-          <Text>
-            Não foi possível abrir esta página. Verifique sua conexão com a internet e tente novamente.
-          </Text>
+          <Text>Não foi possível abrir esta página. Verifique sua conexão com a internet e tente novamente.</Text>
           <Button onClick={() => window.location.reload()} fullWidth maw={360}>
             Tentar novamente
           </Button>

@@ -57,8 +57,7 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 5 },
   white: '#ffffff',
   black: '#111418',
-  fontFamily:
-    "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   fontFamilyMonospace: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
   headings: {
     fontWeight: '700',

@@ -81,4 +81,3 @@ export function clickHeldBeforeHydration(): void {
     console.error('Toque antes do app ilegível', error);
   }
 }
-

@@ -66,12 +66,15 @@ function isRefusalBody(data: unknown): boolean {
  * the same key a few times; if none is answered the driver reads NO_ANSWER_MESSAGE, and pressing
  * again sends the same key once more: the server does it once and answers with its first answer.
  */
-export async function request<E extends Endpoint>(
-  endpoint: E,
-  options: RequestOptions<E> = {},
-): Promise<ResponseOf<E>> {
+export async function request<E extends Endpoint>(endpoint: E, options: RequestOptions<E> = {}): Promise<ResponseOf<E>> {
   if (!endpoint.idempotent) return send(endpoint, options, null);
-  const intent = intentOf({ method: endpoint.method, path: endpoint.path, params: options.params, query: options.query, body: options.body });
+  const intent = intentOf({
+    method: endpoint.method,
+    path: endpoint.path,
+    params: options.params,
+    query: options.query,
+    body: options.body,
+  });
   const key = keyForIntent(intent);
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -84,7 +87,8 @@ export async function request<E extends Endpoint>(
         throw error;
       }
       const delay = retryPolicy.delaysMs[attempt];
-      if (delay === undefined || options.signal?.aborted) throw isApiError(error) && error.status === 409 ? error : new ApiError(0, NO_ANSWER_MESSAGE);
+      if (delay === undefined || options.signal?.aborted)
+        throw isApiError(error) && error.status === 409 ? error : new ApiError(0, NO_ANSWER_MESSAGE);
       await sleep(delay);
     }
   }
@@ -171,7 +175,10 @@ function fileNameFromDisposition(header: string | null): string | null {
       name = undefined;
     }
   }
-  name ??= /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header)?.slice(1).find((part) => part !== undefined);
+  name ??= /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i
+    .exec(header)
+    ?.slice(1)
+    .find((part) => part !== undefined);
   const base = name?.trim().split(/[\\/]/).pop();
   return base ? base : null;
 }
@@ -182,7 +189,10 @@ function fileNameFromDisposition(header: string | null): string | null {
  * the session). The file is saved under the server's name (Content-Disposition), else
  * `fallbackName`; answers the name it was saved under.
  */
-export async function downloadFile<E extends Endpoint>(endpoint: E, options: RequestOptions<E> & { fallbackName: string }): Promise<string> {
+export async function downloadFile<E extends Endpoint>(
+  endpoint: E,
+  options: RequestOptions<E> & { fallbackName: string },
+): Promise<string> {
   if (!endpoint.file) throw new Error(`${endpoint.path} não responde um arquivo`);
   const accept = [...endpoint.file.contentTypes, 'application/json'].join(', ');
   const { url, headers } = prepare(endpoint, options, accept);

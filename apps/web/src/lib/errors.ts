@@ -36,11 +36,7 @@ export function errorMessage(error: unknown): string {
 }
 
 /** spec §8: the text of an unsuccessful 200 answer ({Sucesso:false, Mensagem, error}); null when it succeeded. */
-export function answerFailure(answer: {
-  Sucesso: boolean;
-  Mensagem?: string | null;
-  error?: string | null;
-}): string | null {
+export function answerFailure(answer: { Sucesso: boolean; Mensagem?: string | null; error?: string | null }): string | null {
   if (answer.Sucesso) return null;
   return answer.error || answer.Mensagem || messages.session.internalError;
 }

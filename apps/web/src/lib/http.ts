@@ -7,8 +7,7 @@ import { messages } from '@portal/domain';
 /** '' = same origin (the server serves the app); set VITE_API_URL to talk to another back end. */
 export const API_BASE_URL = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
 
-export const NETWORK_ERROR_MESSAGE =
-  'Não foi possível conectar ao servidor. Verifique sua internet e tente novamente.';
+export const NETWORK_ERROR_MESSAGE = 'Não foi possível conectar ao servidor. Verifique sua internet e tente novamente.';
 export const UNEXPECTED_RESPONSE_MESSAGE = 'O servidor respondeu de um jeito inesperado. Tente novamente.';
 
 /** A non-2xx answer (or no answer at all: status 0), with the body's Mensagem and errors map. */

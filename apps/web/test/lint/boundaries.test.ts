@@ -50,21 +50,30 @@ describe('the web layers, enforced by the lint', () => {
   });
 
   it.each([
-    ['a feature -> its own files, lib/, components/, the early paint names', 'features/tags/Fixture.tsx', [
-      "import { vehicleDetailQuery } from './api/queries';",
-      "import { tagKeys } from '../../lib/tags';",
-      "import { toast } from '../../components/ui/toast';",
-      "import { VEHICLE_VIEW_ATTRIBUTE } from '../../early-paint/vehicleMarkup';",
-    ]],
-    ['app/ -> features/ and the early paint', 'app/Fixture.tsx', [
-      "import { DashboardPage } from '../features/dashboard/DashboardPage';",
-      "import { adoptEarlyBalance } from '../early-paint/adoptEarlyBalance';",
-    ]],
+    [
+      'a feature -> its own files, lib/, components/, the early paint names',
+      'features/tags/Fixture.tsx',
+      [
+        "import { vehicleDetailQuery } from './api/queries';",
+        "import { tagKeys } from '../../lib/tags';",
+        "import { toast } from '../../components/ui/toast';",
+        "import { VEHICLE_VIEW_ATTRIBUTE } from '../../early-paint/vehicleMarkup';",
+      ],
+    ],
+    [
+      'app/ -> features/ and the early paint',
+      'app/Fixture.tsx',
+      [
+        "import { DashboardPage } from '../features/dashboard/DashboardPage';",
+        "import { adoptEarlyBalance } from '../early-paint/adoptEarlyBalance';",
+      ],
+    ],
     ['components/ -> lib/', 'components/ui/Fixture.tsx', ["import { getToken } from '../../lib/storage';"]],
-    ['the first script -> lib/ and its names', 'early-paint/scripts/fixture.ts', [
-      "import { getToken } from '../../lib/storage';",
-      "import { BALANCE_PATH } from '../balanceMarkup';",
-    ]],
+    [
+      'the first script -> lib/ and its names',
+      'early-paint/scripts/fixture.ts',
+      ["import { getToken } from '../../lib/storage';", "import { BALANCE_PATH } from '../balanceMarkup';"],
+    ],
   ])('%s is allowed', async (_name, file, imports) => {
     expect(await complaints(file, imports.join('\n'))).toEqual([]);
   });

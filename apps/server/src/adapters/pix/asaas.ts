@@ -2,7 +2,16 @@ import { serverMessages } from '@portal/domain';
 import { z } from 'zod';
 import { AsaasClient, AsaasRequestError } from './asaas-client.js';
 import type { AsaasClientConfig } from './asaas-client.js';
-import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer, TransferReceiver } from './port.js';
+import type {
+  ChargeRequest,
+  CreatedCharge,
+  PayoutRequest,
+  PayoutResult,
+  PixProvider,
+  ProviderPayment,
+  ProviderTransfer,
+  TransferReceiver,
+} from './port.js';
 import { PayoutRejected } from './port.js';
 
 const customerList = z.object({ data: z.array(z.object({ id: z.string() })) });
@@ -102,7 +111,9 @@ export class AsaasPixProvider implements PixProvider {
   }
 
   async getTransfer(providerTransferId: string): Promise<ProviderTransfer | 'missing'> {
-    const found = await this.orMissing(() => this.client.request('GET', `/v3/transfers/${encodeURIComponent(providerTransferId)}`, transfer));
+    const found = await this.orMissing(() =>
+      this.client.request('GET', `/v3/transfers/${encodeURIComponent(providerTransferId)}`, transfer),
+    );
     if (found === 'missing') return found;
     return {
       status: found.status,

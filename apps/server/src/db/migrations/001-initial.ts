@@ -34,11 +34,7 @@ export function initial(t: ColumnTypes): Migration {
         .addColumn('key', 'text', (c) => c.notNull())
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('login_failures_lookup_idx')
-        .on('login_failures')
-        .columns(['scope', 'key', 'created_at'])
-        .execute();
+      await db.schema.createIndex('login_failures_lookup_idx').on('login_failures').columns(['scope', 'key', 'created_at']).execute();
       await db.schema.createIndex('login_failures_created_idx').on('login_failures').column('created_at').execute();
 
       await db.schema
@@ -59,11 +55,7 @@ export function initial(t: ColumnTypes): Migration {
         .addColumn('action', 'text', (c) => c.notNull().check(sql`action in ('aceite', 'rejeite')`))
         .addColumn('decided_at', t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('term_decisions_driver_term_idx')
-        .on('term_decisions')
-        .columns(['driver_id', 'term_id', 'id'])
-        .execute();
+      await db.schema.createIndex('term_decisions_driver_term_idx').on('term_decisions').columns(['driver_id', 'term_id', 'id']).execute();
 
       await db.schema
         .createTable('accounts')
@@ -83,7 +75,12 @@ export function initial(t: ColumnTypes): Migration {
         .addColumn('origin', 'text', (c) => c.notNull())
         .addColumn('event', 'text')
         .addColumn('place_name', 'text', (c) => c.notNull())
-        .addColumn('is_third', 'integer', (c) => c.notNull().defaultTo(0).check(sql`is_third in (0, 1)`))
+        .addColumn('is_third', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`is_third in (0, 1)`),
+        )
         .addColumn('reference', 'text')
         .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
         .addColumn('created_at', t.timestamp, (c) => c.notNull())

@@ -46,9 +46,7 @@ export function pix(t: ColumnTypes, dialect: Dialect): Migration {
         .addColumn('amount_cents', 'bigint', (c) => c.notNull().check(sql`amount_cents > 0`))
         .addColumn('payload', 'text', (c) => c.notNull())
         .addColumn('encoded_image', 'text')
-        .addColumn('status', 'text', (c) =>
-          c.notNull().check(sql`status in ('PENDING', 'RECEIVED', 'OVERDUE', 'REFUNDED')`),
-        )
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('PENDING', 'RECEIVED', 'OVERDUE', 'REFUNDED')`))
         .addColumn('expires_at', t.timestamp, (c) => c.notNull())
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .addColumn('received_at', t.timestamp)

@@ -28,7 +28,10 @@ export function webhookEvents(t: ColumnTypes): Migration {
         .addColumn('resolved_at', t.timestamp)
         .execute();
       await db.schema.createIndex('webhook_events_status_idx').on('webhook_events').columns(['status', 'id']).execute();
-      await db.schema.alterTable('pix_charges').addColumn('refunded_cents', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('pix_charges')
+        .addColumn('refunded_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable('pix_charges').addColumn('provider_cancelled_at', t.timestamp).execute();
     },
   };

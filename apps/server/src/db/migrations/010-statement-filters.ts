@@ -11,7 +11,11 @@ import type { Kysely, Migration } from 'kysely';
 export function statementFilters(): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.createIndex('ledger_entries_kind_idx').on('ledger_entries').columns(['driver_id', 'origin', 'is_third', 'driver_seq']).execute();
+      await db.schema
+        .createIndex('ledger_entries_kind_idx')
+        .on('ledger_entries')
+        .columns(['driver_id', 'origin', 'is_third', 'driver_seq'])
+        .execute();
     },
   };
 }

@@ -1,5 +1,14 @@
 import type { AttentionNotice, StatementTransaction } from '@portal/contract';
-import { centsToReais, formatBrl, formatDateTime, PAYOUT_NOTICE_DAYS, payoutNoticeMessages, pixKeyDisplay, serverMessages, TAG_STATUS } from '@portal/domain';
+import {
+  centsToReais,
+  formatBrl,
+  formatDateTime,
+  PAYOUT_NOTICE_DAYS,
+  payoutNoticeMessages,
+  pixKeyDisplay,
+  serverMessages,
+  TAG_STATUS,
+} from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
@@ -34,14 +43,26 @@ async function lowBalance(db: Kysely<Database>, driverId: number): Promise<Atten
     .selectFrom('drivers')
     .select((eb) => [
       'drivers.balance_alert_cents',
-      eb.selectFrom('accounts').select('balance_cents').whereRef('accounts.driver_id', '=', 'drivers.id').where('accounts.kind', '=', 'own').as('own_cents'),
+      eb
+        .selectFrom('accounts')
+        .select('balance_cents')
+        .whereRef('accounts.driver_id', '=', 'drivers.id')
+        .where('accounts.kind', '=', 'own')
+        .as('own_cents'),
     ])
     .where('drivers.id', '=', driverId)
     .executeTakeFirst();
   const level = effectiveAlertCents(row?.balance_alert_cents);
   const balance = Number(row?.own_cents ?? 0);
   if (balance >= level) return [];
-  return [{ tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance(formatBrl(level)), saldo: centsToReais(balance), nivelAlerta: centsToReais(level) }];
+  return [
+    {
+      tipo: 'saldo-baixo',
+      Mensagem: serverMessages.attention.lowBalance(formatBrl(level)),
+      saldo: centsToReais(balance),
+      nivelAlerta: centsToReais(level),
+    },
+  ];
 }
 
 /** Pix purchases still waiting for their payment and not expired, the first to expire first. */
@@ -68,7 +89,12 @@ async function pendingPurchases(db: Kysely<Database>, driverId: number, now: Dat
 async function payoutActivity(db: Kysely<Database>, driverId: number, now: Date): Promise<AttentionNotice[]> {
   const since = new Date(now.getTime() - PAYOUT_NOTICE_DAYS * 86_400_000).toISOString();
   const [keys, payouts] = await Promise.all([
-    db.selectFrom('pix_keys').select(['id', 'key_type', 'key', 'created_at']).where('driver_id', '=', driverId).where('created_at', '>=', since).execute(),
+    db
+      .selectFrom('pix_keys')
+      .select(['id', 'key_type', 'key', 'created_at'])
+      .where('driver_id', '=', driverId)
+      .where('created_at', '>=', since)
+      .execute(),
     db
       .selectFrom('withdrawals')
       .select(['id', 'amount_cents', 'pix_key_type', 'pix_key', 'status', 'created_at'])
@@ -79,12 +105,35 @@ async function payoutActivity(db: Kysely<Database>, driverId: number, now: Date)
   const notices: { at: string; notice: AttentionNotice }[] = [
     ...keys.map((k) => {
       const at = toIso(k.created_at);
-      return { at, notice: { tipo: 'chave-pix-nova' as const, Mensagem: payoutNoticeMessages.keySaved(pixKeyDisplay(k.key_type, k.key), formatDateTime(at)), chaveId: Number(k.id), salvaEm: at } };
+      return {
+        at,
+        notice: {
+          tipo: 'chave-pix-nova' as const,
+          Mensagem: payoutNoticeMessages.keySaved(pixKeyDisplay(k.key_type, k.key), formatDateTime(at)),
+          chaveId: Number(k.id),
+          salvaEm: at,
+        },
+      };
     }),
     ...payouts.map((w) => {
       const at = toIso(w.created_at);
-      const text = payoutNoticeMessages.withdrawal(formatBrl(Number(w.amount_cents)), pixKeyDisplay(w.pix_key_type, w.pix_key), formatDateTime(at), payoutNoticeMessages.withdrawalStatus[w.status]);
-      return { at, notice: { tipo: 'saque' as const, Mensagem: text, saqueId: w.id, valor: centsToReais(Number(w.amount_cents)), status: w.status, criadoEm: at } };
+      const text = payoutNoticeMessages.withdrawal(
+        formatBrl(Number(w.amount_cents)),
+        pixKeyDisplay(w.pix_key_type, w.pix_key),
+        formatDateTime(at),
+        payoutNoticeMessages.withdrawalStatus[w.status],
+      );
+      return {
+        at,
+        notice: {
+          tipo: 'saque' as const,
+          Mensagem: text,
+          saqueId: w.id,
+          valor: centsToReais(Number(w.amount_cents)),
+          status: w.status,
+          criadoEm: at,
+        },
+      };
     }),
   ];
   return notices.sort((a, b) => b.at.localeCompare(a.at)).map((n) => n.notice);

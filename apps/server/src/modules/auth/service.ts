@@ -45,7 +45,10 @@ export class AuthService {
     } catch (error) {
       if (error instanceof LoginThrottled) {
         this.metrics.loginRefused('throttled');
-        this.log.warn({ cpfCnpj: maskCpfCnpj(cpfCnpj), limit: error.bucket, remoteAddress: ip }, 'login bloqueado por excesso de tentativas');
+        this.log.warn(
+          { cpfCnpj: maskCpfCnpj(cpfCnpj), limit: error.bucket, remoteAddress: ip },
+          'login bloqueado por excesso de tentativas',
+        );
       }
       throw error;
     }
@@ -98,7 +101,9 @@ export class AuthService {
     }
     if (ip) {
       // The account exists: a failure here only costs the driver the known-address shortcut.
-      await this.throttle.registered(input.cpfCnpj, ip).catch((err: unknown) => this.log.warn({ err }, 'endereço do cadastro não registrado'));
+      await this.throttle
+        .registered(input.cpfCnpj, ip)
+        .catch((err: unknown) => this.log.warn({ err }, 'endereço do cadastro não registrado'));
     }
     return created;
   }

@@ -6,7 +6,12 @@ import type { BalanceService } from './service.js';
 import { balancesInReais } from './service.js';
 
 export function balanceRoutes(app: FastifyInstance, balance: BalanceService): void {
-  driverRoute(app, api.balance, async ({ driver }) => ({ Sucesso: true, Mensagem: serverMessages.balance.ok, ...balancesInReais(driver) }), {
-    session: balance.session,
-  });
+  driverRoute(
+    app,
+    api.balance,
+    async ({ driver }) => ({ Sucesso: true, Mensagem: serverMessages.balance.ok, ...balancesInReais(driver) }),
+    {
+      session: balance.session,
+    },
+  );
 }

@@ -17,8 +17,18 @@ export interface DriverWithBalances extends SessionDriver {
 function sessionWithBalances(db: Kysely<Database>): SessionLookup<DriverWithBalances> {
   return sessionLookup(db, (tokenHash, now) =>
     liveSessionQuery(db, tokenHash, now).select((eb) => [
-      eb.selectFrom('accounts').select('balance_cents').whereRef('accounts.driver_id', '=', 'drivers.id').where('accounts.kind', '=', 'own').as('ownCents'),
-      eb.selectFrom('accounts').select('balance_cents').whereRef('accounts.driver_id', '=', 'drivers.id').where('accounts.kind', '=', 'third').as('thirdCents'),
+      eb
+        .selectFrom('accounts')
+        .select('balance_cents')
+        .whereRef('accounts.driver_id', '=', 'drivers.id')
+        .where('accounts.kind', '=', 'own')
+        .as('ownCents'),
+      eb
+        .selectFrom('accounts')
+        .select('balance_cents')
+        .whereRef('accounts.driver_id', '=', 'drivers.id')
+        .where('accounts.kind', '=', 'third')
+        .as('thirdCents'),
     ]),
   );
 }

@@ -22,8 +22,12 @@ export function healthRoutes(app: FastifyInstance, readiness: ReadinessCheck): v
     config: { probe: true },
     handler: async (req, reply) => {
       const state = await readiness.check();
-      if (state.ready) return { Sucesso: true, Mensagem: serverMessages.operations.ready, database: 'ok' as const, migrations: 'ok' as const };
-      const Mensagem = state.database === 'down' ? serverMessages.operations.databaseDown : serverMessages.operations.migrationsPending.replace('{migrations}', state.pending.join(', '));
+      if (state.ready)
+        return { Sucesso: true, Mensagem: serverMessages.operations.ready, database: 'ok' as const, migrations: 'ok' as const };
+      const Mensagem =
+        state.database === 'down'
+          ? serverMessages.operations.databaseDown
+          : serverMessages.operations.migrationsPending.replace('{migrations}', state.pending.join(', '));
       req.log.warn({ database: state.database, migrations: state.migrations }, 'não está pronto para atender');
       return reply.code(503).send({ Sucesso: false, Mensagem, database: state.database, migrations: state.migrations });
     },

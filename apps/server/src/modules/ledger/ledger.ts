@@ -27,9 +27,7 @@ export interface EntryInput {
   createdAt?: string;
 }
 
-export type PostResult =
-  | { status: 'posted'; entryId: number; balanceCents: number }
-  | { status: 'duplicate'; entryId: number };
+export type PostResult = { status: 'posted'; entryId: number; balanceCents: number } | { status: 'duplicate'; entryId: number };
 
 export type GuardedDebitResult = PostResult | { status: 'insufficient' };
 
@@ -58,11 +56,7 @@ export async function openAccounts(trx: Trx, driverId: number): Promise<void> {
 }
 
 export async function balances(db: Kysely<Database>, driverId: number): Promise<Record<AccountKind, number>> {
-  const rows = await db
-    .selectFrom('accounts')
-    .select(['kind', 'balance_cents'])
-    .where('driver_id', '=', driverId)
-    .execute();
+  const rows = await db.selectFrom('accounts').select(['kind', 'balance_cents']).where('driver_id', '=', driverId).execute();
   const result: Record<AccountKind, number> = { own: 0, third: 0 };
   for (const row of rows) result[row.kind] = row.balance_cents;
   return result;
@@ -153,9 +147,7 @@ async function bumpCounter(trx: Trx, driverId: number, delta: 1 | -1): Promise<n
   const row = await trx
     .insertInto('driver_ledger_counters')
     .values({ driver_id: driverId, entry_count: Math.max(delta, 0) })
-    .onConflict((oc) =>
-      oc.column('driver_id').doUpdateSet((eb) => ({ entry_count: eb('driver_ledger_counters.entry_count', '+', delta) })),
-    )
+    .onConflict((oc) => oc.column('driver_id').doUpdateSet((eb) => ({ entry_count: eb('driver_ledger_counters.entry_count', '+', delta) })))
     .returning('entry_count')
     .executeTakeFirstOrThrow();
   return row.entry_count;
@@ -179,7 +171,12 @@ async function makeRoom(trx: Trx, driverId: number, place: number, entryId: numb
  * the index down: one row when the movement is the newest, as nearly all are; k + 1 rows when k
  * entries are dated after it. Null when an entry with the same idempotency key exists.
  */
-async function insertEntry(trx: Trx, entry: EntryInput, driverId: number, createdAt: string): Promise<{ id: number; place: number } | null> {
+async function insertEntry(
+  trx: Trx,
+  entry: EntryInput,
+  driverId: number,
+  createdAt: string,
+): Promise<{ id: number; place: number } | null> {
   const row = await trx
     .insertInto('ledger_entries')
     .values((eb) => ({

@@ -104,6 +104,9 @@ export class LedgerPushes {
       createdAt: entry.createdAt,
     });
     const duplicate = result.status === 'duplicate';
-    return { status: 200, body: { Sucesso: true, Mensagem: duplicate ? serverMessages.partner.duplicate : recorded, id: String(result.entryId), duplicate } };
+    return {
+      status: 200,
+      body: { Sucesso: true, Mensagem: duplicate ? serverMessages.partner.duplicate : recorded, id: String(result.entryId), duplicate },
+    };
   }
 }

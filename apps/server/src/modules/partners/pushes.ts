@@ -46,7 +46,15 @@ export class PartnerPushes {
       return await this.db.kysely.transaction().execute(async (trx) => {
         const claimed = await trx
           .insertInto('partner_pushes')
-          .values({ partner_id: partner.id, kind, external_id: externalId, request_hash: hash, status_code: 0, response: '', created_at: nowIso() })
+          .values({
+            partner_id: partner.id,
+            kind,
+            external_id: externalId,
+            request_hash: hash,
+            status_code: 0,
+            response: '',
+            created_at: nowIso(),
+          })
           .onConflict((oc) => oc.columns(['partner_id', 'kind', 'external_id']).doNothing())
           .returning('partner_id')
           .executeTakeFirst();

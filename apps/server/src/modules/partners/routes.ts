@@ -10,12 +10,9 @@ import type { PartnerService } from './service.js';
 export function partnerRoutes(app: FastifyInstance, partners: PartnerService, pushes: LedgerPushes): void {
   decoratePartner(app);
 
-  publicRoute(
-    app,
-    api.partnerPassage,
-    async ({ req, reply, body }) => replyWith(reply, await pushes.recordPassage(partnerOf(req), body)),
-    { onRequest: requirePartner(partners, 'operator') },
-  );
+  publicRoute(app, api.partnerPassage, async ({ req, reply, body }) => replyWith(reply, await pushes.recordPassage(partnerOf(req), body)), {
+    onRequest: requirePartner(partners, 'operator'),
+  });
 
   publicRoute(
     app,

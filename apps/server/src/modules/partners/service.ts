@@ -29,7 +29,15 @@ export class PartnerService {
     const { key, hash, prefix } = newKey();
     const row = await this.db.kysely
       .insertInto('partners')
-      .values({ kind, name, api_key_hash: hash, api_key_prefix: prefix, created_at: nowIso(), revoked_at: null, operator_cnpj: operatorCnpj })
+      .values({
+        kind,
+        name,
+        api_key_hash: hash,
+        api_key_prefix: prefix,
+        created_at: nowIso(),
+        revoked_at: null,
+        operator_cnpj: operatorCnpj,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: row.id, key };
@@ -84,7 +92,12 @@ export class PartnerService {
   async revoke(id: number): Promise<boolean> {
     const exists = await this.db.kysely.selectFrom('partners').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) return false;
-    await this.db.kysely.updateTable('partners').set({ revoked_at: nowIso() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await this.db.kysely
+      .updateTable('partners')
+      .set({ revoked_at: nowIso() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
     return true;
   }
 

@@ -1,5 +1,14 @@
 import type { PayoutLimitKind, PixKeyType } from '@portal/domain';
-import { nightPeriod, PAYOUT_PASSWORD_MAX_FAILURES, PAYOUT_PASSWORD_WINDOW_MINUTES, payoutLimitError, payoutMessages, refuse, saoPauloDayWindow, serverMessages } from '@portal/domain';
+import {
+  nightPeriod,
+  PAYOUT_PASSWORD_MAX_FAILURES,
+  PAYOUT_PASSWORD_WINDOW_MINUTES,
+  payoutLimitError,
+  payoutMessages,
+  refuse,
+  saoPauloDayWindow,
+  serverMessages,
+} from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect, Trx } from '../../db/connection.js';
@@ -54,7 +63,12 @@ export class PayoutGuard {
   }
 
   /** The key's standing; a key not saved is saved here when the password is right (else 422 on senha). */
-  async trustKey(driver: { id: number; cpfCnpj: string }, keyType: PixKeyType, key: string, password: string | undefined): Promise<KeyTrust> {
+  async trustKey(
+    driver: { id: number; cpfCnpj: string },
+    keyType: PixKeyType,
+    key: string,
+    password: string | undefined,
+  ): Promise<KeyTrust> {
     if (isOwnKey(driver.cpfCnpj, keyType, key)) return { kind: 'own' };
     const saved = await this.keys.find(this.db, driver.id, keyType, key);
     if (saved) return { kind: 'saved', saved };
@@ -87,7 +101,12 @@ export class PayoutGuard {
    * SQLite runs one write transaction at a time), so what was sent is read and the new one written
    * by one transaction at a time.
    */
-  async weigh(trx: Trx, driverId: number, order: { amountCents: number; keyType: PixKeyType; key: string }, trust: KeyTrust): Promise<void> {
+  async weigh(
+    trx: Trx,
+    driverId: number,
+    order: { amountCents: number; keyType: PixKeyType; key: string },
+    trust: KeyTrust,
+  ): Promise<void> {
     await lockDriver(trx, this.dialect, driverId);
     // Read after the lock: a withdrawal that held it meanwhile was written later than a clock read before.
     const now = this.now();
@@ -103,7 +122,9 @@ export class PayoutGuard {
     const [usedTodayCents, usedTonightCents, newKeyUsed] = await Promise.all([
       sentBetween(trx, driverId, day.start, day.end),
       night ? sentBetween(trx, driverId, night.start, night.end) : Promise.resolve(0),
-      newKey ? sentBetween(trx, driverId, newKey.savedAt, newKeyEnd(newKey), { keyType: order.keyType, key: order.key }) : Promise.resolve(0),
+      newKey
+        ? sentBetween(trx, driverId, newKey.savedAt, newKeyEnd(newKey), { keyType: order.keyType, key: order.key })
+        : Promise.resolve(0),
     ]);
     const message = payoutLimitError({
       amountCents: order.amountCents,

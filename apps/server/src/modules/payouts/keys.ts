@@ -40,7 +40,12 @@ export class PixKeyStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(driverId: number): Promise<SavedKey[]> {
-    const rows = await this.db.selectFrom('pix_keys').select(['id', 'key_type', 'key', 'created_at']).where('driver_id', '=', driverId).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('pix_keys')
+      .select(['id', 'key_type', 'key', 'created_at'])
+      .where('driver_id', '=', driverId)
+      .orderBy('id')
+      .execute();
     return rows.map(toKey);
   }
 

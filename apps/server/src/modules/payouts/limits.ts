@@ -27,7 +27,10 @@ export class PayoutLimitStore {
       const stored: PayoutLimitState = row
         ? {
             valueCents: Number(row.value_cents),
-            pending: row.pending_cents !== null && row.pending_at !== null ? { valueCents: Number(row.pending_cents), effectiveAt: new Date(toIso(row.pending_at)) } : null,
+            pending:
+              row.pending_cents !== null && row.pending_at !== null
+                ? { valueCents: Number(row.pending_cents), effectiveAt: new Date(toIso(row.pending_at)) }
+                : null,
           }
         : { valueCents: this.defaults[kind], pending: null };
       states[kind] = payoutLimitAt(stored, now);

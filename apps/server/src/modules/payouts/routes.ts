@@ -23,7 +23,11 @@ export function payoutRoutes(app: FastifyInstance, payouts: PayoutService): void
     return { Sucesso: true, Mensagem: payoutMessages.keyRemoved };
   });
 
-  driverRoute(app, api.payoutLimits, async ({ driver }) => ({ Sucesso: true, Mensagem: payoutMessages.ok, Limites: await payouts.limits(driver.id) }));
+  driverRoute(app, api.payoutLimits, async ({ driver }) => ({
+    Sucesso: true,
+    Mensagem: payoutMessages.ok,
+    Limites: await payouts.limits(driver.id),
+  }));
 
   driverRoute(app, api.updatePayoutLimits, async ({ driver, body }) => {
     const changed = await payouts.changeLimits(driver.id, body);

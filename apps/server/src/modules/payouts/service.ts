@@ -50,14 +50,20 @@ export class PayoutService {
   }
 
   /** Saves a key with the password (422 on the field otherwise); saving it again changes nothing. */
-  async saveKey(driver: { id: number; cpfCnpj: string }, tipo: string, chave: string, senha: string | undefined): Promise<{ created: boolean; key: SavedPixKey }> {
+  async saveKey(
+    driver: { id: number; cpfCnpj: string },
+    tipo: string,
+    chave: string,
+    senha: string | undefined,
+  ): Promise<{ created: boolean; key: SavedPixKey }> {
     if (!isPixKeyType(tipo)) throw refuse.invalid(payoutMessages.keyNotFound, 'tipo');
     const key = normalizePixKey(tipo, chave);
     if (isOwnKey(driver.cpfCnpj, tipo, key)) throw refuse.invalid(payoutMessages.ownKeyAlready, 'chave');
     await this.guard.checkPassword(driver.id, senha);
     const result = await this.guard.keys.save(driver.id, tipo, key, this.guard.now());
     if (result === 'full') throw refuse.invalid(payoutMessages.tooManyKeys, 'chave');
-    if (result.created) this.log.warn({ driverId: driver.id, keyType: tipo, pixKeyId: result.key.id }, 'nova chave Pix salva pelo motorista');
+    if (result.created)
+      this.log.warn({ driverId: driver.id, keyType: tipo, pixKeyId: result.key.id }, 'nova chave Pix salva pelo motorista');
     return { created: result.created, key: await this.keyView(driver.id, result.key) };
   }
 
@@ -72,11 +78,16 @@ export class PayoutService {
 
   /** A lowering applies at once; a raise waits (its message says until when). */
   async changeLimits(driverId: number, body: LimitsRequest): Promise<{ message: string; limits: PayoutLimits }> {
-    const requested = Object.fromEntries(PAYOUT_LIMIT_KINDS.map((kind) => [kind, reaisToCents(body[PAYOUT_LIMIT_FIELDS[kind]])])) as Record<PayoutLimitKind, number>;
+    const requested = Object.fromEntries(PAYOUT_LIMIT_KINDS.map((kind) => [kind, reaisToCents(body[PAYOUT_LIMIT_FIELDS[kind]])])) as Record<
+      PayoutLimitKind,
+      number
+    >;
     const states = await this.guard.limits.change(driverId, requested, this.guard.now());
     const raises = PAYOUT_LIMIT_KINDS.flatMap((kind) => {
       const pending = states[kind].pending;
-      return pending ? [payoutMessages.raiseWaits(payoutLimitLabels[kind], formatBrl(pending.valueCents), formatDateTime(pending.effectiveAt))] : [];
+      return pending
+        ? [payoutMessages.raiseWaits(payoutLimitLabels[kind], formatBrl(pending.valueCents), formatDateTime(pending.effectiveAt))]
+        : [];
     });
     this.log.info({ driverId, raises: raises.length }, 'limites de saque alterados');
     const message = raises.length > 0 ? payoutMessages.limitsSavedRaises(raises.join(' ')) : payoutMessages.limitsSaved;
@@ -102,11 +113,23 @@ export class PayoutService {
     const now = this.guard.now();
     const day = saoPauloDayWindow(now);
     const night = nightPeriod(now);
-    const [today, tonight] = await Promise.all([sentBetween(this.db, driverId, day.start, day.end), night ? sentBetween(this.db, driverId, night.start, night.end) : 0]);
+    const [today, tonight] = await Promise.all([
+      sentBetween(this.db, driverId, day.start, day.end),
+      night ? sentBetween(this.db, driverId, night.start, night.end) : 0,
+    ]);
     const view = (kind: PayoutLimitKind) => {
       const s = states[kind];
-      return { valor: centsToReais(s.valueCents), pendente: s.pending ? { valor: centsToReais(s.pending.valueCents), vigenteEm: s.pending.effectiveAt.toISOString() } : null };
+      return {
+        valor: centsToReais(s.valueCents),
+        pendente: s.pending ? { valor: centsToReais(s.pending.valueCents), vigenteEm: s.pending.effectiveAt.toISOString() } : null,
+      };
     };
-    return { porSaque: view('perWithdrawal'), diario: view('daily'), noturno: view('night'), usadoHoje: centsToReais(today), usadoNestaNoite: centsToReais(tonight) };
+    return {
+      porSaque: view('perWithdrawal'),
+      diario: view('daily'),
+      noturno: view('night'),
+      usadoHoje: centsToReais(today),
+      usadoNestaNoite: centsToReais(tonight),
+    };
   }
 }

@@ -6,7 +6,13 @@ import type { Trx } from '../../db/connection.js';
 type Reader = Trx | Kysely<Database>;
 
 /** What the driver sent (or is sending: every withdrawal not FAILED) in [from, to), optionally to one key. */
-export async function sentBetween(db: Reader, driverId: number, from: Date, to: Date, key?: { keyType: PixKeyType; key: string }): Promise<number> {
+export async function sentBetween(
+  db: Reader,
+  driverId: number,
+  from: Date,
+  to: Date,
+  key?: { keyType: PixKeyType; key: string },
+): Promise<number> {
   const row = await db
     .selectFrom('withdrawals')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('sent'))

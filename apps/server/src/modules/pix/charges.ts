@@ -54,11 +54,7 @@ export class ChargeService {
     if (!hourly.allowed) {
       throw refuse.tooMany(serverMessages.payouts.tooManyCharges(minutesUntil(hourly.retryAfterMs)), Math.ceil(hourly.retryAfterMs / 1000));
     }
-    const driver = await this.db
-      .selectFrom('drivers')
-      .select(['name', 'cpf_cnpj'])
-      .where('id', '=', driverId)
-      .executeTakeFirstOrThrow();
+    const driver = await this.db.selectFrom('drivers').select(['name', 'cpf_cnpj']).where('id', '=', driverId).executeTakeFirstOrThrow();
     const id = newId('chg');
     const createdAt = this.now();
     const expiresAt = new Date(createdAt.getTime() + PIX_CHARGE_TTL_MINUTES * 60_000);
@@ -143,4 +139,3 @@ export class ChargeService {
     return row;
   }
 }
-

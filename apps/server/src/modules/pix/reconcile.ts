@@ -48,7 +48,12 @@ export class PixReconciler {
       .orderBy('created_at')
       .execute();
     for (const charge of charges) await this.guard(report, charge.id, () => this.charge(charge, report));
-    const withdrawals = await this.db.kysely.selectFrom('withdrawals').selectAll().where('status', '=', 'PROCESSING').orderBy('created_at').execute();
+    const withdrawals = await this.db.kysely
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('status', '=', 'PROCESSING')
+      .orderBy('created_at')
+      .execute();
     for (const w of withdrawals) await this.guard(report, w.id, () => this.withdrawal(w, report));
     return report;
   }
@@ -75,7 +80,9 @@ export class PixReconciler {
     }
     if (truth && truth.externalReference !== charge.id) {
       report.waiting++;
-      report.lines.push(`Cobrança ${charge.id} (${amount}): o provedor vincula o pagamento ${charge.provider_charge_id} a outra referência; nada aplicado, verifique no painel.`);
+      report.lines.push(
+        `Cobrança ${charge.id} (${amount}): o provedor vincula o pagamento ${charge.provider_charge_id} a outra referência; nada aplicado, verifique no painel.`,
+      );
       return;
     }
     if (truth && PAID_STATUSES.has(truth.status)) {
@@ -97,7 +104,11 @@ export class PixReconciler {
     if (truth?.deleted) {
       await this.settlement.overdue({ chargeId: charge.id });
       await this.expiry.markCancelled(charge.id);
-      await this.settled(report, charge.provider_charge_id, `Cobrança ${charge.id} (${amount}): removida no provedor; marcada como vencida.`);
+      await this.settled(
+        report,
+        charge.provider_charge_id,
+        `Cobrança ${charge.id} (${amount}): removida no provedor; marcada como vencida.`,
+      );
       return;
     }
     if (!expired) return;
@@ -126,7 +137,11 @@ export class PixReconciler {
       return this.settled(report, w.provider_transfer_id, `Saque ${w.id} (${amount}): concluído.`);
     }
     if (FAILED_TRANSFER.has(truth.status)) {
-      await this.withdrawals.failed({ withdrawalId: w.id }, truth.failReason?.trim() || 'a transferência não foi concluída', w.provider_transfer_id);
+      await this.withdrawals.failed(
+        { withdrawalId: w.id },
+        truth.failReason?.trim() || 'a transferência não foi concluída',
+        w.provider_transfer_id,
+      );
       return this.settled(report, w.provider_transfer_id, `Saque ${w.id} (${amount}): não concluído; valor devolvido ao motorista.`);
     }
     if (truth.status === 'BLOCKED') return waits('transferência bloqueada no provedor');

@@ -22,10 +22,7 @@ export function pixRoutes(app: FastifyInstance, charges: ChargeService, webhook:
     return { Sucesso: true, Mensagem: messages.pix.chargeStatus[row.status], qrCode: chargeView(row) };
   });
 
-  publicRoute(
-    app,
-    api.asaasWebhook,
-    async ({ body }) => ({ Sucesso: true, Mensagem: await webhook.handle(body) }),
-    { onRequest: requireWebhookToken(webhookToken) },
-  );
+  publicRoute(app, api.asaasWebhook, async ({ body }) => ({ Sucesso: true, Mensagem: await webhook.handle(body) }), {
+    onRequest: requireWebhookToken(webhookToken),
+  });
 }

@@ -115,7 +115,10 @@ export class SettlementService {
 
   /** The charge that stored this provider payment id, if any. */
   async byProviderId(providerChargeId: string): Promise<PixChargeRow | null> {
-    return (await this.db.kysely.selectFrom('pix_charges').selectAll().where('provider_charge_id', '=', providerChargeId).executeTakeFirst()) ?? null;
+    return (
+      (await this.db.kysely.selectFrom('pix_charges').selectAll().where('provider_charge_id', '=', providerChargeId).executeTakeFirst()) ??
+      null
+    );
   }
 
   private async lock(trx: Trx, ref: ChargeRef): Promise<PixChargeRow | null> {

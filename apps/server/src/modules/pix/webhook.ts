@@ -61,7 +61,11 @@ export class AsaasWebhookHandler {
       await this.events.record(body, outcome.reason, outcome.detail);
       this.log.warn({ event: body.event, id: body.id, reason: outcome.reason }, 'evento do Asaas registrado sem aplicar');
     }
-    const report: WebhookOutcome = { event: body.event, result: outcome.result, ...(outcome.result === 'recorded' ? { reason: outcome.reason } : {}) };
+    const report: WebhookOutcome = {
+      event: body.event,
+      result: outcome.result,
+      ...(outcome.result === 'recorded' ? { reason: outcome.reason } : {}),
+    };
     for (const listener of this.listeners) {
       try {
         listener(report);
@@ -199,7 +203,10 @@ export class AsaasWebhookHandler {
   private async chargeOf(payment: Payment): Promise<PixChargeRow | Applied> {
     const claimed = payment.externalReference ?? null;
     const stored = await this.settlement.byProviderId(payment.id);
-    if (stored) return claimed === null || claimed === stored.id ? stored : recorded('reference-mismatch', mismatch.paymentOfAnother(payment.id, stored.id));
+    if (stored)
+      return claimed === null || claimed === stored.id
+        ? stored
+        : recorded('reference-mismatch', mismatch.paymentOfAnother(payment.id, stored.id));
     if (claimed === null || !(await this.settlement.byId(claimed))) return recorded('unknown-charge');
     return recorded('reference-mismatch', mismatch.chargeHasAnother(claimed));
   }
@@ -221,13 +228,15 @@ export class AsaasWebhookHandler {
   private async withdrawalOf(transfer: Transfer): Promise<{ w: WithdrawalRow; truth: ProviderTransfer | null } | Applied> {
     const claimed = transfer.externalReference ?? null;
     const stored = await this.withdrawals.byTransferId(transfer.id);
-    if (stored && claimed !== null && claimed !== stored.id) return recorded('reference-mismatch', mismatch.transferOfAnother(transfer.id, stored.id));
+    if (stored && claimed !== null && claimed !== stored.id)
+      return recorded('reference-mismatch', mismatch.transferOfAnother(transfer.id, stored.id));
     const w = stored ?? (claimed === null ? null : await this.withdrawals.byId(claimed));
     if (!w) return recorded('unknown-withdrawal');
     if (!stored && w.provider_transfer_id) return recorded('reference-mismatch', mismatch.withdrawalHasAnother(w.id));
     const truth = await this.confirmTransfer(transfer.id);
     if (isRecorded(truth)) return truth;
-    if (truth && truth.externalReference !== w.id) return recorded('reference-mismatch', mismatch.providerReference(truth.externalReference));
+    if (truth && truth.externalReference !== w.id)
+      return recorded('reference-mismatch', mismatch.providerReference(truth.externalReference));
     // A reference alone proves nothing (anyone with the API key can write it): the transfer must also
     // pay what the withdrawal asked, to the key it asked.
     if (!stored && !(truth && sameTerms(truth, w))) return recorded('reference-mismatch', mismatch.transferUnconfirmed);
@@ -243,7 +252,11 @@ export class AsaasWebhookHandler {
     return this.confirm(() => this.provider.getTransfer(id), 'transferência inexistente no Asaas', { providerTransferId: id });
   }
 
-  private async confirm<T>(lookup: () => Promise<T | 'missing' | null>, missing: string, ids: Record<string, string>): Promise<T | null | Applied> {
+  private async confirm<T>(
+    lookup: () => Promise<T | 'missing' | null>,
+    missing: string,
+    ids: Record<string, string>,
+  ): Promise<T | null | Applied> {
     try {
       const truth = await lookup();
       return truth === 'missing' ? recorded('not-confirmed', missing) : truth;

@@ -1,7 +1,17 @@
 import type { Receipt, ReceiptParty } from '@portal/contract';
 import { formatDateTime, messages, reaisToCents } from '@portal/domain';
 import type { PdfDoc } from '../../pdf/document.js';
-import { bodyStyle, createPdf, labelValue, PDF_CONTENT_WIDTH, PDF_FONTS, PDF_LAYOUT, pdfMoney, pdfText, writeFooter } from '../../pdf/document.js';
+import {
+  bodyStyle,
+  createPdf,
+  labelValue,
+  PDF_CONTENT_WIDTH,
+  PDF_FONTS,
+  PDF_LAYOUT,
+  pdfMoney,
+  pdfText,
+  writeFooter,
+} from '../../pdf/document.js';
 
 const L = messages.receipt.labels;
 const RED = '#b00020';
@@ -26,8 +36,16 @@ function amount(doc: PdfDoc, receipt: Receipt): void {
   const { margin } = PDF_LAYOUT;
   doc.x = margin;
   doc.font(PDF_FONTS.regular).fontSize(10).fillColor(MUTED).text(pdfText(L.value));
-  doc.font(PDF_FONTS.bold).fontSize(26).fillColor('black').text(pdfMoney(reaisToCents(receipt.valor)));
-  doc.font(PDF_FONTS.bold).fontSize(12).fillColor(receipt.status === 'FAILED' ? RED : 'black').text(pdfText(receipt.statusTexto));
+  doc
+    .font(PDF_FONTS.bold)
+    .fontSize(26)
+    .fillColor('black')
+    .text(pdfMoney(reaisToCents(receipt.valor)));
+  doc
+    .font(PDF_FONTS.bold)
+    .fontSize(12)
+    .fillColor(receipt.status === 'FAILED' ? RED : 'black')
+    .text(pdfText(receipt.statusTexto));
   bodyStyle(doc);
   doc.moveDown(1);
 }

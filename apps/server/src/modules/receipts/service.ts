@@ -1,5 +1,14 @@
 import type { Receipt, ReceiptKind, ReceiptParty } from '@portal/contract';
-import { centsToReais, documentKind, maskPixKey, messages, pixKeyTypeLabels, refuse, serverMessages, STATEMENT_PLACE_NAMES } from '@portal/domain';
+import {
+  centsToReais,
+  documentKind,
+  maskPixKey,
+  messages,
+  pixKeyTypeLabels,
+  refuse,
+  serverMessages,
+  STATEMENT_PLACE_NAMES,
+} from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database, PixChargeRow, PixProviderName, WithdrawalRow } from '../../db/schema.js';
@@ -42,7 +51,8 @@ function purchaseStatus(row: PixChargeRow): Receipt['status'] {
 }
 
 function purchaseReceipt(row: PixChargeRow, driver: ReceiptDriver): Receipt {
-  if (row.received_at === null || (row.status !== 'RECEIVED' && row.status !== 'REFUNDED')) throw refuse.conflict(serverMessages.receipt.purchaseNotPaid);
+  if (row.received_at === null || (row.status !== 'RECEIVED' && row.status !== 'REFUNDED'))
+    throw refuse.conflict(serverMessages.receipt.purchaseNotPaid);
   const status = purchaseStatus(row);
   return {
     tipo: 'compra',
@@ -89,7 +99,13 @@ function withdrawalReceipt(row: WithdrawalRow, driver: ReceiptDriver, provider: 
  * unknown one (404): nothing tells that it exists. The driver's own purchase not paid yet is 409.
  * Withdrawals keep no provider of their own: `provider` is the one the portal pays out with.
  */
-async function findReceipt(db: Kysely<Database>, driver: ReceiptDriver, tipo: ReceiptKind, id: string, provider: PixProviderName): Promise<Receipt> {
+async function findReceipt(
+  db: Kysely<Database>,
+  driver: ReceiptDriver,
+  tipo: ReceiptKind,
+  id: string,
+  provider: PixProviderName,
+): Promise<Receipt> {
   if (tipo === 'compra') {
     const row = await db.selectFrom('pix_charges').selectAll().where('id', '=', id).where('driver_id', '=', driver.id).executeTakeFirst();
     if (!row) throw refuse.notFound(messages.receipt.notFound);

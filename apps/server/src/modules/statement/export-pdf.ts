@@ -1,4 +1,12 @@
-import { formatCpfCnpj, formatDateTime, messages, serverMessages, STATEMENT_KINDS, statementKindLabels, statementPeriodLabels } from '@portal/domain';
+import {
+  formatCpfCnpj,
+  formatDateTime,
+  messages,
+  serverMessages,
+  STATEMENT_KINDS,
+  statementKindLabels,
+  statementPeriodLabels,
+} from '@portal/domain';
 import type { StatementKind } from '@portal/domain';
 import type { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
@@ -80,7 +88,9 @@ export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows:
   labelValue(
     doc,
     labels.period,
-    range.firstDay && range.lastDay ? messages.statement.exportPeriod(dayText(range.firstDay), dayText(range.lastDay)) : statementPeriodLabels.tudo,
+    range.firstDay && range.lastDay
+      ? messages.statement.exportPeriod(dayText(range.firstDay), dayText(range.lastDay))
+      : statementPeriodLabels.tudo,
   );
   if (kind) labelValue(doc, labels.kind, statementKindLabels[kind]);
   moneyLine(doc, labels.openingBalance, plan.opening.own);
@@ -126,7 +136,10 @@ export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows:
       }
     }
     if (drawn === 0) {
-      doc.font(PDF_FONTS.regular).fontSize(TABLE_FONT_SIZE).text(serverMessages.statement.exportEmpty, PDF_LAYOUT.margin + CELL_PADDING, y + 3, { lineBreak: false });
+      doc
+        .font(PDF_FONTS.regular)
+        .fontSize(TABLE_FONT_SIZE)
+        .text(serverMessages.statement.exportEmpty, PDF_LAYOUT.margin + CELL_PADDING, y + 3, { lineBreak: false });
       y += ROW_HEIGHT;
     }
     totalsBlock(doc, y, totals);
@@ -137,7 +150,11 @@ export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows:
 function tableHeader(doc: PdfDoc, top: number): number {
   doc.rect(PDF_LAYOUT.margin, top, PDF_CONTENT_WIDTH, TABLE_HEADER_HEIGHT - 2).fill('#e8ecef');
   doc.font(PDF_FONTS.bold).fontSize(TABLE_FONT_SIZE).fillColor('black');
-  cells(doc, top + 5, COLUMNS.map((c) => c.title));
+  cells(
+    doc,
+    top + 5,
+    COLUMNS.map((c) => c.title),
+  );
   bodyStyle(doc);
   return top + TABLE_HEADER_HEIGHT;
 }
@@ -145,7 +162,13 @@ function tableHeader(doc: PdfDoc, top: number): number {
 function tableRow(doc: PdfDoc, y: number, row: ExportRow, shaded: boolean): void {
   if (shaded) doc.rect(PDF_LAYOUT.margin, y, PDF_CONTENT_WIDTH, ROW_HEIGHT).fill('#f5f6f7');
   doc.font(PDF_FONTS.regular).fontSize(TABLE_FONT_SIZE).fillColor('black');
-  cells(doc, y + 3, [formatDateTime(row.createdAt), row.description, kindLabel(row.kind), pdfMoney(row.amountCents), pdfMoney(row.balanceAfterCents)]);
+  cells(doc, y + 3, [
+    formatDateTime(row.createdAt),
+    row.description,
+    kindLabel(row.kind),
+    pdfMoney(row.amountCents),
+    pdfMoney(row.balanceAfterCents),
+  ]);
 }
 
 /**

@@ -99,14 +99,19 @@ async function openingBalances(db: Kysely<Database>, driverId: number, { lo, ent
     .selectFrom('accounts as a')
     .select((eb) => [
       'a.kind',
-      eb('a.balance_cents', '-', eb.fn.coalesce(
-        eb.selectFrom('ledger_entries as e')
-          .select((e) => e.fn.sum<number>('e.amount_cents').as('s'))
-          .whereRef('e.account_id', '=', 'a.id')
-          .where('e.driver_id', '=', driverId)
-          .where('e.driver_seq', '>=', lo),
-        eb.lit(0),
-      )).as('opening'),
+      eb(
+        'a.balance_cents',
+        '-',
+        eb.fn.coalesce(
+          eb
+            .selectFrom('ledger_entries as e')
+            .select((e) => e.fn.sum<number>('e.amount_cents').as('s'))
+            .whereRef('e.account_id', '=', 'a.id')
+            .where('e.driver_id', '=', driverId)
+            .where('e.driver_seq', '>=', lo),
+          eb.lit(0),
+        ),
+      ).as('opening'),
     ])
     .where('a.driver_id', '=', driverId)
     .execute();

@@ -20,7 +20,12 @@ export interface StatementScope {
   range: StatementRange;
 }
 
-export async function statementScope(db: Kysely<Database>, driverId: number, filters: StatementFilters, now: Date): Promise<StatementScope> {
+export async function statementScope(
+  db: Kysely<Database>,
+  driverId: number,
+  filters: StatementFilters,
+  now: Date,
+): Promise<StatementScope> {
   const range = statementRange(filters, now);
   const counter = await db.selectFrom('driver_ledger_counters').select('entry_count').where('driver_id', '=', driverId).executeTakeFirst();
   const entryCount = Number(counter?.entry_count ?? 0);

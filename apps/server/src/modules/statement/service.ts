@@ -74,7 +74,11 @@ export async function statementPage(
 ): Promise<StatementPage> {
   const { lo, hi, kind } = await statementScope(db, driverId, filters, now);
   if (lo > hi) return { transactions: [], totalPages: 0 };
-  const inRange = db.selectFrom('ledger_entries').where('driver_id', '=', driverId).where('driver_seq', '>=', lo).where('driver_seq', '<=', hi);
+  const inRange = db
+    .selectFrom('ledger_entries')
+    .where('driver_id', '=', driverId)
+    .where('driver_seq', '>=', lo)
+    .where('driver_seq', '<=', hi);
   if (kind === undefined) {
     const totalPages = Math.ceil((hi - lo + 1) / PAGE_SIZE);
     const upper = hi - PAGE_SIZE * (page - 1);

@@ -67,12 +67,7 @@ export class BillingService {
 
   private async billOne(db: Db, tagId: number, period: string): Promise<'charged' | 'blocked' | 'skipped'> {
     return db.kysely.transaction().execute(async (trx) => {
-      const tag = await trx
-        .selectFrom('tags')
-        .selectAll()
-        .where('id', '=', tagId)
-        .$call(forUpdate(this.db.dialect))
-        .executeTakeFirst();
+      const tag = await trx.selectFrom('tags').selectAll().where('id', '=', tagId).$call(forUpdate(this.db.dialect)).executeTakeFirst();
       if (!tag || tag.deleted_at !== null || tag.status_code !== TAG_STATUS.active) return 'skipped';
       const outcome = await this.fees.pay(trx, tag, period);
       if (outcome === 'charged') return 'charged';

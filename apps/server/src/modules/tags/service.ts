@@ -1,5 +1,21 @@
 import type { TagRegistration, TagRow, VehicleUpdate } from '@portal/contract';
-import { canActivate, canBlock, canCancel, canEdit, canManage, canRelease, canRemove, canReplace, INVOICE_GROUP_CODE, isGreenpassSerial, messages, PAGE_SIZE, refuse, serverMessages, TAG_STATUS } from '@portal/domain';
+import {
+  canActivate,
+  canBlock,
+  canCancel,
+  canEdit,
+  canManage,
+  canRelease,
+  canRemove,
+  canReplace,
+  INVOICE_GROUP_CODE,
+  isGreenpassSerial,
+  messages,
+  PAGE_SIZE,
+  refuse,
+  serverMessages,
+  TAG_STATUS,
+} from '@portal/domain';
 import type { Refusal } from '@portal/domain';
 import type { Db, Trx } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
@@ -92,131 +108,137 @@ export class TagService {
     if (!this.catalogue.hasModel(input.modelo)) throw refuse.echoed('invalid', serverMessages.tag.modelUnknown, 'modelo');
     if (input.invoiceGroupCode !== INVOICE_GROUP_CODE) throw refuse.echoed('invalid', messages.tag.invoiceGroupInvalid, 'invoiceGroupCode');
     const plateHasTag = () => refuse.echoed('conflict', serverMessages.tag.plateHasTag, 'licensePlate');
-    await this.transaction(async (trx) => {
-      await this.claimSerial(trx, driver.id, input.serialNumber, 'serialNumber');
-      const existing = await trx
-        .selectFrom('vehicles')
-        .selectAll()
-        .where('driver_id', '=', driver.id)
-        .where('license_plate', '=', input.licensePlate)
-        .where('deleted_at', 'is', null)
-        .$call(forUpdate(this.db.dialect))
-        .executeTakeFirst();
-      const fields = {
-        cpf_cnpj_antt: input.CpfCnpjAntt,
-        rntrc_antt: input.RntrcAntt,
-        axles: input.axles,
-        vehicle_type: input.vehicleType,
-        model_id: input.modelo,
-      };
-      let vehicleId: number;
-      if (existing) {
-        if (await liveTagOfVehicle(trx, this.db.dialect, existing.id)) throw plateHasTag();
-        await trx.updateTable('vehicles').set(fields).where('id', '=', existing.id).execute();
-        vehicleId = existing.id;
-      } else {
-        const row = await trx
-          .insertInto('vehicles')
-          .values({ driver_id: driver.id, license_plate: input.licensePlate, ...fields, created_at: nowIso(), deleted_at: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        vehicleId = row.id;
-      }
-      const status = await this.operator(() =>
-        this.gateway.register(
-          { trx },
-          {
-            serialNumber: input.serialNumber,
-            operatorCnpj: input.Operadora,
-            licensePlate: input.licensePlate,
-            holderDocument: driver.cpfCnpj,
-            axles: input.axles,
-            vehicleType: input.vehicleType,
-            invoiceGroupCode: input.invoiceGroupCode,
-            ownership,
-          },
-        ),
-      );
-      await trx
-        .insertInto('tags')
-        .values({
-          driver_id: driver.id,
-          vehicle_id: vehicleId,
-          serial_number: input.serialNumber,
-          operator_cnpj: input.Operadora,
-          ownership_type: ownership,
-          status_code: status,
-          activated_at: null,
-          paid_through: null,
-          created_at: nowIso(),
-          deleted_at: null,
-        })
-        .execute();
-    }, { ...serialRace('serialNumber'), vehicles_driver_plate_live: plateHasTag, tags_vehicle_live: plateHasTag });
+    await this.transaction(
+      async (trx) => {
+        await this.claimSerial(trx, driver.id, input.serialNumber, 'serialNumber');
+        const existing = await trx
+          .selectFrom('vehicles')
+          .selectAll()
+          .where('driver_id', '=', driver.id)
+          .where('license_plate', '=', input.licensePlate)
+          .where('deleted_at', 'is', null)
+          .$call(forUpdate(this.db.dialect))
+          .executeTakeFirst();
+        const fields = {
+          cpf_cnpj_antt: input.CpfCnpjAntt,
+          rntrc_antt: input.RntrcAntt,
+          axles: input.axles,
+          vehicle_type: input.vehicleType,
+          model_id: input.modelo,
+        };
+        let vehicleId: number;
+        if (existing) {
+          if (await liveTagOfVehicle(trx, this.db.dialect, existing.id)) throw plateHasTag();
+          await trx.updateTable('vehicles').set(fields).where('id', '=', existing.id).execute();
+          vehicleId = existing.id;
+        } else {
+          const row = await trx
+            .insertInto('vehicles')
+            .values({ driver_id: driver.id, license_plate: input.licensePlate, ...fields, created_at: nowIso(), deleted_at: null })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          vehicleId = row.id;
+        }
+        const status = await this.operator(() =>
+          this.gateway.register(
+            { trx },
+            {
+              serialNumber: input.serialNumber,
+              operatorCnpj: input.Operadora,
+              licensePlate: input.licensePlate,
+              holderDocument: driver.cpfCnpj,
+              axles: input.axles,
+              vehicleType: input.vehicleType,
+              invoiceGroupCode: input.invoiceGroupCode,
+              ownership,
+            },
+          ),
+        );
+        await trx
+          .insertInto('tags')
+          .values({
+            driver_id: driver.id,
+            vehicle_id: vehicleId,
+            serial_number: input.serialNumber,
+            operator_cnpj: input.Operadora,
+            ownership_type: ownership,
+            status_code: status,
+            activated_at: null,
+            paid_through: null,
+            created_at: nowIso(),
+            deleted_at: null,
+          })
+          .execute();
+      },
+      { ...serialRace('serialNumber'), vehicles_driver_plate_live: plateHasTag, tags_vehicle_live: plateHasTag },
+    );
   }
 
   /** POST /api/veiculo/update: spec §5 'Edit tag'; only while the tag is inactive and not cancelled. */
   async update(driver: TagDriver, input: VehicleUpdate): Promise<void> {
     if (!this.catalogue.operator(input.Operadora)) throw refuse.echoed('invalid', serverMessages.tag.operatorUnknown, 'Operadora');
     const plateTaken = () => refuse.echoed('conflict', serverMessages.vehicle.plateTaken, 'LicensePlate');
-    await this.transaction(async (trx) => {
-      const vehicle = await ownVehicle(trx, this.db.dialect, driver.id, input.vehicle_id);
-      const tag = await liveTagOfVehicle(trx, this.db.dialect, vehicle.id);
-      if (!tag) throw refuse.echoed('not-found', serverMessages.tag.notFound);
-      this.assertManageable(tag);
-      if (!canEdit(tag.status_code)) throw refuse.echoed('conflict', serverMessages.tag.cannotEdit);
-      if (input.LicensePlate !== vehicle.license_plate) {
-        const clash = await trx
-          .selectFrom('vehicles')
-          .select('id')
-          .where('driver_id', '=', driver.id)
-          .where('license_plate', '=', input.LicensePlate)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (clash) throw plateTaken();
-      }
-      const serialChanged = input.serialNumber !== tag.serial_number;
-      const operatorChanged = input.Operadora !== tag.operator_cnpj;
-      if (serialChanged) {
-        if (isGreenpassSerial(input.serialNumber)) throw refuse.echoed('invalid', messages.tag.greenpassRefused, 'serialNumber');
-        await this.claimSerial(trx, driver.id, input.serialNumber, 'serialNumber');
-      }
-      await trx
-        .updateTable('vehicles')
-        .set({
-          license_plate: input.LicensePlate,
-          cpf_cnpj_antt: input.CpfCnpjAntt,
-          rntrc_antt: input.RntrcAntt,
-          axles: input.Axles,
-          vehicle_type: input.vehicleType,
-        })
-        .where('id', '=', vehicle.id)
-        .execute();
-      // The operator learns the new data as a fresh registration of the (inactive) tag.
-      await this.operator(() => this.gateway.remove({ trx }, tag.serial_number));
-      const status = await this.operator(() =>
-        this.gateway.register(
-          { trx },
-          {
-            serialNumber: input.serialNumber,
-            operatorCnpj: input.Operadora,
-            licensePlate: input.LicensePlate,
-            holderDocument: driver.cpfCnpj,
-            axles: input.Axles,
-            vehicleType: input.vehicleType,
-            invoiceGroupCode: INVOICE_GROUP_CODE,
-            ownership: tag.ownership_type,
-          },
-        ),
-      );
-      if (serialChanged || operatorChanged || status !== tag.status_code) {
+    await this.transaction(
+      async (trx) => {
+        const vehicle = await ownVehicle(trx, this.db.dialect, driver.id, input.vehicle_id);
+        const tag = await liveTagOfVehicle(trx, this.db.dialect, vehicle.id);
+        if (!tag) throw refuse.echoed('not-found', serverMessages.tag.notFound);
+        this.assertManageable(tag);
+        if (!canEdit(tag.status_code)) throw refuse.echoed('conflict', serverMessages.tag.cannotEdit);
+        if (input.LicensePlate !== vehicle.license_plate) {
+          const clash = await trx
+            .selectFrom('vehicles')
+            .select('id')
+            .where('driver_id', '=', driver.id)
+            .where('license_plate', '=', input.LicensePlate)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst();
+          if (clash) throw plateTaken();
+        }
+        const serialChanged = input.serialNumber !== tag.serial_number;
+        const operatorChanged = input.Operadora !== tag.operator_cnpj;
+        if (serialChanged) {
+          if (isGreenpassSerial(input.serialNumber)) throw refuse.echoed('invalid', messages.tag.greenpassRefused, 'serialNumber');
+          await this.claimSerial(trx, driver.id, input.serialNumber, 'serialNumber');
+        }
         await trx
-          .updateTable('tags')
-          .set({ serial_number: input.serialNumber, operator_cnpj: input.Operadora, status_code: status })
-          .where('id', '=', tag.id)
+          .updateTable('vehicles')
+          .set({
+            license_plate: input.LicensePlate,
+            cpf_cnpj_antt: input.CpfCnpjAntt,
+            rntrc_antt: input.RntrcAntt,
+            axles: input.Axles,
+            vehicle_type: input.vehicleType,
+          })
+          .where('id', '=', vehicle.id)
           .execute();
-      }
-    }, { ...serialRace('serialNumber'), vehicles_driver_plate_live: plateTaken });
+        // The operator learns the new data as a fresh registration of the (inactive) tag.
+        await this.operator(() => this.gateway.remove({ trx }, tag.serial_number));
+        const status = await this.operator(() =>
+          this.gateway.register(
+            { trx },
+            {
+              serialNumber: input.serialNumber,
+              operatorCnpj: input.Operadora,
+              licensePlate: input.LicensePlate,
+              holderDocument: driver.cpfCnpj,
+              axles: input.Axles,
+              vehicleType: input.vehicleType,
+              invoiceGroupCode: INVOICE_GROUP_CODE,
+              ownership: tag.ownership_type,
+            },
+          ),
+        );
+        if (serialChanged || operatorChanged || status !== tag.status_code) {
+          await trx
+            .updateTable('tags')
+            .set({ serial_number: input.serialNumber, operator_cnpj: input.Operadora, status_code: status })
+            .where('id', '=', tag.id)
+            .execute();
+        }
+      },
+      { ...serialRace('serialNumber'), vehicles_driver_plate_live: plateTaken },
+    );
   }
 
   // ---- status changes -----------------------------------------------------------------------
@@ -233,7 +255,8 @@ export class TagService {
   async release(driver: TagDriver, serial: string): Promise<void> {
     await this.onTag(driver, serial, async (trx, tag) => {
       if (!canRelease(tag.status_code)) throw refuse.echoed('conflict', messages.tag.cannotRelease);
-      if ((await this.fees.payOwed(trx, tag)) === 'insufficient') throw refuse.echoed('invalid', serverMessages.tag.insufficientBalanceRelease);
+      if ((await this.fees.payOwed(trx, tag)) === 'insufficient')
+        throw refuse.echoed('invalid', serverMessages.tag.insufficientBalanceRelease);
       const status = await this.operator(() => this.gateway.release({ trx }, tag.serial_number));
       await this.setStatus(trx, tag.id, status);
     });
@@ -263,7 +286,8 @@ export class TagService {
       const vehicle = await trx.selectFrom('vehicles').select('license_plate').where('id', '=', tag.vehicle_id).executeTakeFirstOrThrow();
       if (vehicle.license_plate !== input.licensePlate) throw refuse.echoed('invalid', serverMessages.tag.plateMismatch, 'licensePlate');
       if (!canActivate(tag.status_code)) throw refuse.echoed('conflict', messages.tag.cannotActivate);
-      if ((await this.fees.payThisMonth(trx, tag)) === 'insufficient') throw refuse.echoed('invalid', serverMessages.tag.insufficientBalance);
+      if ((await this.fees.payThisMonth(trx, tag)) === 'insufficient')
+        throw refuse.echoed('invalid', serverMessages.tag.insufficientBalance);
       const status = await this.operator(() => this.gateway.activate({ trx }, tag.serial_number));
       await trx.updateTable('tags').set({ status_code: status, activated_at: nowIso() }).where('id', '=', tag.id).execute();
     });
@@ -362,7 +386,8 @@ export class TagService {
       .where('deleted_at', 'is', null)
       .where('released_at', 'is', null)
       .executeTakeFirst();
-    if (holder) throw holder.driver_id === driverId ? refuse.echoed('conflict', serverMessages.tag.serialYours, field) : serialUnavailable(field);
+    if (holder)
+      throw holder.driver_id === driverId ? refuse.echoed('conflict', serverMessages.tag.serialYours, field) : serialUnavailable(field);
     if ((await this.gateway.status({ trx }, serial)) !== undefined) throw serialUnavailable(field);
     await trx
       .updateTable('tags')

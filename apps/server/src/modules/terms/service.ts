@@ -41,11 +41,7 @@ export class TermsService {
   }
 
   async file(termId: number): Promise<{ id: number; fileName: string; pdf: Buffer }> {
-    const row = await this.db
-      .selectFrom('terms')
-      .select(['id', 'file_name', 'pdf'])
-      .where('id', '=', termId)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('terms').select(['id', 'file_name', 'pdf']).where('id', '=', termId).executeTakeFirst();
     if (!row) throw refuse.notFound(serverMessages.terms.termNotFound);
     return { id: row.id, fileName: row.file_name, pdf: Buffer.from(row.pdf) };
   }
@@ -67,10 +63,7 @@ export class TermsService {
 
   async decide(driverId: number, action: TermDecisionAction): Promise<void> {
     const term = await this.requireCurrent();
-    await this.db
-      .insertInto('term_decisions')
-      .values({ driver_id: driverId, term_id: term.id, action, decided_at: nowIso() })
-      .execute();
+    await this.db.insertInto('term_decisions').values({ driver_id: driverId, term_id: term.id, action, decided_at: nowIso() }).execute();
   }
 
   /** Publishes a new version; every driver's status on the current term starts empty again. */

@@ -82,7 +82,12 @@ export async function buildTemplateTermsPdf(): Promise<Uint8Array> {
 
   write(TITLE, bold, 18);
   y -= 6;
-  write('MODELO — texto de exemplo, sem valor jurídico. Substitua pela versão oficial com o comando terms:publish.', bold, 11, rgb(0.75, 0.1, 0.1));
+  write(
+    'MODELO — texto de exemplo, sem valor jurídico. Substitua pela versão oficial com o comando terms:publish.',
+    bold,
+    11,
+    rgb(0.75, 0.1, 0.1),
+  );
   y -= 10;
   for (const section of SECTIONS) {
     ensureSpace(LINE * 3);

@@ -36,7 +36,11 @@ export class VehicleService {
       ? await this.db.kysely
           .selectFrom('tags')
           .select(['vehicle_id', 'serial_number', 'operator_cnpj', 'status_code', 'ownership_type'])
-          .where('vehicle_id', 'in', vehicles.map((v) => v.id))
+          .where(
+            'vehicle_id',
+            'in',
+            vehicles.map((v) => v.id),
+          )
           .where('deleted_at', 'is', null)
           .execute()
       : [];

@@ -11,19 +11,21 @@ import type { VpoService } from './service.js';
 export function vpoRoutes(app: FastifyInstance, partners: PartnerService, vpos: VpoService): void {
   decoratePartner(app);
 
-  publicRoute(
-    app,
-    api.partnerIssueVpo,
-    async ({ req, reply, body }) => replyWith(reply, await vpos.issue(partnerOf(req), body)),
-    { onRequest: requirePartner(partners, 'shipper'), statusOf: (sent) => (sent.duplicate ? 200 : 201) },
-  );
+  publicRoute(app, api.partnerIssueVpo, async ({ req, reply, body }) => replyWith(reply, await vpos.issue(partnerOf(req), body)), {
+    onRequest: requirePartner(partners, 'shipper'),
+    statusOf: (sent) => (sent.duplicate ? 200 : 201),
+  });
 
   publicRoute(
     app,
     api.partnerUpdateVpo,
     async ({ req, params, body }) => {
       const result = await vpos.updateStatus(partnerOf(req), params.externalId, body.Status);
-      return { Sucesso: true, Mensagem: result.duplicate ? serverMessages.partner.vpoStatusUnchanged : serverMessages.partner.vpoUpdated, ...result };
+      return {
+        Sucesso: true,
+        Mensagem: result.duplicate ? serverMessages.partner.vpoStatusUnchanged : serverMessages.partner.vpoUpdated,
+        ...result,
+      };
     },
     { onRequest: requirePartner(partners, 'shipper') },
   );

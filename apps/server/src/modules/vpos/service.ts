@@ -66,7 +66,14 @@ export class VpoService {
       const now = nowIso();
       const row = await trx
         .insertInto('vpos')
-        .values({ driver_id: tag.driverId, partner_id: partner.id, external_id: input.externalId, ...values, created_at: now, updated_at: now })
+        .values({
+          driver_id: tag.driverId,
+          partner_id: partner.id,
+          external_id: input.externalId,
+          ...values,
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.columns(['partner_id', 'external_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -74,7 +81,10 @@ export class VpoService {
         // Stored before pushes were remembered (migration 006): answered as it was then.
         const existing = await this.vpoOf(trx, partner, input.externalId);
         if (!existing) throw new Error('VPO duplicado não encontrado');
-        return { status: 200, body: { Sucesso: true, Mensagem: serverMessages.partner.duplicate, id: String(existing.id), duplicate: true } };
+        return {
+          status: 200,
+          body: { Sucesso: true, Mensagem: serverMessages.partner.duplicate, id: String(existing.id), duplicate: true },
+        };
       }
       await trx
         .insertInto('driver_vpo_counters')

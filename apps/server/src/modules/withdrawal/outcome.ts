@@ -76,7 +76,9 @@ export class WithdrawalOutcomes {
 
   /** The withdrawal that stored this provider transfer id, if any. */
   async byTransferId(transferId: string): Promise<WithdrawalRow | null> {
-    return (await this.db.kysely.selectFrom('withdrawals').selectAll().where('provider_transfer_id', '=', transferId).executeTakeFirst()) ?? null;
+    return (
+      (await this.db.kysely.selectFrom('withdrawals').selectAll().where('provider_transfer_id', '=', transferId).executeTakeFirst()) ?? null
+    );
   }
 
   /**
@@ -85,12 +87,22 @@ export class WithdrawalOutcomes {
    * it approves this way.
    */
   async claimTransfer(withdrawalId: string, transferId: string): Promise<WithdrawalRow | null> {
-    await this.db.kysely.updateTable('withdrawals').set({ provider_transfer_id: transferId }).where('id', '=', withdrawalId).where('provider_transfer_id', 'is', null).execute();
+    await this.db.kysely
+      .updateTable('withdrawals')
+      .set({ provider_transfer_id: transferId })
+      .where('id', '=', withdrawalId)
+      .where('provider_transfer_id', 'is', null)
+      .execute();
     return this.byId(withdrawalId);
   }
 
   /** The transfer id (when not stored yet) and the holder the provider reported, whatever the status. */
-  private async note(trx: Trx, w: WithdrawalRow, transferId: string | null | undefined, receiver: TransferReceiver | null | undefined): Promise<WithdrawalRow> {
+  private async note(
+    trx: Trx,
+    w: WithdrawalRow,
+    transferId: string | null | undefined,
+    receiver: TransferReceiver | null | undefined,
+  ): Promise<WithdrawalRow> {
     const patch = { ...(transferId && !w.provider_transfer_id ? { provider_transfer_id: transferId } : {}), ...storedReceiver(receiver) };
     if (Object.keys(patch).length === 0) return w;
     await trx.updateTable('withdrawals').set(patch).where('id', '=', w.id).execute();

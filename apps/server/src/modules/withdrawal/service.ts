@@ -1,5 +1,16 @@
 import type { PixKeyType } from '@portal/domain';
-import { isPixKeyType, messages, normalizePixKey, reaisToCents, refuse, serverMessages, STATEMENT_ORIGINS, STATEMENT_PLACE_NAMES, stripDocument, withdrawalError } from '@portal/domain';
+import {
+  isPixKeyType,
+  messages,
+  normalizePixKey,
+  reaisToCents,
+  refuse,
+  serverMessages,
+  STATEMENT_ORIGINS,
+  STATEMENT_PLACE_NAMES,
+  stripDocument,
+  withdrawalError,
+} from '@portal/domain';
 import type { withdrawalRequest } from '@portal/contract';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,8 +40,7 @@ export interface WithdrawalOrder {
 export type WithdrawalInput = z.output<typeof withdrawalRequest>;
 
 export type WithdrawalResult =
-  | { status: Exclude<WithdrawalStatus, 'FAILED'>; withdrawalId: string }
-  | { status: 'FAILED'; withdrawalId: string; reason: string };
+  { status: Exclude<WithdrawalStatus, 'FAILED'>; withdrawalId: string } | { status: 'FAILED'; withdrawalId: string; reason: string };
 
 /** Amount as sent (reais): NaN, infinite or more than 2 decimals read as "no value". */
 function toCents(amount: number): number | null {
@@ -148,7 +158,11 @@ export class WithdrawalService {
       }
       const reason = error instanceof PayoutRejected ? error.reason : serverMessages.withdrawal.providerUnavailable;
       if (!(error instanceof PayoutRejected)) this.log.error({ err: error, withdrawalId: w.id }, 'falha ao enviar saque');
-      const failed = await this.outcomes.failed({ withdrawalId: w.id }, reason, error instanceof PayoutRejected ? error.providerTransferId : null);
+      const failed = await this.outcomes.failed(
+        { withdrawalId: w.id },
+        reason,
+        error instanceof PayoutRejected ? error.providerTransferId : null,
+      );
       if (failed?.status === 'DONE') return { status: 'DONE', withdrawalId: w.id };
       return { status: 'FAILED', withdrawalId: w.id, reason: failed?.failure_reason ?? reason };
     }

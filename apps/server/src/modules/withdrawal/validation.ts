@@ -50,7 +50,11 @@ export class TransferValidator {
     if (!w) return 'unknown-withdrawal';
     if (w.provider_transfer_id && w.provider_transfer_id !== t.id) return 'other-transfer';
     if (w.status !== 'PROCESSING') return 'not-processing';
-    const terms = { amountCents: centsOf(t.value), pixKey: t.pixAddressKey ?? t.bankAccount?.pixAddressKey ?? null, pixKeyType: t.pixAddressKeyType };
+    const terms = {
+      amountCents: centsOf(t.value),
+      pixKey: t.pixAddressKey ?? t.bankAccount?.pixAddressKey ?? null,
+      pixKeyType: t.pixAddressKeyType,
+    };
     if (terms.amountCents !== w.amount_cents) return 'value-mismatch';
     if (!sameKey(terms, w)) return 'key-mismatch';
     if (!w.provider_transfer_id) {

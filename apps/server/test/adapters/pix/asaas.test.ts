@@ -38,8 +38,18 @@ describe('adaptador Asaas contra um Asaas falso', () => {
 
   it('finds or creates the customer by cpfCnpj, creates the PIX payment and reads its QR code', async () => {
     const expiresAt = new Date('2026-03-01T02:30:00Z'); // still 28 Feb in São Paulo
-    const charge = await provider.createCharge({ chargeId: 'chg_abc', amountCents: 15_050, driver: { name: 'Maria Souza', cpfCnpj: '52998224725' }, expiresAt });
-    expect(fake.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v3/customers', 'POST /v3/customers', 'POST /v3/payments', `GET /v3/payments/${charge.providerChargeId}/pixQrCode`]);
+    const charge = await provider.createCharge({
+      chargeId: 'chg_abc',
+      amountCents: 15_050,
+      driver: { name: 'Maria Souza', cpfCnpj: '52998224725' },
+      expiresAt,
+    });
+    expect(fake.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /v3/customers',
+      'POST /v3/customers',
+      'POST /v3/payments',
+      `GET /v3/payments/${charge.providerChargeId}/pixQrCode`,
+    ]);
     expect(fake.calls[0]?.query).toEqual({ cpfCnpj: '52998224725' });
     expect(fake.calls[1]?.body).toEqual({ name: 'Maria Souza', cpfCnpj: '52998224725' });
     expect(fake.calls[2]?.body).toEqual({
@@ -59,20 +69,38 @@ describe('adaptador Asaas contra um Asaas falso', () => {
     expect(charge.expiresAt).toEqual(expiresAt);
 
     fake.calls.length = 0;
-    await provider.createCharge({ chargeId: 'chg_def', amountCents: 10_000, driver: { name: 'Maria Souza', cpfCnpj: '52998224725' }, expiresAt });
+    await provider.createCharge({
+      chargeId: 'chg_def',
+      amountCents: 10_000,
+      driver: { name: 'Maria Souza', cpfCnpj: '52998224725' },
+      expiresAt,
+    });
     expect(fake.calls.map((c) => `${c.method} ${c.path}`).slice(0, 2)).toEqual(['GET /v3/customers', 'POST /v3/payments']);
     expect(fake.customers).toHaveLength(1);
   });
 
   it('sends transfers with pixAddressKey / pixAddressKeyType for the five key types', async () => {
-    for (const [keyType, key] of [['CPF', '52998224725'], ['CNPJ', '11222333000181'], ['PHONE', '11987654321'], ['EMAIL', 'a@b.com'], ['EVP', '123e4567-e89b-12d3']] as const) {
+    for (const [keyType, key] of [
+      ['CPF', '52998224725'],
+      ['CNPJ', '11222333000181'],
+      ['PHONE', '11987654321'],
+      ['EMAIL', 'a@b.com'],
+      ['EVP', '123e4567-e89b-12d3'],
+    ] as const) {
       const result = await provider.sendPayout(payout({ keyType, key }));
       expect(result).toMatchObject({ status: 'DONE' });
       expect(result.providerTransferId).toMatch(UUID);
       expect(fake.calls.at(-1)).toMatchObject({
         method: 'POST',
         path: '/v3/transfers',
-        body: { value: 40, operationType: 'PIX', pixAddressKey: key, pixAddressKeyType: keyType, description: 'Saque', externalReference: 'wd_0123' },
+        body: {
+          value: 40,
+          operationType: 'PIX',
+          pixAddressKey: key,
+          pixAddressKeyType: keyType,
+          description: 'Saque',
+          externalReference: 'wd_0123',
+        },
       });
     }
     fake.transfer = { status: 'PENDING' };
@@ -82,7 +110,13 @@ describe('adaptador Asaas contra um Asaas falso', () => {
   });
 
   it('maps errors: 4xx and FAILED -> PayoutRejected with Asaas text; 5xx, timeout, refused -> unavailable', async () => {
-    fake.transfer = { httpStatus: 400, errors: [{ code: 'invalid_action', description: 'Chave Pix não encontrada.' }, { code: 'x', description: 'Tente outra chave.' }] };
+    fake.transfer = {
+      httpStatus: 400,
+      errors: [
+        { code: 'invalid_action', description: 'Chave Pix não encontrada.' },
+        { code: 'x', description: 'Tente outra chave.' },
+      ],
+    };
     await expect(provider.sendPayout(payout())).rejects.toEqual(new PayoutRejected('Chave Pix não encontrada.; Tente outra chave.'));
     fake.transfer = { status: 'FAILED', failReason: 'Conta de destino encerrada' };
     // The transfer Asaas created and failed at once: its id comes along, so its later events name this withdrawal.
@@ -98,14 +132,22 @@ describe('adaptador Asaas contra um Asaas falso', () => {
     await expect(nowhere.sendPayout(payout())).rejects.toBeInstanceOf(PixProviderUnavailable);
     await expect(nowhere.sendPayout(payout())).rejects.toMatchObject({ mayHaveArrived: false });
     const wrongKey = new AsaasPixProvider({ apiUrl: fake.url, apiKey: 'errada', timeoutMs: 300 });
-    await expect(wrongKey.createCharge({ chargeId: 'c', amountCents: 1, driver: { name: 'x', cpfCnpj: '1' }, expiresAt: new Date() })).rejects.toBeInstanceOf(AsaasRequestError);
+    await expect(
+      wrongKey.createCharge({ chargeId: 'c', amountCents: 1, driver: { name: 'x', cpfCnpj: '1' }, expiresAt: new Date() }),
+    ).rejects.toBeInstanceOf(AsaasRequestError);
     await expect(wrongKey.sendPayout(payout())).rejects.toMatchObject({ reason: 'A chave de API fornecida é inválida' });
   });
 
   it('reads payments and transfers back, and cancels a charge Asaas has not received', async () => {
     const driver = { name: 'Maria Souza', cpfCnpj: '52998224725' };
     const a = await provider.createCharge({ chargeId: 'chg_r1', amountCents: 15_000, driver, expiresAt: new Date() });
-    expect(await provider.getPayment(a.providerChargeId)).toEqual({ status: 'PENDING', amountCents: 15_000, refundedCents: 0, deleted: false, externalReference: 'chg_r1' });
+    expect(await provider.getPayment(a.providerChargeId)).toEqual({
+      status: 'PENDING',
+      amountCents: 15_000,
+      refundedCents: 0,
+      deleted: false,
+      externalReference: 'chg_r1',
+    });
     fake.pay(a.providerChargeId);
     fake.refund(a.providerChargeId, 49.9);
     expect(await provider.getPayment(a.providerChargeId)).toMatchObject({ status: 'RECEIVED', refundedCents: 4_990 });
@@ -151,7 +193,12 @@ describe('adaptador Asaas contra um Asaas falso', () => {
 });
 
 describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
-  const ctx = useTestApp(dialect, { PIX_PROVIDER: 'asaas', ASAAS_API_URL: fake.url, ASAAS_API_KEY: 'chave-de-teste', ASAAS_TIMEOUT_MS: '2000' });
+  const ctx = useTestApp(dialect, {
+    PIX_PROVIDER: 'asaas',
+    ASAAS_API_URL: fake.url,
+    ASAAS_API_KEY: 'chave-de-teste',
+    ASAAS_TIMEOUT_MS: '2000',
+  });
 
   /** A driver who accepted the terms and bought `reais` through Asaas (paid there, its webhook applied). */
   async function fundedDriver(reais: number): Promise<Registered> {
@@ -159,7 +206,11 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     const d = await registerDriver(app);
     await acceptTerms(app, d);
     const c = await createCharge(app, d, reais);
-    const { provider_charge_id: payId } = await db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const { provider_charge_id: payId } = await db.kysely
+      .selectFrom('pix_charges')
+      .select('provider_charge_id')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
     fake.pay(payId);
     expect((await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId))).statusCode).toBe(200);
     return d;
@@ -181,31 +232,61 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     expect(paid.statusCode).toBe(200);
     expect(await ownBalance(app, d)).toBe(150);
 
-    const res = await app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Meu saque', receiver_document: d.cpfCnpj, amount: 40, pix: { type: 'PHONE', key: '(11) 98765-4321' }, senha: d.password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/motorista/sacar',
+      headers: bearer(d.token),
+      payload: {
+        description: 'Meu saque',
+        receiver_document: d.cpfCnpj,
+        amount: 40,
+        pix: { type: 'PHONE', key: '(11) 98765-4321' },
+        senha: d.password,
+      },
+    });
     expect(json(res)).toMatchObject({ Sucesso: true, status: 'PROCESSING', Mensagem: serverMessages.withdrawal.processing });
     const transferCall = fake.calls.filter((x) => x.path === '/v3/transfers').at(-1);
-    expect(transferCall?.body).toMatchObject({ value: 40, pixAddressKey: '11987654321', pixAddressKeyType: 'PHONE', description: 'Meu saque', operationType: 'PIX' });
+    expect(transferCall?.body).toMatchObject({
+      value: 40,
+      pixAddressKey: '11987654321',
+      pixAddressKeyType: 'PHONE',
+      description: 'Meu saque',
+      operationType: 'PIX',
+    });
     const w = await ctx().db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d.id).executeTakeFirstOrThrow();
     expect(w.provider_transfer_id).toMatch(UUID);
     fake.settleTransfer(w.provider_transfer_id!, 'FAILED', 'Chave inexistente');
     const failed = await sendWebhook(app, fake.transferWebhook('TRANSFER_FAILED', w.provider_transfer_id!));
     expect(failed.statusCode).toBe(200);
     expect(await ownBalance(app, d)).toBe(150);
-    expect((await ctx().db.kysely.selectFrom('withdrawals').select('failure_reason').where('id', '=', w.id).executeTakeFirstOrThrow()).failure_reason).toBe('Chave inexistente');
+    expect(
+      (await ctx().db.kysely.selectFrom('withdrawals').select('failure_reason').where('id', '=', w.id).executeTakeFirstOrThrow())
+        .failure_reason,
+    ).toBe('Chave inexistente');
   });
 
   it('money moves only on what Asaas confirms: a forged or early event is recorded, the real one credits', async () => {
     const app = ctx().app;
     const d = await registerDriver(app);
     const c = await createCharge(app, d, 150);
-    const { provider_charge_id: payId } = await ctx().db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const { provider_charge_id: payId } = await ctx()
+      .db.kysely.selectFrom('pix_charges')
+      .select('provider_charge_id')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
     // Asaas says PENDING: whatever the body claims, nothing is credited.
-    const early = await sendWebhook(app, { ...fake.paymentWebhook('PAYMENT_RECEIVED', payId), payment: { id: payId, value: 150, status: 'RECEIVED' } });
+    const early = await sendWebhook(app, {
+      ...fake.paymentWebhook('PAYMENT_RECEIVED', payId),
+      payment: { id: payId, value: 150, status: 'RECEIVED' },
+    });
     expect(json(early)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
     expect(await ownBalance(app, d)).toBe(0);
     expect(fake.calls.at(-1)).toMatchObject({ method: 'GET', path: `/v3/payments/${payId}` });
     fake.pay(payId);
-    expect(json(await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId)))).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
+    expect(json(await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId)))).toEqual({
+      Sucesso: true,
+      Mensagem: serverMessages.pix.webhookProcessed,
+    });
     expect(await ownBalance(app, d)).toBe(150);
     // A partial refund at Asaas: the refunded part leaves the balance, read from Asaas, once.
     fake.refund(payId, 40);
@@ -224,7 +305,11 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     const d = await registerDriver(app);
     await acceptTerms(app, d);
     const c = await createCharge(app, d, 200);
-    const { provider_charge_id: payId } = await ctx().db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const { provider_charge_id: payId } = await ctx()
+      .db.kysely.selectFrom('pix_charges')
+      .select('provider_charge_id')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
     fake.pay(payId);
     const body = fake.paymentWebhook('PAYMENT_RECEIVED', payId);
     fake.down = true;
@@ -236,40 +321,66 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
       fake.down = false;
     }
     expect(await ownBalance(app, d)).toBe(0);
-    const event = await ctx().db.kysely.selectFrom('webhook_events').selectAll().where('provider_ref', '=', payId).executeTakeFirstOrThrow();
+    const event = await ctx()
+      .db.kysely.selectFrom('webhook_events')
+      .selectAll()
+      .where('provider_ref', '=', payId)
+      .executeTakeFirstOrThrow();
     expect(event).toMatchObject({ reason_code: 'provider-unavailable', status: 'open', dedupe_key: body.id });
 
     await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId));
-    const res = await app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 50, pix: { type: 'CPF', key: d.cpfCnpj } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/motorista/sacar',
+      headers: bearer(d.token),
+      payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 50, pix: { type: 'CPF', key: d.cpfCnpj } },
+    });
     expect(json(res)).toMatchObject({ status: 'PROCESSING' });
     const w = await ctx().db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d.id).executeTakeFirstOrThrow();
     // TRANSFER_DONE while Asaas still says PENDING: not applied. Then blocked.
     await sendWebhook(app, fake.transferWebhook('TRANSFER_DONE', w.provider_transfer_id!));
     fake.settleTransfer(w.provider_transfer_id!, 'BLOCKED');
     await sendWebhook(app, fake.transferWebhook('TRANSFER_BLOCKED', w.provider_transfer_id!));
-    const rows = await ctx().db.kysely.selectFrom('webhook_events').select(['reason_code', 'excerpt']).where('provider_ref', '=', w.provider_transfer_id).orderBy('id').execute();
+    const rows = await ctx()
+      .db.kysely.selectFrom('webhook_events')
+      .select(['reason_code', 'excerpt'])
+      .where('provider_ref', '=', w.provider_transfer_id)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.reason_code)).toEqual(['not-confirmed', 'transfer-blocked']);
     for (const r of rows) {
       expect(r.excerpt).not.toContain('529.982.247-25');
       expect(r.excerpt).not.toContain('Maria');
       expect(r.excerpt).not.toContain('bankAccount');
     }
-    expect((await ctx().db.kysely.selectFrom('withdrawals').select('status').where('id', '=', w.id).executeTakeFirstOrThrow()).status).toBe('PROCESSING');
+    expect((await ctx().db.kysely.selectFrom('withdrawals').select('status').where('id', '=', w.id).executeTakeFirstOrThrow()).status).toBe(
+      'PROCESSING',
+    );
   });
 
   it('an expired charge is cancelled at Asaas (DELETE), and its PAYMENT_DELETED changes nothing more', async () => {
     const app = ctx().app;
     const d = await registerDriver(app);
     const c = await createCharge(app, d, 120);
-    const { provider_charge_id: payId } = await ctx().db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
-    await ctx().db.kysely.updateTable('pix_charges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', c.id).execute();
+    const { provider_charge_id: payId } = await ctx()
+      .db.kysely.selectFrom('pix_charges')
+      .select('provider_charge_id')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    await ctx()
+      .db.kysely.updateTable('pix_charges')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', c.id)
+      .execute();
     const res = await app.inject({ method: 'GET', url: `/api/transacoes/qrcode/${c.id}`, headers: bearer(d.token) });
     expect(json(res)).toMatchObject({ qrCode: { status: 'OVERDUE' } });
     expect(fake.calls.filter((x) => x.method === 'DELETE').map((x) => x.path)).toContain(`/v3/payments/${payId}`);
     expect(fake.payments.get(payId)?.deleted).toBe(true);
     const deleted = await sendWebhook(app, fake.paymentWebhook('PAYMENT_DELETED', payId));
     expect(json(deleted)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
-    expect(await ctx().db.kysely.selectFrom('pix_charges').select(['status']).where('id', '=', c.id).executeTakeFirstOrThrow()).toEqual({ status: 'OVERDUE' });
+    expect(await ctx().db.kysely.selectFrom('pix_charges').select(['status']).where('id', '=', c.id).executeTakeFirstOrThrow()).toEqual({
+      status: 'OVERDUE',
+    });
   });
 
   it('pix:reconcile asks Asaas about pending charges and processing withdrawals, applies what it learns, once', async () => {
@@ -284,7 +395,12 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
       return d;
     };
     const withdraw = (d: Registered) =>
-      app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 100, pix: { type: 'CPF', key: d.cpfCnpj } } });
+      app.inject({
+        method: 'POST',
+        url: '/api/motorista/sacar',
+        headers: bearer(d.token),
+        payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 100, pix: { type: 'CPF', key: d.cpfCnpj } },
+      });
     const d = await registerDriver(app);
     // Paid at Asaas, its webhook never came (or could not be confirmed).
     const paid = await createCharge(app, d, 150);
@@ -295,7 +411,11 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     fake.down = false;
     // Expired here, never paid.
     const stale = await createCharge(app, d, 120);
-    await db.kysely.updateTable('pix_charges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', stale.id).execute();
+    await db.kysely
+      .updateTable('pix_charges')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', stale.id)
+      .execute();
     // A transfer Asaas later failed, and a payout whose outcome nobody knows.
     const d1 = await funded();
     fake.transfer = { status: 'PENDING' };
@@ -335,7 +455,12 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     const { app, db } = ctx();
     const d = await fundedDriver(200);
     const withdraw = (key: string) =>
-      app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 100, pix: { type: 'EMAIL', key }, senha: d.password } });
+      app.inject({
+        method: 'POST',
+        url: '/api/motorista/sacar',
+        headers: bearer(d.token),
+        payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 100, pix: { type: 'EMAIL', key }, senha: d.password },
+      });
     const rowOf = (id: string) => db.kysely.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     fake.transfer = { status: 'FAILED', failReason: 'Chave Pix inexistente' };
     expect((await withdraw('primeira.chave@example.com')).statusCode).toBe(502);
@@ -356,13 +481,16 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     expect(json(crossed)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
     // The transfer that failed at once was kept: its later events name W1 and no other.
     expect(await rowOf(w1.id)).toMatchObject({ status: 'FAILED', provider_transfer_id: tra3 });
-    expect(await db.kysely.selectFrom('webhook_events').select(['event', 'reason_code', 'status']).where('provider_ref', '=', tra3!).execute()).toEqual([
-      { event: 'TRANSFER_FAILED', reason_code: 'reference-mismatch', status: 'open' },
-    ]);
+    expect(
+      await db.kysely.selectFrom('webhook_events').select(['event', 'reason_code', 'status']).where('provider_ref', '=', tra3!).execute(),
+    ).toEqual([{ event: 'TRANSFER_FAILED', reason_code: 'reference-mismatch', status: 'open' }]);
     expect(await listWebhookEvents(db)).toContain(`TRANSFER_FAILED  ${tra3}  ${serverMessages.pix.unapplied['reference-mismatch']}`);
 
     fake.settleTransfer(tra4, 'DONE');
-    expect(json(await sendWebhook(app, fake.transferWebhook('TRANSFER_DONE', tra4)))).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
+    expect(json(await sendWebhook(app, fake.transferWebhook('TRANSFER_DONE', tra4)))).toEqual({
+      Sucesso: true,
+      Mensagem: serverMessages.pix.webhookProcessed,
+    });
     expect(await rowOf(w2)).toMatchObject({ status: 'DONE' });
     // Asaas's own late TRANSFER_FAILED of tra_3 finds W1, already given back: nothing twice.
     await sendWebhook(app, fake.transferWebhook('TRANSFER_FAILED', tra3!));
@@ -379,26 +507,42 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     const chargeOf = (id: string) => db.kysely.selectFrom('pix_charges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const payB = (await chargeOf(b.id)).provider_charge_id;
     fake.pay(payB);
-    const crossed = await sendWebhook(app, { id: 'evt_cruzado_pagamento', event: 'PAYMENT_RECEIVED', payment: { id: payB, value: 150, externalReference: a.id } });
+    const crossed = await sendWebhook(app, {
+      id: 'evt_cruzado_pagamento',
+      event: 'PAYMENT_RECEIVED',
+      payment: { id: payB, value: 150, externalReference: a.id },
+    });
     expect(json(crossed)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
     expect(await ownBalance(app, d)).toBe(0);
     expect((await chargeOf(a.id)).status).toBe('PENDING');
     expect((await chargeOf(b.id)).status).toBe('PENDING');
-    expect(await db.kysely.selectFrom('webhook_events').select(['provider_ref', 'reason_code']).where('dedupe_key', '=', 'evt_cruzado_pagamento').execute()).toEqual([
-      { provider_ref: payB, reason_code: 'reference-mismatch' },
-    ]);
-    expect(json(await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payB)))).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
+    expect(
+      await db.kysely
+        .selectFrom('webhook_events')
+        .select(['provider_ref', 'reason_code'])
+        .where('dedupe_key', '=', 'evt_cruzado_pagamento')
+        .execute(),
+    ).toEqual([{ provider_ref: payB, reason_code: 'reference-mismatch' }]);
+    expect(json(await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payB)))).toEqual({
+      Sucesso: true,
+      Mensagem: serverMessages.pix.webhookProcessed,
+    });
     expect(await ownBalance(app, d)).toBe(150);
     expect((await chargeOf(a.id)).status).toBe('PENDING');
     expect((await chargeOf(b.id)).status).toBe('RECEIVED');
     await expectLedgerInvariant(db);
   });
 
-  it('the real TRANSFER_DONE before the payout answer (no transfer id stored yet): Asaas confirms it is this withdrawal\'s, the id is kept', async () => {
+  it("the real TRANSFER_DONE before the payout answer (no transfer id stored yet): Asaas confirms it is this withdrawal's, the id is kept", async () => {
     const { app, db } = ctx();
     const d = await fundedDriver(200);
     fake.transfer = { delayMs: 500 };
-    const answer = app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 50, pix: { type: 'CPF', key: d.cpfCnpj }, senha: d.password } });
+    const answer = app.inject({
+      method: 'POST',
+      url: '/api/motorista/sacar',
+      headers: bearer(d.token),
+      payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 50, pix: { type: 'CPF', key: d.cpfCnpj }, senha: d.password },
+    });
     let transferId: string | undefined;
     let withdrawalId = '';
     for (let i = 0; i < 200 && !transferId; i++) {
@@ -410,8 +554,16 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     const rowOf = () => db.kysely.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirstOrThrow();
     expect(await rowOf()).toMatchObject({ status: 'PROCESSING', provider_transfer_id: null });
     fake.settleTransfer(transferId!, 'DONE');
-    expect(json(await sendWebhook(app, fake.transferWebhook('TRANSFER_DONE', transferId!)))).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
-    expect(await rowOf()).toMatchObject({ status: 'DONE', provider_transfer_id: transferId, receiver_name: 'Maria das Graças Souza', receiver_document: '***.982.247-**' });
+    expect(json(await sendWebhook(app, fake.transferWebhook('TRANSFER_DONE', transferId!)))).toEqual({
+      Sucesso: true,
+      Mensagem: serverMessages.pix.webhookProcessed,
+    });
+    expect(await rowOf()).toMatchObject({
+      status: 'DONE',
+      provider_transfer_id: transferId,
+      receiver_name: 'Maria das Graças Souza',
+      receiver_document: '***.982.247-**',
+    });
     expect((await answer).statusCode).toBe(200);
     expect(await rowOf()).toMatchObject({ status: 'DONE', provider_transfer_id: transferId });
     expect(await ownBalance(app, d)).toBe(150);
@@ -423,10 +575,16 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     const { app, db, config } = ctx();
     const d = await fundedDriver(200);
     fake.transfer = { status: 'PENDING' };
-    await app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 60, pix: { type: 'CPF', key: d.cpfCnpj }, senha: d.password } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/motorista/sacar',
+      headers: bearer(d.token),
+      payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount: 60, pix: { type: 'CPF', key: d.cpfCnpj }, senha: d.password },
+    });
     const w = await db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d.id).executeTakeFirstOrThrow();
     const c = await createCharge(app, d, 120);
-    const payId = (await db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow()).provider_charge_id;
+    const payId = (await db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow())
+      .provider_charge_id;
     // At Asaas both objects now name something else (failed and paid there: reconcile would act on them).
     fake.transfers.get(w.provider_transfer_id!)!.externalReference = 'wd_de_outro';
     fake.settleTransfer(w.provider_transfer_id!, 'FAILED', 'x');
@@ -436,8 +594,12 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     expect(report).toContain(`Saque ${w.id} (${formatBrl(6_000)}): o provedor vincula a transferência registrada a outra referência`);
     expect(report).toContain(`Cobrança ${c.id} (${formatBrl(12_000)}): o provedor vincula o pagamento ${payId} a outra referência`);
     expect(await ownBalance(app, d)).toBe(140);
-    expect((await db.kysely.selectFrom('withdrawals').select('status').where('id', '=', w.id).executeTakeFirstOrThrow()).status).toBe('PROCESSING');
-    expect((await db.kysely.selectFrom('pix_charges').select('status').where('id', '=', c.id).executeTakeFirstOrThrow()).status).toBe('PENDING');
+    expect((await db.kysely.selectFrom('withdrawals').select('status').where('id', '=', w.id).executeTakeFirstOrThrow()).status).toBe(
+      'PROCESSING',
+    );
+    expect((await db.kysely.selectFrom('pix_charges').select('status').where('id', '=', c.id).executeTakeFirstOrThrow()).status).toBe(
+      'PENDING',
+    );
   });
 
   it('Asaas out of reach: 502 and nothing stored', async () => {
@@ -446,7 +608,12 @@ describeEachDatabase('PIX_PROVIDER=asaas de ponta a ponta', (dialect) => {
     const before = fake.customers.length;
     await fake.stop();
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/transacoes/gerar-qrcode', headers: bearer(d.token), payload: { valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/transacoes/gerar-qrcode',
+        headers: bearer(d.token),
+        payload: { valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' },
+      });
       expect(res.statusCode).toBe(502);
       expect(json(res)).toEqual({ Sucesso: false, Mensagem: serverMessages.pix.providerUnavailable });
     } finally {

@@ -29,14 +29,22 @@ function crc16(text: string): string {
 }
 
 describe('BR Code do provedor local', () => {
-  const provider = new LocalPixProvider({ receiverKey: 'pix@portaldomotorista.com.br', merchantName: 'PORTAL DO MOTORISTA', merchantCity: 'SAO PAULO' });
+  const provider = new LocalPixProvider({
+    receiverKey: 'pix@portaldomotorista.com.br',
+    merchantName: 'PORTAL DO MOTORISTA',
+    merchantCity: 'SAO PAULO',
+  });
 
   it('the CRC16 of the parser matches the manual check value', () => {
     expect(crc16('123456789')).toBe('29B1');
   });
 
   it('parses back: CRC, GUI, key, amount, txid, currency, country, name, city', async () => {
-    for (const [cents, amount] of [[15_000, '150.00'], [10_001, '100.01'], [5_000_000, '50000.00']] as const) {
+    for (const [cents, amount] of [
+      [15_000, '150.00'],
+      [10_001, '100.01'],
+      [5_000_000, '50000.00'],
+    ] as const) {
       const chargeId = 'chg_0123456789abcdef0123';
       const { payload, providerChargeId, encodedImage } = await provider.createCharge({
         chargeId,
@@ -64,7 +72,12 @@ describe('BR Code do provedor local', () => {
   });
 
   it('a tampered payload fails the CRC', async () => {
-    const { payload } = await provider.createCharge({ chargeId: 'chg_aa', amountCents: 15_000, driver: { name: 'M', cpfCnpj: '1' }, expiresAt: new Date() });
+    const { payload } = await provider.createCharge({
+      chargeId: 'chg_aa',
+      amountCents: 15_000,
+      driver: { name: 'M', cpfCnpj: '1' },
+      expiresAt: new Date(),
+    });
     const tampered = payload.replace('150.00', '950.00');
     expect(tlv(tampered).get('63')).not.toBe(crc16(tampered.slice(0, -4)));
   });
@@ -75,7 +88,11 @@ describe('BR Code do provedor local', () => {
   });
 
   it('payouts complete at once, with no holder reported (no bank behind it)', async () => {
-    expect(await provider.sendPayout({ withdrawalId: 'wd_1', amountCents: 1, key: 'k', keyType: 'EVP', description: 'd' })).toEqual({ status: 'DONE', providerTransferId: 'local_wd_1', receiver: null });
+    expect(await provider.sendPayout({ withdrawalId: 'wd_1', amountCents: 1, key: 'k', keyType: 'EVP', description: 'd' })).toEqual({
+      status: 'DONE',
+      providerTransferId: 'local_wd_1',
+      receiver: null,
+    });
   });
 
   it('PIX_PROVIDER chooses the adapter', () => {

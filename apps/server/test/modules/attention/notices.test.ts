@@ -36,9 +36,17 @@ describeEachDatabase('avisos do painel', (dialect) => {
 
   /** A toll passage (unguarded debit) of `cents`. */
   async function passage(d: Registered, cents: number, key: string): Promise<void> {
-    await db().kysely.transaction().execute(async (trx) =>
-      postEntry(trx, { accountId: await accountId(trx, d.id, 'own'), amountCents: -cents, origin: STATEMENT_ORIGINS.passage, placeName: 'Praça Avisos', idempotencyKey: `test:${d.id}:${key}` }),
-    );
+    await db()
+      .kysely.transaction()
+      .execute(async (trx) =>
+        postEntry(trx, {
+          accountId: await accountId(trx, d.id, 'own'),
+          amountCents: -cents,
+          origin: STATEMENT_ORIGINS.passage,
+          placeName: 'Praça Avisos',
+          idempotencyKey: `test:${d.id}:${key}`,
+        }),
+      );
   }
 
   /**
@@ -72,7 +80,14 @@ describeEachDatabase('avisos do painel', (dialect) => {
     it('goes when a purchase takes the balance to the level, and follows the level the driver chooses', async () => {
       const d = await newDriver(100);
       await passage(d, 6000, 'p1');
-      expect((await attention(d)).Avisos).toEqual([{ tipo: 'saldo-baixo', Mensagem: `Seu saldo de pedágio está abaixo do seu nível de alerta (${formatBrl(5000)})`, saldo: 40, nivelAlerta: 50 }]);
+      expect((await attention(d)).Avisos).toEqual([
+        {
+          tipo: 'saldo-baixo',
+          Mensagem: `Seu saldo de pedágio está abaixo do seu nível de alerta (${formatBrl(5000)})`,
+          saldo: 40,
+          nivelAlerta: 50,
+        },
+      ]);
       await passage(d, -1000, 'p2'); // exactly the level: no warning
       expect(await kinds(d)).toEqual([]);
 
@@ -80,7 +95,9 @@ describeEachDatabase('avisos do painel', (dialect) => {
         app().inject({ method: 'POST', url: '/api/motorista/preferencias', headers: bearer(d.token), payload: { nivelAlertaSaldo } });
       expect((await save(200)).statusCode).toBe(200);
       const warned = (await attention(d)).Avisos;
-      expect(warned).toEqual([{ tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance(formatBrl(20000)), saldo: 50, nivelAlerta: 200 }]);
+      expect(warned).toEqual([
+        { tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance(formatBrl(20000)), saldo: 50, nivelAlerta: 200 },
+      ]);
       expect(warned[0]?.Mensagem.replace(/\s/g, ' ')).toContain('R$ 200,00');
       await fund(app(), d, 150);
       expect(await kinds(d)).toEqual([]);
@@ -90,7 +107,9 @@ describeEachDatabase('avisos do painel', (dialect) => {
       await passage(d, 20_000, 'p3');
       expect(await kinds(d)).toEqual([]);
       await passage(d, 1, 'p4');
-      expect((await attention(d)).Avisos).toEqual([{ tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance(formatBrl(0)), saldo: -0.01, nivelAlerta: 0 }]);
+      expect((await attention(d)).Avisos).toEqual([
+        { tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance(formatBrl(0)), saldo: -0.01, nivelAlerta: 0 },
+      ]);
     });
   });
 
@@ -102,7 +121,11 @@ describeEachDatabase('avisos do painel', (dialect) => {
       const third = await createCharge(app(), d, 300);
       // Created within the same few milliseconds: their times are set apart, the last one created expiring first.
       const expiry = new Map<string, string>();
-      for (const [charge, minutes] of [[third, 10], [first, 20], [second, 30]] as const) {
+      for (const [charge, minutes] of [
+        [third, 10],
+        [first, 20],
+        [second, 30],
+      ] as const) {
         const at = new Date(Date.now() + minutes * 60_000).toISOString();
         await db().kysely.updateTable('pix_charges').set({ expires_at: at }).where('id', '=', charge.id).execute();
         expiry.set(charge.id, at);
@@ -110,15 +133,37 @@ describeEachDatabase('avisos do painel', (dialect) => {
 
       const notices = (await attention(d)).Avisos;
       expect(notices).toEqual([
-        { tipo: 'compra-pendente', Mensagem: serverMessages.attention.pendingPurchase(formatBrl(30000)), cobrancaId: third.id, valor: 300, expiraEm: expiry.get(third.id) },
-        { tipo: 'compra-pendente', Mensagem: `Sua compra de ${formatBrl(12000)} aguarda o pagamento do Pix`, cobrancaId: first.id, valor: 120, expiraEm: expiry.get(first.id) },
-        { tipo: 'compra-pendente', Mensagem: serverMessages.attention.pendingPurchase(formatBrl(25050)), cobrancaId: second.id, valor: 250.5, expiraEm: expiry.get(second.id) },
+        {
+          tipo: 'compra-pendente',
+          Mensagem: serverMessages.attention.pendingPurchase(formatBrl(30000)),
+          cobrancaId: third.id,
+          valor: 300,
+          expiraEm: expiry.get(third.id),
+        },
+        {
+          tipo: 'compra-pendente',
+          Mensagem: `Sua compra de ${formatBrl(12000)} aguarda o pagamento do Pix`,
+          cobrancaId: first.id,
+          valor: 120,
+          expiraEm: expiry.get(first.id),
+        },
+        {
+          tipo: 'compra-pendente',
+          Mensagem: serverMessages.attention.pendingPurchase(formatBrl(25050)),
+          cobrancaId: second.id,
+          valor: 250.5,
+          expiraEm: expiry.get(second.id),
+        },
       ]);
 
       // Paid: gone.
       expect((await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', first))).statusCode).toBe(200);
       // Past its time, still PENDING in the table (nobody looked at it since): gone.
-      await db().kysely.updateTable('pix_charges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', third.id).execute();
+      await db()
+        .kysely.updateTable('pix_charges')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', third.id)
+        .execute();
       expect((await attention(d)).Avisos.map((n) => n.tipo === 'compra-pendente' && n.cobrancaId)).toEqual([second.id]);
       // The provider's PAYMENT_OVERDUE: gone.
       expect((await sendWebhook(app(), paymentEvent('PAYMENT_OVERDUE', second))).statusCode).toBe(200);
@@ -133,14 +178,26 @@ describeEachDatabase('avisos do painel', (dialect) => {
       const byPlate = [...blocked].sort((x, y) => x.plate.localeCompare(y.plate));
       const notices = (await attention(d)).Avisos;
       expect(notices.slice(0, 2)).toEqual(
-        byPlate.map((t) => ({ tipo: 'tag-bloqueada', Mensagem: serverMessages.attention.tagBlockedForFee(t.plate), placa: t.plate, serialNumber: t.serial })),
+        byPlate.map((t) => ({
+          tipo: 'tag-bloqueada',
+          Mensagem: serverMessages.attention.tagBlockedForFee(t.plate),
+          placa: t.plate,
+          serialNumber: t.serial,
+        })),
       );
       expect(notices[0]?.Mensagem).toBe(`A tag do veículo ${byPlate[0]?.plate} está bloqueada por falta de pagamento da mensalidade`);
 
       await fund(app(), d, 100);
       const [one, two] = blocked as [RegisteredTag, RegisteredTag];
       expect((await actions.release(app(), d, one.serial)).statusCode).toBe(200);
-      expect((await attention(d)).Avisos).toEqual([{ tipo: 'tag-bloqueada', Mensagem: serverMessages.attention.tagBlockedForFee(two.plate), placa: two.plate, serialNumber: two.serial }]);
+      expect((await attention(d)).Avisos).toEqual([
+        {
+          tipo: 'tag-bloqueada',
+          Mensagem: serverMessages.attention.tagBlockedForFee(two.plate),
+          placa: two.plate,
+          serialNumber: two.serial,
+        },
+      ]);
       expect((await actions.release(app(), d, two.serial)).statusCode).toBe(200);
       expect(await kinds(d)).toEqual([]);
 
@@ -165,7 +222,9 @@ describeEachDatabase('avisos do painel', (dialect) => {
     const d = await newDriver(100);
     for (let i = 1; i <= 4; i++) await passage(d, 100 * i, `m${i}`);
     const body = await attention(d);
-    const statement = json<StatementResponse>(await app().inject({ method: 'GET', url: '/api/extrato/listar?page=1', headers: bearer(d.token) }));
+    const statement = json<StatementResponse>(
+      await app().inject({ method: 'GET', url: '/api/extrato/listar?page=1', headers: bearer(d.token) }),
+    );
     expect(body.UltimasMovimentacoes).toHaveLength(3);
     expect(body.UltimasMovimentacoes).toEqual(statement.Transacoes.slice(0, 3));
     expect(body.UltimasMovimentacoes.map((t) => t.value)).toEqual([-4, -3, -2]);
@@ -181,6 +240,7 @@ describeEachDatabase('avisos do painel', (dialect) => {
     const body = json<AttentionResponse>(res);
     expect(body.Avisos).toEqual([]);
     expect(body.UltimasMovimentacoes.map((t) => t.value)).toEqual([500]);
-    for (const secret of [bTag?.serial ?? '-', bTag?.plate ?? '-', bCharge.id, b.cpfCnpj, 'Praça Avisos']) expect(res.body).not.toContain(secret);
+    for (const secret of [bTag?.serial ?? '-', bTag?.plate ?? '-', bCharge.id, b.cpfCnpj, 'Praça Avisos'])
+      expect(res.body).not.toContain(secret);
   });
 });

@@ -29,21 +29,38 @@ describeEachDatabase('autenticação', (dialect) => {
   describe('cadastro', () => {
     it('creates the driver, both zero-balance accounts and a session; stores the phone as +55', async () => {
       const body = validRegistration();
-      const res = await inject({ method: 'POST', url: REGISTER, payload: { ...body, name: '  Carlos   Alberto Pereira ', cpfCnpj: body.cpfCnpj.replace(/^(\d{3})(\d{3})(\d{3})/, '$1.$2.$3-') } });
+      const res = await inject({
+        method: 'POST',
+        url: REGISTER,
+        payload: { ...body, name: '  Carlos   Alberto Pereira ', cpfCnpj: body.cpfCnpj.replace(/^(\d{3})(\d{3})(\d{3})/, '$1.$2.$3-') },
+      });
       expect(res.statusCode).toBe(201);
       const out = json<{ Sucesso: boolean; Mensagem: string; Token: string; User: Record<string, unknown> }>(res);
       expect(out.Sucesso).toBe(true);
       expect(out.Mensagem).toBe(serverMessages.registration.created);
       expect(out.Token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(out.User).toEqual({ id: expect.any(Number), name: 'Carlos Alberto Pereira', cpfCnpj: body.cpfCnpj, phoneNumber: '+5521998765432' });
+      expect(out.User).toEqual({
+        id: expect.any(Number),
+        name: 'Carlos Alberto Pereira',
+        cpfCnpj: body.cpfCnpj,
+        phoneNumber: '+5521998765432',
+      });
 
       const db = ctx().db.kysely;
       const driver = await db.selectFrom('drivers').selectAll().where('cpf_cnpj', '=', body.cpfCnpj).executeTakeFirstOrThrow();
       expect(driver.phone_number).toBe('+5521998765432');
       expect(driver.password_hash).toMatch(/^\$argon2id\$/);
       expect(driver.password_hash).not.toContain(body.password);
-      const accounts = await db.selectFrom('accounts').select(['kind', 'balance_cents']).where('driver_id', '=', driver.id).orderBy('kind').execute();
-      expect(accounts.map((a) => [a.kind, Number(a.balance_cents)])).toEqual([['own', 0], ['third', 0]]);
+      const accounts = await db
+        .selectFrom('accounts')
+        .select(['kind', 'balance_cents'])
+        .where('driver_id', '=', driver.id)
+        .orderBy('kind')
+        .execute();
+      expect(accounts.map((a) => [a.kind, Number(a.balance_cents)])).toEqual([
+        ['own', 0],
+        ['third', 0],
+      ]);
       const session = await db.selectFrom('sessions').selectAll().where('driver_id', '=', driver.id).executeTakeFirstOrThrow();
       expect(session.token_hash).toBe(hashToken(out.Token));
       expect(session.token_hash).not.toBe(out.Token);
@@ -91,7 +108,10 @@ describeEachDatabase('autenticação', (dialect) => {
           password: [messages.registration.passwordTooShort],
         },
       });
-      const count = await ctx().db.kysely.selectFrom('drivers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const count = await ctx()
+        .db.kysely.selectFrom('drivers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBeGreaterThan(0);
     });
 
@@ -127,7 +147,12 @@ describeEachDatabase('autenticação', (dialect) => {
     it('signs in with a formatted CPF and returns Token and Data', async () => {
       const d = await registerDriver(ctx().app);
       const formatted = d.cpfCnpj.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
-      const res = await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: formatted, password: d.password } });
+      const res = await inject({
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress: nextIp(),
+        payload: { cpfCnpj: formatted, password: d.password },
+      });
       expect(res.statusCode).toBe(200);
       const out = json<{ Sucesso: boolean; Mensagem: string; Token: string; Data: unknown }>(res);
       expect(out.Sucesso).toBe(true);
@@ -140,8 +165,18 @@ describeEachDatabase('autenticação', (dialect) => {
 
     it('answers the same 401 for a wrong password and an unknown CPF/CNPJ', async () => {
       const d = await registerDriver(ctx().app);
-      const wrong = await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: 'errada123' } });
-      const unknown = await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: newCpf(), password: d.password } });
+      const wrong = await inject({
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress: nextIp(),
+        payload: { cpfCnpj: d.cpfCnpj, password: 'errada123' },
+      });
+      const unknown = await inject({
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress: nextIp(),
+        payload: { cpfCnpj: newCpf(), password: d.password },
+      });
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401);
         expect(json(res)).toEqual({ Sucesso: false, Mensagem: 'Usuário ou senha incorretos' });
@@ -161,7 +196,11 @@ describeEachDatabase('autenticação', (dialect) => {
       expect(json(onlyMask)).toMatchObject({ errors: { cpfCnpj: [messages.login.cpfCnpjRequired] } });
       const noPassword = await inject({ method: 'POST', url: LOGIN, payload: { cpfCnpj: '52998224725' } });
       expect(noPassword.statusCode).toBe(422);
-      expect(json(noPassword)).toEqual({ Sucesso: false, Mensagem: messages.login.passwordRequired, errors: { password: [messages.login.passwordRequired] } });
+      expect(json(noPassword)).toEqual({
+        Sucesso: false,
+        Mensagem: messages.login.passwordRequired,
+        errors: { password: [messages.login.passwordRequired] },
+      });
     });
 
     it('throttles a CPF/CNPJ from one address after the configured attempts, even with the right password, counted in the database', async () => {
@@ -176,12 +215,24 @@ describeEachDatabase('autenticação', (dialect) => {
       expect(json(locked)).toEqual({ Sucesso: false, Mensagem: serverMessages.login.throttled });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-      const rows = await ctx().db.kysely.selectFrom('rate_limits').select('hits').where('scope', '=', 'login:document+address').where('key', '=', `${d.cpfCnpj}|${ip}`).execute();
+      const rows = await ctx()
+        .db.kysely.selectFrom('rate_limits')
+        .select('hits')
+        .where('scope', '=', 'login:document+address')
+        .where('key', '=', `${d.cpfCnpj}|${ip}`)
+        .execute();
       expect(rows.map((r) => r.hits)).toEqual([3]);
 
       // Another address is another bucket; and once the window is over, this one counts afresh.
-      expect((await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: 'errada123' } })).statusCode).toBe(401);
-      await ctx().db.kysely.updateTable('rate_limits').set((eb) => ({ window_start: eb('window_start', '-', 15 * 60_000) })).where('key', '=', `${d.cpfCnpj}|${ip}`).execute();
+      expect(
+        (await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: 'errada123' } }))
+          .statusCode,
+      ).toBe(401);
+      await ctx()
+        .db.kysely.updateTable('rate_limits')
+        .set((eb) => ({ window_start: eb('window_start', '-', 15 * 60_000) }))
+        .where('key', '=', `${d.cpfCnpj}|${ip}`)
+        .execute();
       const after = await inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
       expect(after.statusCode).toBe(200);
     });
@@ -189,7 +240,8 @@ describeEachDatabase('autenticação', (dialect) => {
     it('a successful sign-in clears that CPF/CNPJ and address attempts', async () => {
       const d = await registerDriver(ctx().app);
       const ip = nextIp();
-      const attempt = (password: string) => inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: d.cpfCnpj, password } });
+      const attempt = (password: string) =>
+        inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: d.cpfCnpj, password } });
       for (let i = 0; i < 2; i++) expect((await attempt('errada123')).statusCode).toBe(401);
       expect((await attempt(d.password)).statusCode).toBe(200);
       for (let i = 0; i < 2; i++) expect((await attempt('errada123')).statusCode).toBe(401);
@@ -203,10 +255,20 @@ describeEachDatabase('autenticação', (dialect) => {
         const res = await inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: newCpf(), password: 'errada123' } });
         expect(res.statusCode).toBe(401);
       }
-      const blocked = await inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
+      const blocked = await inject({
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress: ip,
+        payload: { cpfCnpj: d.cpfCnpj, password: d.password },
+      });
       expect(blocked.statusCode).toBe(429);
       expect(json(blocked)).toEqual({ Sucesso: false, Mensagem: serverMessages.login.throttled });
-      const elsewhere = await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
+      const elsewhere = await inject({
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress: nextIp(),
+        payload: { cpfCnpj: d.cpfCnpj, password: d.password },
+      });
       expect(elsewhere.statusCode).toBe(200);
     });
   });
@@ -216,13 +278,22 @@ describeEachDatabase('autenticação', (dialect) => {
 
     it('logout revokes the presented session only', async () => {
       const d = await registerDriver(ctx().app);
-      const other = await inject({ method: 'POST', url: LOGIN, remoteAddress: nextIp(), payload: { cpfCnpj: d.cpfCnpj, password: d.password } });
+      const other = await inject({
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress: nextIp(),
+        payload: { cpfCnpj: d.cpfCnpj, password: d.password },
+      });
       const otherToken = json<{ Token: string }>(other).Token;
 
       const res = await inject({ method: 'POST', url: LOGOUT, headers: bearer(d.token) });
       expect(res.statusCode).toBe(200);
       expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.session.loggedOut });
-      const row = await ctx().db.kysely.selectFrom('sessions').select('revoked_at').where('token_hash', '=', hashToken(d.token)).executeTakeFirstOrThrow();
+      const row = await ctx()
+        .db.kysely.selectFrom('sessions')
+        .select('revoked_at')
+        .where('token_hash', '=', hashToken(d.token))
+        .executeTakeFirstOrThrow();
       expect(row.revoked_at).not.toBeNull();
 
       const after = await inject({ method: 'GET', url: BALANCE, headers: bearer(d.token) });
@@ -246,7 +317,11 @@ describeEachDatabase('autenticação', (dialect) => {
         expect(res.statusCode).toBe(401);
         expect(json(res)).toEqual(unauthorized);
       }
-      await ctx().db.kysely.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(d.token)).execute();
+      await ctx()
+        .db.kysely.updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('token_hash', '=', hashToken(d.token))
+        .execute();
       const expired = await inject({ method: 'GET', url: BALANCE, headers: bearer(d.token) });
       expect(expired.statusCode).toBe(401);
       expect(json(expired)).toEqual(unauthorized);
@@ -254,7 +329,11 @@ describeEachDatabase('autenticação', (dialect) => {
 
     it('sessions expire after SESSION_TTL_HOURS', async () => {
       const d = await registerDriver(ctx().app);
-      const row = await ctx().db.kysely.selectFrom('sessions').select(['created_at', 'expires_at']).where('token_hash', '=', hashToken(d.token)).executeTakeFirstOrThrow();
+      const row = await ctx()
+        .db.kysely.selectFrom('sessions')
+        .select(['created_at', 'expires_at'])
+        .where('token_hash', '=', hashToken(d.token))
+        .executeTakeFirstOrThrow();
       const ttl = new Date(row.expires_at).getTime() - new Date(row.created_at).getTime();
       expect(ttl).toBe(168 * 3_600_000);
     });

@@ -4,7 +4,16 @@ import { expect, it } from 'vitest';
 import { bearer, registerDriver, useTestApp } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
-import { acceptTerms, createCharge, entriesOf, expectLedgerInvariant, FakePixProvider, ownBalance, paymentEvent, sendWebhook } from '../../helpers/pix.js';
+import {
+  acceptTerms,
+  createCharge,
+  entriesOf,
+  expectLedgerInvariant,
+  FakePixProvider,
+  ownBalance,
+  paymentEvent,
+  sendWebhook,
+} from '../../helpers/pix.js';
 
 type Action =
   | { kind: 'buy'; cents: number }
@@ -24,8 +33,16 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('refund' as const), charge: fc.nat() }),
   fc.record({ kind: fc.constant('overdue' as const), charge: fc.nat() }),
-  fc.record({ kind: fc.constant('withdraw' as const), cents: fc.integer({ min: 1, max: 80_000 }), payout: fc.constantFrom('DONE' as const, 'PENDING' as const, 'reject' as const) }),
-  fc.record({ kind: fc.constant('transfer' as const), withdrawal: fc.nat(), outcome: fc.constantFrom('TRANSFER_DONE' as const, 'TRANSFER_FAILED' as const) }),
+  fc.record({
+    kind: fc.constant('withdraw' as const),
+    cents: fc.integer({ min: 1, max: 80_000 }),
+    payout: fc.constantFrom('DONE' as const, 'PENDING' as const, 'reject' as const),
+  }),
+  fc.record({
+    kind: fc.constant('transfer' as const),
+    withdrawal: fc.nat(),
+    outcome: fc.constantFrom('TRANSFER_DONE' as const, 'TRANSFER_FAILED' as const),
+  }),
 );
 
 interface ModelCharge {
@@ -44,7 +61,13 @@ describeEachDatabase('razão: propriedades sob sequências aleatórias', (dialec
   const provider = new FakePixProvider();
   const ctx = useTestApp(dialect, {}, { pixProvider: provider });
 
-  async function step(d: Registered, a: Action, charges: ModelCharge[], withdrawals: ModelWithdrawal[], balance: { cents: number }): Promise<void> {
+  async function step(
+    d: Registered,
+    a: Action,
+    charges: ModelCharge[],
+    withdrawals: ModelWithdrawal[],
+    balance: { cents: number },
+  ): Promise<void> {
     const app = ctx().app;
     switch (a.kind) {
       case 'buy': {
@@ -56,7 +79,12 @@ describeEachDatabase('razão: propriedades sob sequências aleatórias', (dialec
         const c = charges[a.charge % Math.max(charges.length, 1)];
         if (!c) return;
         const send = (e: string) => sendWebhook(app, paymentEvent(e, c));
-        const results = a.concurrent ? await Promise.all(a.events.map(send)) : await a.events.reduce(async (acc, e) => [...(await acc), await send(e)], Promise.resolve([] as Awaited<ReturnType<typeof send>>[]));
+        const results = a.concurrent
+          ? await Promise.all(a.events.map(send))
+          : await a.events.reduce(
+              async (acc, e) => [...(await acc), await send(e)],
+              Promise.resolve([] as Awaited<ReturnType<typeof send>>[]),
+            );
         expect(results.every((r) => r.statusCode === 200)).toBe(true);
         if (c.status === 'PENDING' || c.status === 'OVERDUE') {
           c.status = 'RECEIVED';
@@ -104,7 +132,10 @@ describeEachDatabase('razão: propriedades sob sequências aleatórias', (dialec
       case 'transfer': {
         const w = withdrawals[a.withdrawal % Math.max(withdrawals.length, 1)];
         if (!w) return;
-        const res = await sendWebhook(app, { event: a.outcome, transfer: { id: `tr_${w.id}`, externalReference: w.id, failReason: 'Recusado' } });
+        const res = await sendWebhook(app, {
+          event: a.outcome,
+          transfer: { id: `tr_${w.id}`, externalReference: w.id, failReason: 'Recusado' },
+        });
         expect(res.statusCode).toBe(200);
         if (w.status === 'PROCESSING') {
           w.status = a.outcome === 'TRANSFER_DONE' ? 'DONE' : 'FAILED';

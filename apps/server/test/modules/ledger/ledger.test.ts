@@ -27,7 +27,13 @@ describeEachDatabase('ledger', (dialect) => {
     return db.kysely.transaction().execute(async (trx) => {
       const d = await trx
         .insertInto('drivers')
-        .values({ name: `Motorista ${seq}`, cpf_cnpj: `LEDGER${seq}`, phone_number: '+5511900000000', password_hash: 'x', created_at: new Date().toISOString() })
+        .values({
+          name: `Motorista ${seq}`,
+          cpf_cnpj: `LEDGER${seq}`,
+          phone_number: '+5511900000000',
+          password_hash: 'x',
+          created_at: new Date().toISOString(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await openAccounts(trx, d.id);
@@ -59,7 +65,17 @@ describeEachDatabase('ledger', (dialect) => {
     const a = await newDriver();
     const r1 = await db.kysely.transaction().execute((trx) => post(trx, entry(a.own, 10_000, `k${a.driverId}-1`)));
     expect(r1).toMatchObject({ status: 'posted', balanceCents: 10_000 });
-    const r2 = await db.kysely.transaction().execute((trx) => post(trx, { ...entry(a.own, -15_000, `k${a.driverId}-2`), origin: 'passagem', isThird: true, event: null, placeName: 'Praça Itatiba' }));
+    const r2 = await db.kysely
+      .transaction()
+      .execute((trx) =>
+        post(trx, {
+          ...entry(a.own, -15_000, `k${a.driverId}-2`),
+          origin: 'passagem',
+          isThird: true,
+          event: null,
+          placeName: 'Praça Itatiba',
+        }),
+      );
     expect(r2).toMatchObject({ status: 'posted', balanceCents: -5_000 });
     expect(await balances(db.kysely, a.driverId)).toEqual({ own: -5_000, third: 0 });
     const stored = await db.kysely.selectFrom('ledger_entries').selectAll().where('driver_id', '=', a.driverId).orderBy('id').execute();
@@ -88,7 +104,9 @@ describeEachDatabase('ledger', (dialect) => {
     expect(ok).toMatchObject({ status: 'posted', balanceCents: 0 });
     const refused = await db.kysely.transaction().execute((trx) => postGuardedDebit(trx, entry(a.own, -1, `g${a.driverId}-2`)));
     expect(refused).toEqual({ status: 'insufficient' });
-    expect(await db.kysely.selectFrom('ledger_entries').select('id').where('idempotency_key', '=', `g${a.driverId}-2`).execute()).toEqual([]);
+    expect(await db.kysely.selectFrom('ledger_entries').select('id').where('idempotency_key', '=', `g${a.driverId}-2`).execute()).toEqual(
+      [],
+    );
     expect(await balances(db.kysely, a.driverId)).toEqual({ own: 0, third: 0 });
     const dup = await db.kysely.transaction().execute((trx) => postGuardedDebit(trx, entry(a.own, -5_000, `g${a.driverId}-1`)));
     expect(dup.status).toBe('duplicate');
@@ -130,9 +148,11 @@ describeEachDatabase('ledger', (dialect) => {
   it('lists a driver statement newest first through its index', async () => {
     const a = await newDriver();
     for (let i = 1; i <= 3; i++) {
-      await db.kysely.transaction().execute((trx) =>
-        post(trx, { ...entry(a.own, i * 100, `s${a.driverId}-${i}`), createdAt: new Date(Date.UTC(2026, 0, i)).toISOString() }),
-      );
+      await db.kysely
+        .transaction()
+        .execute((trx) =>
+          post(trx, { ...entry(a.own, i * 100, `s${a.driverId}-${i}`), createdAt: new Date(Date.UTC(2026, 0, i)).toISOString() }),
+        );
     }
     const rows = await db.kysely
       .selectFrom('ledger_entries')

@@ -31,7 +31,11 @@ interface VpoPage {
   VPOS: VpoRow[];
   Paginacao: { TotalPaginas: number };
 }
-const PUSHED_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.passage, STATEMENT_ORIGINS.thirdPartyCredit, STATEMENT_ORIGINS.thirdPartyDebit]);
+const PUSHED_ORIGINS: ReadonlySet<string> = new Set([
+  STATEMENT_ORIGINS.passage,
+  STATEMENT_ORIGINS.thirdPartyCredit,
+  STATEMENT_ORIGINS.thirdPartyDebit,
+]);
 
 interface Tx {
   placeName: string;
@@ -152,7 +156,11 @@ describeEachDatabase('parceiros', (dialect) => {
     const list = await vpos(d, '?sort=valor&direction=desc');
     expect(list).toMatchObject({ Sucesso: true, Mensagem: serverMessages.vpo.ok, Paginacao: { TotalPaginas: 1 } });
     expect(list.VPOS).toHaveLength(3);
-    const counter = await ctx().db.kysely.selectFrom('driver_vpo_counters').select('vpo_count').where('driver_id', '=', d.id).executeTakeFirst();
+    const counter = await ctx()
+      .db.kysely.selectFrom('driver_vpo_counters')
+      .select('vpo_count')
+      .where('driver_id', '=', d.id)
+      .executeTakeFirst();
     expect(Number(counter?.vpo_count)).toBe(3);
     expect(list.VPOS[0]).toMatchObject({
       serialNumber: t.serial,
@@ -168,8 +176,16 @@ describeEachDatabase('parceiros', (dialect) => {
     const mine = (await vpos(d, '?sort=valor&direction=desc')).VPOS;
     expect(mine.filter((v) => v.Status === 'EM_VIAGEM')).toHaveLength(1);
     expect(mine.find((v) => v.IdTransacao === json<{ id: string }>(first).id)?.Status).toBe('EM_VIAGEM');
-    expectError(await send('PATCH', `/api/parceiro/vpos/${concurrentBody.externalId}`, rival.key, { Status: 'CANCELADO' }), 404, serverMessages.partner.vpoNotFound);
-    expectError(await send('PATCH', `/api/parceiro/vpos/${body.externalId}`, shipper.key, { Status: 'PERDIDO' }), 422, messages.partner.statusInvalid);
+    expectError(
+      await send('PATCH', `/api/parceiro/vpos/${concurrentBody.externalId}`, rival.key, { Status: 'CANCELADO' }),
+      404,
+      serverMessages.partner.vpoNotFound,
+    );
+    expectError(
+      await send('PATCH', `/api/parceiro/vpos/${body.externalId}`, shipper.key, { Status: 'PERDIDO' }),
+      422,
+      messages.partner.statusInvalid,
+    );
     expect((await vpos(d)).VPOS.filter((v) => v.Status === 'CANCELADO')).toHaveLength(0);
   });
 
@@ -196,7 +212,9 @@ describeEachDatabase('parceiros', (dialect) => {
     }
     expect((await vpos(d)).VPOS).toEqual([]);
     // A refusal is not remembered: the partner may fix the body and send that externalId again.
-    expect(await ctx().db.kysely.selectFrom('partner_pushes').select('external_id').where('partner_id', '=', shipper.id).execute()).toEqual([]);
+    expect(await ctx().db.kysely.selectFrom('partner_pushes').select('external_id').where('partner_id', '=', shipper.id).execute()).toEqual(
+      [],
+    );
   });
 
   it('passages debit the own (or third) balance without a guard, once per externalId, and show on the statement', async () => {
@@ -219,11 +237,23 @@ describeEachDatabase('parceiros', (dialect) => {
     expect(await balance(d)).toMatchObject({ Saldo: 38.2, SaldoTerceiro: -10 });
     const rows = await pushedRows(d);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ origin: STATEMENT_ORIGINS.passage, placeName: 'Praça Jundiaí', value: -10, is_third: true, user_transaction: false });
+    expect(rows[0]).toMatchObject({
+      origin: STATEMENT_ORIGINS.passage,
+      placeName: 'Praça Jundiaí',
+      value: -10,
+      is_third: true,
+      user_transaction: false,
+    });
     expect(rows[1]).toMatchObject({ placeName: 'Praça Itupeva', value: -45.9, is_third: false, created_at: at.utc });
     expect(await statement(other)).toEqual([]);
 
-    for (const overrides of [{ value: -1 }, { value: 1.234 }, { occurredAt: 'ontem' }, { placeName: '' }, { serialNumber: '1234123412341234' }]) {
+    for (const overrides of [
+      { value: -1 },
+      { value: 1.234 },
+      { occurredAt: 'ontem' },
+      { placeName: '' },
+      { serialNumber: '1234123412341234' },
+    ]) {
       expectError(await send('POST', '/api/parceiro/passagens', operator.key, passageBody(t.serial, overrides)), 422);
     }
     expect(await pushedRows(d)).toHaveLength(2);
@@ -238,12 +268,22 @@ describeEachDatabase('parceiros', (dialect) => {
     const credit = movementBody(d, { value: 80, occurredAt: saoPaulo(50).utc });
     const firstCredit = await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, credit);
     expect(json(firstCredit)).toMatchObject({ Sucesso: true, Mensagem: serverMessages.partner.movementRecorded, duplicate: false });
-    const debit = movementBody(d, { origin: STATEMENT_ORIGINS.thirdPartyDebit, value: 30.25, placeName: undefined, occurredAt: saoPaulo(40).utc });
+    const debit = movementBody(d, {
+      origin: STATEMENT_ORIGINS.thirdPartyDebit,
+      value: 30.25,
+      placeName: undefined,
+      occurredAt: saoPaulo(40).utc,
+    });
     const all = await Promise.all(Array.from({ length: 5 }, () => send('POST', '/api/parceiro/terceiro/movimentos', platform.key, debit)));
     expect(all.filter((r) => r.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
     expectReplay(await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, credit), firstCredit);
     // The same externalId from an operator is another partner's id: its own passage.
-    await send('POST', '/api/parceiro/passagens', operator.key, passageBody(t.serial, { externalId: credit.externalId, value: 200, occurredAt: saoPaulo(30).local }));
+    await send(
+      'POST',
+      '/api/parceiro/passagens',
+      operator.key,
+      passageBody(t.serial, { externalId: credit.externalId, value: 200, occurredAt: saoPaulo(30).local }),
+    );
     expect(await balance(d)).toMatchObject({ Saldo: -115.9, SaldoTerceiro: 49.75 });
     const rows = await pushedRows(d);
     expect(rows.map((r) => [r.origin, r.value, r.is_third])).toEqual([
@@ -251,7 +291,11 @@ describeEachDatabase('parceiros', (dialect) => {
       [STATEMENT_ORIGINS.thirdPartyDebit, -30.25, true],
       [STATEMENT_ORIGINS.thirdPartyCredit, 80, true],
     ]);
-    expectError(await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, movementBody(d, { cpfCnpj: '52998224725' })), 404, messages.partner.driverUnknown);
+    expectError(
+      await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, movementBody(d, { cpfCnpj: '52998224725' })),
+      404,
+      messages.partner.driverUnknown,
+    );
     for (const overrides of [{ origin: 'passagem' }, { value: 0 }, { occurredAt: '2026-03-02' }, { externalId: 7 }]) {
       expectError(await send('POST', '/api/parceiro/terceiro/movimentos', platform.key, movementBody(d, overrides)), 422);
     }
@@ -266,7 +310,16 @@ describeEachDatabase('parceiros', (dialect) => {
       const t = await activeTag(app(), d, { Operadora: SEMPARAR });
       const other = await activeTag(app(), d, { Operadora: SEMPARAR });
       const effects = {
-        vpo: async () => Number((await ctx().db.kysely.selectFrom('vpos').select((eb) => eb.fn.countAll<number>().as('n')).where('driver_id', '=', d.id).executeTakeFirstOrThrow()).n),
+        vpo: async () =>
+          Number(
+            (
+              await ctx()
+                .db.kysely.selectFrom('vpos')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('driver_id', '=', d.id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
         ledger: async () => (await pushedRows(d)).length,
       };
       const at = saoPaulo(45);
@@ -290,7 +343,13 @@ describeEachDatabase('parceiros', (dialect) => {
             key: (await partner('operator')).key,
             body: passageBody(t.serial, { occurredAt: at.local }),
             same: [{ serialNumber: spaced }, { occurredAt: at.utc }],
-            different: [{ value: 12.31 }, { serialNumber: other.serial }, { is_third: true }, { placeName: 'Praça Jundiaí' }, { occurredAt: saoPaulo(46).local }],
+            different: [
+              { value: 12.31 },
+              { serialNumber: other.serial },
+              { is_third: true },
+              { placeName: 'Praça Jundiaí' },
+              { occurredAt: saoPaulo(46).local },
+            ],
             count: effects.ledger,
           },
           {
@@ -335,15 +394,23 @@ describeEachDatabase('parceiros', (dialect) => {
         const before = await c.count();
         const twins = await Promise.all(Array.from({ length: 6 }, () => send('POST', c.url, c.key, c.body)));
         expect(new Set(twins.map((r) => `${r.statusCode} ${r.body}`)).size, c.name).toBe(1);
-        expect(twins.filter((r) => r.headers['idempotent-replayed'] === undefined), c.name).toHaveLength(1);
+        expect(
+          twins.filter((r) => r.headers['idempotent-replayed'] === undefined),
+          c.name,
+        ).toHaveLength(1);
         expect(await c.count(), c.name).toBe(before + 1);
 
         const fresh = { ...c.body, externalId: `${c.body.externalId}-b` };
         const variant = c.different[0] ?? {};
-        const mixed = await Promise.all([0, 1, 2, 3].map((i) => send('POST', c.url, c.key, i % 2 === 0 ? fresh : { ...fresh, ...variant })));
+        const mixed = await Promise.all(
+          [0, 1, 2, 3].map((i) => send('POST', c.url, c.key, i % 2 === 0 ? fresh : { ...fresh, ...variant })),
+        );
         // Whichever came first wins; the other body is refused, never applied.
         const statuses = mixed.map((r) => r.statusCode).sort();
-        expect(statuses.filter((s) => s === 409), `${c.name}: ${statuses.join(',')}`).toHaveLength(2);
+        expect(
+          statuses.filter((s) => s === 409),
+          `${c.name}: ${statuses.join(',')}`,
+        ).toHaveLength(2);
         expect(await c.count(), c.name).toBe(before + 2);
       }
       await expectLedgerInvariant(ctx().db);
@@ -371,7 +438,11 @@ describeEachDatabase('parceiros', (dialect) => {
     }));
     await ctx().db.kysely.insertInto('vpos').values(rows).execute();
     await ctx().db.kysely.insertInto('driver_vpo_counters').values({ driver_id: d.id, vpo_count: n }).execute();
-    const keyOf = { valor: (v: VpoRow) => v.ValorTotalVP, placa: (v: VpoRow) => v.PlacaVeiculo, data: (v: VpoRow) => Date.parse(v.created_at) };
+    const keyOf = {
+      valor: (v: VpoRow) => v.ValorTotalVP,
+      placa: (v: VpoRow) => v.PlacaVeiculo,
+      data: (v: VpoRow) => Date.parse(v.created_at),
+    };
     for (const sort of VPO_SORT_FIELDS) {
       for (const direction of SORT_DIRECTIONS) {
         const seen: VpoRow[] = [];
@@ -389,7 +460,10 @@ describeEachDatabase('parceiros', (dialect) => {
           const byKey = ka < kb ? -1 : ka > kb ? 1 : 0;
           return sign * (byKey || Number(a.IdTransacao) - Number(b.IdTransacao));
         });
-        expect(seen.map((v) => v.IdTransacao), `${sort} ${direction}`).toEqual(expected.map((v) => v.IdTransacao));
+        expect(
+          seen.map((v) => v.IdTransacao),
+          `${sort} ${direction}`,
+        ).toEqual(expected.map((v) => v.IdTransacao));
         expect(new Set(seen.map((v) => v.IdTransacao)).size).toBe(n);
       }
     }

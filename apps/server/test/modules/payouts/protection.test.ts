@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { bearer, json, registerDriver, useTestApp } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
-import { acceptTerms, createCharge, expectLedgerInvariant, FakePixProvider, fund, ownBalance, paymentEvent, sendWebhook } from '../../helpers/pix.js';
+import {
+  acceptTerms,
+  createCharge,
+  expectLedgerInvariant,
+  FakePixProvider,
+  fund,
+  ownBalance,
+  paymentEvent,
+  sendWebhook,
+} from '../../helpers/pix.js';
 import { actions, registerTag, SEMPARAR } from '../../helpers/tags.js';
 import { PayoutLimitStore } from '../../../src/modules/payouts/limits.js';
 
@@ -25,7 +34,12 @@ function payoutsApp(dialect: Parameters<typeof useTestApp>[0], clock: string, ex
   const ctx = useTestApp(dialect, { ...REAL_DEFAULTS, CLOCK_START: clock, ...extra }, { pixProvider: provider });
   const app = () => ctx().app;
   const withdraw = (d: Registered, body: Body): Promise<LightMyRequestResponse> =>
-    app().inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, ...body } });
+    app().inject({
+      method: 'POST',
+      url: '/api/motorista/sacar',
+      headers: bearer(d.token),
+      payload: { description: 'Saque', receiver_document: d.cpfCnpj, ...body },
+    });
   const ready = async (reais: number) => {
     const d = await registerDriver(app());
     await acceptTerms(app(), d);
@@ -39,7 +53,13 @@ function payoutsApp(dialect: Parameters<typeof useTestApp>[0], clock: string, ex
 
 const mensagem = (res: LightMyRequestResponse) => json<{ Mensagem: string }>(res).Mensagem;
 /** A catalogue text with '{x}' where a value (a time to the second) is not known in advance. */
-const like = (text: string) => new RegExp(`^${text.split('{x}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+const like = (text: string) =>
+  new RegExp(
+    `^${text
+      .split('{x}')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+')}$`,
+  );
 
 describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
   describe('a stolen session in the daytime', () => {
@@ -51,7 +71,10 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       const pix = stranger();
       const missing = await t.withdraw(d, { amount: 2_000, pix });
       expect(missing.statusCode).toBe(422);
-      expect(json(missing)).toMatchObject({ Mensagem: payoutMessages.passwordRequired, errors: { senha: [payoutMessages.passwordRequired] } });
+      expect(json(missing)).toMatchObject({
+        Mensagem: payoutMessages.passwordRequired,
+        errors: { senha: [payoutMessages.passwordRequired] },
+      });
       const wrong = await t.withdraw(d, { amount: 2_000, pix, senha: 'não-é-a-senha' });
       expect(wrong.statusCode).toBe(422);
       expect(json(wrong)).toMatchObject({ errors: { senha: [payoutMessages.passwordWrong] } });
@@ -83,7 +106,10 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       expect((await t.withdraw(d, { amount: 1_500, pix: { type: 'CPF', key: d.cpfCnpj } })).statusCode).toBe(200);
       const above = await t.withdraw(d, { amount: 5_000.01, pix: { type: 'CPF', key: d.cpfCnpj } });
       expect(above.statusCode).toBe(422);
-      expect(json(above)).toMatchObject({ Mensagem: payoutMessages.perWithdrawalExceeded('R$\u00a05.000,00'), errors: { amount: [payoutMessages.perWithdrawalExceeded('R$\u00a05.000,00')] } });
+      expect(json(above)).toMatchObject({
+        Mensagem: payoutMessages.perWithdrawalExceeded('R$\u00a05.000,00'),
+        errors: { amount: [payoutMessages.perWithdrawalExceeded('R$\u00a05.000,00')] },
+      });
     });
 
     it('five wrong passwords in a row: the next attempt waits, even with the right one', async () => {
@@ -109,21 +135,42 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       const pix = stranger();
       const body = { description: 'Saque', receiver_document: d.cpfCnpj, amount: 50, pix };
       const send = (senha: string) =>
-        t.app().inject({ method: 'POST', url: '/api/motorista/sacar', headers: { ...bearer(d.token), 'idempotency-key': 'chave-do-saque-1' }, payload: { ...body, senha } });
+        t
+          .app()
+          .inject({
+            method: 'POST',
+            url: '/api/motorista/sacar',
+            headers: { ...bearer(d.token), 'idempotency-key': 'chave-do-saque-1' },
+            payload: { ...body, senha },
+          });
       expect((await send(d.password)).statusCode).toBe(200);
       const again = await send('outra-coisa');
       expect(again.statusCode).toBe(200);
       expect(again.headers['idempotent-replayed']).toBe('true');
-      const stored = await t.ctx().db.kysely.selectFrom('idempotency_keys').select('request_hash').where('driver_id', '=', d.id).executeTakeFirstOrThrow();
+      const stored = await t
+        .ctx()
+        .db.kysely.selectFrom('idempotency_keys')
+        .select('request_hash')
+        .where('driver_id', '=', d.id)
+        .executeTakeFirstOrThrow();
       const { requestHash } = await import('../../../src/db/request-hash.js');
-      expect(stored.request_hash).toBe(requestHash({ method: 'POST', route: '/api/motorista/sacar', params: {}, body: { ...body, pix: { key: pix.key, type: pix.type } } }));
+      expect(stored.request_hash).toBe(
+        requestHash({
+          method: 'POST',
+          route: '/api/motorista/sacar',
+          params: {},
+          body: { ...body, pix: { key: pix.key, type: pix.type } },
+        }),
+      );
       expect(await t.withdrawalsOf(d)).toHaveLength(1);
     });
 
     it('a minimum of R$ 1,00: sixty withdrawals of R$ 0,01 are sixty refusals and no transfer', async () => {
       const d = await t.ready(100);
       const before = t.provider.payouts.length;
-      const answers = await Promise.all(Array.from({ length: 60 }, () => t.withdraw(d, { amount: 0.01, pix: { type: 'CPF', key: d.cpfCnpj } })));
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, () => t.withdraw(d, { amount: 0.01, pix: { type: 'CPF', key: d.cpfCnpj } })),
+      );
       for (const res of answers) {
         expect(res.statusCode).toBe(422);
         expect(json(res)).toMatchObject({ Mensagem: payoutMessages.belowMinimum, errors: { amount: [payoutMessages.belowMinimum] } });
@@ -149,7 +196,7 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       expect((await t.withdraw(d, { amount: 1, pix, senha: d.password })).statusCode).toBe(200);
       const answers = await Promise.all(Array.from({ length: 10 }, () => t.withdraw(d, { amount: 100, pix })));
       const rows = await t.withdrawalsOf(d);
-      const sent = rows.filter((w) => w.status !== "FAILED").reduce((sum, w) => sum + Number(w.amount_cents), 0);
+      const sent = rows.filter((w) => w.status !== 'FAILED').reduce((sum, w) => sum + Number(w.amount_cents), 0);
       expect(sent).toBeLessThanOrEqual(50_000);
       expect(answers.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(4);
       await expectLedgerInvariant(t.ctx().db);
@@ -173,10 +220,16 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       const d = await t.ready(500);
       const pix = stranger();
       expect((await t.withdraw(d, { amount: 120, pix, senha: d.password })).statusCode).toBe(200);
-      const notices = json<{ Avisos: { tipo: string; Mensagem: string }[] }>(await t.app().inject({ method: 'GET', url: '/api/motorista/avisos', headers: bearer(d.token) })).Avisos;
+      const notices = json<{ Avisos: { tipo: string; Mensagem: string }[] }>(
+        await t.app().inject({ method: 'GET', url: '/api/motorista/avisos', headers: bearer(d.token) }),
+      ).Avisos;
       const masked = `***.${pix.key.replace(/\D/g, '').slice(3, 6)}.${pix.key.replace(/\D/g, '').slice(6, 9)}-**`;
       expect(notices.find((n) => n.tipo === 'chave-pix-nova')?.Mensagem).toContain(`CPF ${masked}`);
-      expect(notices.find((n) => n.tipo === 'saque')?.Mensagem).toMatch(new RegExp(`^Saque de R\\$\\s120,00 para a chave Pix CPF ${masked.replace(/[.*]/g, '\\$&')} em 25/11/2026 10:00:\\d\\d: concluído\\.$`));
+      expect(notices.find((n) => n.tipo === 'saque')?.Mensagem).toMatch(
+        new RegExp(
+          `^Saque de R\\$\\s120,00 para a chave Pix CPF ${masked.replace(/[.*]/g, '\\$&')} em 25/11/2026 10:00:\\d\\d: concluído\\.$`,
+        ),
+      );
       const keys = json<{ Chaves: { id: number | null; propria: boolean; chave: string; restanteLimitada: number | null }[] }>(
         await t.app().inject({ method: 'GET', url: '/api/motorista/chaves-pix', headers: bearer(d.token) }),
       ).Chaves;
@@ -187,7 +240,9 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       expect(json(removed)).toEqual({ Sucesso: true, Mensagem: payoutMessages.keyRemoved });
       expect((await t.withdraw(d, { amount: 10, pix })).statusCode).toBe(422);
       const other = await registerDriver(t.app());
-      const notYours = await t.app().inject({ method: 'DELETE', url: `/api/motorista/chaves-pix/${saved?.id}`, headers: bearer(other.token) });
+      const notYours = await t
+        .app()
+        .inject({ method: 'DELETE', url: `/api/motorista/chaves-pix/${saved?.id}`, headers: bearer(other.token) });
       expect(notYours.statusCode).toBe(404);
     });
   });
@@ -218,7 +273,8 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
 
   describe('changing the limits', () => {
     const t = payoutsApp(dialect, DAYTIME);
-    const set = (d: Registered, body: Body) => t.app().inject({ method: 'POST', url: '/api/motorista/limites-saque', headers: bearer(d.token), payload: body });
+    const set = (d: Registered, body: Body) =>
+      t.app().inject({ method: 'POST', url: '/api/motorista/limites-saque', headers: bearer(d.token), payload: body });
 
     it('a lowering takes effect at once; a raise only 24 hours later, and the page says when', async () => {
       const d = await t.ready(3_000);
@@ -226,9 +282,13 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       expect(json(lowered)).toMatchObject({ Mensagem: payoutMessages.limitsSaved, Limites: { porSaque: { valor: 100, pendente: null } } });
       expect((await t.withdraw(d, { amount: 150, pix: { type: 'CPF', key: d.cpfCnpj } })).statusCode).toBe(422);
       const raised = await set(d, { porSaque: 100, diario: 20_000, noturno: 1_000 });
-      expect(mensagem(raised)).toMatch(like(payoutMessages.limitsSavedRaises(payoutMessages.raiseWaits('Limite diário', 'R$\u00a020.000,00', '26/11/2026 10:{x}'))));
+      expect(mensagem(raised)).toMatch(
+        like(payoutMessages.limitsSavedRaises(payoutMessages.raiseWaits('Limite diário', 'R$\u00a020.000,00', '26/11/2026 10:{x}'))),
+      );
       expect(json(raised)).toMatchObject({ Limites: { diario: { valor: 10_000, pendente: { valor: 20_000 } } } });
-      const read = json<{ Limites: { diario: { pendente: { vigenteEm: string } } } }>(await t.app().inject({ method: 'GET', url: '/api/motorista/limites-saque', headers: bearer(d.token) }));
+      const read = json<{ Limites: { diario: { pendente: { vigenteEm: string } } } }>(
+        await t.app().inject({ method: 'GET', url: '/api/motorista/limites-saque', headers: bearer(d.token) }),
+      );
       expect(Date.parse(read.Limites.diario.pendente.vigenteEm) - Date.parse(DAYTIME)).toBeGreaterThanOrEqual(24 * 3_600_000);
     });
 
@@ -239,16 +299,28 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       const wanted = { perWithdrawal: 500_000, daily: 2_000_000, night: 100_000 };
       await store.change(d.id, wanted, now);
       expect((await store.read(t.ctx().db.kysely, d.id, new Date(now.getTime() + 23 * 3_600_000))).daily.valueCents).toBe(1_000_000);
-      expect((await store.read(t.ctx().db.kysely, d.id, new Date(now.getTime() + 24 * 3_600_000))).daily).toEqual({ valueCents: 2_000_000, pending: null });
+      expect((await store.read(t.ctx().db.kysely, d.id, new Date(now.getTime() + 24 * 3_600_000))).daily).toEqual({
+        valueCents: 2_000_000,
+        pending: null,
+      });
       await store.change(d.id, { ...wanted, daily: 900_000 }, new Date(now.getTime() + 3_600_000));
-      expect((await store.read(t.ctx().db.kysely, d.id, new Date(now.getTime() + 48 * 3_600_000))).daily).toEqual({ valueCents: 900_000, pending: null });
+      expect((await store.read(t.ctx().db.kysely, d.id, new Date(now.getTime() + 48 * 3_600_000))).daily).toEqual({
+        valueCents: 900_000,
+        pending: null,
+      });
     });
 
     it('a value out of range is refused with a Portuguese message on its field, and nothing changes', async () => {
       const d = await registerDriver(t.app());
       const res = await set(d, { porSaque: -1, diario: 'muito', noturno: 100_000_000 });
       expect(res.statusCode).toBe(422);
-      expect(json(res)).toMatchObject({ errors: { porSaque: [payoutMessages.limitInvalid('perWithdrawal')], diario: [payoutMessages.limitInvalid('daily')], noturno: [payoutMessages.limitInvalid('night')] } });
+      expect(json(res)).toMatchObject({
+        errors: {
+          porSaque: [payoutMessages.limitInvalid('perWithdrawal')],
+          diario: [payoutMessages.limitInvalid('daily')],
+          noturno: [payoutMessages.limitInvalid('night')],
+        },
+      });
       expect(await t.ctx().db.kysely.selectFrom('payout_limits').selectAll().where('driver_id', '=', d.id).execute()).toHaveLength(0);
     });
   });
@@ -257,7 +329,14 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
 describeEachDatabase('chamadas que custam dinheiro ao operador, por motorista (issue 21, ponto 4)', (dialect) => {
   const t = payoutsApp(dialect, DAYTIME, { PIX_CHARGES_PENDING_MAX: '3', PIX_CHARGES_PER_HOUR: '5', WITHDRAWALS_PER_HOUR: '3' });
   const charge = (d: Registered) =>
-    t.app().inject({ method: 'POST', url: '/api/transacoes/gerar-qrcode', headers: bearer(d.token), payload: { valor: 100, cpfCnpj: d.cpfCnpj, project: 'VPO' } });
+    t
+      .app()
+      .inject({
+        method: 'POST',
+        url: '/api/transacoes/gerar-qrcode',
+        headers: bearer(d.token),
+        payload: { valor: 100, cpfCnpj: d.cpfCnpj, project: 'VPO' },
+      });
 
   it('ten concurrent Pix charges: three wait at once, the rest 429 with a Portuguese Mensagem; nothing payable beyond them', async () => {
     const d = await registerDriver(t.app());
@@ -266,9 +345,18 @@ describeEachDatabase('chamadas que custam dinheiro ao operador, por motorista (i
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(3);
     for (const r of answers.filter((x) => x.statusCode !== 200)) {
       expect(r.statusCode).toBe(429);
-      expect([serverMessages.payouts.tooManyPending(3), serverMessages.payouts.tooManyCharges(60)].some((m) => m === mensagem(r)) || /^Você gerou muitos Pix na última hora/.test(mensagem(r))).toBe(true);
+      expect(
+        [serverMessages.payouts.tooManyPending(3), serverMessages.payouts.tooManyCharges(60)].some((m) => m === mensagem(r)) ||
+          /^Você gerou muitos Pix na última hora/.test(mensagem(r)),
+      ).toBe(true);
     }
-    const pending = await t.ctx().db.kysely.selectFrom('pix_charges').selectAll().where('driver_id', '=', d.id).where('status', '=', 'PENDING').execute();
+    const pending = await t
+      .ctx()
+      .db.kysely.selectFrom('pix_charges')
+      .selectAll()
+      .where('driver_id', '=', d.id)
+      .where('status', '=', 'PENDING')
+      .execute();
     expect(pending).toHaveLength(3);
     // A charge made at the provider but refused here was cancelled there.
     const made = t.provider.charges.filter((c) => c.driver.cpfCnpj === d.cpfCnpj).length;
@@ -296,7 +384,12 @@ describeEachDatabase('chamadas que custam dinheiro ao operador, por motorista (i
     const { buildApp } = await import('../../../src/app.js');
     const second = await buildApp({ config: t.ctx().config, db: t.ctx().db, pixProvider: t.provider });
     try {
-      const res = await second.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'x', receiver_document: d.cpfCnpj, amount: 10, pix: own } });
+      const res = await second.inject({
+        method: 'POST',
+        url: '/api/motorista/sacar',
+        headers: bearer(d.token),
+        payload: { description: 'x', receiver_document: d.cpfCnpj, amount: 10, pix: own },
+      });
       expect(res.statusCode).toBe(429);
       expect(mensagem(res)).toMatch(/^Você fez muitos saques na última hora\. Tente de novo em \d+ minutos?\.$/);
     } finally {

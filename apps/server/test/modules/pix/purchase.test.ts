@@ -22,9 +22,15 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
   const db = () => ctx().db;
 
   const buy = (d: Registered, payload: Record<string, unknown>) =>
-    app().inject({ method: 'POST', url: '/api/transacoes/gerar-qrcode', headers: bearer(d.token), payload: { cpfCnpj: d.cpfCnpj, project: 'VPO', ...payload } });
+    app().inject({
+      method: 'POST',
+      url: '/api/transacoes/gerar-qrcode',
+      headers: bearer(d.token),
+      payload: { cpfCnpj: d.cpfCnpj, project: 'VPO', ...payload },
+    });
   const charge = async (id: string) => db().kysely.selectFrom('pix_charges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const chargeCount = async (d: Registered) => (await db().kysely.selectFrom('pix_charges').select('id').where('driver_id', '=', d.id).execute()).length;
+  const chargeCount = async (d: Registered) =>
+    (await db().kysely.selectFrom('pix_charges').select('id').where('driver_id', '=', d.id).execute()).length;
 
   describe('POST /api/transacoes/gerar-qrcode', () => {
     it('creates a PENDING charge with a BR Code that expires in 60 minutes', async () => {
@@ -40,9 +46,19 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       expect(new Date(qr.expiresAt).getTime() - new Date(qr.createdAt).getTime()).toBe(PIX_CHARGE_TTL_MINUTES * 60_000);
       expect(new Date(qr.createdAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
       const row = await charge(qr.id);
-      expect(row).toMatchObject({ driver_id: d.id, provider: 'local', provider_charge_id: `local_${qr.id}`, status: 'PENDING', payload: qr.payload });
+      expect(row).toMatchObject({
+        driver_id: d.id,
+        provider: 'local',
+        provider_charge_id: `local_${qr.id}`,
+        status: 'PENDING',
+        payload: qr.payload,
+      });
       expect(Number(row.amount_cents)).toBe(15_000);
-      expect(provider.charges.at(-1)).toMatchObject({ chargeId: qr.id, amountCents: 15_000, driver: { cpfCnpj: d.cpfCnpj, name: 'Maria das Graças Souza' } });
+      expect(provider.charges.at(-1)).toMatchObject({
+        chargeId: qr.id,
+        amountCents: 15_000,
+        driver: { cpfCnpj: d.cpfCnpj, name: 'Maria das Graças Souza' },
+      });
     });
 
     it('re-checks the amount rules with the spec messages; nothing is stored', async () => {
@@ -85,7 +101,11 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
         provider.failCharges = false;
       }
       expect(await chargeCount(d)).toBe(0);
-      const anon = await app().inject({ method: 'POST', url: '/api/transacoes/gerar-qrcode', payload: { valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' } });
+      const anon = await app().inject({
+        method: 'POST',
+        url: '/api/transacoes/gerar-qrcode',
+        payload: { valor: 150, cpfCnpj: d.cpfCnpj, project: 'VPO' },
+      });
       expect(anon.statusCode).toBe(401);
     });
   });
@@ -96,9 +116,16 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       const c = await createCharge(app(), d, 150);
       const res = await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${c.id}`, headers: bearer(d.token) });
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toMatchObject({ Sucesso: true, Mensagem: messages.pix.chargeStatus.PENDING, qrCode: { id: c.id, status: 'PENDING', valor: 150 } });
+      expect(json(res)).toMatchObject({
+        Sucesso: true,
+        Mensagem: messages.pix.chargeStatus.PENDING,
+        qrCode: { id: c.id, status: 'PENDING', valor: 150 },
+      });
       const other = await registerDriver(app());
-      for (const [who, id] of [[other, c.id], [d, 'chg_00000000000000000000']] as const) {
+      for (const [who, id] of [
+        [other, c.id],
+        [d, 'chg_00000000000000000000'],
+      ] as const) {
         const r = await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${id}`, headers: bearer(who.token) });
         expect(r.statusCode).toBe(404);
         expect(json(r)).toEqual({ Sucesso: false, Mensagem: serverMessages.pix.chargeNotFound });
@@ -108,7 +135,11 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
     it('a PENDING charge past its time reads as OVERDUE and is marked so', async () => {
       const d = await registerDriver(app());
       const c = await createCharge(app(), d, 150);
-      await db().kysely.updateTable('pix_charges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', c.id).execute();
+      await db()
+        .kysely.updateTable('pix_charges')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', c.id)
+        .execute();
       const res = await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${c.id}`, headers: bearer(d.token) });
       expect(json(res)).toMatchObject({ Mensagem: messages.pix.chargeStatus.OVERDUE, qrCode: { status: 'OVERDUE' } });
       expect((await charge(c.id)).status).toBe('OVERDUE');
@@ -118,11 +149,18 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       const d = await registerDriver(app());
       const c = await createCharge(app(), d, 150);
       const row = await charge(c.id);
-      await db().kysely.updateTable('pix_charges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', c.id).execute();
+      await db()
+        .kysely.updateTable('pix_charges')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', c.id)
+        .execute();
       for (let i = 0; i < 2; i++) await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${c.id}`, headers: bearer(d.token) });
       expect(provider.cancelled.filter((id) => id === row.provider_charge_id)).toHaveLength(1);
       expect((await charge(c.id)).provider_cancelled_at).not.toBeNull();
-      for (let i = 0; i < 2; i++) expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c)))).toMatchObject({ Mensagem: serverMessages.pix.webhookProcessed });
+      for (let i = 0; i < 2; i++)
+        expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c)))).toMatchObject({
+          Mensagem: serverMessages.pix.webhookProcessed,
+        });
       const shown = await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${c.id}`, headers: bearer(d.token) });
       expect(json(shown)).toMatchObject({ Mensagem: messages.pix.chargeStatus.RECEIVED, qrCode: { status: 'RECEIVED' } });
       expect(await ownBalance(app(), d)).toBe(150);
@@ -150,12 +188,22 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
     it('malformed bodies are 4xx and change nothing', async () => {
       const d = await registerDriver(app());
       const c = await createCharge(app(), d, 150);
-      for (const body of [{}, { event: 'PAYMENT_RECEIVED' }, { event: 'PAYMENT_RECEIVED', payment: { id: `local_${c.id}` } }, { event: 'PAYMENT_RECEIVED', payment: { id: 1, value: '150' } }]) {
+      for (const body of [
+        {},
+        { event: 'PAYMENT_RECEIVED' },
+        { event: 'PAYMENT_RECEIVED', payment: { id: `local_${c.id}` } },
+        { event: 'PAYMENT_RECEIVED', payment: { id: 1, value: '150' } },
+      ]) {
         const res = await sendWebhook(app(), body);
         expect(res.statusCode, JSON.stringify(body)).toBe(422);
         expect(json(res)).toMatchObject({ Sucesso: false });
       }
-      const text = await app().inject({ method: 'POST', url: '/api/webhooks/asaas', headers: { 'asaas-access-token': WEBHOOK_TOKEN, 'content-type': 'application/json' }, payload: '{"event":' });
+      const text = await app().inject({
+        method: 'POST',
+        url: '/api/webhooks/asaas',
+        headers: { 'asaas-access-token': WEBHOOK_TOKEN, 'content-type': 'application/json' },
+        payload: '{"event":',
+      });
       expect(text.statusCode).toBe(400);
       expect(await ownBalance(app(), d)).toBe(0);
       expect((await charge(c.id)).status).toBe('PENDING');
@@ -213,9 +261,18 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
     it('an authenticated event that cannot be applied is answered 200, moves no money and is recorded once for the operator', async () => {
       const d = await registerDriver(app());
       const c = await createCharge(app(), d, 150);
-      const orphan = { id: 'evt_orfao_1', event: 'PAYMENT_RECEIVED', payment: { id: 'pay_999', value: 150, externalReference: 'chg_nao_existe' } };
+      const orphan = {
+        id: 'evt_orfao_1',
+        event: 'PAYMENT_RECEIVED',
+        payment: { id: 'pay_999', value: 150, externalReference: 'chg_nao_existe' },
+      };
       // Asaas retries the same event id: one row, whatever the deliveries.
-      for (const body of [orphan, orphan, { event: 'PAYMENT_OVERDUE', payment: { id: 'pay_998', value: 1 } }, { event: 'PAYMENT_REFUNDED', payment: { id: 'pay_998', value: 1 } }]) {
+      for (const body of [
+        orphan,
+        orphan,
+        { event: 'PAYMENT_OVERDUE', payment: { id: 'pay_998', value: 1 } },
+        { event: 'PAYMENT_REFUNDED', payment: { id: 'pay_998', value: 1 } },
+      ]) {
         const res = await sendWebhook(app(), body);
         expect(res.statusCode).toBe(200);
         expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
@@ -225,7 +282,12 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       expect(ctx().logs.some((l) => l.includes(c.id) && l.includes('valor do pagamento difere'))).toBe(true);
       expect(await ownBalance(app(), d)).toBe(0);
       expect((await charge(c.id)).status).toBe('PENDING');
-      const rows = await db().kysely.selectFrom('webhook_events').selectAll().where('provider_ref', 'in', ['pay_999', 'pay_998', `local_${c.id}`]).orderBy('id').execute();
+      const rows = await db()
+        .kysely.selectFrom('webhook_events')
+        .selectAll()
+        .where('provider_ref', 'in', ['pay_999', 'pay_998', `local_${c.id}`])
+        .orderBy('id')
+        .execute();
       expect(rows.map((r) => [r.event, r.provider_ref, r.reason_code, r.status])).toEqual([
         ['PAYMENT_RECEIVED', 'pay_999', 'unknown-charge', 'open'],
         ['PAYMENT_OVERDUE', 'pay_998', 'unknown-charge', 'open'],
@@ -240,7 +302,7 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
     });
 
     // Issue 21, point 1, founding decision 26: the payment id must be the one the charge stored.
-    it('a crossed PAYMENT_* (one charge\'s payment id with another charge as its reference) moves nothing and is recorded', async () => {
+    it("a crossed PAYMENT_* (one charge's payment id with another charge as its reference) moves nothing and is recorded", async () => {
       const d = await registerDriver(app());
       const a = await createCharge(app(), d, 150);
       const b = await createCharge(app(), d, 150);
@@ -256,13 +318,20 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       for (const res of answers) expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
       expect(await entriesOf(db(), d.id)).toEqual([]);
       expect([(await charge(a.id)).status, (await charge(b.id)).status]).toEqual(['PENDING', 'PENDING']);
-      const rows = await db().kysely.selectFrom('webhook_events').select(['dedupe_key', 'reason_code', 'reason']).where('dedupe_key', 'like', 'evt_cruzado_%').orderBy('dedupe_key').execute();
+      const rows = await db()
+        .kysely.selectFrom('webhook_events')
+        .select(['dedupe_key', 'reason_code', 'reason'])
+        .where('dedupe_key', 'like', 'evt_cruzado_%')
+        .orderBy('dedupe_key')
+        .execute();
       expect(rows.map((r) => [r.dedupe_key, r.reason_code])).toEqual([
         ['evt_cruzado_1', 'reference-mismatch'],
         ['evt_cruzado_2', 'reference-mismatch'],
         ['evt_cruzado_3', 'reference-mismatch'],
       ]);
-      expect(rows[0]?.reason).toBe(`${serverMessages.pix.unapplied['reference-mismatch']} (${serverMessages.pix.mismatch.paymentOfAnother(`local_${b.id}`, b.id)})`);
+      expect(rows[0]?.reason).toBe(
+        `${serverMessages.pix.unapplied['reference-mismatch']} (${serverMessages.pix.mismatch.paymentOfAnother(`local_${b.id}`, b.id)})`,
+      );
       // Each charge's own event still applies.
       await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', b));
       expect(await ownBalance(app(), d)).toBe(150);
@@ -274,14 +343,18 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       const d = await registerDriver(app());
       const c = await createCharge(app(), d, 150);
       await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c));
-      const partial = (values: number[]) => paymentEvent('PAYMENT_PARTIALLY_REFUNDED', c, { refunds: values.map((value) => ({ value, status: 'DONE' })) });
-      for (let i = 0; i < 3; i++) expect(json(await sendWebhook(app(), partial([50])))).toMatchObject({ Mensagem: serverMessages.pix.webhookProcessed });
+      const partial = (values: number[]) =>
+        paymentEvent('PAYMENT_PARTIALLY_REFUNDED', c, { refunds: values.map((value) => ({ value, status: 'DONE' })) });
+      for (let i = 0; i < 3; i++)
+        expect(json(await sendWebhook(app(), partial([50])))).toMatchObject({ Mensagem: serverMessages.pix.webhookProcessed });
       expect(await ownBalance(app(), d)).toBe(100);
       expect((await charge(c.id)).status).toBe('RECEIVED');
       await Promise.all([sendWebhook(app(), partial([50, 30])), sendWebhook(app(), partial([50, 30]))]);
       expect(await ownBalance(app(), d)).toBe(70);
       // Without the refunded amount nothing leaves the balance: the operator is told.
-      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_PARTIALLY_REFUNDED', c)))).toMatchObject({ Mensagem: serverMessages.pix.webhookRecorded });
+      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_PARTIALLY_REFUNDED', c)))).toMatchObject({
+        Mensagem: serverMessages.pix.webhookRecorded,
+      });
       await sendWebhook(app(), paymentEvent('PAYMENT_REFUNDED', c));
       expect(await ownBalance(app(), d)).toBe(0);
       expect((await entriesOf(db(), d.id)).map((e) => [e.amount_cents, e.origin])).toEqual([
@@ -299,15 +372,23 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       const pending = await createCharge(app(), d, 120);
       const paid = await createCharge(app(), d, 150);
       await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', paid));
-      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_DELETED', pending)))).toMatchObject({ Mensagem: serverMessages.pix.webhookProcessed });
+      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_DELETED', pending)))).toMatchObject({
+        Mensagem: serverMessages.pix.webhookProcessed,
+      });
       expect(await charge(pending.id)).toMatchObject({ status: 'OVERDUE' });
       expect((await charge(pending.id)).provider_cancelled_at).not.toBeNull();
       const status = await app().inject({ method: 'GET', url: `/api/transacoes/qrcode/${pending.id}`, headers: bearer(d.token) });
       expect(json(status)).toMatchObject({ qrCode: { status: 'OVERDUE' } });
-      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_DELETED', paid)))).toMatchObject({ Mensagem: serverMessages.pix.webhookRecorded });
+      expect(json(await sendWebhook(app(), paymentEvent('PAYMENT_DELETED', paid)))).toMatchObject({
+        Mensagem: serverMessages.pix.webhookRecorded,
+      });
       expect(await charge(paid.id)).toMatchObject({ status: 'RECEIVED' });
       expect(await ownBalance(app(), d)).toBe(150);
-      const events = await db().kysely.selectFrom('webhook_events').select('reason_code').where('provider_ref', '=', `local_${paid.id}`).execute();
+      const events = await db()
+        .kysely.selectFrom('webhook_events')
+        .select('reason_code')
+        .where('provider_ref', '=', `local_${paid.id}`)
+        .execute();
       expect(events).toEqual([{ reason_code: 'deleted-after-payment' }]);
     });
 
@@ -315,7 +396,12 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       const d = await registerDriver(app());
       const c = await createCharge(app(), d, 150);
       await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c));
-      const events = ['PAYMENT_CHARGEBACK_REQUESTED', 'PAYMENT_CHARGEBACK_DISPUTE', 'PAYMENT_AWAITING_CHARGEBACK_REVERSAL', 'PAYMENT_REFUND_IN_PROGRESS'];
+      const events = [
+        'PAYMENT_CHARGEBACK_REQUESTED',
+        'PAYMENT_CHARGEBACK_DISPUTE',
+        'PAYMENT_AWAITING_CHARGEBACK_REVERSAL',
+        'PAYMENT_REFUND_IN_PROGRESS',
+      ];
       for (const event of events) {
         const res = await sendWebhook(app(), paymentEvent(event, c));
         expect(res.statusCode).toBe(200);
@@ -323,7 +409,12 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       }
       expect(await ownBalance(app(), d)).toBe(150);
       expect(await charge(c.id)).toMatchObject({ status: 'RECEIVED' });
-      const rows = await db().kysely.selectFrom('webhook_events').select(['event', 'reason_code']).where('provider_ref', '=', `local_${c.id}`).orderBy('id').execute();
+      const rows = await db()
+        .kysely.selectFrom('webhook_events')
+        .select(['event', 'reason_code'])
+        .where('provider_ref', '=', `local_${c.id}`)
+        .orderBy('id')
+        .execute();
       expect(rows).toEqual([
         { event: events[0], reason_code: 'chargeback' },
         { event: events[1], reason_code: 'chargeback' },
@@ -398,10 +489,18 @@ describeEachDatabase('compra de saldo por Pix', (dialect) => {
       const d = await registerDriver(app());
       const c = await createCharge(app(), d, 150);
       await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', c));
-      await db().kysely.transaction().execute(async (trx) => {
-        const { accountId, post } = await import('../../../src/modules/ledger/ledger.js');
-        await post(trx, { accountId: await accountId(trx, d.id, 'own'), amountCents: -10_000, origin: 'passagem', placeName: 'Praça', idempotencyKey: `toll-${d.id}` });
-      });
+      await db()
+        .kysely.transaction()
+        .execute(async (trx) => {
+          const { accountId, post } = await import('../../../src/modules/ledger/ledger.js');
+          await post(trx, {
+            accountId: await accountId(trx, d.id, 'own'),
+            amountCents: -10_000,
+            origin: 'passagem',
+            placeName: 'Praça',
+            idempotencyKey: `toll-${d.id}`,
+          });
+        });
       await sendWebhook(app(), paymentEvent('PAYMENT_REFUNDED', c));
       expect(await ownBalance(app(), d)).toBe(-100);
       await expectLedgerInvariant(db());

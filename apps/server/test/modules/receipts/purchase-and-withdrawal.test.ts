@@ -36,7 +36,11 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
   }
 
   const receiptRes = (d: Registered, tipo: string, id: string, pdf = false) =>
-    app().inject({ method: 'GET', url: `/api/comprovantes/${tipo}/${encodeURIComponent(id)}${pdf ? '/pdf' : ''}`, headers: bearer(d.token) });
+    app().inject({
+      method: 'GET',
+      url: `/api/comprovantes/${tipo}/${encodeURIComponent(id)}${pdf ? '/pdf' : ''}`,
+      headers: bearer(d.token),
+    });
 
   async function receipt(d: Registered, tipo: string, id: string): Promise<Receipt> {
     const res = await receiptRes(d, tipo, id);
@@ -56,7 +60,12 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
     return { res, text: await pdfText(res.rawPayload) };
   }
 
-  async function withdraw(d: Registered, amount: number, pix: { type: string; key: string }, description = 'Saque para o posto'): Promise<string> {
+  async function withdraw(
+    d: Registered,
+    amount: number,
+    pix: { type: string; key: string },
+    description = 'Saque para o posto',
+  ): Promise<string> {
     const res = await app().inject({
       method: 'POST',
       url: '/api/motorista/sacar',
@@ -64,7 +73,13 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
       payload: { description, receiver_document: d.cpfCnpj, amount, pix, senha: d.password },
     });
     expect([200, 502], res.body).toContain(res.statusCode);
-    const row = await db().kysely.selectFrom('withdrawals').select('id').where('driver_id', '=', d.id).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await db()
+      .kysely.selectFrom('withdrawals')
+      .select('id')
+      .where('driver_id', '=', d.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -123,7 +138,12 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
       await sendWebhook(app(), paymentEvent('PAYMENT_RECEIVED', charge));
       await sendWebhook(app(), paymentEvent('PAYMENT_PARTIALLY_REFUNDED', charge, { refunds: [{ value: 50, status: 'DONE' }] }));
       const partial = await receipt(d, 'compra', charge.id);
-      expect(partial).toMatchObject({ status: 'PARTIALLY_REFUNDED', statusTexto: 'Pagamento estornado em parte', valor: 200, valorDevolvido: 50 });
+      expect(partial).toMatchObject({
+        status: 'PARTIALLY_REFUNDED',
+        statusTexto: 'Pagamento estornado em parte',
+        valor: 200,
+        valorDevolvido: 50,
+      });
       expect((await receiptPdf(d, 'compra', charge.id)).text).toContain('Valor devolvido: R$ 50,00');
 
       await sendWebhook(app(), paymentEvent('PAYMENT_REFUNDED', charge));
@@ -141,7 +161,7 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
       expect(text).toContain('Valor devolvido: R$ 200,00');
     });
 
-    it('PENDING and OVERDUE (the driver\'s own, not paid): 409 with the reason, for the JSON and the PDF', async () => {
+    it("PENDING and OVERDUE (the driver's own, not paid): 409 with the reason, for the JSON and the PDF", async () => {
       const d = await driver();
       const pending = await createCharge(app(), d, 100);
       const overdue = await createCharge(app(), d, 110);
@@ -187,7 +207,16 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
         expect(res.body).not.toContain(whole);
         expect(text).not.toContain(whole);
       }
-      for (const part of ['Comprovante de saque via Pix', 'R$ 120,50', 'Situação: Saque concluído', 'Chave Pix (CPF): ***.982.247-**', 'Titular informado pelo banco: indisponível', `Concluído em: ${formatDateTime(r.concluidoEm ?? '')}`, `ID da transação no provedor: tr_${id}`, 'Descrição: Saque para o posto']) {
+      for (const part of [
+        'Comprovante de saque via Pix',
+        'R$ 120,50',
+        'Situação: Saque concluído',
+        'Chave Pix (CPF): ***.982.247-**',
+        'Titular informado pelo banco: indisponível',
+        `Concluído em: ${formatDateTime(r.concluidoEm ?? '')}`,
+        `ID da transação no provedor: tr_${id}`,
+        'Descrição: Saque para o posto',
+      ]) {
         expect(text).toContain(part);
       }
       // Nobody is named by assumption: the driver is neither payer nor receiver of a withdrawal.
@@ -202,10 +231,17 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
       const id = await withdraw(d, 50, { type: 'CPF', key: OTHER_CPF_KEY });
       expect(await withdrawalRow(id)).toMatchObject({ receiver_name: 'Maria das Graças Souza', receiver_document: '***.982.247-**' });
       const r = await receipt(d, 'saque', id);
-      expect(r.recebedor).toEqual({ nome: 'Maria das Graças Souza', documento: '***.982.247-**', chavePix: '***.982.247-**', tipoChave: 'CPF' });
+      expect(r.recebedor).toEqual({
+        nome: 'Maria das Graças Souza',
+        documento: '***.982.247-**',
+        chavePix: '***.982.247-**',
+        tipoChave: 'CPF',
+      });
       const res = await receiptRes(d, 'saque', id);
       const { text } = await receiptPdf(d, 'saque', id);
-      expect(text).toContain('Recebedor Titular informado pelo banco: Maria das Graças Souza CPF/CNPJ: ***.982.247-** Chave Pix (CPF): ***.982.247-**');
+      expect(text).toContain(
+        'Recebedor Titular informado pelo banco: Maria das Graças Souza CPF/CNPJ: ***.982.247-** Chave Pix (CPF): ***.982.247-**',
+      );
       for (const body of [res.body, text]) {
         expect(body).not.toContain('Joana Motorista da Silva');
         expect(body).not.toContain(OTHER_CPF_KEY);
@@ -214,7 +250,10 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
       // A company's CNPJ is printed whole, as banks do; one the provider already masked stays as it came.
       provider.receiver = { name: 'Transportes Boa Viagem Ltda', document: '11222333000181' };
       const company = await withdraw(d, 20, { type: 'CNPJ', key: '11222333000181' });
-      expect((await receipt(d, 'saque', company)).recebedor).toMatchObject({ nome: 'Transportes Boa Viagem Ltda', documento: '11.222.333/0001-81' });
+      expect((await receipt(d, 'saque', company)).recebedor).toMatchObject({
+        nome: 'Transportes Boa Viagem Ltda',
+        documento: '11.222.333/0001-81',
+      });
       provider.receiver = { name: null, document: '***.143.689-**' };
       const masked = await withdraw(d, 10, { type: 'EMAIL', key: 'joana@example.com' });
       expect((await receipt(d, 'saque', masked)).recebedor).toMatchObject({ nome: null, documento: '***.143.689-**' });
@@ -259,7 +298,13 @@ describeEachDatabase('comprovantes de Pix', (dialect) => {
       await fund(app(), d, 200);
       provider.payout = 'PENDING';
       const id = await withdraw(d, 25, { type: 'EMAIL', key: 'joana@example.com' });
-      expect(await receipt(d, 'saque', id)).toMatchObject({ status: 'PROCESSING', statusTexto: 'Saque em processamento', concluidoEm: null, valorDevolvido: 0, motivo: null });
+      expect(await receipt(d, 'saque', id)).toMatchObject({
+        status: 'PROCESSING',
+        statusTexto: 'Saque em processamento',
+        concluidoEm: null,
+        valorDevolvido: 0,
+        motivo: null,
+      });
       const { text } = await receiptPdf(d, 'saque', id);
       expect(text).toContain('Situação: Saque em processamento');
       expect(text).not.toContain('Concluído em');

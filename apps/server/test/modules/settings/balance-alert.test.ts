@@ -14,14 +14,19 @@ describeEachDatabase('preferências do motorista (nível de alerta do saldo)', (
   const save = (d: Registered, payload: unknown, headers: Record<string, string> = {}) =>
     app().inject({ method: 'POST', url: URL, headers: { ...bearer(d.token), ...headers }, payload: payload as Record<string, unknown> });
   const stored = async (d: Registered) =>
-    (await ctx().db.kysely.selectFrom('drivers').select('balance_alert_cents').where('id', '=', d.id).executeTakeFirstOrThrow()).balance_alert_cents;
+    (await ctx().db.kysely.selectFrom('drivers').select('balance_alert_cents').where('id', '=', d.id).executeTakeFirstOrThrow())
+      .balance_alert_cents;
 
   describe('GET', () => {
     it('answers R$ 50,00 until the driver chooses, with nothing stored', async () => {
       const d = await registerDriver(app());
       const res = await read(d);
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toEqual({ Sucesso: true, Mensagem: serverMessages.settings.ok, Preferencias: { nivelAlertaSaldo: DEFAULT_BALANCE_ALERT_CENTS / 100 } });
+      expect(json(res)).toEqual({
+        Sucesso: true,
+        Mensagem: serverMessages.settings.ok,
+        Preferencias: { nivelAlertaSaldo: DEFAULT_BALANCE_ALERT_CENTS / 100 },
+      });
       expect(DEFAULT_BALANCE_ALERT_CENTS).toBe(5000);
       expect(await stored(d)).toBeNull();
     });

@@ -1,6 +1,14 @@
 import { request, type IncomingMessage } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { formatCpfCnpj, formatDateTime, messages, serverMessages, STATEMENT_ORIGINS, statementKindLabels, statementKindOf } from '@portal/domain';
+import {
+  formatCpfCnpj,
+  formatDateTime,
+  messages,
+  serverMessages,
+  STATEMENT_ORIGINS,
+  statementKindLabels,
+  statementKindOf,
+} from '@portal/domain';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
 import { balances } from '../../../src/modules/ledger/ledger.js';
@@ -57,14 +65,20 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const money = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 async function pdfText(bytes: Buffer): Promise<{ pages: string[] }> {
   const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: VerbosityLevel.ERRORS }).promise;
   const pages: string[] = [];
   for (let p = 1; p <= pdf.numPages; p++) {
     const content = await (await pdf.getPage(p)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
   }
   await pdf.destroy();
   return { pages };
@@ -87,7 +101,11 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     other = await registerDriver(app(), { name: 'Outra Motorista' });
     busy = await registerDriver(app(), { name: 'Motorista Ocupado' });
     await record(driver, MOVEMENTS, 'export');
-    await record(other, [{ at: '2026-11-03T10:00:00-03:00', cents: -999, origin: STATEMENT_ORIGINS.passage, place: 'Praça Só Da Outra' }], 'outra');
+    await record(
+      other,
+      [{ at: '2026-11-03T10:00:00-03:00', cents: -999, origin: STATEMENT_ORIGINS.passage, place: 'Praça Só Da Outra' }],
+      'outra',
+    );
     // More than a chunk and many PDF pages: 1,234 own passages a minute apart in November.
     const many = Array.from({ length: EXPORT_CHUNK_ROWS * 2 + 234 }, (_, i) => ({
       at: new Date(Date.UTC(2026, 10, 2, 12, i)).toISOString(),
@@ -95,7 +113,14 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
       origin: STATEMENT_ORIGINS.passage,
       place: `Praça ${i + 1}`,
     }));
-    await record(busy, [{ at: '2026-10-20T10:00:00-03:00', cents: 500000, origin: STATEMENT_ORIGINS.pixPurchase, place: 'Compra de saldo via Pix' }, ...many], 'ocupado');
+    await record(
+      busy,
+      [
+        { at: '2026-10-20T10:00:00-03:00', cents: 500000, origin: STATEMENT_ORIGINS.pixPurchase, place: 'Compra de saldo via Pix' },
+        ...many,
+      ],
+      'ocupado',
+    );
   });
 
   it('CSV completo: BOM, ";", CRLF, vírgula decimal, mais antigos primeiro, acentos e aspas exatos, saldo após de cada conta', async () => {
@@ -232,7 +257,11 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
       ['gzip, deflate, br', 'br', brotliDecompressSync],
       ['gzip', 'gzip', gunzipSync],
     ] as const) {
-      const res = await app().inject({ method: 'GET', url: '/api/extrato/exportar?formato=csv', headers: { ...bearer(busy.token), 'accept-encoding': accept } });
+      const res = await app().inject({
+        method: 'GET',
+        url: '/api/extrato/exportar?formato=csv',
+        headers: { ...bearer(busy.token), 'accept-encoding': accept },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
@@ -240,7 +269,11 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
       expect(inflate(res.rawPayload).equals(plain.rawPayload)).toBe(true);
     }
-    const pdf = await app().inject({ method: 'GET', url: '/api/extrato/exportar?formato=pdf', headers: { ...bearer(busy.token), 'accept-encoding': 'br' } });
+    const pdf = await app().inject({
+      method: 'GET',
+      url: '/api/extrato/exportar?formato=pdf',
+      headers: { ...bearer(busy.token), 'accept-encoding': 'br' },
+    });
     expect(pdf.headers['content-encoding']).toBeUndefined();
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
@@ -311,7 +344,9 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const address = await app().listen({ port: 0, host: '127.0.0.1' });
     const open = (d: Registered, query: string) =>
       new Promise<IncomingMessage>((resolve, reject) => {
-        request(`${address}/api/extrato/exportar?${query}`, { headers: bearer(d.token) }, resolve).on('error', reject).end();
+        request(`${address}/api/extrato/exportar?${query}`, { headers: bearer(d.token) }, resolve)
+          .on('error', reject)
+          .end();
       });
     const body = async (res: IncomingMessage) => {
       const chunks: Buffer[] = [];

@@ -25,12 +25,30 @@ const MOVEMENTS: Movement[] = [
   { at: FIRST_NOVEMBER_SECOND, cents: -200, origin: STATEMENT_ORIGINS.passage, place: 'Praça Novembro' },
   { at: LAST_OCTOBER_SECOND, cents: -100, origin: STATEMENT_ORIGINS.passage, place: 'Praça Outubro' },
   { at: '2026-10-15T10:00:00-03:00', cents: 5000, origin: STATEMENT_ORIGINS.thirdPartyCredit, place: 'Crédito MoveMais', third: true },
-  { at: '2026-10-02T08:00:00-03:00', cents: 20000, origin: STATEMENT_ORIGINS.pixPurchase, place: 'Compra de saldo via Pix', reference: 'chg-outubro' },
+  {
+    at: '2026-10-02T08:00:00-03:00',
+    cents: 20000,
+    origin: STATEMENT_ORIGINS.pixPurchase,
+    place: 'Compra de saldo via Pix',
+    reference: 'chg-outubro',
+  },
   { at: '2026-11-05T09:00:00-03:00', cents: -300, origin: STATEMENT_ORIGINS.passage, place: 'Praça Terceiro', third: true },
   { at: '2026-11-10T09:00:00-03:00', cents: -1590, origin: STATEMENT_ORIGINS.tagFee, place: 'Mensalidade da tag' },
   { at: '2026-11-12T09:00:00-03:00', cents: -1000, origin: STATEMENT_ORIGINS.pixWithdrawal, place: 'Saque via Pix', reference: 'wd-1' },
-  { at: '2026-11-12T09:05:00-03:00', cents: 1000, origin: STATEMENT_ORIGINS.pixWithdrawalReversal, place: 'Devolução de saque via Pix', reference: 'wd-1' },
-  { at: '2026-11-13T09:00:00-03:00', cents: -500, origin: STATEMENT_ORIGINS.pixRefund, place: 'Estorno de compra via Pix', reference: 'chg-outubro' },
+  {
+    at: '2026-11-12T09:05:00-03:00',
+    cents: 1000,
+    origin: STATEMENT_ORIGINS.pixWithdrawalReversal,
+    place: 'Devolução de saque via Pix',
+    reference: 'wd-1',
+  },
+  {
+    at: '2026-11-13T09:00:00-03:00',
+    cents: -500,
+    origin: STATEMENT_ORIGINS.pixRefund,
+    place: 'Estorno de compra via Pix',
+    reference: 'chg-outubro',
+  },
   // 25 passages through November: kinds and periods span several pages.
   ...Array.from({ length: 25 }, (_, i) => ({
     at: `2026-11-${String(2 + i).padStart(2, '0')}T12:00:00-03:00`,
@@ -70,7 +88,9 @@ describeEachDatabase('extrato com filtros (issue 12)', (dialect) => {
   const expectedOrder = (kind?: StatementKind, from?: string, to?: string) =>
     [...MOVEMENTS]
       .filter((m) => kind === undefined || statementKindOf(m.origin, m.third ?? false) === kind)
-      .filter((m) => (from === undefined || Date.parse(m.at) >= Date.parse(from)) && (to === undefined || Date.parse(m.at) < Date.parse(to)))
+      .filter(
+        (m) => (from === undefined || Date.parse(m.at) >= Date.parse(from)) && (to === undefined || Date.parse(m.at) < Date.parse(to)),
+      )
       .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
       .map((m) => m.place);
 
@@ -122,7 +142,9 @@ describeEachDatabase('extrato com filtros (issue 12)', (dialect) => {
     expect(nov.rows.map((r) => r.placeName)).toEqual(expected);
     expect(nov.totalPages).toBe(Math.ceil(expected.length / PAGE_SIZE));
     const novPassages = await allPages(driver, 'periodo=intervalo&de=2026-11-01&ate=2026-11-30&tipo=passagens');
-    expect(novPassages.rows.map((r) => r.placeName)).toEqual(expectedOrder('passagens', FIRST_NOVEMBER_SECOND, '2026-12-01T00:00:00-03:00'));
+    expect(novPassages.rows.map((r) => r.placeName)).toEqual(
+      expectedOrder('passagens', FIRST_NOVEMBER_SECOND, '2026-12-01T00:00:00-03:00'),
+    );
     const empty = await list(driver, 'page=1&periodo=intervalo&de=2025-01-01&ate=2025-12-31');
     expect(empty).toMatchObject({ Sucesso: true, Transacoes: [], Paginacao: { TotalPaginas: 0 } });
     // A page past the end is empty, never an error.
@@ -147,9 +169,19 @@ describeEachDatabase('extrato com filtros (issue 12)', (dialect) => {
     });
 
     it('às 00:30 de 01/11 em São Paulo (03:30 UTC) já é novembro; às 23:30 de 31/10 (02:30 UTC de 01/11) ainda é outubro', async () => {
-      expect(await all({ periodo: 'mes-passado' }, '2026-11-01T00:30:00-03:00')).toEqual(['Praça Outubro', 'Crédito MoveMais', 'Compra de saldo via Pix']);
-      expect(await all({ periodo: 'este-mes' }, '2026-10-31T23:30:00-03:00')).toEqual(['Praça Outubro', 'Crédito MoveMais', 'Compra de saldo via Pix']);
-      expect(await all({ periodo: 'mes-passado' }, '2026-12-20T12:00:00-03:00')).toEqual(expectedOrder(undefined, FIRST_NOVEMBER_SECOND, '2026-12-01T00:00:00-03:00'));
+      expect(await all({ periodo: 'mes-passado' }, '2026-11-01T00:30:00-03:00')).toEqual([
+        'Praça Outubro',
+        'Crédito MoveMais',
+        'Compra de saldo via Pix',
+      ]);
+      expect(await all({ periodo: 'este-mes' }, '2026-10-31T23:30:00-03:00')).toEqual([
+        'Praça Outubro',
+        'Crédito MoveMais',
+        'Compra de saldo via Pix',
+      ]);
+      expect(await all({ periodo: 'mes-passado' }, '2026-12-20T12:00:00-03:00')).toEqual(
+        expectedOrder(undefined, FIRST_NOVEMBER_SECOND, '2026-12-01T00:00:00-03:00'),
+      );
     });
   });
 

@@ -37,8 +37,19 @@ const minute = (m: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, m * 60)).toIS
  * driver_seq is ascending (created_at, id).
  */
 async function expectPlacesInDateOrder(db: Db, driverId: number): Promise<void> {
-  const bySeq = await db.kysely.selectFrom('ledger_entries').select(['id', 'driver_seq']).where('driver_id', '=', driverId).orderBy('driver_seq').execute();
-  const byDate = await db.kysely.selectFrom('ledger_entries').select('id').where('driver_id', '=', driverId).orderBy('created_at').orderBy('id').execute();
+  const bySeq = await db.kysely
+    .selectFrom('ledger_entries')
+    .select(['id', 'driver_seq'])
+    .where('driver_id', '=', driverId)
+    .orderBy('driver_seq')
+    .execute();
+  const byDate = await db.kysely
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('driver_id', '=', driverId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   expect(bySeq.map((r) => Number(r.driver_seq))).toEqual(bySeq.map((_, i) => i + 1));
   expect(bySeq.map((r) => r.id)).toEqual(byDate.map((r) => r.id));
 }
@@ -61,36 +72,40 @@ describeEachDatabase('extrato', (dialect) => {
 
   /** One own passage in its own transaction, as a partner's push posts it. */
   const passage = async (d: Registered, placeName: string, createdAt: string, key = placeName) =>
-    ctx().db.kysely.transaction().execute(async (trx) =>
-      post(trx, {
-        accountId: await accountId(trx, d.id, 'own'),
-        amountCents: -100,
-        origin: STATEMENT_ORIGINS.passage,
-        placeName,
-        idempotencyKey: `late-${d.id}-${key}`,
-        createdAt,
-      }),
-    );
+    ctx()
+      .db.kysely.transaction()
+      .execute(async (trx) =>
+        post(trx, {
+          accountId: await accountId(trx, d.id, 'own'),
+          amountCents: -100,
+          origin: STATEMENT_ORIGINS.passage,
+          placeName,
+          idempotencyKey: `late-${d.id}-${key}`,
+          createdAt,
+        }),
+      );
 
   /** n entries: own passages and third-party movements, amount = i reais, dated 2026-01-01 + i minutes. */
   async function history(d: Registered, n: number): Promise<void> {
-    await ctx().db.kysely.transaction().execute(async (trx) => {
-      const own = await accountId(trx, d.id, 'own');
-      const third = await accountId(trx, d.id, 'third');
-      for (let i = 1; i <= n; i++) {
-        const isThird = i % 4 === 0;
-        await post(trx, {
-          accountId: isThird ? third : own,
-          amountCents: (i % 2 === 0 ? 1 : -1) * i * 100,
-          origin: isThird ? STATEMENT_ORIGINS.thirdPartyCredit : STATEMENT_ORIGINS.passage,
-          event: i === 5 ? 'OUTRO' : null,
-          placeName: `Praça ${i}`,
-          isThird,
-          idempotencyKey: `hist-${d.id}-${i}`,
-          createdAt: new Date(Date.UTC(2026, 0, 1, 12, i)).toISOString(),
-        });
-      }
-    });
+    await ctx()
+      .db.kysely.transaction()
+      .execute(async (trx) => {
+        const own = await accountId(trx, d.id, 'own');
+        const third = await accountId(trx, d.id, 'third');
+        for (let i = 1; i <= n; i++) {
+          const isThird = i % 4 === 0;
+          await post(trx, {
+            accountId: isThird ? third : own,
+            amountCents: (i % 2 === 0 ? 1 : -1) * i * 100,
+            origin: isThird ? STATEMENT_ORIGINS.thirdPartyCredit : STATEMENT_ORIGINS.passage,
+            event: i === 5 ? 'OUTRO' : null,
+            placeName: `Praça ${i}`,
+            isThird,
+            idempotencyKey: `hist-${d.id}-${i}`,
+            createdAt: new Date(Date.UTC(2026, 0, 1, 12, i)).toISOString(),
+          });
+        }
+      });
   }
 
   it('pages newest first, 10 a page, with TotalPaginas; past the end is an empty page', async () => {
@@ -99,7 +114,9 @@ describeEachDatabase('extrato', (dialect) => {
     const p1 = await page(d, '?page=1');
     expect(p1).toMatchObject({ Sucesso: true, Mensagem: serverMessages.statement.ok, Paginacao: { TotalPaginas: 3 } });
     expect(p1.Transacoes.map((t) => t.placeName)).toEqual([23, 22, 21, 20, 19, 18, 17, 16, 15, 14].map((i) => `Praça ${i}`));
-    expect((await page(d, '?page=2')).Transacoes.map((t) => t.placeName)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4].map((i) => `Praça ${i}`));
+    expect((await page(d, '?page=2')).Transacoes.map((t) => t.placeName)).toEqual(
+      [13, 12, 11, 10, 9, 8, 7, 6, 5, 4].map((i) => `Praça ${i}`),
+    );
     const p3 = await page(d, '?page=3');
     expect(p3.Transacoes.map((t) => t.placeName)).toEqual(['Praça 3', 'Praça 2', 'Praça 1']);
     expect(await page(d, '?page=4')).toMatchObject({ Transacoes: [], Paginacao: { TotalPaginas: 3 } });
@@ -112,14 +129,69 @@ describeEachDatabase('extrato', (dialect) => {
     const d = await registerDriver(app());
     await history(d, 5);
     const rows = (await page(d)).Transacoes;
-    const ids = await ctx().db.kysely.selectFrom('ledger_entries').select('id').where('driver_id', '=', d.id).orderBy('driver_seq', 'desc').execute();
+    const ids = await ctx()
+      .db.kysely.selectFrom('ledger_entries')
+      .select('id')
+      .where('driver_id', '=', d.id)
+      .orderBy('driver_seq', 'desc')
+      .execute();
     expect(rows.map((r) => r.transactionId)).toEqual(ids.map((r) => r.id));
     expect(rows.map(({ transactionId: _id, ...rest }) => rest)).toEqual([
-      { placeName: 'Praça 5', value: -5, created_at: '2026-01-01T12:05:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false, kind: 'passagens', receipt: null },
-      { placeName: 'Praça 4', value: 4, created_at: '2026-01-01T12:04:00.000Z', event: null, origin: 'credito-terceiro-movemais', is_third: true, user_transaction: false, kind: 'terceiros', receipt: null },
-      { placeName: 'Praça 3', value: -3, created_at: '2026-01-01T12:03:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false, kind: 'passagens', receipt: null },
-      { placeName: 'Praça 2', value: 2, created_at: '2026-01-01T12:02:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false, kind: 'passagens', receipt: null },
-      { placeName: 'Praça 1', value: -1, created_at: '2026-01-01T12:01:00.000Z', event: null, origin: 'passagem', is_third: false, user_transaction: false, kind: 'passagens', receipt: null },
+      {
+        placeName: 'Praça 5',
+        value: -5,
+        created_at: '2026-01-01T12:05:00.000Z',
+        event: null,
+        origin: 'passagem',
+        is_third: false,
+        user_transaction: false,
+        kind: 'passagens',
+        receipt: null,
+      },
+      {
+        placeName: 'Praça 4',
+        value: 4,
+        created_at: '2026-01-01T12:04:00.000Z',
+        event: null,
+        origin: 'credito-terceiro-movemais',
+        is_third: true,
+        user_transaction: false,
+        kind: 'terceiros',
+        receipt: null,
+      },
+      {
+        placeName: 'Praça 3',
+        value: -3,
+        created_at: '2026-01-01T12:03:00.000Z',
+        event: null,
+        origin: 'passagem',
+        is_third: false,
+        user_transaction: false,
+        kind: 'passagens',
+        receipt: null,
+      },
+      {
+        placeName: 'Praça 2',
+        value: 2,
+        created_at: '2026-01-01T12:02:00.000Z',
+        event: null,
+        origin: 'passagem',
+        is_third: false,
+        user_transaction: false,
+        kind: 'passagens',
+        receipt: null,
+      },
+      {
+        placeName: 'Praça 1',
+        value: -1,
+        created_at: '2026-01-01T12:01:00.000Z',
+        event: null,
+        origin: 'passagem',
+        is_third: false,
+        user_transaction: false,
+        kind: 'passagens',
+        receipt: null,
+      },
     ]);
   });
 
@@ -180,19 +252,24 @@ describeEachDatabase('extrato', (dialect) => {
       fc.asyncProperty(entries, async (list) => {
         const d = await registerDriver(app());
         for (const [i, e] of list.entries()) {
-          await ctx().db.kysely.transaction().execute(async (trx) =>
-            post(trx, {
-              accountId: await accountId(trx, d.id, e.third ? 'third' : 'own'),
-              amountCents: 100 + i,
-              origin: e.third ? STATEMENT_ORIGINS.thirdPartyCredit : STATEMENT_ORIGINS.passage,
-              placeName: `Lançamento ${i}`,
-              isThird: e.third,
-              idempotencyKey: `prop-${d.id}-${i}`,
-              createdAt: minute(e.at),
-            }),
-          );
+          await ctx()
+            .db.kysely.transaction()
+            .execute(async (trx) =>
+              post(trx, {
+                accountId: await accountId(trx, d.id, e.third ? 'third' : 'own'),
+                amountCents: 100 + i,
+                origin: e.third ? STATEMENT_ORIGINS.thirdPartyCredit : STATEMENT_ORIGINS.passage,
+                placeName: `Lançamento ${i}`,
+                isThird: e.third,
+                idempotencyKey: `prop-${d.id}-${i}`,
+                createdAt: minute(e.at),
+              }),
+            );
         }
-        const expected = list.map((e, i) => ({ at: e.at, i })).sort((x, y) => y.at - x.at || y.i - x.i).map((e) => `Lançamento ${e.i}`);
+        const expected = list
+          .map((e, i) => ({ at: e.at, i }))
+          .sort((x, y) => y.at - x.at || y.i - x.i)
+          .map((e) => `Lançamento ${e.i}`);
         const pages = await allPages(d);
         expect(pages.flat().map((t) => t.placeName)).toEqual(expected);
         expect(pages.slice(0, -1).every((rows) => rows.length === 10)).toBe(true);
@@ -207,21 +284,29 @@ describeEachDatabase('extrato', (dialect) => {
     const late = Array.from({ length: 16 }, (_, i) => ({ at: minute(i % 2 === 0 ? 12 - i / 2 : 30 + i), third: i % 3 === 0, i }));
     await Promise.all(
       late.map((e) =>
-        ctx().db.kysely.transaction().execute(async (trx) =>
-          post(trx, {
-            accountId: await accountId(trx, d.id, e.third ? 'third' : 'own'),
-            amountCents: 100,
-            origin: STATEMENT_ORIGINS.passage,
-            placeName: `Concorrente ${e.i}`,
-            isThird: e.third,
-            idempotencyKey: `conc-${d.id}-${e.i}`,
-            createdAt: e.at,
-          }),
-        ),
+        ctx()
+          .db.kysely.transaction()
+          .execute(async (trx) =>
+            post(trx, {
+              accountId: await accountId(trx, d.id, e.third ? 'third' : 'own'),
+              amountCents: 100,
+              origin: STATEMENT_ORIGINS.passage,
+              placeName: `Concorrente ${e.i}`,
+              isThird: e.third,
+              idempotencyKey: `conc-${d.id}-${e.i}`,
+              createdAt: e.at,
+            }),
+          ),
       ),
     );
     await expectPlacesInDateOrder(ctx().db, d.id);
-    const byDate = await ctx().db.kysely.selectFrom('ledger_entries').select('id').where('driver_id', '=', d.id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const byDate = await ctx()
+      .db.kysely.selectFrom('ledger_entries')
+      .select('id')
+      .where('driver_id', '=', d.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     expect((await allPages(d)).flat().map((t) => t.transactionId)).toEqual(byDate.map((r) => r.id));
     await expectLedgerInvariant(ctx().db);
   });
@@ -230,7 +315,12 @@ describeEachDatabase('extrato', (dialect) => {
     const d = await registerDriver(app());
     await acceptTerms(app(), d);
     await fund(app(), d, 150);
-    await app().inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'x', receiver_document: d.cpfCnpj, amount: 40, pix: { type: 'EMAIL', key: 'a@b.com' }, senha: d.password } });
+    await app().inject({
+      method: 'POST',
+      url: '/api/motorista/sacar',
+      headers: bearer(d.token),
+      payload: { description: 'x', receiver_document: d.cpfCnpj, amount: 40, pix: { type: 'EMAIL', key: 'a@b.com' }, senha: d.password },
+    });
     const other = await registerDriver(app());
     expect(await page(other)).toMatchObject({ Transacoes: [], Paginacao: { TotalPaginas: 0 } });
     const rows = (await page(d)).Transacoes;
@@ -255,7 +345,9 @@ describeEachDatabase('migração 002: sequência por motorista', (dialect) => {
     // Interleaved entries of two drivers (balances are not the point here).
     for (const [i, driver] of [a, b, a, a, b].entries()) {
       await sql`insert into ledger_entries (account_id, driver_id, amount_cents, origin, place_name, idempotency_key, created_at)
-        values ((select id from accounts where driver_id = ${driver} and kind = 'own'), ${driver}, ${100 + i}, 'teste', 'Teste', ${`mig-${i}`}, ${now})`.execute(db.kysely);
+        values ((select id from accounts where driver_id = ${driver} and kind = 'own'), ${driver}, ${100 + i}, 'teste', 'Teste', ${`mig-${i}`}, ${now})`.execute(
+        db.kysely,
+      );
     }
     await migrateToLatest(db);
     const rows = await db.kysely.selectFrom('ledger_entries').select(['driver_id', 'driver_seq', 'amount_cents']).orderBy('id').execute();
@@ -272,15 +364,26 @@ describeEachDatabase('migração 002: sequência por motorista', (dialect) => {
       [drivers[1], 2],
       [drivers[2], 0],
     ]);
-    const next = await db.kysely.transaction().execute(async (trx) =>
-      post(trx, { accountId: await accountId(trx, a, 'own'), amountCents: 1, origin: 'teste', placeName: 'T', idempotencyKey: 'mig-next' }),
-    );
+    const next = await db.kysely
+      .transaction()
+      .execute(async (trx) =>
+        post(trx, {
+          accountId: await accountId(trx, a, 'own'),
+          amountCents: 1,
+          origin: 'teste',
+          placeName: 'T',
+          idempotencyKey: 'mig-next',
+        }),
+      );
     expect(next.status).toBe('posted');
-    const last = await db.kysely.selectFrom('ledger_entries').select('driver_seq').where('idempotency_key', '=', 'mig-next').executeTakeFirstOrThrow();
+    const last = await db.kysely
+      .selectFrom('ledger_entries')
+      .select('driver_seq')
+      .where('idempotency_key', '=', 'mig-next')
+      .executeTakeFirstOrThrow();
     expect(Number(last.driver_seq)).toBe(4);
   });
 });
-
 
 describeEachDatabase('migração 008: extrato na ordem das datas', (dialect) => {
   const freshDb = useFreshDatabase(dialect);
@@ -302,7 +405,9 @@ describeEachDatabase('migração 008: extrato na ordem das datas', (dialect) => 
     ];
     for (const [i, [driver, seq, at]] of posted.entries()) {
       await sql`insert into ledger_entries (account_id, driver_id, driver_seq, amount_cents, origin, place_name, idempotency_key, created_at)
-        values ((select id from accounts where driver_id = ${driver} and kind = 'own'), ${driver}, ${seq}, ${100 + i}, 'teste', ${`Entrada ${i}`}, ${`ord-${i}`}, ${at})`.execute(db.kysely);
+        values ((select id from accounts where driver_id = ${driver} and kind = 'own'), ${driver}, ${seq}, ${100 + i}, 'teste', ${`Entrada ${i}`}, ${`ord-${i}`}, ${at})`.execute(
+        db.kysely,
+      );
     }
     await sql`insert into driver_ledger_counters (driver_id, entry_count) values (${a}, 4), (${b}, 2)`.execute(db.kysely);
     await migrateToLatest(db);
@@ -315,9 +420,18 @@ describeEachDatabase('migração 008: extrato na ordem das datas', (dialect) => 
       [b, 1, 104],
       [a, 3, 105],
     ]);
-    const next = await db.kysely.transaction().execute(async (trx) =>
-      post(trx, { accountId: await accountId(trx, a, 'own'), amountCents: 1, origin: 'teste', placeName: 'T', idempotencyKey: 'ord-next', createdAt: minute(7) }),
-    );
+    const next = await db.kysely
+      .transaction()
+      .execute(async (trx) =>
+        post(trx, {
+          accountId: await accountId(trx, a, 'own'),
+          amountCents: 1,
+          origin: 'teste',
+          placeName: 'T',
+          idempotencyKey: 'ord-next',
+          createdAt: minute(7),
+        }),
+      );
     expect(next.status).toBe('posted');
     await expectPlacesInDateOrder(db, a);
     await expectPlacesInDateOrder(db, b);
@@ -328,7 +442,11 @@ describeEachDatabase('migração 008: extrato na ordem das datas', (dialect) => 
 async function insertDriverRows(db: Db, documents: string[], now: string): Promise<number[]> {
   const drivers: number[] = [];
   for (const doc of documents) {
-    const r = await sql<{ id: number }>`insert into drivers (name, cpf_cnpj, phone_number, password_hash, created_at) values ('M', ${doc}, '+5511900000000', 'x', ${now}) returning id`.execute(db.kysely);
+    const r = await sql<{
+      id: number;
+    }>`insert into drivers (name, cpf_cnpj, phone_number, password_hash, created_at) values ('M', ${doc}, '+5511900000000', 'x', ${now}) returning id`.execute(
+      db.kysely,
+    );
     const id = r.rows[0]!.id;
     drivers.push(id);
     await sql`insert into accounts (driver_id, kind, balance_cents) values (${id}, 'own', 0), (${id}, 'third', 0)`.execute(db.kysely);

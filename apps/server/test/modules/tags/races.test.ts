@@ -1,7 +1,15 @@
 import { api } from '@portal/contract';
 import { Refusal as DomainRefusal, serverMessages } from '@portal/domain';
 import { SelectQueryNode, TableNode } from 'kysely';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { answerOf } from '../../../src/http/errors.js';
 import { createLogger } from '../../../src/logger.js';
@@ -52,13 +60,29 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
   /** The tag service of a request whose reads ran before the twin committed. */
   const lateTags = (hidden: Hidden) => {
     const { db, config } = ctx();
-    return createServices(config, { kysely: db.kysely.withPlugin(new ReadsBeforeTheTwin(hidden)), dialect: db.dialect }, createLogger('silent')).tags;
+    return createServices(
+      config,
+      { kysely: db.kysely.withPlugin(new ReadsBeforeTheTwin(hidden)), dialect: db.dialect },
+      createLogger('silent'),
+    ).tags;
   };
   const registration = (d: Registered, overrides: Record<string, unknown>) => api.registerTag.body.parse(registrationBody(d, overrides));
   const edit = (d: Registered, vehicleId: number, serialNumber: string, LicensePlate: string) =>
-    api.updateVehicle.body.parse({ vehicle_id: vehicleId, serialNumber, Operadora: SEMPARAR, LicensePlate, CpfCnpjAntt: d.cpfCnpj, RntrcAntt: '12345678', Axles: 3, vehicleType: 2 });
+    api.updateVehicle.body.parse({
+      vehicle_id: vehicleId,
+      serialNumber,
+      Operadora: SEMPARAR,
+      LicensePlate,
+      CpfCnpjAntt: d.cpfCnpj,
+      RntrcAntt: '12345678',
+      Axles: 3,
+      vehicleType: 2,
+    });
 
-  const cases: [string, (d: Registered) => Promise<{ hidden: Hidden; run: (tags: ReturnType<typeof lateTags>) => Promise<void>; refusal: Refusal }>][] = [
+  const cases: [
+    string,
+    (d: Registered) => Promise<{ hidden: Hidden; run: (tags: ReturnType<typeof lateTags>) => Promise<void>; refusal: Refusal }>,
+  ][] = [
     [
       'register: a twin registered a vehicle with this plate (vehicles_driver_plate_live)',
       async (d) => {
@@ -168,7 +192,13 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
       ),
     );
     for (const plate of plates) {
-      expect(answers.filter((a) => a.plate === plate).map((a) => a.res.statusCode).sort(), plate).toEqual([201, 409, 409, 409, 409]);
+      expect(
+        answers
+          .filter((a) => a.plate === plate)
+          .map((a) => a.res.statusCode)
+          .sort(),
+        plate,
+      ).toEqual([201, 409, 409, 409, 409]);
     }
     for (const { res } of answers.filter((a) => a.res.statusCode === 409)) {
       expect(json(res)).toEqual({
@@ -178,8 +208,8 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
         error: serverMessages.tag.plateHasTag,
       });
     }
-    const tags = await ctx().db.kysely
-      .selectFrom('tags')
+    const tags = await ctx()
+      .db.kysely.selectFrom('tags')
       .innerJoin('vehicles', 'vehicles.id', 'tags.vehicle_id')
       .select('vehicles.license_plate')
       .where('tags.driver_id', '=', d.id)
@@ -194,7 +224,14 @@ describeEachDatabase('corridas em tags e veículos', (dialect) => {
     const answers = await Promise.all(
       [a, b].map((t) =>
         post(app(), d, '/api/veiculo/update', {
-          vehicle_id: t.vehicleId, serialNumber: t.serial, Operadora: SEMPARAR, LicensePlate: plate, CpfCnpjAntt: d.cpfCnpj, RntrcAntt: '12345678', Axles: 3, vehicleType: 2,
+          vehicle_id: t.vehicleId,
+          serialNumber: t.serial,
+          Operadora: SEMPARAR,
+          LicensePlate: plate,
+          CpfCnpjAntt: d.cpfCnpj,
+          RntrcAntt: '12345678',
+          Axles: 3,
+          vehicleType: 2,
         }),
       ),
     );

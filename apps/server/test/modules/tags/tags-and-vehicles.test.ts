@@ -47,12 +47,25 @@ describeEachDatabase('tags e veículos', (dialect) => {
       expect(tags).toEqual({
         Sucesso: true,
         Mensagem: serverMessages.tag.listOk,
-        Tags: [{ serialNumber: '7000111122223333', Operadora: body.Operadora, statusCode: null, ownershipType: 'own', vehicle: { LicensePlate: 'ABC1D23' } }],
+        Tags: [
+          {
+            serialNumber: '7000111122223333',
+            Operadora: body.Operadora,
+            statusCode: null,
+            ownershipType: 'own',
+            vehicle: { LicensePlate: 'ABC1D23' },
+          },
+        ],
         Paginacao: { TotalPaginas: 1 },
       });
       const vehicles = json<{ Veiculos: unknown[] }>(await get(app(), d, '/api/veiculo/listar'));
       expect(vehicles.Veiculos).toEqual([
-        { id: expect.any(Number), LicensePlate: 'ABC1D23', Status: 201, tag: { serialNumber: '7000111122223333', Operadora: body.Operadora, statusCode: null, ownershipType: 'own' } },
+        {
+          id: expect.any(Number),
+          LicensePlate: 'ABC1D23',
+          Status: 201,
+          tag: { serialNumber: '7000111122223333', Operadora: body.Operadora, statusCode: null, ownershipType: 'own' },
+        },
       ]);
       const detail = json(await get(app(), d, '/api/veiculo/detail/abc1d23'));
       expect(detail).toEqual({
@@ -99,7 +112,11 @@ describeEachDatabase('tags e veículos', (dialect) => {
       for (const [overrides, field, message, status] of cases) {
         const r = await post(app(), d, '/api/tag/cadastrar-tag', registrationBody(d, overrides));
         expect(r.statusCode, JSON.stringify(overrides)).toBe(status);
-        expect(json<{ Mensagem: string; errors: Record<string, string[]> }>(r)).toMatchObject({ Sucesso: false, Mensagem: message, errors: { [field]: [message] } });
+        expect(json<{ Mensagem: string; errors: Record<string, string[]> }>(r)).toMatchObject({
+          Sucesso: false,
+          Mensagem: message,
+          errors: { [field]: [message] },
+        });
       }
       const other = await post(app(), d, '/api/tag/cadastrar-tag', registrationBody(d, { cnpj: '52998224725' }));
       expect(other.statusCode).toBe(403);
@@ -129,7 +146,11 @@ describeEachDatabase('tags e veículos', (dialect) => {
 
       const short = await actions.activate(app(), d, t.serial, t.plate);
       expect(short.statusCode).toBe(422);
-      expect(json(short)).toEqual({ Sucesso: false, Mensagem: serverMessages.tag.insufficientBalance, error: serverMessages.tag.insufficientBalance });
+      expect(json(short)).toEqual({
+        Sucesso: false,
+        Mensagem: serverMessages.tag.insufficientBalance,
+        error: serverMessages.tag.insufficientBalance,
+      });
       expect(await tagStatus(app(), d, t.plate)).toBeNull();
       expect(await feeEntries(d)).toEqual([]);
 
@@ -144,12 +165,21 @@ describeEachDatabase('tags e veículos', (dialect) => {
       const fees = await feeEntries(d);
       expect(fees).toHaveLength(1);
       expect(fees[0]).toMatchObject({ amount_cents: -1590, place_name: `Mensalidade da tag ${t.serial.replace(/(.{4})(?=.)/g, '$1 ')}` });
-      const statement = json<{ Transacoes: { origin: string; value: number; user_transaction: boolean }[] }>(await get(app(), d, '/api/extrato/listar'));
+      const statement = json<{ Transacoes: { origin: string; value: number; user_transaction: boolean }[] }>(
+        await get(app(), d, '/api/extrato/listar'),
+      );
       expect(statement.Transacoes[0]).toMatchObject({ origin: 'mensalidade-tag', value: -15.9, user_transaction: true });
       expect(json(await actions.activate(app(), d, t.serial, t.plate))).toMatchObject({ Mensagem: messages.tag.cannotActivate });
 
       const edit = await post(app(), d, '/api/veiculo/update', {
-        vehicle_id: t.vehicleId, serialNumber: t.serial, Operadora: OPERATORS.SemParar, LicensePlate: t.plate, CpfCnpjAntt: d.cpfCnpj, RntrcAntt: '12345678', Axles: 3, vehicleType: 2,
+        vehicle_id: t.vehicleId,
+        serialNumber: t.serial,
+        Operadora: OPERATORS.SemParar,
+        LicensePlate: t.plate,
+        CpfCnpjAntt: d.cpfCnpj,
+        RntrcAntt: '12345678',
+        Axles: 3,
+        vehicleType: 2,
       });
       expect(edit.statusCode).toBe(409);
       expect(json(edit)).toMatchObject({ Mensagem: serverMessages.tag.cannotEdit });
@@ -165,11 +195,16 @@ describeEachDatabase('tags e veículos', (dialect) => {
 
       const badReplace = await actions.replace(app(), d, t.serial, '1234-567');
       expect(badReplace.statusCode).toBe(422);
-      expect(json(badReplace)).toMatchObject({ Mensagem: 'Digite o número da nova Tag para substituir', errors: { newSerialNumber: ['Digite o número da nova Tag para substituir'] } });
+      expect(json(badReplace)).toMatchObject({
+        Mensagem: 'Digite o número da nova Tag para substituir',
+        errors: { newSerialNumber: ['Digite o número da nova Tag para substituir'] },
+      });
       const fresh = newSerial();
       expect(json(await actions.replace(app(), d, t.serial, fresh))).toEqual({ Sucesso: true, Mensagem: 'Tag substituída com sucesso!' });
       expect((await actions.block(app(), d, t.serial)).statusCode).toBe(404);
-      expect(json<{ Tags: { serialNumber: string; statusCode: number }[] }>(await get(app(), d, '/api/tag/listar')).Tags).toMatchObject([{ serialNumber: fresh, statusCode: 100 }]);
+      expect(json<{ Tags: { serialNumber: string; statusCode: number }[] }>(await get(app(), d, '/api/tag/listar')).Tags).toMatchObject([
+        { serialNumber: fresh, statusCode: 100 },
+      ]);
       // The replaced serial is cancelled by replacement at the operator: it cannot come back.
       const reuse = await post(app(), d, '/api/tag/cadastrar-tag', registrationBody(d, { serialNumber: t.serial }));
       expect(json(reuse)).toMatchObject({ Mensagem: serverMessages.tag.serialUnavailable });
@@ -187,7 +222,10 @@ describeEachDatabase('tags e veículos', (dialect) => {
       expect(json<{ Veiculos: unknown[] }>(await get(app(), d, '/api/veiculo/listar')).Veiculos).toEqual([
         { id: t.vehicleId, LicensePlate: t.plate, Status: null, tag: null },
       ]);
-      expect(json(await post(app(), d, '/api/veiculo/delete', { vehicle_id: String(t.vehicleId) }))).toEqual({ Sucesso: true, Mensagem: 'Exclusão de Tag/Veículo' });
+      expect(json(await post(app(), d, '/api/veiculo/delete', { vehicle_id: String(t.vehicleId) }))).toEqual({
+        Sucesso: true,
+        Mensagem: 'Exclusão de Tag/Veículo',
+      });
       expect((await get(app(), d, `/api/veiculo/detail/${t.plate}`)).statusCode).toBe(404);
       expect(await feeEntries(d)).toHaveLength(1);
       await expectLedgerInvariant(db());
@@ -202,7 +240,9 @@ describeEachDatabase('tags e veículos', (dialect) => {
         statusId: [messages.tag.statusIdInvalid],
         origem: [messages.tag.origemInvalid],
       });
-      expect((await post(app(), d, '/api/tag/cancelar', { serialNumber: newSerial(), statusId: '300', origem: TAG_ORIGEM })).statusCode).toBe(404);
+      expect(
+        (await post(app(), d, '/api/tag/cancelar', { serialNumber: newSerial(), statusId: '300', origem: TAG_ORIGEM })).statusCode,
+      ).toBe(404);
     });
 
     it('edits an inactive tag (serial, plate, operator, axles) and refuses Greenpass serials there too', async () => {
@@ -210,7 +250,16 @@ describeEachDatabase('tags e veículos', (dialect) => {
       const t = await registerTag(app(), d);
       const plate = newPlate();
       const serial = newSerial();
-      const body = { vehicle_id: t.vehicleId, serialNumber: serial, Operadora: OPERATORS.Veloe, LicensePlate: plate, CpfCnpjAntt: d.cpfCnpj, RntrcAntt: '987654321', Axles: '2', vehicleType: 1 };
+      const body = {
+        vehicle_id: t.vehicleId,
+        serialNumber: serial,
+        Operadora: OPERATORS.Veloe,
+        LicensePlate: plate,
+        CpfCnpjAntt: d.cpfCnpj,
+        RntrcAntt: '987654321',
+        Axles: '2',
+        vehicleType: 1,
+      };
       const greenpass = await post(app(), d, '/api/veiculo/update', { ...body, serialNumber: '5666000011112222' });
       expect(json(greenpass)).toMatchObject({ Mensagem: messages.tag.greenpassRefused });
       const invalid = await post(app(), d, '/api/veiculo/update', { vehicle_id: t.vehicleId });
@@ -225,7 +274,13 @@ describeEachDatabase('tags e veículos', (dialect) => {
       expect(json(res)).toEqual({ Sucesso: true, Mensagem: 'Sucesso!' });
       expect((await get(app(), d, `/api/veiculo/detail/${t.plate}`)).statusCode).toBe(404);
       expect(json<{ Dados: unknown }>(await get(app(), d, `/api/veiculo/detail/${plate}`)).Dados).toEqual({
-        id: t.vehicleId, LicensePlate: plate, CpfCnpjAntt: d.cpfCnpj, RntrcAntt: '987654321', Axles: 2, vehicleType: 1, modelo: 'scania-r-450',
+        id: t.vehicleId,
+        LicensePlate: plate,
+        CpfCnpjAntt: d.cpfCnpj,
+        RntrcAntt: '987654321',
+        Axles: 2,
+        vehicleType: 1,
+        modelo: 'scania-r-450',
         tag: { serialNumber: serial, Operadora: OPERATORS.Veloe, statusCode: null, ownershipType: 'own' },
       });
       // The old serial left the operator: it can be registered again.
@@ -236,7 +291,15 @@ describeEachDatabase('tags e veículos', (dialect) => {
       const d = await registerDriver(app());
       await fund(app(), d, 100);
       const s = services();
-      const base = { cnpj: d.cpfCnpj, invoiceGroupCode: INVOICE_GROUP_CODE, vehicleType: 2 as const, axles: 3, CpfCnpjAntt: d.cpfCnpj, RntrcAntt: '12345678', modelo: 'daf-xf' };
+      const base = {
+        cnpj: d.cpfCnpj,
+        invoiceGroupCode: INVOICE_GROUP_CODE,
+        vehicleType: 2 as const,
+        axles: 3,
+        CpfCnpjAntt: d.cpfCnpj,
+        RntrcAntt: '12345678',
+        modelo: 'daf-xf',
+      };
       const greenpass = { ...base, serialNumber: `5666${newSerial().slice(4)}`, Operadora: TAGGY, licensePlate: newPlate() };
       const foreign = { ...base, serialNumber: newSerial(), Operadora: OPERATORS.SemParar ?? '', licensePlate: newPlate() };
       await s.tags.register(driverRef(d), greenpass, 'operator');
@@ -288,7 +351,14 @@ describeEachDatabase('tags e veículos', (dialect) => {
             'update',
             () =>
               post(app(), intruder, '/api/veiculo/update', {
-                vehicle_id: t.vehicleId, serialNumber: newSerial(), Operadora: OPERATORS.SemParar, LicensePlate: newPlate(), CpfCnpjAntt: intruder.cpfCnpj, RntrcAntt: '12345678', Axles: 2, vehicleType: 1,
+                vehicle_id: t.vehicleId,
+                serialNumber: newSerial(),
+                Operadora: OPERATORS.SemParar,
+                LicensePlate: newPlate(),
+                CpfCnpjAntt: intruder.cpfCnpj,
+                RntrcAntt: '12345678',
+                Axles: 2,
+                vehicleType: 1,
               }),
           ],
         );
@@ -306,7 +376,9 @@ describeEachDatabase('tags e veículos', (dialect) => {
       for (const url of ['/api/tag/listar', '/api/veiculo/listar', `/api/veiculo/detail/${active.plate}`]) {
         expect((await app().inject({ method: 'GET', url })).statusCode).toBe(401);
       }
-      expect((await app().inject({ method: 'POST', url: '/api/tag/bloquear', payload: { serialNumber: active.serial } })).statusCode).toBe(401);
+      expect((await app().inject({ method: 'POST', url: '/api/tag/bloquear', payload: { serialNumber: active.serial } })).statusCode).toBe(
+        401,
+      );
     });
   });
 
@@ -315,12 +387,16 @@ describeEachDatabase('tags e veículos', (dialect) => {
       const d = await registerDriver(app());
       const serials: string[] = [];
       for (let i = 0; i < 11; i += 1) serials.push((await registerTag(app(), d)).serial);
-      const one = json<{ Tags: { serialNumber: string }[]; Paginacao: { TotalPaginas: number } }>(await get(app(), d, '/api/tag/listar?page=1'));
+      const one = json<{ Tags: { serialNumber: string }[]; Paginacao: { TotalPaginas: number } }>(
+        await get(app(), d, '/api/tag/listar?page=1'),
+      );
       const two = json<{ Tags: { serialNumber: string }[] }>(await get(app(), d, '/api/tag/listar?page=2'));
       expect(one.Paginacao.TotalPaginas).toBe(2);
       expect(one.Tags).toHaveLength(10);
       expect(two.Tags.map((t) => t.serialNumber)).toEqual([serials[0]]);
-      const vehicles = json<{ Veiculos: unknown[]; Paginacao: { TotalPaginas: number } }>(await get(app(), d, '/api/veiculo/listar?page=2'));
+      const vehicles = json<{ Veiculos: unknown[]; Paginacao: { TotalPaginas: number } }>(
+        await get(app(), d, '/api/veiculo/listar?page=2'),
+      );
       expect(vehicles.Paginacao.TotalPaginas).toBe(2);
       expect(vehicles.Veiculos).toHaveLength(1);
     });
@@ -359,9 +435,17 @@ describeEachDatabase('tags e veículos', (dialect) => {
       // A toll passage (unguarded) leaves R$ 6,40: next month's renewal cannot be paid.
       expect((await actions.block(app(), d, b.serial)).statusCode).toBe(200);
       const later = new Date(Date.now() + 70 * DAY);
-      await db().kysely.transaction().execute(async (trx) =>
-        postEntry(trx, { accountId: await accountId(trx, d.id, 'own'), amountCents: -3000, origin: STATEMENT_ORIGINS.passage, placeName: 'Praça de teste', idempotencyKey: `test:${d.id}:passagem` }),
-      );
+      await db()
+        .kysely.transaction()
+        .execute(async (trx) =>
+          postEntry(trx, {
+            accountId: await accountId(trx, d.id, 'own'),
+            amountCents: -3000,
+            origin: STATEMENT_ORIGINS.passage,
+            placeName: 'Praça de teste',
+            idempotencyKey: `test:${d.id}:passagem`,
+          }),
+        );
       const report = await billing.run(later);
       expect(report).toMatchObject({ blocked: 1 });
       expect(await tagStatus(app(), d, a.plate)).toBe(204);

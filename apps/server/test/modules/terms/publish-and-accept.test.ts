@@ -149,7 +149,16 @@ describe('modelo dos termos', () => {
     expect(doc.getTitle()).toContain('Termos de Uso');
     expect(doc.getSubject()).toContain('Modelo');
     const text = pdfText(bytes);
-    for (const phrase of ['MODELO', '1. Objeto', '2. Cadastro e acesso', '3. Saldo e Pix', '4. Tags de pedágio', '5. Dados pessoais (LGPD)', '6. Aceite', 'R$ 100,00']) {
+    for (const phrase of [
+      'MODELO',
+      '1. Objeto',
+      '2. Cadastro e acesso',
+      '3. Saldo e Pix',
+      '4. Tags de pedágio',
+      '5. Dados pessoais (LGPD)',
+      '6. Aceite',
+      'R$ 100,00',
+    ]) {
       expect(text).toContain(phrase);
     }
   });

@@ -70,7 +70,11 @@ describeEachDatabase('VPO: máquina de estados', (dialect) => {
     for (const Status of ['CANCELADO', 'EM_VIAGEM', 'ENCERRADO']) {
       const res = await issue(key, t, { externalId: `criado-${Status}`, Status });
       expect(res.statusCode, res.body).toBe(422);
-      expect(json(res)).toEqual({ Sucesso: false, Mensagem: messages.partner.statusOnIssue, errors: { Status: [messages.partner.statusOnIssue] } });
+      expect(json(res)).toEqual({
+        Sucesso: false,
+        Mensagem: messages.partner.statusOnIssue,
+        errors: { Status: [messages.partner.statusOnIssue] },
+      });
     }
     expect(await ctx().db.kysely.selectFrom('vpos').select('id').where('external_id', 'like', 'criado-%').execute()).toEqual([]);
     const ok = await issue(key, t, { externalId: 'criado-EMITIDO', Status: 'EMITIDO' });
@@ -87,7 +91,11 @@ describeEachDatabase('VPO: máquina de estados', (dialect) => {
 
     expectMoved(await patch(key, ids.done, 'EM_VIAGEM'));
     expectMoved(await patch(key, ids.done, 'ENCERRADO'));
-    for (const [to, label] of [['CANCELADO', 'Cancelado'], ['EM_VIAGEM', 'Em viagem'], ['EMITIDO', 'Emitido']] as const) {
+    for (const [to, label] of [
+      ['CANCELADO', 'Cancelado'],
+      ['EM_VIAGEM', 'Em viagem'],
+      ['EMITIDO', 'Emitido'],
+    ] as const) {
       expectRefused(await patch(key, ids.done, to), `Um VPO Encerrado não pode passar para ${label}`);
     }
     expect(await stored(ids.done)).toBe('ENCERRADO');
@@ -152,7 +160,8 @@ describeEachDatabase('VPO: máquina de estados', (dialect) => {
       const loser = closed.statusCode === 200 ? cancelled : closed;
       expect(json(loser)).toEqual({
         Sucesso: false,
-        Mensagem: winner === 'ENCERRADO' ? 'Um VPO Encerrado não pode passar para Cancelado' : 'Um VPO Cancelado não pode passar para Encerrado',
+        Mensagem:
+          winner === 'ENCERRADO' ? 'Um VPO Encerrado não pode passar para Cancelado' : 'Um VPO Cancelado não pode passar para Encerrado',
       });
     }
   });

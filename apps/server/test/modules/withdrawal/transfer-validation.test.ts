@@ -58,20 +58,39 @@ describeEachDatabase('validação de saque do Asaas contra o Asaas falso', (dial
     const d = await registerDriver(app, { name: 'Carlos Motorista Ramos' });
     await acceptTerms(app, d);
     const c = await createCharge(app, d, reais);
-    const { provider_charge_id: payId } = await db.kysely.selectFrom('pix_charges').select('provider_charge_id').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const { provider_charge_id: payId } = await db.kysely
+      .selectFrom('pix_charges')
+      .select('provider_charge_id')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
     fake.pay(payId);
     await sendWebhook(app, fake.paymentWebhook('PAYMENT_RECEIVED', payId));
     return d;
   }
 
   const withdraw = (d: Registered, amount: number, pix: { type: string; key: string }) =>
-    ctx().app.inject({ method: 'POST', url: '/api/motorista/sacar', headers: bearer(d.token), payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount, pix, senha: d.password } });
-  const withdrawalOf = (d: Registered) => ctx().db.kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    ctx().app.inject({
+      method: 'POST',
+      url: '/api/motorista/sacar',
+      headers: bearer(d.token),
+      payload: { description: 'Saque', receiver_document: d.cpfCnpj, amount, pix, senha: d.password },
+    });
+  const withdrawalOf = (d: Registered) =>
+    ctx()
+      .db.kysely.selectFrom('withdrawals')
+      .selectAll()
+      .where('driver_id', '=', d.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
   const validationOf = (transferId: string) => fake.validations.find((v) => v.transferId === transferId);
 
   /** A transfer created with the operator's API key, straight at Asaas: what a leaked key allows. */
   async function forge(body: Record<string, unknown>): Promise<{ id: string }> {
-    const res = await fetch(`${fake.url}/v3/transfers`, { method: 'POST', headers: { access_token: API_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ operationType: 'PIX', ...body }) });
+    const res = await fetch(`${fake.url}/v3/transfers`, {
+      method: 'POST',
+      headers: { access_token: API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ operationType: 'PIX', ...body }),
+    });
     expect(res.status).toBe(200);
     const created = (await res.json()) as { id: string };
     await fake.settled();
@@ -93,11 +112,18 @@ describeEachDatabase('validação de saque do Asaas contra o Asaas falso', (dial
     expect(await ownBalance(app, d)).toBe(180);
 
     const receipt = await app.inject({ method: 'GET', url: `/api/comprovantes/saque/${w.id}`, headers: bearer(d.token) });
-    expect(json<ReceiptResponse>(receipt).Comprovante.recebedor).toEqual({ nome: 'Joana Pereira Lima', documento: '***.444.777-**', chavePix: '***.444.777-**', tipoChave: 'CPF' });
+    expect(json<ReceiptResponse>(receipt).Comprovante.recebedor).toEqual({
+      nome: 'Joana Pereira Lima',
+      documento: '***.444.777-**',
+      chavePix: '***.444.777-**',
+      tipoChave: 'CPF',
+    });
     expect(receipt.body).not.toContain('Carlos Motorista Ramos');
     // The holder's name and document never reach the log, nor the key whole.
     for (const secret of ['Joana Pereira', '111.444.777-35', '11144477735']) expect(logs.filter((l) => l.includes(secret))).toEqual([]);
-    expect(await db.kysely.selectFrom('withdrawals').select('id').where('receiver_document', 'like', '%11144477735%').execute()).toEqual([]);
+    expect(await db.kysely.selectFrom('withdrawals').select('id').where('receiver_document', 'like', '%11144477735%').execute()).toEqual(
+      [],
+    );
     await expectLedgerInvariant(db);
   });
 
@@ -112,27 +138,39 @@ describeEachDatabase('validação de saque do Asaas contra o Asaas falso', (dial
 
     const forged = [
       [{ value: 100, pixAddressKey: 'ladrao@example.com', pixAddressKeyType: 'EMAIL' }, 'unknown-withdrawal'],
-      [{ value: 100, pixAddressKey: 'ladrao@example.com', pixAddressKeyType: 'EMAIL', externalReference: 'wd_inventado' }, 'unknown-withdrawal'],
+      [
+        { value: 100, pixAddressKey: 'ladrao@example.com', pixAddressKeyType: 'EMAIL', externalReference: 'wd_inventado' },
+        'unknown-withdrawal',
+      ],
       // Same value, same key, the real withdrawal's reference: a second transfer for it.
       [{ value: 100, pixAddressKey: 'dono.da.chave@example.com', pixAddressKeyType: 'EMAIL', externalReference: w.id }, 'other-transfer'],
     ] as const;
     for (const [body, reason] of forged) {
       const t = await forge(body);
-      expect(validationOf(t.id), JSON.stringify(body)).toMatchObject({ outcome: 'REFUSED', attempts: [{ status: 200, body: { status: 'REFUSED', refuseReason: refused[reason] } }] });
+      expect(validationOf(t.id), JSON.stringify(body)).toMatchObject({
+        outcome: 'REFUSED',
+        attempts: [{ status: 200, body: { status: 'REFUSED', refuseReason: refused[reason] } }],
+      });
       expect(fake.transfers.get(t.id)).toMatchObject({ status: 'CANCELLED', failReason: refused[reason] });
     }
     // The copy's TRANSFER_CANCELLED names the real withdrawal: recorded, nothing given back.
     expect(await withdrawalOf(d)).toMatchObject({ id: w.id, status: 'PROCESSING', provider_transfer_id: w.provider_transfer_id });
     expect(await ownBalance(app, d)).toBe(100);
-    const events = await db.kysely.selectFrom('webhook_events').select(['event', 'reason_code']).where('event', '=', 'TRANSFER_CANCELLED').execute();
+    const events = await db.kysely
+      .selectFrom('webhook_events')
+      .select(['event', 'reason_code'])
+      .where('event', '=', 'TRANSFER_CANCELLED')
+      .execute();
     expect(events.map((e) => e.reason_code).sort()).toEqual(['reference-mismatch', 'unknown-withdrawal', 'unknown-withdrawal']);
     // Refusals are logged with ids and the reason, never the key.
-    expect(logs.filter((l) => l.includes('transferência recusada na validação de saque do Asaas') && l.includes('"reason":"other-transfer"'))).toHaveLength(1);
+    expect(
+      logs.filter((l) => l.includes('transferência recusada na validação de saque do Asaas') && l.includes('"reason":"other-transfer"')),
+    ).toHaveLength(1);
     expect(logs.filter((l) => l.includes('ladrao@example.com') || l.includes('dono.da.chave'))).toEqual([]);
     await expectLedgerInvariant(db);
   });
 
-  it("refuses a changed value and a changed key; approves the one that matches the withdrawal whose payout answer was lost, and keeps its id", async () => {
+  it('refuses a changed value and a changed key; approves the one that matches the withdrawal whose payout answer was lost, and keeps its id', async () => {
     const { app } = ctx();
     const d = await fundedDriver(200);
     // Asaas answered 500: the transfer may exist, the withdrawal waits without its id.
@@ -149,7 +187,10 @@ describeEachDatabase('validação de saque do Asaas contra o Asaas falso', (dial
     ] as const;
     for (const [body, reason] of cases) {
       const t = await forge({ ...body, externalReference: w.id });
-      expect(validationOf(t.id), JSON.stringify(body)).toMatchObject({ outcome: 'REFUSED', attempts: [{ body: { refuseReason: refused[reason] } }] });
+      expect(validationOf(t.id), JSON.stringify(body)).toMatchObject({
+        outcome: 'REFUSED',
+        attempts: [{ body: { refuseReason: refused[reason] } }],
+      });
     }
     expect(await withdrawalOf(d)).toMatchObject({ status: 'PROCESSING', provider_transfer_id: null });
     expect(await ownBalance(app, d)).toBe(120);
@@ -171,7 +212,12 @@ describeEachDatabase('validação de saque do Asaas contra o Asaas falso', (dial
     const failed = await withdrawalOf(d);
     expect(failed).toMatchObject({ status: 'FAILED', provider_transfer_id: null });
     fake.transfer = { status: 'DONE' };
-    const late = await forge({ value: 60, pixAddressKey: 'sem.banco@example.com', pixAddressKeyType: 'EMAIL', externalReference: failed.id });
+    const late = await forge({
+      value: 60,
+      pixAddressKey: 'sem.banco@example.com',
+      pixAddressKeyType: 'EMAIL',
+      externalReference: failed.id,
+    });
     expect(validationOf(late.id)?.attempts[0]?.body).toEqual({ status: 'REFUSED', refuseReason: refused['not-processing'] });
     expect(await ownBalance(app, d)).toBe(200);
 
@@ -179,17 +225,32 @@ describeEachDatabase('validação de saque do Asaas contra o Asaas falso', (dial
     await fake.settled();
     const paid = await withdrawalOf(d);
     expect(paid.status).toBe('DONE');
-    const transfer = (await (await fetch(`${fake.url}/v3/transfers/${paid.provider_transfer_id ?? ''}`, { headers: { access_token: API_KEY } })).json()) as Record<string, unknown>;
-    const replay = await app.inject({ method: 'POST', url: VALIDATION_PATH, headers: { 'asaas-access-token': VALIDATION_TOKEN }, payload: { type: 'TRANSFER', transfer } });
+    const transfer = (await (
+      await fetch(`${fake.url}/v3/transfers/${paid.provider_transfer_id ?? ''}`, { headers: { access_token: API_KEY } })
+    ).json()) as Record<string, unknown>;
+    const replay = await app.inject({
+      method: 'POST',
+      url: VALIDATION_PATH,
+      headers: { 'asaas-access-token': VALIDATION_TOKEN },
+      payload: { type: 'TRANSFER', transfer },
+    });
     expect(json(replay)).toEqual({ status: 'REFUSED', refuseReason: refused['not-processing'] });
     // Other cash-outs (a Pix QR Code paid, a bill) are never the portal's.
-    const bill = await app.inject({ method: 'POST', url: VALIDATION_PATH, headers: { 'asaas-access-token': VALIDATION_TOKEN }, payload: { type: 'BILL', bill: { id: 'bill_1', value: 50 } } });
+    const bill = await app.inject({
+      method: 'POST',
+      url: VALIDATION_PATH,
+      headers: { 'asaas-access-token': VALIDATION_TOKEN },
+      payload: { type: 'BILL', bill: { id: 'bill_1', value: 50 } },
+    });
     expect(json(bill)).toEqual({ status: 'REFUSED', refuseReason: refused['not-a-transfer'] });
   });
 
   it('a bad token is 401 and writes nothing; with it Asaas fails three times, cancels the transfer, and its TRANSFER_CANCELLED gives the money back', async () => {
     const { app, db } = ctx();
-    const body = { type: 'TRANSFER', transfer: { id: 'tr_x', value: 1, externalReference: 'wd_x', bankAccount: { pixAddressKey: 'a@b.com' } } };
+    const body = {
+      type: 'TRANSFER',
+      transfer: { id: 'tr_x', value: 1, externalReference: 'wd_x', bankAccount: { pixAddressKey: 'a@b.com' } },
+    };
     for (const headers of [{}, { 'asaas-access-token': WEBHOOK_TOKEN }, { 'asaas-access-token': `${VALIDATION_TOKEN}x` }]) {
       const res = await app.inject({ method: 'POST', url: VALIDATION_PATH, headers, payload: body });
       expect(res.statusCode).toBe(401);
@@ -200,7 +261,10 @@ describeEachDatabase('validação de saque do Asaas contra o Asaas falso', (dial
     await withdraw(d, 50, { type: 'EVP', key: '123e4567-e89b-42d3-a456-426614174000' });
     await fake.settled();
     const w = await withdrawalOf(d);
-    expect(validationOf(w.provider_transfer_id ?? '')).toMatchObject({ outcome: 'FAILED', attempts: [{ status: 401 }, { status: 401 }, { status: 401 }] });
+    expect(validationOf(w.provider_transfer_id ?? '')).toMatchObject({
+      outcome: 'FAILED',
+      attempts: [{ status: 401 }, { status: 401 }, { status: 401 }],
+    });
     expect(fake.transfers.get(w.provider_transfer_id ?? '')?.status).toBe('CANCELLED');
     expect(w).toMatchObject({ status: 'FAILED' });
     expect(await ownBalance(app, d)).toBe(200);
@@ -209,7 +273,8 @@ describeEachDatabase('validação de saque do Asaas contra o Asaas falso', (dial
 
   it('counts approvals and refusals, by reason, in the metrics', async () => {
     const res = await ctx().app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    const count = (labels: string) => Number(new RegExp(`^asaas_transfer_validations_total\\{${labels}\\} (\\d+)$`, 'm').exec(res.body)?.[1] ?? 0);
+    const count = (labels: string) =>
+      Number(new RegExp(`^asaas_transfer_validations_total\\{${labels}\\} (\\d+)$`, 'm').exec(res.body)?.[1] ?? 0);
     expect(count('result="approved",reason="none"')).toBeGreaterThanOrEqual(4);
     expect(count('result="refused",reason="unknown-withdrawal"')).toBeGreaterThanOrEqual(2);
     for (const reason of ['other-transfer', 'value-mismatch', 'key-mismatch', 'not-pix', 'not-processing', 'not-a-transfer']) {

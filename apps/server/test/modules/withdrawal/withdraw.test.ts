@@ -6,7 +6,16 @@ import { createServices } from '../../../src/services.js';
 import { bearer, json, registerDriver } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
-import { acceptTerms, entriesOf, expectLedgerInvariant, fund, ownBalance, sendWebhook, readyDriver as readyDriverWith, usePixTestApp } from '../../helpers/pix.js';
+import {
+  acceptTerms,
+  entriesOf,
+  expectLedgerInvariant,
+  fund,
+  ownBalance,
+  sendWebhook,
+  readyDriver as readyDriverWith,
+  usePixTestApp,
+} from '../../helpers/pix.js';
 
 const MASKED_CPF = '529.982.247-25';
 
@@ -59,10 +68,18 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
         expect(res.statusCode, res.body).toBe(200);
         const body = json<{ withdrawalId: string }>(res);
         expect(body).toMatchObject({ Sucesso: true, Mensagem: serverMessages.withdrawal.done, status: 'DONE' });
-        expect(provider.payouts.at(-1)).toEqual({ withdrawalId: body.withdrawalId, amountCents: 4_000, key: c.stored, keyType: c.type, description: `Saque ${c.type}` });
+        expect(provider.payouts.at(-1)).toEqual({
+          withdrawalId: body.withdrawalId,
+          amountCents: 4_000,
+          key: c.stored,
+          keyType: c.type,
+          description: `Saque ${c.type}`,
+        });
       }
       const rows = await withdrawalsOf(d);
-      expect(rows.map((r) => [r.pix_key_type, r.pix_key, Number(r.amount_cents), r.status])).toEqual(cases.map((c) => [c.type, c.stored, 4_000, 'DONE']));
+      expect(rows.map((r) => [r.pix_key_type, r.pix_key, Number(r.amount_cents), r.status])).toEqual(
+        cases.map((c) => [c.type, c.stored, 4_000, 'DONE']),
+      );
       expect(rows.every((r) => r.completed_at !== null && r.provider_transfer_id === `tr_${r.id}`)).toBe(true);
       expect(await ownBalance(app(), d)).toBe(300);
       const debits = (await entriesOf(db(), d.id)).filter((e) => e.origin === STATEMENT_ORIGINS.pixWithdrawal);
@@ -102,7 +119,11 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       expect(provider.payouts.filter((p) => p.amountCents === 5_000 && p.key === '52998224725')).toEqual([]);
       expect(await ownBalance(app(), d)).toBe(100);
       // The whole balance, with a masked receiver document, is fine.
-      const ok = await withdraw(d, { amount: 100, receiver_document: d.cpfCnpj.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4'), pix: { type: 'PHONE', key: '11987654321' } });
+      const ok = await withdraw(d, {
+        amount: 100,
+        receiver_document: d.cpfCnpj.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4'),
+        pix: { type: 'PHONE', key: '11987654321' },
+      });
       expect(ok.statusCode).toBe(200);
       expect(await ownBalance(app(), d)).toBe(0);
       // No description: the payout still says where it comes from.
@@ -121,7 +142,9 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       expect(await ownBalance(app(), d)).toBe(200);
       const [w] = await withdrawalsOf(d);
       expect(w).toMatchObject({ status: 'FAILED', failure_reason: 'Chave Pix não encontrada.' });
-      expect((await entriesOf(db(), d.id)).slice(1).map((e) => [e.amount_cents, e.origin, e.event, e.place_name, e.idempotency_key])).toEqual([
+      expect(
+        (await entriesOf(db(), d.id)).slice(1).map((e) => [e.amount_cents, e.origin, e.event, e.place_name, e.idempotency_key]),
+      ).toEqual([
         [-12_000, 'saque-pix', null, 'Saque via Pix', `withdrawal:${w!.id}:debit`],
         [12_000, 'devolucao-saque-pix', 'REFUND', 'Devolução de saque via Pix', `withdrawal:${w!.id}:reversal`],
       ]);
@@ -182,11 +205,22 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       expect(unknown.statusCode).toBe(200);
       expect(json(unknown)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
       // Blocked at the provider: still PROCESSING, and visible to the operator.
-      const blocked = await sendWebhook(app(), { id: `evt_blk_${w!.id}`, event: 'TRANSFER_BLOCKED', transfer: { id: `tr_${w!.id}`, status: 'BLOCKED' } });
+      const blocked = await sendWebhook(app(), {
+        id: `evt_blk_${w!.id}`,
+        event: 'TRANSFER_BLOCKED',
+        transfer: { id: `tr_${w!.id}`, status: 'BLOCKED' },
+      });
       expect(json(blocked)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
       expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'PROCESSING' });
-      const openEvents = () => db().kysely.selectFrom('webhook_events').select(['reason_code', 'status', 'reason']).where('provider_ref', '=', `tr_${w!.id}`).execute();
-      expect(await openEvents()).toEqual([{ reason_code: 'transfer-blocked', status: 'open', reason: `${serverMessages.pix.unapplied['transfer-blocked']} (saque ${w!.id})` }]);
+      const openEvents = () =>
+        db()
+          .kysely.selectFrom('webhook_events')
+          .select(['reason_code', 'status', 'reason'])
+          .where('provider_ref', '=', `tr_${w!.id}`)
+          .execute();
+      expect(await openEvents()).toEqual([
+        { reason_code: 'transfer-blocked', status: 'open', reason: `${serverMessages.pix.unapplied['transfer-blocked']} (saque ${w!.id})` },
+      ]);
       for (let i = 0; i < 2; i++) {
         const done = await sendWebhook(app(), { event: 'TRANSFER_DONE', transfer: { id: `tr_${w!.id}`, value: 100, status: 'DONE' } });
         expect(json(done)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
@@ -219,40 +253,49 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
     it.each([
       ["the failed transfer's id was kept (the rejection carries it)", 'tra_3', true],
       ["the failed transfer's id never reached the portal", 'tra_9', false],
-    ] as const)('a crossed TRANSFER_FAILED moves nothing and is recorded; the real TRANSFER_DONE completes W2 (%s)', async (_label, failedId, kept) => {
-      const d = await readyDriver(200);
-      const keptId = kept ? failedId : undefined;
-      provider.payout = { reject: 'Chave Pix não encontrada.', ...(keptId ? { transferId: keptId } : {}) };
-      await withdraw(d, { amount: 100, pix: { type: 'EMAIL', key: 'outra.pessoa@example.com' } });
-      const [w1] = await withdrawalsOf(d);
-      expect(w1).toMatchObject({ status: 'FAILED', provider_transfer_id: keptId ?? null });
-      provider.payout = 'PENDING';
-      const w2 = json<{ withdrawalId: string }>(await withdraw(d, { amount: 100, pix: { type: 'CPF', key: MASKED_CPF } })).withdrawalId;
-      expect(await ownBalance(app(), d)).toBe(100);
-
-      const crossed = await sendWebhook(app(), { event: 'TRANSFER_FAILED', transfer: { id: failedId, externalReference: w2 } });
-      expect(crossed.statusCode).toBe(200);
-      const w2Row = () => db().kysely.selectFrom('withdrawals').selectAll().where('id', '=', w2).executeTakeFirstOrThrow();
-      expect(await ownBalance(app(), d)).toBe(100);
-      expect(await w2Row()).toMatchObject({ status: 'PROCESSING', provider_transfer_id: `tr_${w2}` });
-      expect(json(crossed)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
-      const events = await db().kysely.selectFrom('webhook_events').select(['event', 'reason_code', 'status', 'reason']).where('provider_ref', '=', failedId).execute();
-      expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({ event: 'TRANSFER_FAILED', reason_code: 'reference-mismatch', status: 'open' });
-      expect(events[0]?.reason.startsWith(serverMessages.pix.unapplied['reference-mismatch'])).toBe(true);
-
-      const done = await sendWebhook(app(), { event: 'TRANSFER_DONE', transfer: { id: `tr_${w2}`, externalReference: w2 } });
-      expect(json(done)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
-      expect(await w2Row()).toMatchObject({ status: 'DONE' });
-      expect(await ownBalance(app(), d)).toBe(100);
-      // A late event about W1's own transfer still finds W1 only, and gives nothing back twice.
-      if (keptId) {
-        expect(json(await sendWebhook(app(), { event: 'TRANSFER_FAILED', transfer: { id: keptId, externalReference: w1!.id } }))).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
+    ] as const)(
+      'a crossed TRANSFER_FAILED moves nothing and is recorded; the real TRANSFER_DONE completes W2 (%s)',
+      async (_label, failedId, kept) => {
+        const d = await readyDriver(200);
+        const keptId = kept ? failedId : undefined;
+        provider.payout = { reject: 'Chave Pix não encontrada.', ...(keptId ? { transferId: keptId } : {}) };
+        await withdraw(d, { amount: 100, pix: { type: 'EMAIL', key: 'outra.pessoa@example.com' } });
+        const [w1] = await withdrawalsOf(d);
+        expect(w1).toMatchObject({ status: 'FAILED', provider_transfer_id: keptId ?? null });
+        provider.payout = 'PENDING';
+        const w2 = json<{ withdrawalId: string }>(await withdraw(d, { amount: 100, pix: { type: 'CPF', key: MASKED_CPF } })).withdrawalId;
         expect(await ownBalance(app(), d)).toBe(100);
-      }
-      expect((await entriesOf(db(), d.id)).filter((e) => e.origin === STATEMENT_ORIGINS.pixWithdrawalReversal)).toHaveLength(1);
-      await expectLedgerInvariant(db());
-    });
+
+        const crossed = await sendWebhook(app(), { event: 'TRANSFER_FAILED', transfer: { id: failedId, externalReference: w2 } });
+        expect(crossed.statusCode).toBe(200);
+        const w2Row = () => db().kysely.selectFrom('withdrawals').selectAll().where('id', '=', w2).executeTakeFirstOrThrow();
+        expect(await ownBalance(app(), d)).toBe(100);
+        expect(await w2Row()).toMatchObject({ status: 'PROCESSING', provider_transfer_id: `tr_${w2}` });
+        expect(json(crossed)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
+        const events = await db()
+          .kysely.selectFrom('webhook_events')
+          .select(['event', 'reason_code', 'status', 'reason'])
+          .where('provider_ref', '=', failedId)
+          .execute();
+        expect(events).toHaveLength(1);
+        expect(events[0]).toMatchObject({ event: 'TRANSFER_FAILED', reason_code: 'reference-mismatch', status: 'open' });
+        expect(events[0]?.reason.startsWith(serverMessages.pix.unapplied['reference-mismatch'])).toBe(true);
+
+        const done = await sendWebhook(app(), { event: 'TRANSFER_DONE', transfer: { id: `tr_${w2}`, externalReference: w2 } });
+        expect(json(done)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed });
+        expect(await w2Row()).toMatchObject({ status: 'DONE' });
+        expect(await ownBalance(app(), d)).toBe(100);
+        // A late event about W1's own transfer still finds W1 only, and gives nothing back twice.
+        if (keptId) {
+          expect(json(await sendWebhook(app(), { event: 'TRANSFER_FAILED', transfer: { id: keptId, externalReference: w1!.id } }))).toEqual(
+            { Sucesso: true, Mensagem: serverMessages.pix.webhookProcessed },
+          );
+          expect(await ownBalance(app(), d)).toBe(100);
+        }
+        expect((await entriesOf(db(), d.id)).filter((e) => e.origin === STATEMENT_ORIGINS.pixWithdrawalReversal)).toHaveLength(1);
+        await expectLedgerInvariant(db());
+      },
+    );
 
     it('an event naming the stored transfer with another withdrawal as its reference moves nothing', async () => {
       const a = await readyDriver(200);
@@ -266,13 +309,17 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       expect(json(crossed)).toEqual({ Sucesso: true, Mensagem: serverMessages.pix.webhookRecorded });
       const statuses = await db().kysely.selectFrom('withdrawals').select('status').where('id', 'in', [wa, wb]).execute();
       expect(statuses.map((r) => r.status)).toEqual(['PROCESSING', 'PROCESSING']);
-      expect(await db().kysely.selectFrom('webhook_events').select('reason_code').where('provider_ref', '=', `tr_${wa}`).execute()).toEqual([{ reason_code: 'reference-mismatch' }]);
+      expect(await db().kysely.selectFrom('webhook_events').select('reason_code').where('provider_ref', '=', `tr_${wa}`).execute()).toEqual(
+        [{ reason_code: 'reference-mismatch' }],
+      );
     });
 
     it('50 concurrent withdrawals of the whole balance: exactly one debit', async () => {
       const d = await readyDriver(100);
       provider.payoutDelayMs = 20;
-      const results = await Promise.all(Array.from({ length: 50 }, () => withdraw(d, { amount: 100, pix: { type: 'CPF', key: MASKED_CPF } })));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => withdraw(d, { amount: 100, pix: { type: 'CPF', key: MASKED_CPF } })),
+      );
       const codes = results.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       for (const r of results.filter((x) => x.statusCode !== 200)) {

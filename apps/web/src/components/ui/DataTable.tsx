@@ -173,7 +173,12 @@ function DataTableView<Row>({
                 aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
               >
                 {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align} data-label={column.header} data-unlabelled={column.unlabelledOnPhone || undefined}>
+                  <Table.Td
+                    key={column.key}
+                    ta={column.align}
+                    data-label={column.header}
+                    data-unlabelled={column.unlabelledOnPhone || undefined}
+                  >
                     {column.render(row)}
                   </Table.Td>
                 ))}

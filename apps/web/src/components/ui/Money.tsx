@@ -16,11 +16,7 @@ type MoneyProps = Omit<TextProps, 'c' | 'children'> &
 export function Money({ reais, cents, colorPositive = false, component = 'span', className, ...rest }: MoneyProps) {
   const value = cents ?? toCents(reais ?? 0);
   const negative = value < 0;
-  const color = negative
-    ? 'var(--mantine-color-red-9)'
-    : colorPositive && value > 0
-      ? 'var(--mantine-color-sign-8)'
-      : undefined;
+  const color = negative ? 'var(--mantine-color-red-9)' : colorPositive && value > 0 ? 'var(--mantine-color-sign-8)' : undefined;
   return (
     <Text
       component={component}

@@ -22,7 +22,18 @@ interface PixKeyInputProps {
  * The 'Chave Pix' field: masked for CPF, CNPJ and phone, plain for e-mail and random key, disabled
  * ('Escolha o tipo primeiro') until a type is chosen. A new type draws a new field (the mask changes).
  */
-export function PixKeyInput({ keyType, value, onChange, onBlur, inputRef, name, label = 'Chave Pix', error, disabled = false, size }: PixKeyInputProps) {
+export function PixKeyInput({
+  keyType,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  name,
+  label = 'Chave Pix',
+  error,
+  disabled = false,
+  size,
+}: PixKeyInputProps) {
   const common = {
     label,
     name,

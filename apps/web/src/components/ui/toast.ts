@@ -36,14 +36,10 @@ export function showToast({ title, message, tone = 'info', position, autoClose =
 }
 
 export const toast = {
-  success: (message: string, options: Omit<ToastOptions, 'message' | 'tone'> = {}) =>
-    showToast({ ...options, message, tone: 'success' }),
-  error: (message: string, options: Omit<ToastOptions, 'message' | 'tone'> = {}) =>
-    showToast({ ...options, message, tone: 'error' }),
-  warning: (message: string, options: Omit<ToastOptions, 'message' | 'tone'> = {}) =>
-    showToast({ ...options, message, tone: 'warning' }),
-  info: (message: string, options: Omit<ToastOptions, 'message' | 'tone'> = {}) =>
-    showToast({ ...options, message, tone: 'info' }),
+  success: (message: string, options: Omit<ToastOptions, 'message' | 'tone'> = {}) => showToast({ ...options, message, tone: 'success' }),
+  error: (message: string, options: Omit<ToastOptions, 'message' | 'tone'> = {}) => showToast({ ...options, message, tone: 'error' }),
+  warning: (message: string, options: Omit<ToastOptions, 'message' | 'tone'> = {}) => showToast({ ...options, message, tone: 'warning' }),
+  info: (message: string, options: Omit<ToastOptions, 'message' | 'tone'> = {}) => showToast({ ...options, message, tone: 'info' }),
 };
 
 /** spec §8 titles. */

@@ -61,7 +61,7 @@ function cardsOf(view: Element): string[] {
       styles = '';
     }
   }
-  if (styles) throw new Error('prerender: a <style> after the vehicle\'s last card');
+  if (styles) throw new Error("prerender: a <style> after the vehicle's last card");
   return cards;
 }
 
@@ -70,7 +70,7 @@ function drawnView(drawPage: (vehicle: VehicleDetail) => string, vehicle: Vehicl
   const view = JSDOM.fragment(drawPage(vehicle)).querySelector(`[${markup.VEHICLE_VIEW_ATTRIBUTE}]`);
   if (!view) throw new Error(`prerender: no [${markup.VEHICLE_VIEW_ATTRIBUTE}] in the tag detail page drawn with a vehicle`);
   // The cards are put together as elements: text between them would be lost.
-  if (view.childNodes.length !== view.children.length) throw new Error('prerender: text between the vehicle\'s cards');
+  if (view.childNodes.length !== view.children.length) throw new Error("prerender: text between the vehicle's cards");
   const texts = view.ownerDocument.createTreeWalker(view, 4 /* NodeFilter.SHOW_TEXT */);
   for (let text = texts.nextNode(); text; text = texts.nextNode()) {
     const token = FORMATTED_TOKENS.get(text.nodeValue ?? '');
@@ -94,7 +94,8 @@ class Parts {
 
   templates(part: string): string[] {
     return [...this.keysByHtml].map(
-      ([html, keys]) => `<template ${markup.VEHICLE_PART_ATTRIBUTE}="${part}" ${markup.VEHICLE_KEYS_ATTRIBUTE}="${keys.join(' ')}">${html}</template>`,
+      ([html, keys]) =>
+        `<template ${markup.VEHICLE_PART_ATTRIBUTE}="${part}" ${markup.VEHICLE_KEYS_ATTRIBUTE}="${keys.join(' ')}">${html}</template>`,
     );
   }
 }
@@ -114,11 +115,19 @@ export function vehicleTemplates(drawPage: (vehicle: VehicleDetail) => string): 
       const view = drawnView(drawPage, seedVehicle(seedTag(statusCode, ownershipType)));
       const [vehicle, tag, tagActions, ...more] = cardsOf(view);
       if (vehicle !== vehicleCard || (view.cloneNode(false) as Element).outerHTML !== frame || !tag || !tagActions || more.length) {
-        throw new Error(`prerender: a vehicle with a tag (${String(statusCode)}, ${ownershipType}) is not the frame, its card, the tag's and the actions`);
+        throw new Error(
+          `prerender: a vehicle with a tag (${String(statusCode)}, ${ownershipType}) is not the frame, its card, the tag's and the actions`,
+        );
       }
       tagCards.add(markup.tagCardKey(statusCode), tag);
       actions.add(markup.tagActionsKey(statusCode, ownershipType), tagActions);
     }
   }
-  return [template('frame', frame), template('vehicle', vehicleCard), template('no-tag', noTagCard), ...tagCards.templates('tag'), ...actions.templates('actions')].join('');
+  return [
+    template('frame', frame),
+    template('vehicle', vehicleCard),
+    template('no-tag', noTagCard),
+    ...tagCards.templates('tag'),
+    ...actions.templates('actions'),
+  ].join('');
 }

@@ -105,7 +105,9 @@ interface Balance {
  */
 function figure(hero: boolean, reais: number): Element | null {
   const cents = Math.round(reais * 100);
-  const template = document.querySelector<HTMLTemplateElement>(`template[${FIGURE_TEMPLATE_ATTRIBUTE}="${figureTemplateKey(hero, cents)}"]`);
+  const template = document.querySelector<HTMLTemplateElement>(
+    `template[${FIGURE_TEMPLATE_ATTRIBUTE}="${figureTemplateKey(hero, cents)}"]`,
+  );
   const node = template?.content.firstElementChild?.cloneNode(true);
   if (!(node instanceof Element)) return null;
   node.textContent = formatBrl(cents);

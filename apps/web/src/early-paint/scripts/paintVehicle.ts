@@ -39,7 +39,14 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 /** The answer's vehicle, when it has every value the cards draw (else the app draws it). */
 function vehicleOf(answer: unknown): EarlyVehicle | null {
   const vehicle = (answer as { Dados?: Partial<EarlyVehicle> } | null)?.Dados;
-  if (!vehicle || !isText(vehicle.LicensePlate) || !isText(vehicle.CpfCnpjAntt) || !isText(vehicle.RntrcAntt) || !Number.isInteger(vehicle.Axles)) return null;
+  if (
+    !vehicle ||
+    !isText(vehicle.LicensePlate) ||
+    !isText(vehicle.CpfCnpjAntt) ||
+    !isText(vehicle.RntrcAntt) ||
+    !Number.isInteger(vehicle.Axles)
+  )
+    return null;
   const tag = vehicle.tag;
   if (tag !== null && (typeof tag !== 'object' || !isText(tag.serialNumber) || !isText(tag.ownershipType))) return null;
   if (tag !== null && tag.statusCode !== null && !Number.isInteger(tag.statusCode)) return null;

@@ -12,15 +12,7 @@ import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { ERROR_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { serverErrorText } from '../../lib/forms';
-import {
-  clearBuyBalance,
-  getBuyFormVisible,
-  getBuyPix,
-  getBuyValue,
-  setBuyFormVisible,
-  setBuyPix,
-  setBuyValue,
-} from '../../lib/storage';
+import { clearBuyBalance, getBuyFormVisible, getBuyPix, getBuyValue, setBuyFormVisible, setBuyPix, setBuyValue } from '../../lib/storage';
 import { useBuyBalance } from './api/credit';
 import { buyForm, type BuyFormInput, type BuyFormValues } from './buyForm';
 import { PixChargePanel } from './PixChargePanel';
@@ -115,10 +107,7 @@ export function BuyBalancePage() {
                   />
                 )}
               />
-              <NetworkSubmitButton
-                loading={isSubmitting}
-                leftSection={<IconQrcode size={22} aria-hidden />}
-              >
+              <NetworkSubmitButton loading={isSubmitting} leftSection={<IconQrcode size={22} aria-hidden />}>
                 Comprar
               </NetworkSubmitButton>
             </Stack>

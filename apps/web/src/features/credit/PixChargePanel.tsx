@@ -1,7 +1,16 @@
 import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ChargeStatus, PixCharge } from '@portal/contract';
 import { messages } from '@portal/domain';
-import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconHome, IconInfoCircle, IconReceipt, IconRefresh } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCircleCheck,
+  IconCopy,
+  IconHome,
+  IconInfoCircle,
+  IconReceipt,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -63,7 +72,13 @@ export function PixChargePanel({ charge, onNewPix }: PixChargePanelProps) {
           <Button component={Link} to="/dashboard" fullWidth leftSection={<IconHome size={20} aria-hidden />}>
             Ver meu saldo no painel
           </Button>
-          <Button component={Link} to={receiptPath('compra', charge.id)} variant="light" fullWidth leftSection={<IconReceipt size={20} aria-hidden />}>
+          <Button
+            component={Link}
+            to={receiptPath('compra', charge.id)}
+            variant="light"
+            fullWidth
+            leftSection={<IconReceipt size={20} aria-hidden />}
+          >
             {RECEIPT_LINK_LABEL}
           </Button>
           {newPixButton}
@@ -76,7 +91,12 @@ export function PixChargePanel({ charge, onNewPix }: PixChargePanelProps) {
     return (
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
         <Stack gap="md">
-          <Alert color={status === 'REFUNDED' || lost ? 'red' : 'yellow'} variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
+          <Alert
+            color={status === 'REFUNDED' || lost ? 'red' : 'yellow'}
+            variant="light"
+            role="alert"
+            icon={<IconAlertTriangle aria-hidden />}
+          >
             <Text fw={600}>{lost ? errorMessage(lost) : messages.pix.chargeStatus[status]}</Text>
             <Text size="sm" mt={4}>
               Valor do Pix: <Money reais={charge.valor} />

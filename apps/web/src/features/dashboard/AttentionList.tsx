@@ -1,6 +1,15 @@
 import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AttentionNotice } from '@portal/contract';
-import { IconAlertTriangle, IconArrowUpRight, IconChevronDown, IconChevronUp, IconClockHour4, IconKey, IconLock, type Icon } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowUpRight,
+  IconChevronDown,
+  IconChevronUp,
+  IconClockHour4,
+  IconKey,
+  IconLock,
+  type Icon,
+} from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { deferredRender } from '../../components/ui/deferredRender';

@@ -1,13 +1,5 @@
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconCash,
-  IconFileInvoice,
-  IconListDetails,
-  IconQrcode,
-  IconTag,
-  IconTruck,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconCash, IconFileInvoice, IconListDetails, IconQrcode, IconTag, IconTruck, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
@@ -84,16 +76,7 @@ export function DashboardPage() {
       <nav aria-label="Serviços">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           {tiles.map(({ label, to, icon: TileIcon, hint }) => (
-            <Card
-              key={to}
-              component={Link}
-              to={to}
-              withBorder
-              radius="lg"
-              padding="md"
-              shadow="xs"
-              style={{ minHeight: 112 }}
-            >
+            <Card key={to} component={Link} to={to} withBorder radius="lg" padding="md" shadow="xs" style={{ minHeight: 112 }}>
               <Stack gap={6} align="flex-start">
                 <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
                   <TileIcon size={26} />

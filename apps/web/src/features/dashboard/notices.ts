@@ -30,7 +30,13 @@ export interface NoticeView {
  * The most pressing first: a blocked tag stops the truck at the toll plaza; a low balance soon will; a Pix
  * only waits. Then what was done with the money (decision 44): a key saved, the payouts, newest first.
  */
-const ORDER: Record<AttentionNotice['tipo'], number> = { 'tag-bloqueada': 0, 'saldo-baixo': 1, 'compra-pendente': 2, 'chave-pix-nova': 3, saque: 4 };
+const ORDER: Record<AttentionNotice['tipo'], number> = {
+  'tag-bloqueada': 0,
+  'saldo-baixo': 1,
+  'compra-pendente': 2,
+  'chave-pix-nova': 3,
+  saque: 4,
+};
 
 function view(notice: AttentionNotice): NoticeView {
   switch (notice.tipo) {

@@ -114,7 +114,11 @@ export function ReceiptPage() {
   return (
     <FormPage width={RECEIPT_WIDTH}>
       <BackToStatement />
-      {tipo.success && id ? <LoadedReceipt key={`${tipo.data}/${id}`} tipo={tipo.data} id={id} /> : <Failure message={messages.receipt.notFound} />}
+      {tipo.success && id ? (
+        <LoadedReceipt key={`${tipo.data}/${id}`} tipo={tipo.data} id={id} />
+      ) : (
+        <Failure message={messages.receipt.notFound} />
+      )}
     </FormPage>
   );
 }

@@ -82,7 +82,15 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const titleId = useId();
   const [issuedAt] = useState(() => formatDateTime(new Date()));
   return (
-    <Paper component="article" aria-labelledby={titleId} className={classes.receipt} withBorder shadow="xs" radius="lg" p={{ base: 'md', sm: 'xl' }}>
+    <Paper
+      component="article"
+      aria-labelledby={titleId}
+      className={classes.receipt}
+      withBorder
+      shadow="xs"
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+    >
       <Stack gap="md">
         <Stack gap={4}>
           <Group gap={6} c="road.8" wrap="nowrap">

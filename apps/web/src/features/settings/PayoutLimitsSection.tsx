@@ -120,7 +120,12 @@ export function PayoutLimitsSection() {
         {data ? (
           <PayoutLimitsForm limits={data} />
         ) : limits.isError ? (
-          <LoadFailed title="Não foi possível carregar seus limites" error={limits.error} retrying={limits.isFetching} onRetry={() => void limits.refetch()} />
+          <LoadFailed
+            title="Não foi possível carregar seus limites"
+            error={limits.error}
+            retrying={limits.isFetching}
+            onRetry={() => void limits.refetch()}
+          />
         ) : (
           <FormSkeleton fields={3} />
         )}

@@ -29,7 +29,9 @@ const dayAndTime = (iso: string) => {
 /** A key in its first 24 hours: what it may still receive, and until when. */
 function capText(until: string, left: number): string {
   const when = `Até ${dayAndTime(until)}`;
-  return left > 0 ? `${when} pode receber até ${formatReais(left)}` : `${when} não pode receber mais nada (já recebeu ${formatBrl(NEW_PIX_KEY_CAP_CENTS)})`;
+  return left > 0
+    ? `${when} pode receber até ${formatReais(left)}`
+    : `${when} não pode receber mais nada (já recebeu ${formatBrl(NEW_PIX_KEY_CAP_CENTS)})`;
 }
 
 /** 'Telefone (11) 98765-4321': how the list and the confirmation name a key. */
@@ -135,7 +137,16 @@ export function PixKeysSection() {
   const ordered = list ? [...list].sort((a, b) => Number(b.propria) - Number(a.propria)) : [];
 
   return (
-    <Paper ref={section} component="section" id={SECTION_ID} aria-labelledby="minhas-chaves-pix" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
+    <Paper
+      ref={section}
+      component="section"
+      id={SECTION_ID}
+      aria-labelledby="minhas-chaves-pix"
+      withBorder
+      shadow="xs"
+      p={{ base: 'md', sm: 'xl' }}
+      radius="lg"
+    >
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={2} size="h3" id="minhas-chaves-pix">
@@ -152,7 +163,12 @@ export function PixKeysSection() {
             ))}
           </Stack>
         ) : keys.isError ? (
-          <LoadFailed title="Não foi possível carregar suas chaves Pix" error={keys.error} retrying={keys.isFetching} onRetry={() => void keys.refetch()} />
+          <LoadFailed
+            title="Não foi possível carregar suas chaves Pix"
+            error={keys.error}
+            retrying={keys.isFetching}
+            onRetry={() => void keys.refetch()}
+          />
         ) : (
           <Stack gap="sm" aria-busy>
             <Skeleton height={56} radius="sm" />

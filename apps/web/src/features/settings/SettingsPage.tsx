@@ -67,10 +67,7 @@ function SettingsForm({ alertLevel }: { alertLevel: number }) {
             />
           )}
         />
-        <NetworkSubmitButton
-          loading={isSubmitting}
-          leftSection={<IconDeviceFloppy size={22} aria-hidden />}
-        >
+        <NetworkSubmitButton loading={isSubmitting} leftSection={<IconDeviceFloppy size={22} aria-hidden />}>
           Salvar
         </NetworkSubmitButton>
       </Stack>

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, NativeSelect, TextInput } from '@mantine/core';
 import { statementFilters, type StatementFilters } from '@portal/contract';
-import { saoPauloDay, STATEMENT_KINDS, STATEMENT_PERIODS, statementKindLabels, statementPeriodLabels, statementRange } from '@portal/domain';
+import {
+  saoPauloDay,
+  STATEMENT_KINDS,
+  STATEMENT_PERIODS,
+  statementKindLabels,
+  statementPeriodLabels,
+  statementRange,
+} from '@portal/domain';
 import { IconAdjustmentsHorizontal, IconChevronDown, IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -15,7 +22,10 @@ const filterSchema = statementFilters as z.ZodType<StatementFilters, StatementFi
 const resolver: Resolver<StatementFilterForm, unknown, StatementFilters> = zodResolver(filterSchema);
 
 const periodOptions = STATEMENT_PERIODS.map((value) => ({ value, label: statementPeriodLabels[value] }));
-const kindOptions = [{ value: '', label: ALL_KINDS_LABEL }, ...STATEMENT_KINDS.map((value) => ({ value, label: statementKindLabels[value] }))];
+const kindOptions = [
+  { value: '', label: ALL_KINDS_LABEL },
+  ...STATEMENT_KINDS.map((value) => ({ value, label: statementKindLabels[value] })),
+];
 /** 'Escolher datas': the range's two ends, in São Paulo days. */
 const DATE_FIELDS = [
   { name: 'de', label: 'De' },
@@ -113,7 +123,13 @@ export function StatementFilterBar({ form, applied, onApply, actions }: Statemen
         ) : null}
       </div>
 
-      <PrerenderedForm id={panelId} className={classes.panel} data-open={shown} onSubmit={(event) => void submit(event)} aria-label="Filtrar extrato">
+      <PrerenderedForm
+        id={panelId}
+        className={classes.panel}
+        data-open={shown}
+        onSubmit={(event) => void submit(event)}
+        aria-label="Filtrar extrato"
+      >
         <NativeSelect
           className={classes.select}
           size="md"

@@ -38,7 +38,8 @@ export function TagDetailPage() {
 
   let body: ReactNode;
   if (detail.isPending) body = <VehicleLoading />;
-  else if (detail.isError) body = <VehicleLoadFailure error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+  else if (detail.isError)
+    body = <VehicleLoadFailure error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
   else body = <VehicleView vehicle={detail.data.Dados} />;
 
   return (

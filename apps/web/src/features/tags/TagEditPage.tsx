@@ -26,7 +26,10 @@ const schema = api.updateVehicle.body;
 type TagEditForm = z.input<typeof schema>;
 type TagEditValues = z.output<typeof schema>;
 
-const SERVER_FIELDS = serverFields<TagEditForm>(['serialNumber', 'Operadora', 'LicensePlate', 'CpfCnpjAntt', 'RntrcAntt', 'Axles'], 'Axles');
+const SERVER_FIELDS = serverFields<TagEditForm>(
+  ['serialNumber', 'Operadora', 'LicensePlate', 'CpfCnpjAntt', 'RntrcAntt', 'Axles'],
+  'Axles',
+);
 
 /** spec §2: the navigation state carries the vehicle and its tag; a full vehicle is used as is. */
 function vehicleFromState(state: unknown, plate: string): VehicleDetail | undefined {
@@ -80,7 +83,14 @@ export function TagEditPage() {
 function CannotEdit({ reason, back }: { reason: string; back: string }) {
   return (
     <Stack gap="md">
-      <Alert styles={readableAlert} color="yellow" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />} title="Não é possível editar esta tag">
+      <Alert
+        styles={readableAlert}
+        color="yellow"
+        variant="light"
+        role="alert"
+        icon={<IconAlertCircle aria-hidden />}
+        title="Não é possível editar esta tag"
+      >
         <Text size="sm">{reason}</Text>
       </Alert>
       <Button component={Link} to={back} variant="light" leftSection={<IconArrowLeft size={20} aria-hidden />} fullWidth maw={{ sm: 320 }}>
@@ -127,11 +137,7 @@ function TagEditForm({ vehicle }: { vehicle: VehicleDetail }) {
           <AnttDocumentField control={control} name="CpfCnpjAntt" />
           <RntrcField control={control} name="RntrcAntt" />
           <AxlesField control={control} name="Axles" />
-          <NetworkSubmitButton
-            size="lg"
-            loading={update.isPending}
-            mt="xs"
-          >
+          <NetworkSubmitButton size="lg" loading={update.isPending} mt="xs">
             Salvar
           </NetworkSubmitButton>
         </Stack>

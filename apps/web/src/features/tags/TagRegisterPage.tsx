@@ -25,7 +25,10 @@ const schema = api.registerTag.body;
 type TagRegistrationForm = z.input<typeof schema>;
 type TagRegistrationValues = z.output<typeof schema>;
 
-const SERVER_FIELDS = serverFields<TagRegistrationForm>(['serialNumber', 'Operadora', 'licensePlate', 'CpfCnpjAntt', 'RntrcAntt', 'axles', 'modelo'], 'axles');
+const SERVER_FIELDS = serverFields<TagRegistrationForm>(
+  ['serialNumber', 'Operadora', 'licensePlate', 'CpfCnpjAntt', 'RntrcAntt', 'axles', 'modelo'],
+  'axles',
+);
 
 /** spec §2 /tags/adicionar and spec §5 'Tag register'. */
 export function TagRegisterPage() {
@@ -62,7 +65,14 @@ export function TagRegisterPage() {
 
   return (
     <FormPage>
-      <Button component={Link} to="/tags/listar" variant="subtle" px={0} w="fit-content" leftSection={<IconArrowLeft size={20} aria-hidden />}>
+      <Button
+        component={Link}
+        to="/tags/listar"
+        variant="subtle"
+        px={0}
+        w="fit-content"
+        leftSection={<IconArrowLeft size={20} aria-hidden />}
+      >
         Voltar para Tags
       </Button>
       <Stack gap={4}>
@@ -86,11 +96,7 @@ export function TagRegisterPage() {
             <RntrcField control={control} name="RntrcAntt" />
             <AxlesField control={control} name="axles" />
             <ModelField control={control} name="modelo" brands={models.data?.Data} loading={models.isPending} />
-            <NetworkSubmitButton
-              size="lg"
-              loading={registration.isPending}
-              mt="xs"
-            >
+            <NetworkSubmitButton size="lg" loading={registration.isPending} mt="xs">
               Cadastrar
             </NetworkSubmitButton>
           </Stack>

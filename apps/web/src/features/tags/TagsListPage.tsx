@@ -86,7 +86,13 @@ function TagSummary({ row }: { row: TagRow }) {
   return (
     <Stack gap={2}>
       <Group gap="sm" wrap="nowrap">
-        <Anchor component={Link} to={`/tags/detalhes/${plate}`} fw={700} size="lg" aria-label={`Tag ${serial}, veículo ${plate}: ver detalhes`}>
+        <Anchor
+          component={Link}
+          to={`/tags/detalhes/${plate}`}
+          fw={700}
+          size="lg"
+          aria-label={`Tag ${serial}, veículo ${plate}: ver detalhes`}
+        >
           {plate}
         </Anchor>
         <TagStatusBadge code={row.statusCode} />

@@ -77,8 +77,23 @@ export function AnttDocumentField<T extends FieldValues>(props: FieldProps<T>) {
 
 /** Upper-cased as typed; letters and digits (and a dash) only, cut after cleaning so a pasted 'abc 1d23' keeps its last digit. */
 export function PlateField<T extends FieldValues>(props: FieldProps<T>) {
-  const input = useBoundInput(props, (value) => value.toUpperCase().replace(/[^0-9A-Z-]/g, '').slice(0, PLATE_MAX_LENGTH));
-  return <TextInput label="Placa do Veículo" placeholder="Ex.: ABC1D23" autoComplete="off" autoCapitalize="characters" spellCheck={false} size="md" {...input} />;
+  const input = useBoundInput(props, (value) =>
+    value
+      .toUpperCase()
+      .replace(/[^0-9A-Z-]/g, '')
+      .slice(0, PLATE_MAX_LENGTH),
+  );
+  return (
+    <TextInput
+      label="Placa do Veículo"
+      placeholder="Ex.: ABC1D23"
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      size="md"
+      {...input}
+    />
+  );
 }
 
 export function RntrcField<T extends FieldValues>(props: FieldProps<T>) {

@@ -49,8 +49,8 @@ export function BlockedAccessPage() {
           <Stack gap="md">
             <Title order={1}>Acesso Bloqueado</Title>
             <Text>
-              Para usar o Portal do Motorista é preciso aceitar os Termos de Uso. Sua sessão não está mais ativa
-              nesta página: entre novamente para ler e aceitar os termos.
+              Para usar o Portal do Motorista é preciso aceitar os Termos de Uso. Sua sessão não está mais ativa nesta página: entre
+              novamente para ler e aceitar os termos.
             </Text>
             <Button component={Link} to="/login" replace fullWidth>
               Ir para o login
@@ -102,8 +102,7 @@ export function BlockedAccessPage() {
             </ThemeIcon>
             <Title order={1}>Acesso Bloqueado</Title>
             <Text>
-              Para usar o Portal do Motorista você precisa aceitar os Termos de Uso. Leia o documento e informe a sua
-              decisão abaixo.
+              Para usar o Portal do Motorista você precisa aceitar os Termos de Uso. Leia o documento e informe a sua decisão abaixo.
             </Text>
           </Stack>
 

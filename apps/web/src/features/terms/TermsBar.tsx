@@ -107,7 +107,13 @@ export function TermsBar() {
           disabled={accept.isPending || reject.isPending}
         />
         <Group grow gap="sm" wrap="wrap">
-          <Button onClick={onAccept} disabled={!agreed || !online || (busy && !accept.isPending)} loading={accept.isPending} miw={140} {...offline}>
+          <Button
+            onClick={onAccept}
+            disabled={!agreed || !online || (busy && !accept.isPending)}
+            loading={accept.isPending}
+            miw={140}
+            {...offline}
+          >
             Aceitar
           </Button>
           <Button

@@ -47,7 +47,10 @@ export function SavedKeyChoices({
               leftSection={<Icon size={18} aria-hidden />}
               onClick={() => onChoose(key)}
               maw="100%"
-              styles={{ root: { height: 'auto', minHeight: 44, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'left', overflowWrap: 'anywhere' } }}
+              styles={{
+                root: { height: 'auto', minHeight: 44, paddingBlock: 6 },
+                label: { whiteSpace: 'normal', textAlign: 'left', overflowWrap: 'anywhere' },
+              }}
             >
               {choiceText(key)}
             </Button>

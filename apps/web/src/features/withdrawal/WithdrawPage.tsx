@@ -133,7 +133,10 @@ function WithdrawForm() {
   const saldo = balance.data?.Saldo;
   const negative = saldo !== undefined && saldo < 0;
   // Until the keys are known, only the driver's own key goes without the password.
-  const trusted = useCallback<KeyTrusted>((type, key) => isOwnKey(type, key) || (keys !== undefined && findSavedKey(keys, type, key) !== undefined), [keys]);
+  const trusted = useCallback<KeyTrusted>(
+    (type, key) => isOwnKey(type, key) || (keys !== undefined && findSavedKey(keys, type, key) !== undefined),
+    [keys],
+  );
   const {
     control,
     handleSubmit,
@@ -216,7 +219,13 @@ function WithdrawForm() {
         <Alert color="sign" variant="light" role="status" icon={<IconCircleCheck aria-hidden />}>
           <Stack gap="xs" align="flex-start">
             <Text fw={600}>Saque registrado: o comprovante mostra a situação do Pix.</Text>
-            <Button component={Link} to={receiptPath('saque', requested)} variant="white" size="sm" leftSection={<IconReceipt size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={receiptPath('saque', requested)}
+              variant="white"
+              size="sm"
+              leftSection={<IconReceipt size={18} aria-hidden />}
+            >
               {RECEIPT_LINK_LABEL}
             </Button>
           </Stack>

@@ -1,4 +1,15 @@
-import { centsToReais, isValidPixKey, messages, normalizePixKey, parseBrlInput, payoutMessages, PIX_KEY_TYPES, withdrawalError, type Cents, type PixKeyType } from '@portal/domain';
+import {
+  centsToReais,
+  isValidPixKey,
+  messages,
+  normalizePixKey,
+  parseBrlInput,
+  payoutMessages,
+  PIX_KEY_TYPES,
+  withdrawalError,
+  type Cents,
+  type PixKeyType,
+} from '@portal/domain';
 import { z } from 'zod';
 
 /** Whether a key may receive without the password: the driver's own CPF/CNPJ or a key saved (decision 44). */
@@ -37,7 +48,11 @@ export function withdrawForm(balanceCents: Cents, trusted: KeyTrusted) {
         ctx.addIssue({ code: 'custom', path: ['senha'], message: payoutMessages.passwordRequired });
         return z.NEVER;
       }
-      return { amount: centsToReais(amountCents), pix: { type: pixType, key: normalizePixKey(pixType, pixKey) }, ...(senha ? { senha } : {}) };
+      return {
+        amount: centsToReais(amountCents),
+        pix: { type: pixType, key: normalizePixKey(pixType, pixKey) },
+        ...(senha ? { senha } : {}),
+      };
     });
 }
 export type WithdrawFormInput = z.input<ReturnType<typeof withdrawForm>>;

@@ -13,7 +13,8 @@ export const usePayoutLimits = () => useQuery(payoutLimitsQuery);
  */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
-  return (...keys: (readonly string[])[]) => Promise.all([...keys, attentionQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return (...keys: (readonly string[])[]) =>
+    Promise.all([...keys, attentionQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** POST /api/motorista/chaves-pix with the password (decision 44: a new key is capped in its first 24 hours). */

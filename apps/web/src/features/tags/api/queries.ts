@@ -33,7 +33,8 @@ export const vehicleDetailQuery = (plate: string) =>
   });
 
 /** GET /api/tag/listar?page=N: 10 tags a page. */
-const tagsPageQuery = (page: number) => listQueryOptions(tagKeys.list(page), ({ signal }) => request(api.tags, { query: { page }, signal }));
+const tagsPageQuery = (page: number) =>
+  listQueryOptions(tagKeys.list(page), ({ signal }) => request(api.tags, { query: { page }, signal }));
 
 export function useOperators() {
   return useQuery(operatorsQuery);

@@ -8,7 +8,12 @@ export function DetailField({ label, nowrap = false, children }: { label: string
       <Text size="sm" c="gray.7">
         {label}
       </Text>
-      <Text fw={600} component="div" className={nowrap ? 'tabular-nums' : undefined} style={nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+      <Text
+        fw={600}
+        component="div"
+        className={nowrap ? 'tabular-nums' : undefined}
+        style={nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+      >
         {children}
       </Text>
     </Stack>

@@ -34,7 +34,13 @@ export function TagActions({
           O que você pode fazer
         </Title>
         {!canManage({ ...tag, operatorName }) ? (
-          <Alert styles={readableAlert} color="yellow" variant="light" icon={<IconAlertCircle aria-hidden />} title="Esta tag não pode ser alterada aqui">
+          <Alert
+            styles={readableAlert}
+            color="yellow"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden />}
+            title="Esta tag não pode ser alterada aqui"
+          >
             <Text size="sm">{messages.tag.whyNotManageable}</Text>
           </Alert>
         ) : (

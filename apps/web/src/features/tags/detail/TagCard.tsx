@@ -17,7 +17,15 @@ const STATE_TEXT: Record<TagState, string> = {
 const ALERT_COLOR: Record<TagBadgeColor, string> = { green: 'sign', red: 'red', yellow: 'yellow', gray: 'gray' };
 
 /** The tag on the vehicle: its status, serial and operator, and what the status means. */
-export function TagCard({ tag, operatorName, operatorsLoading }: { tag: VehicleTag; operatorName: string | null; operatorsLoading: boolean }) {
+export function TagCard({
+  tag,
+  operatorName,
+  operatorsLoading,
+}: {
+  tag: VehicleTag;
+  operatorName: string | null;
+  operatorsLoading: boolean;
+}) {
   const status = statusOf(tag.statusCode);
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg" component="section" aria-labelledby="tag-titulo">
