@@ -351,17 +351,15 @@ describeEachDatabase('entrada hostil', (dialect) => {
     expect((await actions.activate(app(), owner, t.serial, t.plate)).statusCode).toBe(200);
     const own = await accountId(db.kysely, owner.id, 'own');
     const move = (amountCents: number) =>
-      db.kysely
-        .transaction()
-        .execute((trx) =>
-          post(trx, {
-            accountId: own,
-            amountCents,
-            origin: 'teste',
-            placeName: 'Teste',
-            idempotencyKey: `limite-${owner.id}-${Math.random()}`,
-          }),
-        );
+      db.kysely.transaction().execute((trx) =>
+        post(trx, {
+          accountId: own,
+          amountCents,
+          origin: 'teste',
+          placeName: 'Teste',
+          idempotencyKey: `limite-${owner.id}-${Math.random()}`,
+        }),
+      );
     const paid = 10_000 - 1590;
     await expect(move(-(LEDGER_LIMIT_CENTS + 1))).rejects.toBeInstanceOf(LedgerLimitError);
     await expect(move(-LEDGER_LIMIT_CENTS)).resolves.toMatchObject({ status: 'posted', balanceCents: paid - LEDGER_LIMIT_CENTS });
@@ -390,17 +388,15 @@ describeEachDatabase('entrada hostil', (dialect) => {
     const owner = await registerDriver(app());
     const third = await accountId(db.kysely, owner.id, 'third');
     const move = (amountCents: number, key: string) =>
-      db.kysely
-        .transaction()
-        .execute((trx) =>
-          post(trx, {
-            accountId: third,
-            amountCents,
-            origin: 'teste',
-            placeName: 'Teste',
-            idempotencyKey: `concorrente-${owner.id}-${key}`,
-          }),
-        );
+      db.kysely.transaction().execute((trx) =>
+        post(trx, {
+          accountId: third,
+          amountCents,
+          origin: 'teste',
+          placeName: 'Teste',
+          idempotencyKey: `concorrente-${owner.id}-${key}`,
+        }),
+      );
     await move(LEDGER_LIMIT_CENTS - 500, 'base');
     const results = await Promise.allSettled(Array.from({ length: 10 }, (_v, i) => move(100, String(i))));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);

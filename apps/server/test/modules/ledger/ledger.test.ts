@@ -65,17 +65,15 @@ describeEachDatabase('ledger', (dialect) => {
     const a = await newDriver();
     const r1 = await db.kysely.transaction().execute((trx) => post(trx, entry(a.own, 10_000, `k${a.driverId}-1`)));
     expect(r1).toMatchObject({ status: 'posted', balanceCents: 10_000 });
-    const r2 = await db.kysely
-      .transaction()
-      .execute((trx) =>
-        post(trx, {
-          ...entry(a.own, -15_000, `k${a.driverId}-2`),
-          origin: 'passagem',
-          isThird: true,
-          event: null,
-          placeName: 'Praça Itatiba',
-        }),
-      );
+    const r2 = await db.kysely.transaction().execute((trx) =>
+      post(trx, {
+        ...entry(a.own, -15_000, `k${a.driverId}-2`),
+        origin: 'passagem',
+        isThird: true,
+        event: null,
+        placeName: 'Praça Itatiba',
+      }),
+    );
     expect(r2).toMatchObject({ status: 'posted', balanceCents: -5_000 });
     expect(await balances(db.kysely, a.driverId)).toEqual({ own: -5_000, third: 0 });
     const stored = await db.kysely.selectFrom('ledger_entries').selectAll().where('driver_id', '=', a.driverId).orderBy('id').execute();

@@ -135,14 +135,12 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       const pix = stranger();
       const body = { description: 'Saque', receiver_document: d.cpfCnpj, amount: 50, pix };
       const send = (senha: string) =>
-        t
-          .app()
-          .inject({
-            method: 'POST',
-            url: '/api/motorista/sacar',
-            headers: { ...bearer(d.token), 'idempotency-key': 'chave-do-saque-1' },
-            payload: { ...body, senha },
-          });
+        t.app().inject({
+          method: 'POST',
+          url: '/api/motorista/sacar',
+          headers: { ...bearer(d.token), 'idempotency-key': 'chave-do-saque-1' },
+          payload: { ...body, senha },
+        });
       expect((await send(d.password)).statusCode).toBe(200);
       const again = await send('outra-coisa');
       expect(again.statusCode).toBe(200);
@@ -329,14 +327,12 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
 describeEachDatabase('chamadas que custam dinheiro ao operador, por motorista (issue 21, ponto 4)', (dialect) => {
   const t = payoutsApp(dialect, DAYTIME, { PIX_CHARGES_PENDING_MAX: '3', PIX_CHARGES_PER_HOUR: '5', WITHDRAWALS_PER_HOUR: '3' });
   const charge = (d: Registered) =>
-    t
-      .app()
-      .inject({
-        method: 'POST',
-        url: '/api/transacoes/gerar-qrcode',
-        headers: bearer(d.token),
-        payload: { valor: 100, cpfCnpj: d.cpfCnpj, project: 'VPO' },
-      });
+    t.app().inject({
+      method: 'POST',
+      url: '/api/transacoes/gerar-qrcode',
+      headers: bearer(d.token),
+      payload: { valor: 100, cpfCnpj: d.cpfCnpj, project: 'VPO' },
+    });
 
   it('ten concurrent Pix charges: three wait at once, the rest 429 with a Portuguese Mensagem; nothing payable beyond them', async () => {
     const d = await registerDriver(t.app());

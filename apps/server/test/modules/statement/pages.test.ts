@@ -364,17 +364,15 @@ describeEachDatabase('migração 002: sequência por motorista', (dialect) => {
       [drivers[1], 2],
       [drivers[2], 0],
     ]);
-    const next = await db.kysely
-      .transaction()
-      .execute(async (trx) =>
-        post(trx, {
-          accountId: await accountId(trx, a, 'own'),
-          amountCents: 1,
-          origin: 'teste',
-          placeName: 'T',
-          idempotencyKey: 'mig-next',
-        }),
-      );
+    const next = await db.kysely.transaction().execute(async (trx) =>
+      post(trx, {
+        accountId: await accountId(trx, a, 'own'),
+        amountCents: 1,
+        origin: 'teste',
+        placeName: 'T',
+        idempotencyKey: 'mig-next',
+      }),
+    );
     expect(next.status).toBe('posted');
     const last = await db.kysely
       .selectFrom('ledger_entries')
@@ -420,18 +418,16 @@ describeEachDatabase('migração 008: extrato na ordem das datas', (dialect) => 
       [b, 1, 104],
       [a, 3, 105],
     ]);
-    const next = await db.kysely
-      .transaction()
-      .execute(async (trx) =>
-        post(trx, {
-          accountId: await accountId(trx, a, 'own'),
-          amountCents: 1,
-          origin: 'teste',
-          placeName: 'T',
-          idempotencyKey: 'ord-next',
-          createdAt: minute(7),
-        }),
-      );
+    const next = await db.kysely.transaction().execute(async (trx) =>
+      post(trx, {
+        accountId: await accountId(trx, a, 'own'),
+        amountCents: 1,
+        origin: 'teste',
+        placeName: 'T',
+        idempotencyKey: 'ord-next',
+        createdAt: minute(7),
+      }),
+    );
     expect(next.status).toBe('posted');
     await expectPlacesInDateOrder(db, a);
     await expectPlacesInDateOrder(db, b);

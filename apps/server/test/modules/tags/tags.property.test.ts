@@ -69,17 +69,15 @@ describeEachDatabase('tags: modelo da máquina de estados', (dialect) => {
         const own = await accountId(db.kysely, d.id, 'own');
         let seq = 0;
         const credit = (cents: number) =>
-          db.kysely
-            .transaction()
-            .execute((trx) =>
-              postEntry(trx, {
-                accountId: own,
-                amountCents: cents,
-                origin: STATEMENT_ORIGINS.pixPurchase,
-                placeName: 'Crédito de teste',
-                idempotencyKey: `prop:${d.id}:${(seq += 1)}`,
-              }),
-            );
+          db.kysely.transaction().execute((trx) =>
+            postEntry(trx, {
+              accountId: own,
+              amountCents: cents,
+              origin: STATEMENT_ORIGINS.pixPurchase,
+              placeName: 'Crédito de teste',
+              idempotencyKey: `prop:${d.id}:${(seq += 1)}`,
+            }),
+          );
         if (start > 0) await credit(start * 1000);
         let model: Model = { balance: start * 1000, tags: [] };
         for (let i = 0; i < 3; i += 1) {
