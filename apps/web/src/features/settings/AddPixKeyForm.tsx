@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NativeSelect, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { formatBrl, NEW_PIX_KEY_CAP_CENTS } from '@portal/domain';
 import { IconKey } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { PixKeyInput } from '../../components/ui/PixKeyInput';
-import { pixKeyTypeOptions } from '../../components/ui/pixKey';
+import { PixKeyTypeSelect } from '../../components/ui/PixKeyTypeSelect';
 import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { serverErrorText } from '../../lib/forms';
 import { useSavePixKey } from './api/payouts';
@@ -56,10 +56,8 @@ export function AddPixKeyForm() {
           control={control}
           name="tipo"
           render={({ field }) => (
-            <NativeSelect
-              ref={field.ref}
-              label="Tipo da Chave Pix"
-              size="md"
+            <PixKeyTypeSelect
+              selectRef={field.ref}
               name={field.name}
               value={field.value}
               onChange={(event) => {
@@ -70,7 +68,6 @@ export function AddPixKeyForm() {
               }}
               onBlur={field.onBlur}
               error={errors.tipo?.message}
-              data={pixKeyTypeOptions}
             />
           )}
         />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SavedPixKey } from '@portal/contract';
 import { documentKind, formatBrl, messages, NEW_PIX_KEY_CAP_CENTS, normalizePixKey, stripDocument, type PixKeyType } from '@portal/domain';
 import { IconAlertCircle, IconArrowLeft, IconCash, IconCircleCheck, IconReceipt, IconRefresh } from '@tabler/icons-react';
@@ -13,7 +13,8 @@ import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { Money } from '../../components/ui/Money';
 import { PixKeyInput } from '../../components/ui/PixKeyInput';
-import { formatPixKey, pixKeyTypeOptions } from '../../components/ui/pixKey';
+import { formatPixKey } from '../../components/ui/pixKey';
+import { PixKeyTypeSelect } from '../../components/ui/PixKeyTypeSelect';
 import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useBalance } from '../../lib/balance';
@@ -257,10 +258,8 @@ function WithdrawForm() {
               control={control}
               name="pixType"
               render={({ field }) => (
-                <NativeSelect
-                  ref={field.ref}
-                  label="Tipo da Chave Pix"
-                  size="md"
+                <PixKeyTypeSelect
+                  selectRef={field.ref}
                   name="tipoChave"
                   value={field.value}
                   onChange={(event) => {
@@ -272,7 +271,6 @@ function WithdrawForm() {
                   onBlur={field.onBlur}
                   error={errors.pixType?.message}
                   disabled={negative}
-                  data={pixKeyTypeOptions}
                 />
               )}
             />
