@@ -9,9 +9,8 @@ import { CurrencyInput } from '../../components/ui/CurrencyInput';
 import { formatCurrencyInput } from '../../components/ui/currency';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
-import { ERROR_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { toastFormFailure } from '../../components/ui/toastFailure';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { serverErrorText } from '../../lib/forms';
 import { clearBuyBalance, getBuyFormVisible, getBuyPix, getBuyValue, setBuyFormVisible, setBuyPix, setBuyValue } from '../../lib/storage';
 import { useBuyBalance } from './api/credit';
 import { buyForm, type BuyFormInput, type BuyFormValues } from './buyForm';
@@ -63,8 +62,7 @@ export function BuyBalancePage() {
       setBuyFormVisible(false);
       setCharge(created);
     } catch (failure) {
-      const message = serverErrorText(failure, setError, SERVER_FIELDS);
-      if (message) toast.error(message, { title: ERROR_TOAST_TITLE, position });
+      toastFormFailure(failure, setError, SERVER_FIELDS, position);
     }
   });
 

@@ -6,8 +6,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { PixKeyInput } from '../../components/ui/PixKeyInput';
 import { PixKeyTypeSelect } from '../../components/ui/PixKeyTypeSelect';
-import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
-import { serverErrorText } from '../../lib/forms';
+import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { toastFormFailure } from '../../components/ui/toastFailure';
 import { useSavePixKey } from './api/payouts';
 import { emptyPixKeyForm, pixKeyForm, type PixKeyFormInput, type PixKeyFormValues } from './pixKeyForm';
 
@@ -36,8 +36,7 @@ export function AddPixKeyForm() {
       reset(emptyPixKeyForm);
       toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, autoClose: 10_000 });
     } catch (failure) {
-      const message = serverErrorText(failure, setError, SERVER_FIELDS);
-      if (message) toast.error(message, { title: ERROR_TOAST_TITLE });
+      toastFormFailure(failure, setError, SERVER_FIELDS);
     }
   });
 

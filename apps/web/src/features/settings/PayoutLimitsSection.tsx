@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
-import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { toastFormFailure } from '../../components/ui/toastFailure';
 import { formatReais } from '../../lib/format';
-import { serverErrorText } from '../../lib/forms';
 import { usePayoutLimits, useUpdatePayoutLimits } from './api/payouts';
 import { FormSkeleton, LoadFailed } from './LoadStates';
 import { payoutLimitsForm, payoutLimitsText, type PayoutLimitsFormInput, type PayoutLimitsFormValues } from './payoutLimitsForm';
@@ -63,8 +63,7 @@ function PayoutLimitsForm({ limits }: { limits: PayoutLimits }) {
       reset(payoutLimitsText(answer.Limites));
       toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, autoClose: 10_000 });
     } catch (failure) {
-      const message = serverErrorText(failure, setError, SERVER_FIELDS);
-      if (message) toast.error(message, { title: ERROR_TOAST_TITLE });
+      toastFormFailure(failure, setError, SERVER_FIELDS);
     }
   });
 

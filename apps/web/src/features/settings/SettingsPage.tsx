@@ -7,9 +7,9 @@ import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { CurrencyInput } from '../../components/ui/CurrencyInput';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
-import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { toastFormFailure } from '../../components/ui/toastFailure';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { serverErrorText } from '../../lib/forms';
 import { useSettings, useUpdateSettings } from './api/settings';
 import { FormSkeleton, LoadFailed } from './LoadStates';
 import { PayoutLimitsSection } from './PayoutLimitsSection';
@@ -42,8 +42,7 @@ function SettingsForm({ alertLevel }: { alertLevel: number }) {
       reset({ nivelAlertaSaldo: alertLevelText(answer.Preferencias.nivelAlertaSaldo) });
       toast.success(messages.settings.saved, { title: SUCCESS_TOAST_TITLE });
     } catch (failure) {
-      const message = serverErrorText(failure, setError, SERVER_FIELDS);
-      if (message) toast.error(message, { title: ERROR_TOAST_TITLE });
+      toastFormFailure(failure, setError, SERVER_FIELDS);
     }
   });
 

@@ -16,12 +16,12 @@ import { PixKeyInput } from '../../components/ui/PixKeyInput';
 import { formatPixKey } from '../../components/ui/pixKey';
 import { PixKeyTypeSelect } from '../../components/ui/PixKeyTypeSelect';
 import { ERROR_TOAST_TITLE, SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { toastFormFailure } from '../../components/ui/toastFailure';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useBalance } from '../../lib/balance';
 import { answerFailure, errorMessage } from '../../lib/errors';
 import { toCents } from '../../lib/format';
 import { RECEIPT_LINK_LABEL, receiptPath } from '../../lib/receipts';
-import { serverErrorText } from '../../lib/forms';
 import { findSavedKey } from '../../lib/payouts';
 import { getUser } from '../../lib/storage';
 import { eligibilityQuery, usePayoutLimits, useSavedPixKeys, useWithdraw } from './api/withdrawal';
@@ -178,8 +178,7 @@ function WithdrawForm() {
         if (answer.withdrawalId) setRequested(answer.withdrawalId);
       }
     } catch (failure) {
-      const message = serverErrorText(failure, setError, SERVER_FIELDS);
-      if (message) toast.error(message, { title: ERROR_TOAST_TITLE, position });
+      toastFormFailure(failure, setError, SERVER_FIELDS, position);
     }
   });
 
