@@ -13,6 +13,11 @@ export class WithdrawalEligibility {
   async refusal(driverId: number): Promise<string | null> {
     const status = await this.terms.status(driverId);
     if (status?.action !== 'aceite') return serverMessages.withdrawal.termsNotAccepted;
+    return this.processingRefusal(driverId);
+  }
+
+  /** A withdrawal still under way: the only reason left once the route checked the terms (decision 45). */
+  async processingRefusal(driverId: number): Promise<string | null> {
     const processing = await this.db
       .selectFrom('withdrawals')
       .select('id')

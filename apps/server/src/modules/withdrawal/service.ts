@@ -67,7 +67,8 @@ export class WithdrawalService {
   ) {}
 
   async request(driver: SessionDriver, input: WithdrawalInput): Promise<WithdrawalResult> {
-    const refusal = await this.eligibility.refusal(driver.id);
+    // The route already refused a driver without the current terms (requiresTerms): no second read of them.
+    const refusal = await this.eligibility.processingRefusal(driver.id);
     if (refusal) throw refuse.conflict(refusal);
     const amountCents = toCents(input.amount);
     const { own } = await balances(this.db.kysely, driver.id);
