@@ -72,11 +72,23 @@ export class PayoutGuard {
     if (isOwnKey(driver.cpfCnpj, keyType, key)) return { kind: 'own' };
     const saved = await this.keys.find(this.db, driver.id, keyType, key);
     if (saved) return { kind: 'saved', saved };
-    await this.checkPassword(driver.id, password);
-    const result = await this.keys.save(driver.id, keyType, key, this.now());
-    if (result === 'full') throw refuse.invalid(payoutMessages.tooManyKeys, 'pix.key');
-    if (result.created) this.log.warn({ driverId: driver.id, keyType, pixKeyId: result.key.id }, 'nova chave Pix salva pelo motorista');
+    const result = await this.saveWithPassword(driver.id, keyType, key, password, 'pix.key');
     return { kind: 'saved', saved: result.key };
+  }
+
+  /** A key saved once the password is right (saving it again keeps its first date); `field` names it in a refusal. */
+  async saveWithPassword(
+    driverId: number,
+    keyType: PixKeyType,
+    key: string,
+    password: string | undefined,
+    field: string,
+  ): Promise<{ key: SavedKey; created: boolean }> {
+    await this.checkPassword(driverId, password);
+    const result = await this.keys.save(driverId, keyType, key, this.now());
+    if (result === 'full') throw refuse.invalid(payoutMessages.tooManyKeys, field);
+    if (result.created) this.log.warn({ driverId, keyType, pixKeyId: result.key.id }, 'nova chave Pix salva pelo motorista');
+    return result;
   }
 
   /** The password again, counted per driver: PAYOUT_PASSWORD_MAX_FAILURES wrong ones a window, then 429. */

@@ -6,6 +6,7 @@ import {
   formatBrl,
   formatDateTime,
   isPixKeyType,
+  messages,
   nightPeriod,
   NEW_PIX_KEY_CAP_CENTS,
   normalizePixKey,
@@ -56,14 +57,10 @@ export class PayoutService {
     chave: string,
     senha: string | undefined,
   ): Promise<{ created: boolean; key: SavedPixKey }> {
-    if (!isPixKeyType(tipo)) throw refuse.invalid(payoutMessages.keyNotFound, 'tipo');
+    if (!isPixKeyType(tipo)) throw refuse.invalid(messages.withdrawal.keyTypeRequired, 'tipo');
     const key = normalizePixKey(tipo, chave);
     if (isOwnKey(driver.cpfCnpj, tipo, key)) throw refuse.invalid(payoutMessages.ownKeyAlready, 'chave');
-    await this.guard.checkPassword(driver.id, senha);
-    const result = await this.guard.keys.save(driver.id, tipo, key, this.guard.now());
-    if (result === 'full') throw refuse.invalid(payoutMessages.tooManyKeys, 'chave');
-    if (result.created)
-      this.log.warn({ driverId: driver.id, keyType: tipo, pixKeyId: result.key.id }, 'nova chave Pix salva pelo motorista');
+    const result = await this.guard.saveWithPassword(driver.id, tipo, key, senha, 'chave');
     return { created: result.created, key: await this.keyView(driver.id, result.key) };
   }
 
