@@ -10,3 +10,10 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** The two widths every screen is looked at (spec: a 360 px phone on the road, and a desktop). */
+export const viewports = {
+  phone: { width: 360, height: 800 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof viewports;

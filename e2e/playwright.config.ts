@@ -1,7 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { chromiumArgs, chromiumPath } from './chromium.js';
+import { chromiumArgs, chromiumPath, viewports } from './chromium.js';
+
+/** The journeys run on the phone; the rest run on the desktop. */
+const PHONE_JOURNEYS = ['credit', 'tags', 'stolen-phone', 'prerender', 'dashboard-attention'].map((name) => `**/${name}.spec.ts`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -31,9 +34,12 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
+  // Decision 51: each journey runs once, on a phone or on a desktop (the suite split in two halves
+  // of about the same time), and every screen it looks at (`look`) is photographed and checked by axe
+  // at both widths. Journeys about a phone on the road run on the phone.
   projects: [
-    { name: 'phone', use: { viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', testMatch: PHONE_JOURNEYS, use: { viewport: viewports.phone, hasTouch: true, isMobile: true } },
+    { name: 'desktop', testIgnore: PHONE_JOURNEYS, use: { viewport: viewports.desktop } },
   ],
   webServer: {
     // A real server on a fresh SQLite database, serving the built web app.

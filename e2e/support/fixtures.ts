@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { viewports, type ViewportName } from '../chromium.js';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 /** The repository root and the e2e server's address and database (as playwright.config.ts sets them). */
@@ -192,13 +193,31 @@ export function screenshot(page: Page, name: string, project: string = base.info
   return page.screenshot({ path: path.join(screenshotDir, project, `${name}.png`), fullPage: true });
 }
 
+/** Waits two frames after a resize, so the layout (and any media query's re-render) has settled. */
+async function relaid(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await settled(page);
+}
+
 export const test = base.extend<{ look: (name: string) => Promise<void> }>({
-  /** Screenshot for a human to look at (e2e/screenshots/<width>/<name>.png), then the axe check. */
+  /**
+   * Screenshot for a human to look at (e2e/screenshots/<width>/<name>.png) and the axe check, at
+   * both widths: at the project's own, then resized to the other and back (decision 53: each journey
+   * runs once, at one width, and every screen it passes is still seen and checked at both).
+   */
   look: async ({ page }, use, testInfo) => {
     await use(async (name: string) => {
       await page.waitForLoadState('networkidle');
-      await screenshot(page, name, testInfo.project.name);
+      const own = testInfo.project.name as ViewportName;
+      const other: ViewportName = own === 'phone' ? 'desktop' : 'phone';
+      await screenshot(page, name, own);
       await expectAccessible(page);
+      await page.setViewportSize(viewports[other]);
+      await relaid(page);
+      await screenshot(page, name, other);
+      await expectAccessible(page);
+      await page.setViewportSize(viewports[own]);
+      await relaid(page);
     });
   },
 });

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { afterAll } from 'vitest';
+import { buildServer } from './server-process.js';
 
 const run = promisify(execFile);
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const tsx = path.resolve(serverDir, '..', '..', 'node_modules', '.bin', 'tsx');
+const serverDir = path.resolve(import.meta.dirname, '..', '..');
 
 export interface CliResult {
   code: number;
@@ -13,10 +13,23 @@ export interface CliResult {
   stderr: string;
 }
 
+let built: ReturnType<typeof buildServer> | null = null;
+afterAll(async () => (await built)?.remove());
+
+/**
+ * The CLI as production runs it: the bundle `npm run build` makes (dist/cli.js), built once per
+ * test file. Spawning `tsx src/cli.ts` compiled the sources on every call, 2–5 s each under load.
+ */
+function cliBundle(): Promise<string> {
+  built ??= buildServer();
+  return built.then((b) => b.cli);
+}
+
 /** Runs `npm run cli -- <args>` as an operator would (a separate process), with extra env. */
 export async function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  const cli = await cliBundle();
   try {
-    const { stdout, stderr } = await run(tsx, ['src/cli.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
       cwd: serverDir,
       env: { ...process.env, NODE_ENV: 'test', ...env },
     });

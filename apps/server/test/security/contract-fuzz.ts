@@ -5,7 +5,8 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { SessionStore } from '../../src/modules/auth/sessions.js';
 import { newCpf, useTestApp } from '../helpers/app.js';
-import { describeEachDatabase } from '../helpers/databases.js';
+import type { Dialect } from '../../src/db/connection.js';
+import { describeOneDatabase } from '../helpers/databases.js';
 import type { DatabaseWatch } from '../helpers/db-watch.js';
 import { watchDatabase } from '../helpers/db-watch.js';
 import type { RawBody } from '../helpers/hostile.js';
@@ -145,66 +146,72 @@ function expectSafeAnswer(status: number, raw: string, what: string): { Sucesso?
   return body;
 }
 
-describeEachDatabase('requisições hostis, geradas do contrato', (dialect) => {
-  const ctx = useTestApp(dialect, {
-    // The limits have their own tests; here they would only hide the validation behind a 429.
-    LOGIN_MAX_PER_DOCUMENT_ADDRESS: '1000000',
-    LOGIN_MAX_PER_ADDRESS: '1000000',
-    LOGIN_DOCUMENT_FREE_ATTEMPTS: '1000000',
-  });
-  let world: World;
-  let watch: DatabaseWatch;
-  let sessions: SessionStore;
-  let requests = 0;
-
-  beforeAll(async () => {
-    world = await buildWorld(ctx().app, ctx().db);
-    watch = await watchDatabase(ctx().db);
-    sessions = new SessionStore(ctx().db.kysely, 1);
-  });
-
-  const names = Object.keys(api) as Name[];
-  it('every call with a body, a path or a query has a well-formed request for the fuzzer to mutate', () => {
-    const missing = names.filter((n) => {
-      const e = api[n] as Endpoint;
-      const valid = validRequest(n, world);
-      return (e.body && !valid.body) || (e.params && !valid.params) || (e.query && !valid.query);
+/**
+ * The suite for one database; contract-fuzz.<dialect>.test.ts run it, so that the two databases'
+ * runs are two test files, which Vitest runs side by side (one per core) instead of one after the other.
+ */
+export function contractFuzz(dialect: Dialect): void {
+  describeOneDatabase('requisições hostis, geradas do contrato', dialect, () => {
+    const ctx = useTestApp(dialect, {
+      // The limits have their own tests; here they would only hide the validation behind a 429.
+      LOGIN_MAX_PER_DOCUMENT_ADDRESS: '1000000',
+      LOGIN_MAX_PER_ADDRESS: '1000000',
+      LOGIN_DOCUMENT_FREE_ATTEMPTS: '1000000',
     });
-    expect(missing).toEqual([]);
-  });
+    let world: World;
+    let watch: DatabaseWatch;
+    let sessions: SessionStore;
+    let requests = 0;
 
-  it.each(names)(
-    '%s: never a 5xx, always the catalogue, nothing written when refused',
-    async (name) => {
-      const e = api[name] as Endpoint;
-      const { app, db } = ctx();
-      await fc.assert(
-        fc.asyncProperty(mutations(e, world), async (m) => {
-          // Sair revokes the session it is called with: each attempt gets its own.
-          const token = name === 'logout' ? await sessions.create(db.kysely, world.a.id) : world.a.token;
-          const request = requestOf(e, name, world, token, m);
-          // Now and then every table is read before and after, byte for byte: the triggers' check.
-          const deep = ++requests % SNAPSHOT_EVERY === 0 ? await watch.snapshot() : null;
-          const before = await watch.changes();
-          const res = await app.inject(request);
-          const what = `${request.method} ${String(request.url).slice(0, 200)} ${String(request.payload ?? '').slice(0, 300)}`;
-          // A file call's success is the file (issue 12: exports, receipts); its refusals are the JSON envelope.
-          if (e.file && res.statusCode < 300) expect(e.file.contentTypes, what).toContain(res.headers['content-type']);
-          else expectSafeAnswer(res.statusCode, res.body, what);
-          if (res.statusCode >= 400) {
-            expect(await watch.changes(), `${what} -> ${res.statusCode} alterou o banco`).toBe(before);
-            if (deep !== null) expect(await watch.snapshot(), `${what} -> ${res.statusCode} alterou o banco`).toBe(deep);
-          }
-        }),
-        { numRuns: RUNS },
-      );
-      await expectLedgerInvariant(db);
-    },
-    300_000,
-  );
+    beforeAll(async () => {
+      world = await buildWorld(ctx().app, ctx().db);
+      watch = await watchDatabase(ctx().db);
+      sessions = new SessionStore(ctx().db.kysely, 1);
+    });
 
-  it('the full reads compared refused requests, and the ledger still balances', async () => {
-    expect(requests).toBeGreaterThanOrEqual(SNAPSHOT_EVERY);
-    await expectLedgerInvariant(ctx().db);
+    const names = Object.keys(api) as Name[];
+    it('every call with a body, a path or a query has a well-formed request for the fuzzer to mutate', () => {
+      const missing = names.filter((n) => {
+        const e = api[n] as Endpoint;
+        const valid = validRequest(n, world);
+        return (e.body && !valid.body) || (e.params && !valid.params) || (e.query && !valid.query);
+      });
+      expect(missing).toEqual([]);
+    });
+
+    it.each(names)(
+      '%s: never a 5xx, always the catalogue, nothing written when refused',
+      async (name) => {
+        const e = api[name] as Endpoint;
+        const { app, db } = ctx();
+        await fc.assert(
+          fc.asyncProperty(mutations(e, world), async (m) => {
+            // Sair revokes the session it is called with: each attempt gets its own.
+            const token = name === 'logout' ? await sessions.create(db.kysely, world.a.id) : world.a.token;
+            const request = requestOf(e, name, world, token, m);
+            // Now and then every table is read before and after, byte for byte: the triggers' check.
+            const deep = ++requests % SNAPSHOT_EVERY === 0 ? await watch.snapshot() : null;
+            const before = await watch.changes();
+            const res = await app.inject(request);
+            const what = `${request.method} ${String(request.url).slice(0, 200)} ${String(request.payload ?? '').slice(0, 300)}`;
+            // A file call's success is the file (issue 12: exports, receipts); its refusals are the JSON envelope.
+            if (e.file && res.statusCode < 300) expect(e.file.contentTypes, what).toContain(res.headers['content-type']);
+            else expectSafeAnswer(res.statusCode, res.body, what);
+            if (res.statusCode >= 400) {
+              expect(await watch.changes(), `${what} -> ${res.statusCode} alterou o banco`).toBe(before);
+              if (deep !== null) expect(await watch.snapshot(), `${what} -> ${res.statusCode} alterou o banco`).toBe(deep);
+            }
+          }),
+          { numRuns: RUNS },
+        );
+        await expectLedgerInvariant(db);
+      },
+      300_000,
+    );
+
+    it('the full reads compared refused requests, and the ledger still balances', async () => {
+      expect(requests).toBeGreaterThanOrEqual(SNAPSHOT_EVERY);
+      await expectLedgerInvariant(ctx().db);
+    });
   });
-});
+}

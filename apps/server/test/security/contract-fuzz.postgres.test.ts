@@ -1,0 +1,3 @@
+import { contractFuzz } from './contract-fuzz.js';
+
+contractFuzz('postgres');
