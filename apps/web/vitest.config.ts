@@ -14,5 +14,8 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
+    // A screen test types and clicks through a whole form: 5 s (the default) was crossed by one of
+    // them on a loaded 2-core machine. A limit is not an assertion; speed has its bench.
+    testTimeout: 30_000,
   },
 });
