@@ -114,9 +114,13 @@ export async function buyBalanceViaPix(request: APIRequestContext, token: string
   return charge;
 }
 
-/** Runs an operator command (`npm run cli -- <args>`) against the e2e server and its database; answers its output. */
+/**
+ * Runs an operator command against the e2e server and its database; answers its output. The CLI
+ * as built (`dist/cli.js`, which the journeys' server is built beside): `npx tsx` compiled the
+ * sources on every call, seconds each (decision 51).
+ */
 async function runCli(args: readonly string[], server: CliTarget = { url: e2eServerUrl, database: e2eDatabase }): Promise<string> {
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'apps/server/src/cli.ts', ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['apps/server/dist/cli.js', ...args], {
     cwd: repoRoot,
     env: { ...process.env, SERVER_URL: server.url, DATABASE_URL: server.database, NODE_ENV: 'development' },
     timeout: 60_000,
@@ -202,7 +206,7 @@ async function relaid(page: Page) {
 export const test = base.extend<{ look: (name: string) => Promise<void> }>({
   /**
    * Screenshot for a human to look at (e2e/screenshots/<width>/<name>.png) and the axe check, at
-   * both widths: at the project's own, then resized to the other and back (decision 53: each journey
+   * both widths: at the project's own, then resized to the other and back (decision 51: each journey
    * runs once, at one width, and every screen it passes is still seen and checked at both).
    */
   look: async ({ page }, use, testInfo) => {

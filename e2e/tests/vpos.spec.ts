@@ -13,6 +13,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.js';
+import { viewports } from '../chromium.js';
 import { brl, grouped, randomDigits } from '../support/values.js';
 
 /**
@@ -115,7 +116,10 @@ async function expectOrder(page: Page, sorted: readonly PushedVpo[]) {
 }
 
 function dialogValue(dialog: Locator, label: string): Locator {
-  return dialog.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  return dialog
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 }
 
 test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Data across pages and opens their details', async ({
@@ -195,6 +199,15 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
   await sortBy(page, phone, 'Valor', 'desc');
   await expectFirstRow(page, byValue.at(-1)!);
   await look('vpos-valor-decrescente');
+
+  // Decision 51: the journey runs at one width; the other width's sort control is driven too.
+  const own = page.viewportSize()!;
+  await page.setViewportSize(phone ? viewports.desktop : viewports.phone);
+  await sortBy(page, !phone, 'Placa', 'asc');
+  await expectFirstRow(page, byPlate[0]!);
+  await sortBy(page, !phone, 'Valor', 'desc');
+  await expectFirstRow(page, byValue.at(-1)!);
+  await page.setViewportSize(own);
 
   // A row opens the details; 'Fechar' closes them.
   const chosen = VPOS.find((v) => v.value === 999.99)!;

@@ -12,6 +12,7 @@ import { listWebhookEvents, reconcilePix, resolveWebhookEvent } from './cli/pix-
 import {
   createPartner,
   issueVpo,
+  showVpo,
   listPartners,
   recordPassage,
   recordThirdParty,
@@ -163,10 +164,16 @@ const commands: Record<string, Command> = {
   },
   'vpo:issue': {
     usage:
-      'vpo:issue --partner <id> --externalId <id> --serial <tag> --plate <placa> --shipper <cpf/cnpj> --value <reais> [--origem O] [--destino D]',
+      'vpo:issue --partner <id> --externalId <id> --serial <tag> --plate <placa> --shipper <cpf/cnpj> --value <reais> [--origem O] [--destino D] [--inicio ISO] [--fim ISO] [--antt <id ANTT>] [--rntrc <RNTRC>] [--eixos N]',
     description:
-      'Registra um VPO (status EMITIDO) de um embarcador para uma tag ativa e a placa do seu veículo (o mesmo que POST /api/parceiro/vpos)',
+      'Registra um VPO (status EMITIDO) de um embarcador para a tag e a placa do seu veículo e guarda o valor para as passagens da viagem (o mesmo que POST /api/parceiro/vpos)',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => issueVpo(db, args)))),
+  },
+  'vpo:show': {
+    usage: 'vpo:show --partner <id> --externalId <id>',
+    description:
+      'Mostra um VPO do embarcador: status, valor, utilizado, restante, devolvido e as passagens pagas (o mesmo que GET /api/parceiro/vpos/:externalId)',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => showVpo(db, args)))),
   },
   'vpo:status': {
     usage: 'vpo:status --partner <id> --externalId <id> --status EM_VIAGEM|ENCERRADO|CANCELADO',

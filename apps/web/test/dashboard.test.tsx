@@ -56,6 +56,15 @@ const payout = {
   criadoEm: '2026-11-26T02:01:00.000Z',
 };
 
+/** Decision 52: a VPO that could not pay its trip's passages; Saldo paid the rest. */
+const shortVpo = {
+  tipo: 'vpo-insuficiente',
+  Mensagem: serverMessages.attention.shortVpo('Transportes Andrade', 'R$ 7,84'),
+  vpoId: '41',
+  embarcador: 'Transportes Andrade',
+  pagoPeloSaldo: 7.84,
+};
+
 const lastThree = [
   statementRow({ transactionId: 30, placeName: 'Praça Jacareí', value: -12.4, created_at: '2026-11-21T15:04:05Z' }),
   statementRow({
@@ -166,6 +175,54 @@ describe('/dashboard: what needs attention', () => {
     expect(after(tiles, screen.getByRole('region', { name: messages.attention.lastMovements }))).toBe(true);
     // Three notices, two lines until 'Ver mais'.
     expect(within(region).getAllByRole('listitem')).toHaveLength(2);
+  });
+});
+
+describe('/dashboard: a VPO that ran short (decision 52)', () => {
+  it("says it in the server's words after the balance, before a waiting Pix, with the way to the VPOs", async () => {
+    const { user } = openDashboard(attention([pendingPurchase, shortVpo, lowBalance]));
+    await screen.findByRole('region', { name: 'Avisos' });
+    await user.click(screen.getByRole('button', { name: 'Ver mais (1)' }));
+    const lines = noticeLines();
+    expect(lines.map((line) => line.getAttribute('data-tipo'))).toEqual(['saldo-baixo', 'vpo-41', 'pix-chg_0123456789abcdef0123']);
+    expect(lines[1]).toHaveTextContent('VPO de Transportes Andrade insuficiente: R$ 7,84 pagos do seu saldo');
+    const link = within(lines[1]!).getByRole('link', { name: 'Ver VPOs (VPO de Transportes Andrade)' });
+    expect(link).toHaveAttribute('href', '/vpos/listar');
+    expect(link).toHaveTextContent(messages.vpo.noticeAction);
+  });
+
+  it('offline the way to the VPOs stays (they are kept on the phone)', async () => {
+    openDashboard(attention([shortVpo]));
+    await screen.findByRole('link', { name: 'Ver VPOs (VPO de Transportes Andrade)' });
+    connection.set(false);
+    await screen.findByTestId('aviso-sem-conexao');
+    expect(screen.getByRole('link', { name: 'Ver VPOs (VPO de Transportes Andrade)' })).toHaveAttribute('href', '/vpos/listar');
+  });
+
+  it('a last movement of a VPO carries its mark: whose VPO paid it, or that Saldo did', async () => {
+    const vpoOf = (pagoPor: 'VPO' | 'SALDO') => ({ IdTransacao: '41', Embarcador: 'Transportes Andrade', pagoPor });
+    openDashboard(
+      attention(
+        [],
+        [
+          statementRow({ transactionId: 40, origin: 'passagem', placeName: 'Praça Guararema', value: -7.84, vpo: vpoOf('SALDO') }),
+          statementRow({
+            transactionId: 39,
+            origin: 'passagem-vpo',
+            placeName: 'Praça Guararema',
+            value: -22.16,
+            kind: 'vpo',
+            vpo: vpoOf('VPO'),
+          }),
+        ],
+      ),
+    );
+    const section = await screen.findByRole('region', { name: messages.attention.lastMovements });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Passagem por: Praça Guararema');
+    expect(within(items[0]!).getByText(messages.vpo.paidBySaldo)).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('Passagem por: Praça Guararema (paga pelo VPO)');
+    expect(within(items[1]!).getByText('VPO de Transportes Andrade')).toBeInTheDocument();
   });
 });
 

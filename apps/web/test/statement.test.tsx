@@ -227,6 +227,62 @@ describe('/extrato/listar filters (issue 12)', () => {
   });
 });
 
+describe('/extrato/listar: the VPOs (decision 52)', () => {
+  const vpoOf = (pagoPor: 'VPO' | 'SALDO') => ({ IdTransacao: '41', Embarcador: 'Transportes Andrade', pagoPor });
+  const vpoRows = [
+    statementRow({
+      transactionId: 9,
+      origin: 'passagem',
+      placeName: 'Praça Guararema',
+      value: -7.84,
+      vpo: vpoOf('SALDO'),
+    }),
+    statementRow({
+      transactionId: 8,
+      origin: 'passagem-vpo',
+      placeName: 'Praça Guararema',
+      value: -22.16,
+      kind: 'vpo',
+      vpo: vpoOf('VPO'),
+    }),
+    statementRow({
+      transactionId: 7,
+      origin: 'vpo-recebido',
+      placeName: 'Transportes Andrade',
+      value: 500,
+      kind: 'vpo',
+      vpo: vpoOf('VPO'),
+    }),
+    statementRow({ transactionId: 1 }),
+  ];
+
+  it("an entry of a VPO's money names the VPO's shipper; a passage Saldo paid because the VPO ran short says so", async () => {
+    renderStatement(vpoRows);
+    await screen.findByText('Passagem por: Praça Guararema (paga pelo VPO)');
+    const paidByVpo = rowOf('Passagem por: Praça Guararema (paga pelo VPO)');
+    expect(within(paidByVpo).getByText('VPO de Transportes Andrade').closest('[data-paid-by]')).toHaveAttribute('data-paid-by', 'VPO');
+    expect(within(rowOf('VPO recebido: Transportes Andrade')).getByText('VPO de Transportes Andrade')).toBeInTheDocument();
+
+    const short = rowOf('Passagem por: Praça Guararema');
+    const badge = within(short).getByText(messages.vpo.paidBySaldo);
+    expect(badge.closest('[data-paid-by]')).toHaveAttribute('data-paid-by', 'SALDO');
+    expect(within(short).getByText('-R$ 7,84')).toBeInTheDocument();
+
+    // An entry without a VPO has no mark.
+    expect(within(rowOf('Passagem por: Praça Jacareí')).queryByText(/VPO/)).not.toBeInTheDocument();
+  });
+
+  it("the kind filter offers 'VPO' (STATEMENT_KINDS) and asks the list with it", async () => {
+    const { api, user, router } = renderStatement(vpoRows);
+    await screen.findByText('Passagem por: Praça Jacareí');
+    await user.click(screen.getByRole('button', { name: 'Filtros' }));
+    expect(within(screen.getByLabelText('Tipo')).getByRole('option', { name: 'VPO' })).toHaveValue('vpo');
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'VPO');
+    await waitFor(() => expect(router.state.location.search).toBe('?tipo=vpo'));
+    await waitFor(() => expect(listQueries(api)).toContain('?page=1&tipo=vpo'));
+  });
+});
+
 describe('/extrato/listar exports (issue 12)', () => {
   afterEach(() => onlineManager.setOnline(true));
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { INVOICE_GROUP_CODE } from '@portal/domain';
+import { INVOICE_GROUP_CODE, messages } from '@portal/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TagStatusBadge } from '../src/components/ui/TagStatusBadge';
 import { GreenpassWarning } from '../src/features/tags/GreenpassWarning';
@@ -290,6 +290,24 @@ describe('/tags/detalhes/:licensePlate', () => {
     const card = await screen.findByRole('region', { name: 'Tag' });
     expect(await within(card).findByText(GREENPASS_WARNING)).toBeInTheDocument();
     expect(button('Bloquear')).toBeEnabled();
+  });
+
+  it.each([
+    { state: 'inactive', statusCode: 201 },
+    { state: 'active', statusCode: 100 },
+    { state: 'blocked for the fee', statusCode: 204 },
+  ])('a tag $state says, in its card, that VPO costs nothing on it (decision 53)', async ({ statusCode }) => {
+    openDetail({ statusCode });
+    const card = await screen.findByRole('region', { name: 'Tag' });
+    const note = within(card).getByText(messages.tag.vpoFree);
+    // A calm note, not an alert: nothing is announced.
+    expect(note.closest('[role="alert"]')).toBeNull();
+  });
+
+  it('a cancelled tag does not', async () => {
+    openDetail({ statusCode: 300 });
+    const card = await screen.findByRole('region', { name: 'Tag' });
+    expect(within(card).queryByText(messages.tag.vpoFree)).not.toBeInTheDocument();
   });
 
   it('asks before blocking and sends spec §7 payload only when confirmed', async () => {

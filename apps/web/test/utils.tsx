@@ -130,5 +130,6 @@ export const statementRow = (over: Record<string, unknown>) => ({
   user_transaction: false,
   kind: 'passagens',
   receipt: null,
+  vpo: null,
   ...over,
 });

@@ -24,6 +24,14 @@ export const attentionNotice = z.lazy(() =>
       status: z.enum(['PROCESSING', 'DONE', 'FAILED']),
       criadoEm: isoDateTime,
     }),
+    /** Decision 52: a VPO that could not pay its trip's passages; the rest came from Saldo. */
+    z.object({
+      tipo: z.literal('vpo-insuficiente'),
+      Mensagem: z.string(),
+      vpoId: z.string(),
+      embarcador: z.string(),
+      pagoPeloSaldo: reais,
+    }),
   ]),
 );
 export type AttentionNotice = z.infer<typeof attentionNotice>;

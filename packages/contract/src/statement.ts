@@ -3,6 +3,7 @@ import { messages, STATEMENT_KINDS, STATEMENT_PERIODS, statementPeriodErrors } f
 import { endpoint } from './endpoint.js';
 import { envelope, isoDateTime, pageQuery, pagination } from './common.js';
 import { receiptKind } from './receipts.js';
+import { VPO_PAYERS } from './vpos.js';
 
 /** spec §3 'Extrato transaction'. value in reais, signed (debits negative). */
 export const statementTransaction = z.lazy(() =>
@@ -20,6 +21,8 @@ export const statementTransaction = z.lazy(() =>
     kind: z.enum(STATEMENT_KINDS).nullable(),
     /** Issue 12: the receipt of the Pix purchase or withdrawal the entry belongs to (its refund or reversal too). */
     receipt: z.object({ tipo: receiptKind, id: z.string() }).nullable(),
+    /** Decision 52: the VPO whose money this entry moved (pagoPor VPO), or that ran short for this passage (pagoPor SALDO). */
+    vpo: z.object({ IdTransacao: z.string(), Embarcador: z.string(), pagoPor: z.enum(VPO_PAYERS) }).nullable(),
   }),
 );
 export type StatementTransaction = z.infer<typeof statementTransaction>;

@@ -147,7 +147,33 @@ export const messages = {
       value: 'Valor',
       date: 'Data',
       status: 'Status',
+      route: 'Rota',
+      trip: 'Janela da viagem',
+      used: 'Utilizado',
+      left: 'Restante',
+      refunded: 'Devolvido ao embarcador',
+      fromSaldo: 'Pago do seu saldo',
+      anttId: 'Identificador na ANTT',
+      rntrc: 'RNTRC do transportador',
+      axles: 'Categoria (eixos)',
+      shipperName: 'Nome do embarcador',
     },
+    passagesTitle: 'Passagens da viagem',
+    passagesEmpty: 'Nenhuma passagem paga por este VPO até agora.',
+    paidByVpo: 'Paga pelo VPO',
+    paidBySaldo: 'VPO insuficiente: paga do seu saldo',
+    routeUnknown: 'Rota não informada',
+    axlesValue: '{n} eixos',
+    exportPdf: 'Baixar registro do VPO (PDF)',
+    detailsFailed: 'Não foi possível carregar as passagens deste VPO.',
+    /** The web's 'Detalhes do VPO': while the passages load; between the trip window's two dates. */
+    passagesLoading: 'Carregando as passagens...',
+    tripUntil: 'a',
+    /** The statement's mark on an entry of a VPO's money (its shipper's name); 'VPO' when the name is unknown. */
+    shipperBadge: 'VPO de {shipper}',
+    /** The dashboard's 'vpo-insuficiente' notice: its action (to /vpos/listar) and the action's accessible name. */
+    noticeAction: 'Ver VPOs',
+    noticeActionName: 'Ver VPOs (VPO de {shipper})',
   },
   partner: {
     invalidBody: 'Dados inválidos. Confira os campos destacados.',
@@ -165,6 +191,12 @@ export const messages = {
     occurredAtInvalid: 'Data inválida. Use ISO 8601 com fuso (ex.: 2026-01-31T10:00:00-03:00).',
     /** The window of constants.ts (PARTNER_EVENT_MAX_AGE_DAYS, PARTNER_EVENT_MAX_AHEAD_HOURS). */
     occurredAtOutOfRange: 'Data fora do período aceito: no máximo 1 ano atrás e 1 dia à frente',
+    /** Decision 52: the trip window of a VPO (domain vpoTripErrors). */
+    tripStartTooFar: 'O início da viagem (inicioViagem) pode ser no máximo 60 dias à frente',
+    tripEndBeforeStart: 'O fim da viagem (fimViagem) deve ser depois do início (inicioViagem)',
+    tripTooLong: 'A viagem pode durar no máximo 60 dias (de inicioViagem a fimViagem)',
+    tripEnded: 'O fim da viagem (fimViagem) já passou: o VPO é pago antes da viagem',
+    anttIdInvalid: 'Identificador do VPO na ANTT (idVpoAntt) inválido: até 64 letras, números, pontos, barras ou hífens',
     originInvalid: "Origem inválida: use 'credito-terceiro-movemais' ou 'debito-terceiro-movemais'",
   },
   purchase: {
@@ -207,6 +239,10 @@ export const messages = {
     cannotRemove: 'Cancele a tag antes de excluí-la',
     sameSerial: 'O número da nova Tag deve ser diferente do atual',
     feePlaceName: 'Mensalidade da tag {serial}',
+    feeWaiverPlaceName: 'Mensalidade da tag {serial} devolvida: uso só com VPO em {period}',
+    /** Decision 53 (Ofício Circular ANTT 117/2025), on the tag's page. */
+    vpoFree:
+      'Usar esta tag para VPO não custa nada: o embarcador paga as passagens da viagem, a tag recebe VPOs mesmo bloqueada por mensalidade, e um mês em que ela só foi usada com VPO não paga mensalidade (o valor cobrado volta ao seu saldo).',
     blocked: 'Tag bloqueada com sucesso!',
     released: 'Tag liberada com sucesso!',
     cancelled: 'Tag cancelada com sucesso!',

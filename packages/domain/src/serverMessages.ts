@@ -164,6 +164,8 @@ export const serverMessages = {
       closingBalance: 'Saldo final',
       openingThirdBalance: 'Saldo de terceiros inicial',
       closingThirdBalance: 'Saldo de terceiros final',
+      openingVpoBalance: 'Saldo dos VPOs inicial (dinheiro dos embarcadores, não é seu saldo)',
+      closingVpoBalance: 'Saldo dos VPOs final',
       totalsByKind: 'Totais por tipo',
       total: 'Total do período',
       otherKind: 'Outros',
@@ -186,6 +188,8 @@ export const serverMessages = {
     tagBlockedForFee: (plate: string) => `A tag do veículo ${plate} está bloqueada por falta de pagamento da mensalidade`,
     lowBalance: (level: string) => `Seu saldo de pedágio está abaixo do seu nível de alerta (${level})`,
     pendingPurchase: (value: string) => `Sua compra de ${value} aguarda o pagamento do Pix`,
+    /** Decision 52 (issue 23's words). */
+    shortVpo: (shipper: string, value: string) => `VPO de ${shipper} insuficiente: ${value} pagos do seu saldo`,
   },
   settings: {
     ok: 'Preferências consultadas com sucesso',
@@ -200,6 +204,8 @@ export const serverMessages = {
   },
   vpo: {
     ok: 'VPOs consultados com sucesso',
+    found: 'VPO consultado com sucesso',
+    notFound: 'VPO não encontrado',
   },
   partner: {
     keyMissing: 'Informe a chave de API no cabeçalho X-Api-Key',
@@ -219,6 +225,10 @@ export const serverMessages = {
     vpoTagNotFound: 'Nenhuma tag cadastrada com este número (serialNumber) para esta placa (PlacaVeiculo)',
     /** 409 of a VPO status change the state machine refuses (domain vpoTransitionRefusal). */
     vpoTransitionRefused: 'Um VPO {from} não pode passar para {to}',
+    /** Decision 52: the carrier's RNTRC must be the one registered on the tag's vehicle. */
+    rntrcMismatch: 'O RNTRC informado não é o do veículo desta tag',
+    /** Decision 52: a tag blocked for an unpaid fee (204) still takes VPOs and the passages they pay. */
+    tagNotActiveForPassage: 'Esta tag está bloqueada: só passagens pagas por um VPO aberto são aceitas',
     externalIdConflict: 'Este externalId já foi usado com outros dados. Para um novo envio, use outro externalId.',
   },
   tag: {

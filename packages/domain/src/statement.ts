@@ -11,6 +11,12 @@ export const STATEMENT_ORIGINS = {
   pixWithdrawal: 'saque-pix',
   pixWithdrawalReversal: 'devolucao-saque-pix',
   tagFee: 'mensalidade-tag',
+  /** Decision 53: the fee of a month the tag was used only through VPO, back to Saldo. */
+  tagFeeWaiver: 'devolucao-mensalidade-tag',
+  /** Decision 52: the movements of a VPO's money (never Saldo): issued, a passage it paid, the rest back to the shipper. */
+  vpoIssued: 'vpo-recebido',
+  vpoPassage: 'passagem-vpo',
+  vpoRefund: 'devolucao-vpo',
 } as const;
 export type StatementOrigin = (typeof STATEMENT_ORIGINS)[keyof typeof STATEMENT_ORIGINS];
 
@@ -28,6 +34,7 @@ const USER_ORIGINS: ReadonlySet<string> = new Set([
   STATEMENT_ORIGINS.pixWithdrawal,
   STATEMENT_ORIGINS.pixWithdrawalReversal,
   STATEMENT_ORIGINS.tagFee,
+  STATEMENT_ORIGINS.tagFeeWaiver,
 ]);
 
 /** spec §3 user_transaction: the driver started the movement (purchase, withdrawal, tag fee), not a partner. */
@@ -53,6 +60,12 @@ export function describeStatementEntry(origin: string, placeName: string, isThir
       return { text: placeName, tooltip: 'Débito de Terceiro', icon: 'warning' };
     case STATEMENT_ORIGINS.thirdPartyCredit:
       return { text: placeName, tooltip: 'Crédito de Terceiro', icon: null };
+    case STATEMENT_ORIGINS.vpoPassage:
+      return { text: `Passagem por: ${placeName} (paga pelo VPO)`, tooltip: null, icon: null };
+    case STATEMENT_ORIGINS.vpoIssued:
+      return { text: `VPO recebido: ${placeName}`, tooltip: null, icon: null };
+    case STATEMENT_ORIGINS.vpoRefund:
+      return { text: `Sobra do VPO devolvida: ${placeName}`, tooltip: null, icon: null };
     case STATEMENT_ORIGINS.passage:
       return isThird
         ? { text: `Passagem por: ${placeName}`, tooltip: 'Passagem de Terceiro', icon: 'third' }
@@ -80,7 +93,7 @@ export function capitalizeFirstWord(text: string): string {
  * kind, so the totals by kind add up to the period's total: a third-party entry (a passage on
  * another platform, a third-party debit or credit) is 'terceiros' whatever its origin.
  */
-export const STATEMENT_KINDS = ['passagens', 'compras', 'saques', 'mensalidades', 'terceiros'] as const;
+export const STATEMENT_KINDS = ['passagens', 'compras', 'saques', 'mensalidades', 'terceiros', 'vpo'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 export const statementKindLabels: Record<StatementKind, string> = {
@@ -89,6 +102,7 @@ export const statementKindLabels: Record<StatementKind, string> = {
   saques: 'Saques',
   mensalidades: 'Mensalidades',
   terceiros: 'Terceiros',
+  vpo: 'VPO',
 };
 
 /** The origins of each kind's own-account entries ('terceiros' is every third-party entry). */
@@ -96,7 +110,8 @@ export const STATEMENT_KIND_ORIGINS: Record<Exclude<StatementKind, 'terceiros'>,
   passagens: [STATEMENT_ORIGINS.passage],
   compras: [STATEMENT_ORIGINS.pixPurchase, STATEMENT_ORIGINS.pixRefund],
   saques: [STATEMENT_ORIGINS.pixWithdrawal, STATEMENT_ORIGINS.pixWithdrawalReversal],
-  mensalidades: [STATEMENT_ORIGINS.tagFee],
+  mensalidades: [STATEMENT_ORIGINS.tagFee, STATEMENT_ORIGINS.tagFeeWaiver],
+  vpo: [STATEMENT_ORIGINS.vpoIssued, STATEMENT_ORIGINS.vpoPassage, STATEMENT_ORIGINS.vpoRefund],
 };
 
 const THIRD_PARTY_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.thirdPartyDebit, STATEMENT_ORIGINS.thirdPartyCredit]);
@@ -104,7 +119,7 @@ const THIRD_PARTY_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.thir
 /** The one kind of an entry; null for an origin the portal does not know (shown only without a kind filter). */
 export function statementKindOf(origin: string, isThird: boolean): StatementKind | null {
   if (isThird || THIRD_PARTY_ORIGINS.has(origin)) return 'terceiros';
-  for (const kind of ['passagens', 'compras', 'saques', 'mensalidades'] as const) {
+  for (const kind of ['passagens', 'compras', 'saques', 'mensalidades', 'vpo'] as const) {
     if ((STATEMENT_KIND_ORIGINS[kind] as readonly string[]).includes(origin)) return kind;
   }
   return null;

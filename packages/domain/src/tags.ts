@@ -278,6 +278,18 @@ export function tagEditErrors(input: TagEditFields): FieldErrors<keyof TagEditFi
   return errors;
 }
 
+/** The billing period before `period` ('2026-01' -> '2025-12'). */
+export function previousBillingPeriod(period: string): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/** Decision 53: the fee of a month the tag was used only through VPO, given back ('Mensalidade da tag … devolvida: uso só com VPO em 11/2026'). */
+export function tagFeeWaiverPlaceName(serial: string, period: string): string {
+  const [year, month] = period.split('-');
+  return messages.tag.feeWaiverPlaceName.replace('{serial}', formatSerial(serial)).replace('{period}', `${month}/${year}`);
+}
+
 /** 'Mensalidade da tag 1234 5678 9012 3456'. */
 export function tagFeePlaceName(serial: string): string {
   return messages.tag.feePlaceName.replace('{serial}', formatSerial(serial));

@@ -1,6 +1,17 @@
 import { partnerMovementRequest, partnerPassageRequest, partnerVpoRequest, partnerVpoUpdateRequest } from '@portal/contract';
+import type { VpoDetails } from '@portal/contract';
 import type { PartnerKind } from '@portal/domain';
-import { PARTNER_KINDS, Refusal, STATEMENT_ORIGINS } from '@portal/domain';
+import {
+  formatBrl,
+  formatDateTime,
+  formatSerial,
+  PARTNER_KINDS,
+  reaisToCents,
+  Refusal,
+  STATEMENT_ORIGINS,
+  vpoRoute,
+  vpoStatusLabel,
+} from '@portal/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/connection.js';
 import type { Partner } from '../modules/partners/keys.js';
@@ -155,8 +166,40 @@ export async function issueVpo(db: Db, args: string[]): Promise<string> {
     Status: flags.status,
     origem: flags.origem,
     destino: flags.destino,
+    inicioViagem: flags.inicio,
+    fimViagem: flags.fim,
+    idVpoAntt: flags.antt,
+    rntrc: flags.rntrc,
+    eixos: flags.eixos === undefined ? undefined : Number(flags.eixos),
   });
   return push(() => new VpoService(db).issue(partner, body), 'VPO');
+}
+
+/** The same answer as GET /api/parceiro/vpos/:externalId, as lines an operator reads. */
+export async function showVpo(db: Db, args: string[]): Promise<string> {
+  const { flags } = parseFlags(args);
+  const partner = await partnerOf(db, flags, 'shipper');
+  if (!flags.externalId) throw new CliFailure('Informe --externalId <id do VPO no parceiro>.');
+  const externalId = flags.externalId;
+  let vpo: VpoDetails;
+  try {
+    vpo = await new VpoService(db).forPartner(partner, externalId);
+  } catch (error) {
+    if (error instanceof Refusal) throw new CliFailure(error.message);
+    throw error;
+  }
+  const money = (reais: number) => formatBrl(reaisToCents(reais));
+  const lines = [
+    `VPO ${vpo.externalId} (id ${vpo.IdTransacao}) · ${vpoStatusLabel(vpo.Status)} · ANTT ${vpo.idVpoAntt ?? '—'}`,
+    `Tag ${formatSerial(vpo.serialNumber)} · placa ${vpo.PlacaVeiculo} · RNTRC ${vpo.rntrc ?? '—'} · eixos ${vpo.eixos ?? '—'}`,
+    `Rota: ${vpoRoute(vpo.origem, vpo.destino)} · viagem ${vpo.inicioViagem ? formatDateTime(vpo.inicioViagem) : '—'} a ${vpo.fimViagem ? formatDateTime(vpo.fimViagem) : '—'}`,
+    `Valor ${money(vpo.ValorTotalVP)} · utilizado ${money(vpo.Utilizado)} · restante ${money(vpo.Restante)} · devolvido ${money(vpo.Devolvido)} · pago do saldo do motorista ${money(vpo.PagoPeloSaldo)}`,
+    `Passagens (${vpo.Passagens.length}):`,
+    ...vpo.Passagens.map(
+      (p) => `  ${formatDateTime(p.occurredAt)}  ${p.placeName}  ${money(p.value)}  ${p.pagoPor === 'VPO' ? 'pelo VPO' : 'do saldo'}`,
+    ),
+  ];
+  return lines.join('\n');
 }
 
 /** The same service as PATCH /api/parceiro/vpos/:externalId. */

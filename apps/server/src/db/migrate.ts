@@ -15,6 +15,7 @@ import { statementFilters } from './migrations/010-statement-filters.js';
 import { driverSettings } from './migrations/011-driver-settings.js';
 import { withdrawalReceiver } from './migrations/012-withdrawal-receiver.js';
 import { payoutProtection } from './migrations/013-payout-protection.js';
+import { vpoMoney } from './migrations/014-vpo-money.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -34,6 +35,7 @@ function migrations(db: Db): Record<string, Migration> {
     '011-driver-settings': driverSettings(),
     '012-withdrawal-receiver': withdrawalReceiver(),
     '013-payout-protection': payoutProtection(t),
+    '014-vpo-money': vpoMoney(t, db.dialect),
   };
 }
 

@@ -56,7 +56,8 @@ export interface TermDecisionsTable {
   decided_at: Timestamp;
 }
 
-export type AccountKind = 'own' | 'third';
+/** Saldo, SaldoTerceiro, and the money of the driver's VPOs (decision 52: never Saldo, never withdrawable). */
+export type AccountKind = 'own' | 'third' | 'vpo';
 
 export interface AccountsTable {
   id: Generated<number>;
@@ -80,6 +81,8 @@ export interface LedgerEntriesTable {
   created_at: Timestamp;
   /** The entry's place in the driver's statement, by (created_at, id), 1 the oldest: page p is a range of it (migration 008). */
   driver_seq: number;
+  /** The VPO whose money this entry moved, or that ran short for this passage (migration 014). */
+  vpo_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DriverLedgerCountersTable {
@@ -207,6 +210,16 @@ export interface TagFeeChargesTable {
   status: TagFeeStatus;
   created_at: Timestamp;
   paid_at: Timestamp | null;
+  /** Decision 53: the month the tag was used only through VPO; not owed, and refunded when it was paid (migration 014). */
+  waived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** A tag's passages of one month (São Paulo), paid by a VPO or not (migration 014, decision 53). */
+export interface TagMonthUsageTable {
+  tag_id: number;
+  period: string;
+  vpo_passages: ColumnType<number, number | undefined, number>;
+  other_passages: ColumnType<number, number | undefined, number>;
 }
 
 export interface OperatorTagsTable {
@@ -279,6 +292,19 @@ export interface VposTable {
   destination: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The trip's window: passages inside it, while the VPO is open, are paid by it (migration 014). Null: issued before. */
+  trip_start: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  trip_end: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  closed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  antt_id: ColumnType<string | null, string | null | undefined, string | null>;
+  rntrc: ColumnType<string | null, string | null | undefined, string | null>;
+  axles: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The money: held = used + left + refunded (decision 52); short: what passages took from Saldo when it ran out. */
+  held_cents: ColumnType<number, number | undefined, number>;
+  used_cents: ColumnType<number, number | undefined, number>;
+  left_cents: ColumnType<number, number | undefined, number>;
+  refunded_cents: ColumnType<number, number | undefined, number>;
+  short_cents: ColumnType<number, number | undefined, number>;
 }
 
 export interface DriverVpoCountersTable {
@@ -300,6 +326,7 @@ export interface Database {
   vehicles: VehiclesTable;
   tags: TagsTable;
   tag_fee_charges: TagFeeChargesTable;
+  tag_month_usage: TagMonthUsageTable;
   operator_tags: OperatorTagsTable;
   partners: PartnersTable;
   vpos: VposTable;

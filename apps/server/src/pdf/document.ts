@@ -166,3 +166,22 @@ export function fitText(doc: PdfDoc, text: string, width: number): string {
   }
   return `${safe.slice(0, lo).trimEnd()}…`;
 }
+
+/** A section title in bold, then the body style again. */
+export function pdfSection(doc: PdfDoc, title: string): void {
+  doc.moveDown(0.6);
+  doc.x = PDF_LAYOUT.margin;
+  doc.font(PDF_FONTS.bold).fontSize(12).fillColor('black').text(pdfText(title));
+  bodyStyle(doc);
+  doc.moveDown(0.2);
+}
+
+/** The whole document as one Buffer once `doc.end()` is called (small, one-page documents). */
+export function pdfBuffer(doc: PdfDoc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}

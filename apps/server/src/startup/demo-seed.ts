@@ -116,7 +116,7 @@ async function seedDemoTags(db: Db, services: Services, driverId: number): Promi
         vehicleType: vehicleTypeFor(v.axles),
         axles: v.axles,
         CpfCnpjAntt: DEMO_DRIVER.cpfCnpj,
-        RntrcAntt: '04521378',
+        RntrcAntt: DEMO_RNTRC,
         modelo: v.model,
       },
       v.ownership,
@@ -128,6 +128,9 @@ async function seedDemoTags(db: Db, services: Services, driverId: number): Promi
     if (v.state === 'cancelled') await services.tags.cancel(driver, v.serial);
   }
 }
+
+/** The demo driver's RNTRC (its vehicles and the demo VPOs). */
+const DEMO_RNTRC = '04521378';
 
 /** Demo partners (their keys are never shown: create your own with partner:create). */
 const DEMO_PARTNERS = {
@@ -159,13 +162,16 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
   const operator = await partners.ensure('operator', DEMO_PARTNERS.operator, services.catalogue.operatorByName(active.operator).cnpj);
   const platform = await partners.ensure('platform', DEMO_PARTNERS.platform);
   // Issued EMITIDO, then moved along the state machine (founding decision 29) as the shipper would.
+  // The trip under way began four days ago (decision 52): it pays the tag's first two passages; the
+  // closed and cancelled ones gave what was left back to the shipper.
+  const trip = { inicioViagem: ago(4), fimViagem: new Date(Date.now() + 6 * DAY).toISOString() };
   const vpos = [
-    { externalId: 'demo-vpo-1', value: 1280.4, moves: ['EM_VIAGEM', 'ENCERRADO'], origem: 'Santos/SP', destino: 'Campinas/SP' },
-    { externalId: 'demo-vpo-2', value: 645.9, moves: ['EM_VIAGEM'], origem: 'Campinas/SP', destino: 'Uberlândia/MG' },
-    { externalId: 'demo-vpo-3', value: 312, moves: [], origem: 'Curitiba/PR', destino: 'Joinville/SC' },
-    { externalId: 'demo-vpo-4', value: 98.5, moves: ['CANCELADO'], origem: 'Sorocaba/SP', destino: 'Santos/SP' },
+    { externalId: 'demo-vpo-1', value: 1280.4, moves: ['EM_VIAGEM', 'ENCERRADO'], origem: 'Santos/SP', destino: 'Campinas/SP', trip: {} },
+    { externalId: 'demo-vpo-2', value: 645.9, moves: ['EM_VIAGEM'], origem: 'Campinas/SP', destino: 'Uberlândia/MG', trip },
+    { externalId: 'demo-vpo-3', value: 312, moves: [], origem: 'Curitiba/PR', destino: 'Joinville/SC', trip: {} },
+    { externalId: 'demo-vpo-4', value: 98.5, moves: ['CANCELADO'], origem: 'Sorocaba/SP', destino: 'Santos/SP', trip: {} },
   ] as const;
-  for (const p of vpos) {
+  for (const [i, p] of vpos.entries()) {
     await services.vpos.issue(shipper, {
       externalId: p.externalId,
       serialNumber: active.serial,
@@ -174,6 +180,10 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
       ValorTotalVP: p.value,
       origem: p.origem,
       destino: p.destino,
+      ...p.trip,
+      idVpoAntt: `DEMO-2026-${String(i + 1).padStart(6, '0')}`,
+      rntrc: DEMO_RNTRC,
+      eixos: active.axles,
     });
     for (const status of p.moves) await services.vpos.updateStatus(shipper, p.externalId, status);
   }

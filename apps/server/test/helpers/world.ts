@@ -20,6 +20,8 @@ export interface DriverWorld extends Registered {
   /** The settled purchase that funded the driver (it has a receipt). */
   paidChargeId: string;
   vpoExternalId: string;
+  /** That VPO's id (IdTransacao), as the driver's calls name it. */
+  vpoId: number;
   /** A Pix key the driver saved (decision 44). */
   pixKeyId: number;
 }
@@ -61,6 +63,7 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
     },
   });
   expect([200, 201], vpo.body).toContain(vpo.statusCode);
+  const vpoId = Number(vpo.json<{ id: string }>().id);
   const passage = await app.inject({
     method: 'POST',
     url: '/api/parceiro/passagens',
@@ -83,7 +86,7 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
   });
   expect(savedKey.statusCode, savedKey.body).toBe(201);
   const pixKeyId = savedKey.json<{ Chave: { id: number } }>().Chave.id;
-  return { ...d, active, inactive, pendingChargeId: pending.id, paidChargeId, vpoExternalId, pixKeyId };
+  return { ...d, active, inactive, pendingChargeId: pending.id, paidChargeId, vpoExternalId, vpoId, pixKeyId };
 }
 
 /** Two drivers, A (the one who calls) and B (whose identifiers A must never reach), and a key of each partner kind. */
@@ -209,6 +212,11 @@ export function validRequest(
           ValorTotalVP: 99.9,
         },
       };
+    case 'driverVpo':
+    case 'driverVpoPdf':
+      return { params: { id: a.vpoId } };
+    case 'partnerVpo':
+      return { params: { externalId: a.vpoExternalId } };
     case 'partnerUpdateVpo':
       return { params: { externalId: a.vpoExternalId }, body: { Status: 'EM_VIAGEM' } };
     case 'partnerPassage':

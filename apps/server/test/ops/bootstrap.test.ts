@@ -45,7 +45,7 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
     expect(demo).toMatchObject({ cpf_cnpj: '52998224725', phone_number: '+5511987654321' });
     expect(await new PasswordHasher(config.argon2).verify(demo.password_hash, 'motorista123')).toBe(true);
     const accounts = await db.kysely.selectFrom('accounts').select('kind').where('driver_id', '=', demo.id).orderBy('kind').execute();
-    expect(accounts.map((a) => a.kind)).toEqual(['own', 'third']);
+    expect(accounts.map((a) => a.kind)).toEqual(['own', 'third', 'vpo']);
     expect(lines.join('')).toContain('Motorista de demonstração: CPF 529.982.247-25, senha motorista123');
 
     // A history made through the services, once: two paid purchases and one withdrawal.
@@ -73,16 +73,25 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       .execute();
     expect(entries.map((e) => [Number(e.amount_cents), e.origin, Number(e.driver_seq)])).toEqual([
       // In the statement's date order: the partners' movements of the last days before today's purchases.
+      // demo-vpo-2's trip began four days ago: its money is dated at the trip's start (decision 52), and
+      // pays the first two passages, which fall in its trip, not Saldo.
       [12_000, 'credito-terceiro-movemais', 1],
-      [-1_890, 'passagem', 2],
-      [-2_240, 'passagem', 3],
-      [-3_170, 'passagem', 4],
-      [-4_550, 'debito-terceiro-movemais', 5],
-      [15_000, 'compra-pix', 6],
-      [25_000, 'compra-pix', 7],
-      [-4_000, 'saque-pix', 8],
-      [-1_590, 'mensalidade-tag', 9],
+      [64_590, 'vpo-recebido', 2],
+      [-1_890, 'passagem-vpo', 3],
+      [-2_240, 'passagem-vpo', 4],
+      [-3_170, 'passagem', 5],
+      [-4_550, 'debito-terceiro-movemais', 6],
+      [15_000, 'compra-pix', 7],
+      [25_000, 'compra-pix', 8],
+      [-4_000, 'saque-pix', 9],
       [-1_590, 'mensalidade-tag', 10],
+      [-1_590, 'mensalidade-tag', 11],
+      // Each other VPO's value held in the VPO account when issued; the closed and the cancelled one gave theirs back.
+      [128_040, 'vpo-recebido', 12],
+      [-128_040, 'devolucao-vpo', 13],
+      [31_200, 'vpo-recebido', 14],
+      [9_850, 'vpo-recebido', 15],
+      [-9_850, 'devolucao-vpo', 16],
     ]);
     const own = await db.kysely
       .selectFrom('accounts')
@@ -90,7 +99,14 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       .where('driver_id', '=', demo.id)
       .where('kind', '=', 'own')
       .executeTakeFirstOrThrow();
-    expect(Number(own.balance_cents)).toBe(36_000 - 2 * 1_590 - 1_890 - 2_240);
+    expect(Number(own.balance_cents)).toBe(36_000 - 2 * 1_590);
+    const vpoAccount = await db.kysely
+      .selectFrom('accounts')
+      .select('balance_cents')
+      .where('driver_id', '=', demo.id)
+      .where('kind', '=', 'vpo')
+      .executeTakeFirstOrThrow();
+    expect(Number(vpoAccount.balance_cents)).toBe(64_590 - 1_890 - 2_240 + 31_200);
     const third = await db.kysely
       .selectFrom('accounts')
       .select('balance_cents')
@@ -102,15 +118,17 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
     // VPOs, passages and third-party movements through the partner services (issue 5), once.
     const vpos = await db.kysely
       .selectFrom('vpos')
-      .select(['external_id', 'status', 'value_cents'])
+      .select(['external_id', 'status', 'value_cents', 'used_cents', 'left_cents', 'refunded_cents'])
       .where('driver_id', '=', demo.id)
       .orderBy('id')
       .execute();
-    expect(vpos.map((v) => [v.external_id, v.status, Number(v.value_cents)])).toEqual([
-      ['demo-vpo-1', 'ENCERRADO', 128_040],
-      ['demo-vpo-2', 'EM_VIAGEM', 64_590],
-      ['demo-vpo-3', 'EMITIDO', 31_200],
-      ['demo-vpo-4', 'CANCELADO', 9_850],
+    expect(
+      vpos.map((v) => [v.external_id, v.status, ...[v.value_cents, v.used_cents, v.left_cents, v.refunded_cents].map(Number)]),
+    ).toEqual([
+      ['demo-vpo-1', 'ENCERRADO', 128_040, 0, 0, 128_040],
+      ['demo-vpo-2', 'EM_VIAGEM', 64_590, 1_890 + 2_240, 64_590 - 1_890 - 2_240, 0],
+      ['demo-vpo-3', 'EMITIDO', 31_200, 0, 31_200, 0],
+      ['demo-vpo-4', 'CANCELADO', 9_850, 0, 0, 9_850],
     ]);
     expect(await db.kysely.selectFrom('partners').select('kind').orderBy('id').execute()).toEqual([
       { kind: 'shipper' },

@@ -50,6 +50,8 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   vehicleDetail: 'foreign',
   deleteVehicle: 'foreign',
   driverVpos: 'own',
+  driverVpo: 'foreign',
+  driverVpoPdf: 'foreign',
   statementExport: 'own',
   receipt: 'foreign',
   receiptPdf: 'foreign',

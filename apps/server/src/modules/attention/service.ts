@@ -8,6 +8,7 @@ import {
   pixKeyDisplay,
   serverMessages,
   TAG_STATUS,
+  VPO_OPEN_STATUSES,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
@@ -139,20 +140,42 @@ async function payoutActivity(db: Kysely<Database>, driverId: number, now: Date)
   return notices.sort((a, b) => b.at.localeCompare(a.at)).map((n) => n.notice);
 }
 
+/** Decision 52: the driver's VPOs that ran short (open, or closed in the last days), the newest first. */
+async function shortVpos(db: Kysely<Database>, driverId: number, now: Date): Promise<AttentionNotice[]> {
+  const since = new Date(now.getTime() - PAYOUT_NOTICE_DAYS * 86_400_000).toISOString();
+  const rows = await db
+    .selectFrom('vpos')
+    .innerJoin('partners', 'partners.id', 'vpos.partner_id')
+    .select(['vpos.id', 'vpos.short_cents', 'partners.name'])
+    .where('vpos.driver_id', '=', driverId)
+    .where('vpos.short_cents', '>', 0)
+    .where((eb) => eb.or([eb('vpos.status', 'in', [...VPO_OPEN_STATUSES]), eb('vpos.closed_at', '>=', since)]))
+    .orderBy('vpos.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    tipo: 'vpo-insuficiente',
+    Mensagem: serverMessages.attention.shortVpo(r.name, formatBrl(Number(r.short_cents))),
+    vpoId: String(r.id),
+    embarcador: r.name,
+    pagoPeloSaldo: centsToReais(Number(r.short_cents)),
+  }));
+}
+
 /**
  * What the dashboard asks the driver to look at, in this order: tags blocked for an unpaid fee,
- * a balance below the alert level, purchases waiting for their Pix, then the last days' new Pix
+ * a balance below the alert level, VPOs that ran short, purchases waiting for their Pix, then the last days' new Pix
  * keys and payouts. Indexed reads of the driver's own rows (tags_driver_live, the drivers and
  * accounts keys, pix_charges_driver_idx, pix_keys_driver_key, withdrawals_driver_created_idx).
  */
 async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
-  const [tags, balance, pending, payouts] = await Promise.all([
+  const [tags, balance, vpos, pending, payouts] = await Promise.all([
     feeBlockedTags(db, driverId),
     lowBalance(db, driverId),
+    shortVpos(db, driverId, now),
     pendingPurchases(db, driverId, now),
     payoutActivity(db, driverId, now),
   ]);
-  return [...tags, ...balance, ...pending, ...payouts];
+  return [...tags, ...balance, ...vpos, ...pending, ...payouts];
 }
 
 /** The dashboard's notices and last movements (built once in services.ts). */

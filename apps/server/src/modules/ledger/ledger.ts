@@ -25,6 +25,8 @@ export interface EntryInput {
   idempotencyKey: string;
   /** When the movement happened (a passage reported late is older than the entries before it); now by default. */
   createdAt?: string;
+  /** The VPO whose money moves, or that ran short for this passage (decision 52). */
+  vpoId?: number | null;
 }
 
 export type PostResult = { status: 'posted'; entryId: number; balanceCents: number } | { status: 'duplicate'; entryId: number };
@@ -43,13 +45,14 @@ export function onLedgerMovement(listener: MovementListener): () => void {
   return () => movementListeners.delete(listener);
 }
 
-/** A driver's two accounts and its entry counter, created with the driver (founding architecture §4). */
+/** A driver's accounts (Saldo, SaldoTerceiro, the VPOs' money: decision 52) and its entry counter, created with the driver. */
 export async function openAccounts(trx: Trx, driverId: number): Promise<void> {
   await trx
     .insertInto('accounts')
     .values([
       { driver_id: driverId, kind: 'own', balance_cents: 0 },
       { driver_id: driverId, kind: 'third', balance_cents: 0 },
+      { driver_id: driverId, kind: 'vpo', balance_cents: 0 },
     ])
     .execute();
   await trx.insertInto('driver_ledger_counters').values({ driver_id: driverId, entry_count: 0 }).execute();
@@ -57,7 +60,7 @@ export async function openAccounts(trx: Trx, driverId: number): Promise<void> {
 
 export async function balances(db: Kysely<Database>, driverId: number): Promise<Record<AccountKind, number>> {
   const rows = await db.selectFrom('accounts').select(['kind', 'balance_cents']).where('driver_id', '=', driverId).execute();
-  const result: Record<AccountKind, number> = { own: 0, third: 0 };
+  const result: Record<AccountKind, number> = { own: 0, third: 0, vpo: 0 };
   for (const row of rows) result[row.kind] = row.balance_cents;
   return result;
 }
@@ -202,6 +205,7 @@ async function insertEntry(
       place_name: entry.placeName,
       is_third: entry.isThird ? 1 : 0,
       reference: entry.reference ?? null,
+      vpo_id: entry.vpoId ?? null,
       idempotency_key: entry.idempotencyKey,
       created_at: createdAt,
     }))

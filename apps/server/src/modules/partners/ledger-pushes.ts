@@ -1,14 +1,24 @@
 import type { PartnerMovementRequest, PartnerPassageRequest } from '@portal/contract';
-import { messages, normalizeSerial, reaisToCents, refuse, serverMessages, STATEMENT_ORIGINS, stripDocument } from '@portal/domain';
+import {
+  messages,
+  normalizeSerial,
+  reaisToCents,
+  refuse,
+  serverMessages,
+  STATEMENT_ORIGINS,
+  stripDocument,
+  TAG_STATUS,
+} from '@portal/domain';
 import type { Db, Trx } from '../../db/connection.js';
 import { accountId, post } from '../ledger/ledger.js';
 import type { Partner } from './keys.js';
 import type { PushAnswer } from './pushes.js';
 import { PartnerPushes } from './pushes.js';
-import { provenActiveTag } from './tag-proof.js';
+import { provenTag } from './tag-proof.js';
+import { lockDriver } from '../../db/lock.js';
+import { openVposAt, payPassage } from '../vpos/money.js';
 
 interface PushedEntry {
-  kind: 'own' | 'third';
   amountCents: number;
   origin: string;
   placeName: string;
@@ -27,9 +37,11 @@ export class LedgerPushes {
   ) {}
 
   /**
-   * A toll passage debits the driver's own account (or the third account), without a balance
-   * guard, for an active tag of the key's own operator (founding decision 24). An unknown serial and
-   * another operator's tag get the same answer: an operator learns nothing about the others' tags.
+   * A toll passage, for a tag of the key's own operator (founding decision 24): paid by the tag's
+   * open VPOs first, the rest debited from Saldo (or SaldoTerceiro) without a balance guard
+   * (decision 52, vpos/money.ts). A tag blocked for an unpaid fee takes only passages an open VPO
+   * covers. An unknown serial and another operator's tag get the same answer: an operator learns
+   * nothing about the others' tags.
    */
   async recordPassage(partner: Partner, input: PartnerPassageRequest): Promise<PushAnswer> {
     const operatorCnpj = partner.operatorCnpj;
@@ -42,20 +54,31 @@ export class LedgerPushes {
       created_at: new Date(input.occurredAt).toISOString(),
     };
     return this.pushes.push(partner, 'passage', input.externalId, request, async (trx) => {
-      const tag = await provenActiveTag(
+      const tag = await provenTag(
         trx,
         request.serial_number,
         (held) => held.operatorCnpj === operatorCnpj,
         () => refuse.invalid(serverMessages.partner.operatorTagNotFound, 'serialNumber'),
+        'accepted',
       );
-      return this.postEntry(trx, partner, 'passage', input.externalId, tag.driverId, serverMessages.partner.passageRecorded, {
-        kind: request.is_third ? 'third' : 'own',
-        amountCents: request.amount_cents,
-        origin: STATEMENT_ORIGINS.passage,
+      await lockDriver(trx, this.db.dialect, tag.driverId);
+      if (tag.status !== TAG_STATUS.active) {
+        // Only a VPO with money left covers a passage on a blocked tag: Saldo pays nothing there.
+        const open = request.is_third ? [] : await openVposAt(trx, tag.driverId, request.serial_number, request.created_at);
+        if (!open.some((v) => Number(v.left_cents) > 0)) throw refuse.conflict(serverMessages.partner.tagNotActiveForPassage);
+      }
+      const paid = await payPassage(trx, {
+        driverId: tag.driverId,
+        tagId: tag.tagId,
+        serialNumber: request.serial_number,
+        occurredAt: request.created_at,
+        dueCents: -request.amount_cents,
         placeName: request.place_name,
         isThird: request.is_third,
-        createdAt: request.created_at,
+        key: `partner:${partner.id}:passage:${input.externalId}`,
+        reference: `partner:${partner.id}`,
       });
+      return this.answer(paid.entryId, paid.duplicate, serverMessages.partner.passageRecorded);
     });
   }
 
@@ -73,8 +96,7 @@ export class LedgerPushes {
     return this.pushes.push(partner, 'movement', input.externalId, request, async (trx) => {
       const driver = await trx.selectFrom('drivers').select('id').where('cpf_cnpj', '=', request.cpf_cnpj).executeTakeFirst();
       if (!driver) throw refuse.notFound(messages.partner.driverUnknown);
-      return this.postEntry(trx, partner, 'movement', input.externalId, driver.id, serverMessages.partner.movementRecorded, {
-        kind: 'third',
+      return this.postMovement(trx, partner, input.externalId, driver.id, {
         amountCents: request.amount_cents,
         origin: request.origin,
         placeName: request.place_name,
@@ -84,29 +106,31 @@ export class LedgerPushes {
     });
   }
 
-  private async postEntry(
+  /** A third-party movement: SaldoTerceiro, idempotent on the platform's externalId. */
+  private async postMovement(
     trx: Trx,
     partner: Partner,
-    what: 'passage' | 'movement',
     externalId: string,
     driverId: number,
-    recorded: string,
     entry: PushedEntry,
   ): Promise<Omit<PushAnswer, 'replayed'>> {
     const result = await post(trx, {
-      accountId: await accountId(trx, driverId, entry.kind),
+      accountId: await accountId(trx, driverId, 'third'),
       amountCents: entry.amountCents,
       origin: entry.origin,
       placeName: entry.placeName,
       isThird: entry.isThird,
       reference: `partner:${partner.id}`,
-      idempotencyKey: `partner:${partner.id}:${what}:${externalId}`,
+      idempotencyKey: `partner:${partner.id}:movement:${externalId}`,
       createdAt: entry.createdAt,
     });
-    const duplicate = result.status === 'duplicate';
+    return this.answer(result.entryId, result.status === 'duplicate', serverMessages.partner.movementRecorded);
+  }
+
+  private answer(entryId: number, duplicate: boolean, recorded: string): Omit<PushAnswer, 'replayed'> {
     return {
       status: 200,
-      body: { Sucesso: true, Mensagem: duplicate ? serverMessages.partner.duplicate : recorded, id: String(result.entryId), duplicate },
+      body: { Sucesso: true, Mensagem: duplicate ? serverMessages.partner.duplicate : recorded, id: String(entryId), duplicate },
     };
   }
 }

@@ -5,6 +5,8 @@ import {
   bodyStyle,
   createPdf,
   labelValue,
+  pdfBuffer,
+  pdfSection,
   PDF_CONTENT_WIDTH,
   PDF_FONTS,
   PDF_LAYOUT,
@@ -50,17 +52,9 @@ function amount(doc: PdfDoc, receipt: Receipt): void {
   doc.moveDown(1);
 }
 
-function section(doc: PdfDoc, title: string): void {
-  doc.moveDown(0.6);
-  doc.x = PDF_LAYOUT.margin;
-  doc.font(PDF_FONTS.bold).fontSize(12).fillColor('black').text(pdfText(title));
-  bodyStyle(doc);
-  doc.moveDown(0.2);
-}
-
 /** `holder`: a withdrawal's receiver, named only as the provider reported the key's holder. */
 function party(doc: PdfDoc, title: string, p: ReceiptParty, holder = false): void {
-  section(doc, title);
+  pdfSection(doc, title);
   labelValue(doc, holder ? L.holder : L.name, p.nome ?? messages.receipt.holderUnavailable);
   if (p.documento !== null) labelValue(doc, L.document, p.documento);
   if (p.chavePix !== null) labelValue(doc, p.tipoChave === null ? L.pixKey : `${L.pixKey} (${p.tipoChave})`, p.chavePix);
@@ -73,12 +67,7 @@ function party(doc: PdfDoc, title: string, p: ReceiptParty, holder = false): voi
  */
 export async function receiptPdf(receipt: Receipt, now: Date = new Date()): Promise<Buffer> {
   const doc = createPdf({ title: receipt.titulo });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
 
   if (receipt.status === 'FAILED') reversedBanner(doc);
   amount(doc, receipt);
@@ -92,7 +81,7 @@ export async function receiptPdf(receipt: Receipt, now: Date = new Date()): Prom
   party(doc, L.payer, receipt.pagador);
   party(doc, L.receiver, receipt.recebedor, receipt.tipo === 'saque');
 
-  section(doc, L.ids);
+  pdfSection(doc, L.ids);
   labelValue(doc, L.provider, receipt.provedor);
   labelValue(doc, L.providerId, receipt.idTransacaoProvedor ?? '—');
   labelValue(doc, L.ourId, receipt.id);

@@ -99,6 +99,10 @@ export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows:
     moneyLine(doc, labels.openingThirdBalance, plan.opening.third);
     moneyLine(doc, labels.closingThirdBalance, plan.closing.third);
   }
+  if (plan.hasVpo) {
+    moneyLine(doc, labels.openingVpoBalance, plan.opening.vpo);
+    moneyLine(doc, labels.closingVpoBalance, plan.closing.vpo);
+  }
   doc.x = PDF_LAYOUT.margin;
   doc.text(labels.movements(plan.rowCount));
   const tableTop = doc.y + 10;

@@ -1,4 +1,4 @@
-import { describeStatementEntry, statementKindOf } from '@portal/domain';
+import { describeStatementEntry, STATEMENT_KIND_ORIGINS, statementKindOf } from '@portal/domain';
 import type { StatementKind } from '@portal/domain';
 import type { StatementFilters } from '@portal/contract';
 import type { Kysely } from 'kysely';
@@ -10,10 +10,11 @@ import type { StatementScope } from './scope.js';
 /** Rows read per query: a keyset step of driver_seq (one index range), small enough to stream. */
 export const EXPORT_CHUNK_ROWS = 500;
 
-/** The two accounts' balances in centavos. */
+/** The accounts' balances in centavos: Saldo, SaldoTerceiro and the VPOs' money (decision 52). */
 export interface AccountBalances {
   own: number;
   third: number;
+  vpo: number;
 }
 
 /** What an export knows before its first row: the period, the balances around it and its row count. */
@@ -27,6 +28,8 @@ export interface ExportPlan {
   rowCount: number;
   /** The third-party account moved in or before the period: the PDF shows its balances too. */
   hasThird: boolean;
+  /** The VPOs' account likewise (decision 52). */
+  hasVpo: boolean;
 }
 
 /** One exported row, oldest first. */
@@ -37,11 +40,15 @@ export interface ExportRow {
   kind: StatementKind | null;
   amountCents: number;
   third: boolean;
-  /** The balance of the account the entry moved (own or third) right after it. */
+  /** The balance of the account the entry moved (own, third or the VPOs') right after it. */
   balanceAfterCents: number;
 }
 
-const accountOf = (isThird: number): keyof AccountBalances => (isThird === 1 ? 'third' : 'own');
+const VPO_ORIGINS: readonly string[] = STATEMENT_KIND_ORIGINS.vpo;
+
+/** The account an entry moved: its origin tells the VPOs' money apart (a VPO's shortfall is Saldo's). */
+const accountOf = (isThird: number, origin: string): keyof AccountBalances =>
+  isThird === 1 ? 'third' : VPO_ORIGINS.includes(origin) ? 'vpo' : 'own';
 
 export async function exportPlan(db: Kysely<Database>, driverId: number, filters: StatementFilters, now: Date): Promise<ExportPlan> {
   const scope = await statementScope(db, driverId, filters, now);
@@ -50,12 +57,14 @@ export async function exportPlan(db: Kysely<Database>, driverId: number, filters
   const closing = { ...opening };
   let rowCount = 0;
   let thirdMoved = false;
+  let vpoMoved = false;
   if (lo <= hi) {
     // One pass over the period: what each account moved, and how many rows the kind keeps.
     const sums = await db
       .selectFrom('ledger_entries')
       .select((eb) => [
         'is_third',
+        'origin',
         eb.fn.sum<number | string>('amount_cents').as('moved'),
         (kind === undefined
           ? eb.fn.countAll<number | string>()
@@ -65,15 +74,23 @@ export async function exportPlan(db: Kysely<Database>, driverId: number, filters
       .where('driver_id', '=', driverId)
       .where('driver_seq', '>=', lo)
       .where('driver_seq', '<=', hi)
-      .groupBy('is_third')
+      .groupBy(['is_third', 'origin'])
       .execute();
     for (const s of sums) {
-      closing[accountOf(s.is_third)] += Number(s.moved);
+      closing[accountOf(s.is_third, s.origin)] += Number(s.moved);
       rowCount += Number(s.rows ?? 0);
       if (s.is_third === 1) thirdMoved = true;
+      if (accountOf(s.is_third, s.origin) === 'vpo') vpoMoved = true;
     }
   }
-  return { scope, opening, closing, rowCount, hasThird: thirdMoved || opening.third !== 0 || closing.third !== 0 };
+  return {
+    scope,
+    opening,
+    closing,
+    rowCount,
+    hasThird: thirdMoved || opening.third !== 0 || closing.third !== 0,
+    hasVpo: vpoMoved || opening.vpo !== 0 || closing.vpo !== 0,
+  };
 }
 
 /**
@@ -82,17 +99,17 @@ export async function exportPlan(db: Kysely<Database>, driverId: number, filters
  * the entries from lo on.
  */
 async function openingBalances(db: Kysely<Database>, driverId: number, { lo, entryCount }: StatementScope): Promise<AccountBalances> {
-  const opening: AccountBalances = { own: 0, third: 0 };
+  const opening: AccountBalances = { own: 0, third: 0, vpo: 0 };
   if (lo <= 1) return opening;
   if (lo - 1 <= entryCount - lo + 1) {
     const rows = await db
       .selectFrom('ledger_entries')
-      .select((eb) => ['is_third', eb.fn.sum<number | string>('amount_cents').as('sum')])
+      .select((eb) => ['is_third', 'origin', eb.fn.sum<number | string>('amount_cents').as('sum')])
       .where('driver_id', '=', driverId)
       .where('driver_seq', '<', lo)
-      .groupBy('is_third')
+      .groupBy(['is_third', 'origin'])
       .execute();
-    for (const r of rows) opening[accountOf(r.is_third)] += Number(r.sum);
+    for (const r of rows) opening[accountOf(r.is_third, r.origin)] += Number(r.sum);
     return opening;
   }
   const rows = await db
@@ -145,7 +162,7 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
     for (const r of rows) {
       const third = r.is_third === 1;
       const amountCents = Number(r.amount_cents);
-      const account = accountOf(r.is_third);
+      const account = accountOf(r.is_third, r.origin);
       balance[account] += amountCents;
       const rowKind = statementKindOf(r.origin, third);
       if (kind !== undefined && rowKind !== kind) continue;

@@ -29,7 +29,7 @@ function receiptOf(origin: string, reference: string | null): StatementTransacti
   return null;
 }
 
-const COLUMNS = ['id', 'place_name', 'amount_cents', 'created_at', 'event', 'origin', 'is_third', 'reference'] as const;
+const COLUMNS = ['id', 'place_name', 'amount_cents', 'created_at', 'event', 'origin', 'is_third', 'reference', 'vpo_id'] as const;
 
 interface EntryRow {
   id: number;
@@ -40,6 +40,37 @@ interface EntryRow {
   origin: string;
   is_third: 0 | 1;
   reference: string | null;
+  vpo_id: number | null;
+}
+
+const VPO_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.vpoIssued, STATEMENT_ORIGINS.vpoPassage, STATEMENT_ORIGINS.vpoRefund]);
+
+/** Decision 52: the VPO an entry moved (its money) or ran short for (Saldo paid), with its shipper's name. */
+async function withVpos(db: Kysely<Database>, rows: EntryRow[]): Promise<StatementTransaction[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])))];
+  const shippers =
+    ids.length === 0
+      ? new Map<number, string>()
+      : new Map(
+          (
+            await db
+              .selectFrom('vpos')
+              .innerJoin('partners', 'partners.id', 'vpos.partner_id')
+              .select(['vpos.id', 'partners.name'])
+              .where('vpos.id', 'in', ids)
+              .execute()
+          ).map((v) => [v.id, v.name]),
+        );
+  return rows.map((r) => {
+    const transaction = transactionOf(r);
+    if (r.vpo_id === null) return transaction;
+    const vpo = {
+      IdTransacao: String(r.vpo_id),
+      Embarcador: shippers.get(r.vpo_id) ?? '',
+      pagoPor: VPO_ORIGINS.has(r.origin) ? 'VPO' : 'SALDO',
+    } as const;
+    return { ...transaction, vpo };
+  });
 }
 
 function transactionOf(r: EntryRow): StatementTransaction {
@@ -55,11 +86,12 @@ function transactionOf(r: EntryRow): StatementTransaction {
     user_transaction: isUserTransactionOrigin(r.origin),
     kind: statementKindOf(r.origin, isThird),
     receipt: receiptOf(r.origin, r.reference),
+    vpo: null,
   };
 }
 
 /**
- * The driver's entries (own and third accounts) by the date they show, newest first (ties: the
+ * The driver's entries (Saldo, SaldoTerceiro and the VPOs' money: decision 52) by the date they show, newest first (ties: the
  * later posted first), PAGE_SIZE a page. driver_seq is each entry's place in that order, kept by
  * the ledger, so page p of a driver_seq range [lo, hi] is (hi - 10p, hi - 10(p - 1)]: without
  * filters the range is [1, n] and the page is two index lookups, whatever the length of the
@@ -89,7 +121,7 @@ export async function statementPage(
       .where('driver_seq', '<=', upper)
       .orderBy('driver_seq', 'desc')
       .execute();
-    return { totalPages, transactions: rows.map(transactionOf) };
+    return { totalPages, transactions: await withVpos(db, rows) };
   }
   const matching = inRange.where((eb) => kindCondition(eb, kind));
   const counted = await matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
@@ -101,7 +133,7 @@ export async function statementPage(
     .limit(PAGE_SIZE)
     .offset(PAGE_SIZE * (page - 1))
     .execute();
-  return { totalPages, transactions: rows.map(transactionOf) };
+  return { totalPages, transactions: await withVpos(db, rows) };
 }
 
 /** The driver's statement: its pages and its export (built once in services.ts). */

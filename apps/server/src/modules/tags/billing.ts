@@ -1,4 +1,4 @@
-import { billingPeriod, TAG_STATUS } from '@portal/domain';
+import { billingPeriod, previousBillingPeriod, TAG_STATUS } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import { ADVISORY_LOCKS, tryAdvisoryLock } from '../../db/advisory-lock.js';
@@ -12,6 +12,8 @@ export interface BillingReport {
   charged: number;
   blocked: number;
   skipped: number;
+  /** Decision 53: last month's fees given back or forgiven, the tag used only through VPO. */
+  waived: number;
   /** Another instance was running the billing: this run did nothing. */
   runningElsewhere?: true;
 }
@@ -39,11 +41,12 @@ export class BillingService {
     const done = await tryAdvisoryLock(this.db, ADVISORY_LOCKS.billing, (db) => this.runLocked(db, period));
     if (done) return done.value;
     this.log.info({ period }, 'cobrança mensal já em andamento em outra instância');
-    return { period, charged: 0, blocked: 0, skipped: 0, runningElsewhere: true };
+    return { period, charged: 0, blocked: 0, skipped: 0, waived: 0, runningElsewhere: true };
   }
 
   private async runLocked(db: Db, period: string): Promise<BillingReport> {
-    const report: BillingReport = { period, charged: 0, blocked: 0, skipped: 0 };
+    const report: BillingReport = { period, charged: 0, blocked: 0, skipped: 0, waived: 0 };
+    report.waived = await this.waiveVpoOnlyMonths(db, previousBillingPeriod(period));
     const due = await db.kysely
       .selectFrom('tags')
       .select('id')
@@ -63,6 +66,29 @@ export class BillingService {
     this.log.info(report, 'cobrança mensal das tags concluída');
     this.metrics.billingRun(report);
     return report;
+  }
+
+  /** Decision 53: every tag whose month `period` was used only through VPO gets that month's fee back (or forgiven). */
+  private async waiveVpoOnlyMonths(db: Db, period: string): Promise<number> {
+    const candidates = await db.kysely
+      .selectFrom('tag_month_usage')
+      .innerJoin('tags', 'tags.id', 'tag_month_usage.tag_id')
+      .select(['tags.id', 'tags.driver_id', 'tags.serial_number'])
+      .where('tag_month_usage.period', '=', period)
+      .where('tag_month_usage.vpo_passages', '>', 0)
+      .where('tag_month_usage.other_passages', '=', 0)
+      .orderBy('tags.id')
+      .execute();
+    let waived = 0;
+    for (const tag of candidates) {
+      try {
+        const outcome = await db.kysely.transaction().execute((trx) => this.fees.waiveVpoOnlyMonth(trx, tag, period));
+        if (outcome !== 'none') waived += 1;
+      } catch (error) {
+        this.log.error({ err: error, tagId: tag.id, period }, 'falha ao devolver a mensalidade de um mês só com VPO');
+      }
+    }
+    return waived;
   }
 
   private async billOne(db: Db, tagId: number, period: string): Promise<'charged' | 'blocked' | 'skipped'> {

@@ -1,8 +1,8 @@
-import { billingPeriod, STATEMENT_ORIGINS, TAG_MONTHLY_FEE_CENTS, tagFeePlaceName } from '@portal/domain';
+import { billingPeriod, STATEMENT_ORIGINS, TAG_MONTHLY_FEE_CENTS, tagFeePlaceName, tagFeeWaiverPlaceName } from '@portal/domain';
 import { nowIso } from '../../db/connection.js';
 import type { TagRowDb } from '../../db/schema.js';
 import type { Trx } from '../../db/connection.js';
-import { accountId, postGuardedDebit } from '../ledger/ledger.js';
+import { accountId, post, postGuardedDebit } from '../ledger/ledger.js';
 
 export type FeeOutcome = 'charged' | 'already-paid' | 'insufficient';
 
@@ -29,6 +29,7 @@ export class TagFees {
       .select('period')
       .where('tag_id', '=', tag.id)
       .where('status', '=', 'unpaid')
+      .where('waived_at', 'is', null)
       .orderBy('period')
       .execute();
     const periods = new Set([...unpaid.map((u) => u.period), billingPeriod(this.now())]);
@@ -42,11 +43,11 @@ export class TagFees {
   async pay(trx: Trx, tag: FeeTag, period: string): Promise<FeeOutcome> {
     const existing = await trx
       .selectFrom('tag_fee_charges')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'waived_at'])
       .where('tag_id', '=', tag.id)
       .where('period', '=', period)
       .executeTakeFirst();
-    if (existing?.status === 'paid') return 'already-paid';
+    if (existing?.status === 'paid' || existing?.waived_at) return 'already-paid';
     const debit = await postGuardedDebit(trx, {
       accountId: await accountId(trx, tag.driver_id, 'own'),
       amountCents: -TAG_MONTHLY_FEE_CENTS,
@@ -59,7 +60,19 @@ export class TagFees {
     if (debit.status === 'insufficient') return 'insufficient';
     const paidAt = nowIso();
     if (existing) {
-      await trx.updateTable('tag_fee_charges').set({ status: 'paid', paid_at: paidAt }).where('id', '=', existing.id).execute();
+      const paid = await trx
+        .updateTable('tag_fee_charges')
+        .set({ status: 'paid', paid_at: paidAt })
+        .where('id', '=', existing.id)
+        .where('waived_at', 'is', null)
+        .executeTakeFirst();
+      // Decision 53: the billing waived the month while this paid it (on PostgreSQL the row is
+      // read again once the waiver commits). Paid it stays, and what was paid goes back at once,
+      // under the waiver's own key: the driver never pays a waived month, and never gets it twice.
+      if (Number(paid.numUpdatedRows) === 0) {
+        await trx.updateTable('tag_fee_charges').set({ status: 'paid', paid_at: paidAt }).where('id', '=', existing.id).execute();
+        await this.giveBack(trx, tag, period, TAG_MONTHLY_FEE_CENTS);
+      }
     } else {
       await trx
         .insertInto('tag_fee_charges')
@@ -84,5 +97,54 @@ export class TagFees {
       .returning('id')
       .executeTakeFirst();
     return inserted !== undefined;
+  }
+
+  /**
+   * Decision 53 (Ofício Circular ANTT 117/2025): the month `period` of a tag used only through VPO
+   * (passages paid by a VPO, none otherwise) costs nothing. A fee paid for it goes back to Saldo
+   * (one credit, idempotent on the tag and month), an unpaid one is no longer owed. Once: the row
+   * is marked waived by a conditional update.
+   */
+  async waiveVpoOnlyMonth(trx: Trx, tag: FeeTag, period: string): Promise<'refunded' | 'waived' | 'none'> {
+    const usage = await trx
+      .selectFrom('tag_month_usage')
+      .select(['vpo_passages', 'other_passages'])
+      .where('tag_id', '=', tag.id)
+      .where('period', '=', period)
+      .executeTakeFirst();
+    if (!usage || usage.vpo_passages === 0 || usage.other_passages > 0) return 'none';
+    const fee = await trx
+      .selectFrom('tag_fee_charges')
+      .select('id')
+      .where('tag_id', '=', tag.id)
+      .where('period', '=', period)
+      .where('waived_at', 'is', null)
+      .executeTakeFirst();
+    if (!fee) return 'none';
+    // The status as the update leaves it, not as first read: a release may have paid the month
+    // meanwhile (on PostgreSQL the update waits for it and reads the row again).
+    const marked = await trx
+      .updateTable('tag_fee_charges')
+      .set({ waived_at: nowIso() })
+      .where('id', '=', fee.id)
+      .where('waived_at', 'is', null)
+      .returning(['status', 'amount_cents'])
+      .executeTakeFirst();
+    if (!marked) return 'none';
+    if (marked.status === 'unpaid') return 'waived';
+    await this.giveBack(trx, tag, period, marked.amount_cents);
+    return 'refunded';
+  }
+
+  /** A waived month's fee back to Saldo: one credit per tag and month, whoever posts it. */
+  private async giveBack(trx: Trx, tag: FeeTag, period: string, cents: number): Promise<void> {
+    await post(trx, {
+      accountId: await accountId(trx, tag.driver_id, 'own'),
+      amountCents: cents,
+      origin: STATEMENT_ORIGINS.tagFeeWaiver,
+      placeName: tagFeeWaiverPlaceName(tag.serial_number, period),
+      reference: `${tag.id}:${period}`,
+      idempotencyKey: `tag-fee-waiver:${tag.id}:${period}`,
+    });
   }
 }

@@ -35,10 +35,13 @@ export function liveTagOfVehicle(trx: Trx, dialect: Dialect, vehicleId: number):
 }
 
 export interface SerialHolder {
+  tagId: number;
   driverId: number;
   operatorCnpj: string;
   status: number | null;
   plate: string;
+  /** The RNTRC registered on the tag's vehicle. */
+  rntrc: string;
 }
 
 /** The registration that holds the serial (live and not released), with its vehicle's plate. */
@@ -46,10 +49,19 @@ export async function serialHolder(trx: Trx, serial: string): Promise<SerialHold
   const row = await trx
     .selectFrom('tags')
     .innerJoin('vehicles', 'vehicles.id', 'tags.vehicle_id')
-    .select(['tags.driver_id', 'tags.operator_cnpj', 'tags.status_code', 'vehicles.license_plate'])
+    .select(['tags.id', 'tags.driver_id', 'tags.operator_cnpj', 'tags.status_code', 'vehicles.license_plate', 'vehicles.rntrc_antt'])
     .where('tags.serial_number', '=', serial)
     .where('tags.deleted_at', 'is', null)
     .where('tags.released_at', 'is', null)
     .executeTakeFirst();
-  return row ? { driverId: row.driver_id, operatorCnpj: row.operator_cnpj, status: row.status_code, plate: row.license_plate } : null;
+  return row
+    ? {
+        tagId: row.id,
+        driverId: row.driver_id,
+        operatorCnpj: row.operator_cnpj,
+        status: row.status_code,
+        plate: row.license_plate,
+        rntrc: row.rntrc_antt,
+      }
+    : null;
 }

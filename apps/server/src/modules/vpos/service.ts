@@ -1,9 +1,10 @@
-import type { PartnerVpoRequest, Vpo, VposQuery } from '@portal/contract';
+import type { PartnerVpoRequest, Vpo, VpoDetails, VposQuery } from '@portal/contract';
 import type { Refusal, VpoStatus } from '@portal/domain';
 import {
-  centsToReais,
+  isVpoOpenStatus,
   isVpoStatus,
   normalizePlate,
+  normalizeRntrc,
   normalizeSerial,
   PAGE_SIZE,
   reaisToCents,
@@ -12,15 +13,19 @@ import {
   stripDocument,
   VPO_INITIAL_STATUS,
   vpoTransitionRefusal,
+  vpoTripWindow,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { nowIso, toIso } from '../../db/connection.js';
+import { nowIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { Partner } from '../partners/keys.js';
 import type { PushAnswer } from '../partners/pushes.js';
 import { PartnerPushes } from '../partners/pushes.js';
-import { provenActiveTag } from '../partners/tag-proof.js';
+import { provenTag } from '../partners/tag-proof.js';
+import { lockDriver } from '../../db/lock.js';
+import { holdVpoMoney, refundVpoMoney } from './money.js';
+import { vpoDetails, vposByIds } from './queries.js';
 
 /** Answer of PATCH /api/parceiro/vpos/:externalId. */
 export interface PushResult {
@@ -34,6 +39,11 @@ export interface VpoPage {
 }
 
 const SORT_COLUMNS = { valor: 'value_cents', placa: 'plate', data: 'created_at' } as const;
+
+/** The members that are set: what a partner sent, for its push's hash. */
+function definedOnly<T extends Record<string, string | number | undefined>>(record: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
 
 /** An unknown serial and a known one with another plate: one answer, on both fields. */
 function vpoTagNotFound(): Refusal {
@@ -51,6 +61,7 @@ export class VpoService {
   ) {}
 
   async issue(partner: Partner, input: PartnerVpoRequest): Promise<PushAnswer> {
+    const tripWindow = vpoTripWindow(input);
     const values = {
       serial_number: normalizeSerial(input.serialNumber),
       plate: normalizePlate(input.PlacaVeiculo),
@@ -60,9 +71,23 @@ export class VpoService {
       origin: input.origem ?? null,
       destination: input.destino ?? null,
     };
-    return this.pushes.push(partner, 'vpo', input.externalId, values, async (trx) => {
+    // The trip fields as sent, only those sent: a push stored before them hashes as it did, and a
+    // retry hashes the same (the default window is computed from now).
+    const trip = definedOnly({
+      trip_start: input.inicioViagem,
+      trip_end: input.fimViagem,
+      antt_id: input.idVpoAntt,
+      rntrc: input.rntrc === undefined ? undefined : normalizeRntrc(input.rntrc),
+      axles: input.eixos,
+    });
+    return this.pushes.push(partner, 'vpo', input.externalId, { ...values, ...trip }, async (trx) => {
       // Only who knows both the serial and its vehicle's plate learns that the tag exists, and its state.
-      const tag = await provenActiveTag(trx, values.serial_number, (held) => held.plate === values.plate, vpoTagNotFound);
+      // A tag blocked for an unpaid fee still takes VPOs (decision 52, Ofício Circular ANTT 117/2025).
+      const tag = await provenTag(trx, values.serial_number, (held) => held.plate === values.plate, vpoTagNotFound, 'accepted');
+      if (trip.rntrc !== undefined && trip.rntrc !== normalizeRntrc(tag.rntrc)) {
+        throw refuse.invalid(serverMessages.partner.rntrcMismatch, 'rntrc');
+      }
+      await lockDriver(trx, this.db.dialect, tag.driverId);
       const now = nowIso();
       const row = await trx
         .insertInto('vpos')
@@ -71,6 +96,13 @@ export class VpoService {
           partner_id: partner.id,
           external_id: input.externalId,
           ...values,
+          trip_start: tripWindow.start.toISOString(),
+          trip_end: tripWindow.end.toISOString(),
+          antt_id: input.idVpoAntt ?? null,
+          rntrc: trip.rntrc ?? null,
+          axles: input.eixos ?? null,
+          held_cents: values.value_cents,
+          left_cents: values.value_cents,
           created_at: now,
           updated_at: now,
         })
@@ -86,6 +118,13 @@ export class VpoService {
           body: { Sucesso: true, Mensagem: serverMessages.partner.duplicate, id: String(existing.id), duplicate: true },
         };
       }
+      await holdVpoMoney(trx, {
+        id: row.id,
+        driverId: tag.driverId,
+        valueCents: values.value_cents,
+        shipperName: partner.name,
+        tripStart: tripWindow.start,
+      });
       await trx
         .insertInto('driver_vpo_counters')
         .values({ driver_id: tag.driverId, vpo_count: 1 })
@@ -111,13 +150,23 @@ export class VpoService {
       if (!isVpoStatus(existing.status)) throw new Error(`VPO ${id} com status desconhecido: ${existing.status}`);
       const refusal = vpoTransitionRefusal(existing.status, status);
       if (refusal) throw refuse.conflict(refusal);
-      const moved = await this.db.kysely
-        .updateTable('vpos')
-        .set({ status, updated_at: nowIso() })
-        .where('id', '=', existing.id)
-        .where('status', '=', existing.status)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 1) return { id, duplicate: false };
+      const moved = await this.db.kysely.transaction().execute(async (trx) => {
+        // The driver's lock: a passage paying from this VPO runs wholly before or after the close.
+        await lockDriver(trx, this.db.dialect, existing.driver_id);
+        const closing = !isVpoOpenStatus(status);
+        const now = nowIso();
+        const result = await trx
+          .updateTable('vpos')
+          .set({ status, updated_at: now, ...(closing ? { closed_at: now } : {}) })
+          .where('id', '=', existing.id)
+          .where('status', '=', existing.status)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        // Decision 52: what is left goes back to the shipper, never to Saldo.
+        if (closing) await refundVpoMoney(trx, { id: existing.id, driverId: existing.driver_id, shipperName: partner.name });
+        return true;
+      });
+      if (moved) return { id, duplicate: false };
     }
   }
 
@@ -151,36 +200,27 @@ export class VpoService {
       .execute();
     const order = ids.map((r) => r.id);
     if (fromEnd) order.reverse();
-    const rows = await this.db.kysely
-      .selectFrom('vpos')
-      .select(['id', 'serial_number', 'plate', 'shipper_document', 'value_cents', 'created_at', 'status'])
-      .where('id', 'in', order)
-      .execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return {
-      totalPages,
-      vpos: order.flatMap((id) => {
-        const r = byId.get(id);
-        if (!r) return [];
-        return [
-          {
-            IdTransacao: String(r.id),
-            serialNumber: r.serial_number,
-            PlacaVeiculo: r.plate,
-            CpfCnpjEmbarcador: r.shipper_document,
-            ValorTotalVP: centsToReais(r.value_cents),
-            created_at: toIso(r.created_at),
-            Status: r.status,
-          },
-        ];
-      }),
-    };
+    return { totalPages, vpos: await vposByIds(this.db.kysely, order) };
+  }
+
+  /** The driver's own VPO with its trip's passages; another driver's is not found. */
+  async forDriverOne(driverId: number, id: number): Promise<VpoDetails> {
+    const found = await vpoDetails(this.db.kysely, { driverId, id });
+    if (!found) throw refuse.notFound(serverMessages.vpo.notFound);
+    return found;
+  }
+
+  /** The shipper's own VPO (its externalId); another shipper's is not found. */
+  async forPartner(partner: Partner, externalId: string): Promise<VpoDetails> {
+    const found = await vpoDetails(this.db.kysely, { partnerId: partner.id, externalId });
+    if (!found) throw refuse.notFound(serverMessages.partner.vpoNotFound);
+    return found;
   }
 
   private async vpoOf(db: Kysely<Database>, partner: Partner, externalId: string) {
     return db
       .selectFrom('vpos')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'driver_id'])
       .where('partner_id', '=', partner.id)
       .where('external_id', '=', externalId)
       .executeTakeFirst();

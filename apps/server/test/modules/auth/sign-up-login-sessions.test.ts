@@ -27,7 +27,7 @@ describeEachDatabase('autenticação', (dialect) => {
   const nextIp = () => `10.0.${dialect === 'sqlite' ? 1 : 2}.${++ipSeq}`;
 
   describe('cadastro', () => {
-    it('creates the driver, both zero-balance accounts and a session; stores the phone as +55', async () => {
+    it('creates the driver, its three zero-balance accounts (Saldo, SaldoTerceiro, VPOs) and a session; stores the phone as +55', async () => {
       const body = validRegistration();
       const res = await inject({
         method: 'POST',
@@ -60,6 +60,7 @@ describeEachDatabase('autenticação', (dialect) => {
       expect(accounts.map((a) => [a.kind, Number(a.balance_cents)])).toEqual([
         ['own', 0],
         ['third', 0],
+        ['vpo', 0],
       ]);
       const session = await db.selectFrom('sessions').selectAll().where('driver_id', '=', driver.id).executeTakeFirstOrThrow();
       expect(session.token_hash).toBe(hashToken(out.Token));
@@ -139,7 +140,7 @@ describeEachDatabase('autenticação', (dialect) => {
       const rows = await ctx().db.kysely.selectFrom('drivers').select('id').where('cpf_cnpj', '=', body.cpfCnpj).execute();
       expect(rows).toHaveLength(1);
       const accounts = await ctx().db.kysely.selectFrom('accounts').select('id').where('driver_id', '=', rows[0]!.id).execute();
-      expect(accounts).toHaveLength(2);
+      expect(accounts).toHaveLength(3);
     });
   });
 

@@ -75,7 +75,7 @@ describeEachDatabase('ledger', (dialect) => {
       }),
     );
     expect(r2).toMatchObject({ status: 'posted', balanceCents: -5_000 });
-    expect(await balances(db.kysely, a.driverId)).toEqual({ own: -5_000, third: 0 });
+    expect(await balances(db.kysely, a.driverId)).toEqual({ own: -5_000, third: 0, vpo: 0 });
     const stored = await db.kysely.selectFrom('ledger_entries').selectAll().where('driver_id', '=', a.driverId).orderBy('id').execute();
     expect(stored.map((e) => [Number(e.amount_cents), e.origin, e.is_third, e.account_id])).toEqual([
       [10_000, 'teste', 0, a.own],
@@ -91,7 +91,7 @@ describeEachDatabase('ledger', (dialect) => {
     const again = await db.kysely.transaction().execute((trx) => post(trx, entry(a.third, 2_500, key)));
     expect(first.status).toBe('posted');
     expect(again).toEqual({ status: 'duplicate', entryId: first.status === 'posted' ? first.entryId : -1 });
-    expect(await balances(db.kysely, a.driverId)).toEqual({ own: 0, third: 2_500 });
+    expect(await balances(db.kysely, a.driverId)).toEqual({ own: 0, third: 2_500, vpo: 0 });
     await expectInvariant();
   });
 
@@ -105,7 +105,7 @@ describeEachDatabase('ledger', (dialect) => {
     expect(await db.kysely.selectFrom('ledger_entries').select('id').where('idempotency_key', '=', `g${a.driverId}-2`).execute()).toEqual(
       [],
     );
-    expect(await balances(db.kysely, a.driverId)).toEqual({ own: 0, third: 0 });
+    expect(await balances(db.kysely, a.driverId)).toEqual({ own: 0, third: 0, vpo: 0 });
     const dup = await db.kysely.transaction().execute((trx) => postGuardedDebit(trx, entry(a.own, -5_000, `g${a.driverId}-1`)));
     expect(dup.status).toBe('duplicate');
     await expect(db.kysely.transaction().execute((trx) => postGuardedDebit(trx, entry(a.own, 100, 'x')))).rejects.toThrow(RangeError);
@@ -123,7 +123,7 @@ describeEachDatabase('ledger', (dialect) => {
     );
     expect(results.filter((r) => r.status === 'posted')).toHaveLength(5);
     expect(results.filter((r) => r.status === 'insufficient')).toHaveLength(15);
-    expect(await balances(db.kysely, a.driverId)).toEqual({ own: 0, third: 0 });
+    expect(await balances(db.kysely, a.driverId)).toEqual({ own: 0, third: 0, vpo: 0 });
     await expectInvariant();
   });
 
@@ -139,7 +139,7 @@ describeEachDatabase('ledger', (dialect) => {
       Array.from({ length: 8 }, () => db.kysely.transaction().execute((trx) => postGuardedDebit(trx, entry(a.own, -300, `${key}-d`)))),
     );
     expect(guarded.filter((r) => r.status === 'posted')).toHaveLength(1);
-    expect(await balances(db.kysely, a.driverId)).toEqual({ own: 400, third: 0 });
+    expect(await balances(db.kysely, a.driverId)).toEqual({ own: 400, third: 0, vpo: 0 });
     await expectInvariant();
   });
 

@@ -136,7 +136,8 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const [header, ...rows] = parseCsv(text);
     expect(header).toEqual(['Data', 'Descrição', 'Tipo', 'Valor (R$)', 'Saldo após (R$)']);
     expect(rows).toHaveLength(MOVEMENTS.length);
-    const running = { own: 0, third: 0 };
+    // No VPO here: the VPO account stays at zero (decision 52).
+    const running = { own: 0, third: 0, vpo: 0 };
     rows.forEach((row, i) => {
       const m = MOVEMENTS[i]!;
       const account = m.third ? 'third' : 'own';

@@ -147,6 +147,7 @@ describeEachDatabase('extrato', (dialect) => {
         user_transaction: false,
         kind: 'passagens',
         receipt: null,
+        vpo: null,
       },
       {
         placeName: 'Praça 4',
@@ -158,6 +159,7 @@ describeEachDatabase('extrato', (dialect) => {
         user_transaction: false,
         kind: 'terceiros',
         receipt: null,
+        vpo: null,
       },
       {
         placeName: 'Praça 3',
@@ -169,6 +171,7 @@ describeEachDatabase('extrato', (dialect) => {
         user_transaction: false,
         kind: 'passagens',
         receipt: null,
+        vpo: null,
       },
       {
         placeName: 'Praça 2',
@@ -180,6 +183,7 @@ describeEachDatabase('extrato', (dialect) => {
         user_transaction: false,
         kind: 'passagens',
         receipt: null,
+        vpo: null,
       },
       {
         placeName: 'Praça 1',
@@ -191,6 +195,7 @@ describeEachDatabase('extrato', (dialect) => {
         user_transaction: false,
         kind: 'passagens',
         receipt: null,
+        vpo: null,
       },
     ]);
   });

@@ -3,6 +3,7 @@ import type { StatementTransaction } from '@portal/contract';
 import { describeStatementEntry, STATEMENT_EVENTS } from '@portal/domain';
 import { IconAlertTriangle, IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import classes from './StatementDescription.module.css';
+import { VpoPayerBadge } from './VpoPayerBadge';
 
 /** Hover, keyboard focus and touch all open the tooltip. */
 const tooltipEvents = { hover: true, focus: true, touch: true } as const;
@@ -14,7 +15,8 @@ interface StatementDescriptionProps {
 }
 
 /**
- * spec §2 /extrato/listar 'Descrição': the text, its third-party tooltip and icon, and the event label.
+ * spec §2 /extrato/listar 'Descrição': the text, its third-party tooltip and icon, and the event label;
+ * decision 52: under an entry of a VPO's trip, who paid it (the VPO's money, or Saldo when it ran short).
  * Shared by the statement and the dashboard's last movements.
  */
 export function StatementDescription({ row, align = 'table' }: StatementDescriptionProps) {
@@ -53,6 +55,11 @@ export function StatementDescription({ row, align = 'table' }: StatementDescript
           <VisuallyHidden>Evento: </VisuallyHidden>
           {STATEMENT_EVENTS[row.event]}
         </Text>
+      ) : null}
+      {row.vpo ? (
+        <span className={classes.badge}>
+          <VpoPayerBadge pagoPor={row.vpo.pagoPor} shipper={row.vpo.Embarcador} />
+        </span>
       ) : null}
     </Stack>
   );

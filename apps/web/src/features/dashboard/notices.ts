@@ -27,15 +27,17 @@ export interface NoticeView {
 }
 
 /**
- * The most pressing first: a blocked tag stops the truck at the toll plaza; a low balance soon will; a Pix
- * only waits. Then what was done with the money (decision 44): a key saved, the payouts, newest first.
+ * The most pressing first: a blocked tag stops the truck at the toll plaza; a low balance soon will; a VPO
+ * that ran short took money from Saldo (decision 52); a Pix only waits. Then what was done with the money
+ * (decision 44): a key saved, the payouts, newest first.
  */
 const ORDER: Record<AttentionNotice['tipo'], number> = {
   'tag-bloqueada': 0,
   'saldo-baixo': 1,
-  'compra-pendente': 2,
-  'chave-pix-nova': 3,
-  saque: 4,
+  'vpo-insuficiente': 2,
+  'compra-pendente': 3,
+  'chave-pix-nova': 4,
+  saque: 5,
 };
 
 function view(notice: AttentionNotice): NoticeView {
@@ -68,6 +70,18 @@ function view(notice: AttentionNotice): NoticeView {
         action: messages.attention.pendingPurchaseAction,
         actionName: `${messages.attention.pendingPurchaseAction} da compra de ${formatReais(notice.valor)}`,
         to: '/saldo/comprar',
+        needsNetwork: false,
+      };
+    case 'vpo-insuficiente':
+      // The server's text names the shipper and what Saldo paid: 'VPO de … insuficiente: R$ … pagos do seu saldo'.
+      return {
+        key: `vpo-${notice.vpoId}`,
+        tone: 'warning',
+        text: notice.Mensagem,
+        action: messages.vpo.noticeAction,
+        actionName: messages.vpo.noticeActionName.replace('{shipper}', notice.embarcador),
+        to: '/vpos/listar',
+        // The VPOs seen last are kept on the phone: looking at them needs no connection.
         needsNetwork: false,
       };
     case 'chave-pix-nova':

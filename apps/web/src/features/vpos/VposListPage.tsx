@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Vpo } from '@portal/contract';
-import { formatSerial, messages, VPO_SORT_FIELDS } from '@portal/domain';
+import { formatSerial, messages, VPO_SORT_FIELDS, vpoRoute } from '@portal/domain';
 import { IconHandClick } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, isListLoading, type DataTableColumn, type DataTableSort } from '../../components/ui/DataTable';
@@ -13,6 +13,21 @@ import { usePageParam } from '../../lib/usePageParam';
 import { useVposPage } from './api/queries';
 import { useVpoOrder } from './useVpoOrder';
 import { VpoDetailsModal } from './VpoDetailsModal';
+import classes from './VposListPage.module.css';
+
+const { fields } = messages.vpo;
+
+/** Decision 52: what the VPO still holds for the trip, and under it what it paid so far. */
+function LeftCell({ row }: { row: Vpo }) {
+  return (
+    <Stack gap={0} className={classes.money}>
+      <Money reais={row.Restante} fw={600} style={{ whiteSpace: 'nowrap' }} />
+      <Text component="span" size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+        {fields.used}: <Money reais={row.Utilizado} />
+      </Text>
+    </Stack>
+  );
+}
 
 const columns: DataTableColumn<Vpo>[] = [
   {
@@ -20,7 +35,7 @@ const columns: DataTableColumn<Vpo>[] = [
     header: 'Valor',
     sortable: true,
     sortLabels: { asc: 'menor primeiro', desc: 'maior primeiro' },
-    width: 170,
+    width: 150,
     render: (row) => <Money reais={row.ValorTotalVP} fw={700} style={{ whiteSpace: 'nowrap' }} />,
   },
   {
@@ -35,21 +50,42 @@ const columns: DataTableColumn<Vpo>[] = [
     ),
   },
   {
+    key: 'rota',
+    header: fields.route,
+    render: (row) =>
+      row.origem || row.destino ? (
+        <Text component="span" inherit style={{ overflowWrap: 'anywhere' }}>
+          {vpoRoute(row.origem, row.destino)}
+        </Text>
+      ) : (
+        <Text component="span" inherit c="gray.7">
+          {messages.vpo.routeUnknown}
+        </Text>
+      ),
+  },
+  {
+    key: 'restante',
+    header: fields.left,
+    width: 150,
+    render: (row) => <LeftCell row={row} />,
+  },
+  {
     key: 'data',
     header: 'Data',
     sortable: true,
     sortLabels: { asc: 'mais antigos', desc: 'mais recentes' },
-    width: 210,
+    width: 200,
     render: (row) => <DateTime value={row.created_at} />,
   },
 ];
 
 const rowLabel = (row: Vpo) =>
-  `VPO de ${formatReais(row.ValorTotalVP)}, placa ${row.PlacaVeiculo}, ${formatDateTimeOrNull(row.created_at) ?? 'sem data'}, tag ${formatSerial(row.serialNumber)}: ver detalhes`;
+  `VPO de ${formatReais(row.ValorTotalVP)}, placa ${row.PlacaVeiculo}, ${vpoRoute(row.origem, row.destino)}, ${fields.left.toLowerCase()} ${formatReais(row.Restante)}, ${formatDateTimeOrNull(row.created_at) ?? 'sem data'}, tag ${formatSerial(row.serialNumber)}: ver detalhes`;
 
 /**
  * spec §2 /vpos/listar: Valor, Placa, Data, each sorted by the server across all pages;
  * a row opens 'Detalhes do VPO'. Failures and Sucesso false are only logged (spec §8).
+ * Decision 52 adds each VPO's route and what it still holds (Restante, with what it used under it).
  */
 export function VposListPage() {
   usePageTitle(messages.vpo.title);
@@ -70,7 +106,8 @@ export function VposListPage() {
         <Title order={1}>{messages.vpo.title}</Title>
         <Text c="dimmed">{messages.vpo.subtitle}</Text>
       </Stack>
-      <OfflineNotice updatedAt={vpos.dataUpdatedAt} actions={false} />
+      {/* 'Detalhes do VPO' has an action that needs the network (its PDF): the notice says why it is disabled. */}
+      <OfflineNotice updatedAt={vpos.dataUpdatedAt} />
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
         <Stack gap="sm">
           <Group gap="xs" wrap="nowrap" align="flex-start" px={{ base: 4, sm: 0 }}>

@@ -1,6 +1,7 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { VehicleTag } from '@portal/contract';
-import { formatSerial, statusOf, type TagBadgeColor, type TagState } from '@portal/domain';
+import { formatSerial, messages, statusOf, type TagBadgeColor, type TagState } from '@portal/domain';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { TagStatusBadge } from '../../../components/ui/TagStatusBadge';
 import { GreenpassWarning } from '../GreenpassWarning';
 import { readableAlert } from '../../../components/ui/readableAlert';
@@ -16,7 +17,22 @@ const STATE_TEXT: Record<TagState, string> = {
 
 const ALERT_COLOR: Record<TagBadgeColor, string> = { green: 'sign', red: 'red', yellow: 'yellow', gray: 'gray' };
 
-/** The tag on the vehicle: its status, serial and operator, and what the status means. */
+/**
+ * Decision 53 (Ofício Circular ANTT 117/2025): VPO costs the driver nothing on this tag. A calm note,
+ * not an alert (nothing is wrong, nothing is announced): a tint, an icon and the text in body colour.
+ */
+function VpoFreeNote() {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" p="sm" bg="road.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+      <IconInfoCircle size={20} aria-hidden color="var(--mantine-color-road-8)" style={{ flexShrink: 0, marginTop: 1 }} />
+      <Text size="sm" c="gray.9">
+        {messages.tag.vpoFree}
+      </Text>
+    </Group>
+  );
+}
+
+/** The tag on the vehicle: its status, serial and operator, what the status means and that VPO is free on it. */
 export function TagCard({
   tag,
   operatorName,
@@ -51,6 +67,7 @@ export function TagCard({
         >
           <Text size="sm">{STATE_TEXT[status.state]}</Text>
         </Alert>
+        {status.state === 'cancelled' ? null : <VpoFreeNote />}
       </Stack>
     </Paper>
   );

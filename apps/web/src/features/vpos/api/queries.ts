@@ -1,11 +1,14 @@
 import { api, type VposQuery } from '@portal/contract';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { request } from '../../../lib/api';
+import { downloadFile, request } from '../../../lib/api';
 import { listQueryOptions, useLoggedQuery } from '../../../lib/listQuery';
+import { keptOffline } from '../../../lib/persist';
 
 const vpoKeys = {
   all: ['vpos'] as const,
   page: (query: VposQuery) => [...vpoKeys.all, query] as const,
+  one: (id: string) => [...vpoKeys.all, 'detalhes', id] as const,
 };
 
 /** GET /api/pedagio/motoristaVpos?page=N&sort&direction: 10 VPOs a page, sorted by the server across all pages. */
@@ -23,4 +26,26 @@ export function useVposPage(query: VposQuery) {
     if (refusal !== undefined) console.error('VPOs não consultados:', refusal);
   }, [refusal]);
   return { vpos, empty: vpos.isError || refusal !== undefined };
+}
+
+/**
+ * GET /api/pedagio/motoristaVpos/:id (decision 52): one VPO with its money as it is now and the
+ * passages of its trip, with who paid each. Asked again each time 'Detalhes do VPO' opens (a trip
+ * under way pays passages); kept on the phone, so a VPO seen once shows its passages offline.
+ */
+export const vpoDetailsQuery = (id: string) =>
+  queryOptions({
+    ...keptOffline,
+    queryKey: vpoKeys.one(id),
+    queryFn: ({ signal }) => request(api.driverVpo, { params: { id }, signal }),
+    staleTime: 0,
+  });
+
+/** GET /api/pedagio/motoristaVpos/:id/pdf: the VPO's record (for the shipper or ANTT), saved under the server's file name. */
+export function useVpoPdf() {
+  return useMutation({
+    // Offline the button is disabled; a connection lost on the way fails at once instead of waiting.
+    networkMode: 'always',
+    mutationFn: (id: string) => downloadFile(api.driverVpoPdf, { params: { id }, fallbackName: `vpo-${id}.pdf` }),
+  });
 }

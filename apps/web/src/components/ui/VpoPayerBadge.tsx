@@ -1,0 +1,41 @@
+import { Badge } from '@mantine/core';
+import type { VpoPassage } from '@portal/contract';
+import { messages, statementKindLabels } from '@portal/domain';
+import { IconAlertTriangle, IconFileInvoice } from '@tabler/icons-react';
+import classes from './VpoPayerBadge.module.css';
+
+type VpoPayer = VpoPassage['pagoPor'];
+
+/** Dark ink on a pale tint (over 9:1 both): readable in sunlight; the Saldo one also carries a warning icon. */
+const looks = {
+  VPO: { bg: 'road.0', c: 'road.9', Icon: IconFileInvoice },
+  SALDO: { bg: 'yellow.1', c: 'dark.8', Icon: IconAlertTriangle },
+} as const;
+
+/** 'VPO de {shipper}', or 'VPO' when the shipper's name did not come. */
+const shipperLabel = (shipper: string) => (shipper ? messages.vpo.shipperBadge.replace('{shipper}', shipper) : statementKindLabels.vpo);
+
+/**
+ * Decision 52: who paid a movement of a VPO's trip. The VPO's money ('Paga pelo VPO', or in the
+ * statement, where the entry's text already says what it was, 'VPO de {shipper}'), or Saldo because
+ * the VPO ran short ('VPO insuficiente: paga do seu saldo'). Shared by the statement's rows, the
+ * dashboard's last movements and 'Detalhes do VPO'.
+ */
+export function VpoPayerBadge({ pagoPor, shipper }: { pagoPor: VpoPayer; shipper?: string }) {
+  const { bg, c, Icon } = looks[pagoPor];
+  const label = pagoPor === 'SALDO' ? messages.vpo.paidBySaldo : shipper === undefined ? messages.vpo.paidByVpo : shipperLabel(shipper);
+  return (
+    <Badge
+      size="lg"
+      radius="sm"
+      variant="light"
+      bg={bg}
+      c={c}
+      classNames={{ root: classes.root, label: classes.label }}
+      data-paid-by={pagoPor}
+      leftSection={<Icon size={16} aria-hidden color={pagoPor === 'SALDO' ? 'var(--mantine-color-orange-9)' : undefined} />}
+    >
+      {label}
+    </Badge>
+  );
+}
