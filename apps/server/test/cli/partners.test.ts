@@ -1,6 +1,6 @@
 import { serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
 import { expect, it } from 'vitest';
-import { createPartner, recordPassage, scopePartner } from '../../src/cli/partners.js';
+import { createPartner, issueVpo, recordPassage, scopePartner, showVpo } from '../../src/cli/partners.js';
 import { newKey, partnerByKey } from '../../src/modules/partners/keys.js';
 import { PartnerService } from '../../src/modules/partners/service.js';
 import { bearer, json, registerDriver, useTestApp } from '../helpers/app.js';
@@ -210,5 +210,50 @@ describeEachDatabase('cli de parceiros', (dialect) => {
       Saldo: 84.1,
       SaldoTerceiro: 40.2,
     });
+  });
+  it('vpo:issue takes the trip fields; vpo:show prints what GET /api/parceiro/vpos/:externalId answers (decision 52)', async () => {
+    const { app, db } = ctx();
+    const d = await registerDriver(app);
+    const t = await activeTag(app, d, { Operadora: SEMPARAR });
+    const service = new PartnerService(db);
+    const shipper = await service.create('shipper', 'Transportes Vale Verde');
+    const operator = await service.create('operator', 'Operadora', SEMPARAR);
+    const vehicle = await db.kysely
+      .selectFrom('vehicles')
+      .select('rntrc_antt')
+      .where('license_plate', '=', t.plate)
+      .executeTakeFirstOrThrow();
+    const start = new Date(Date.now() - 3_600_000).toISOString();
+    const end = new Date(Date.now() + 86_400_000).toISOString();
+    // In process: the same functions `npm run cli` runs (the spawned CLI is proven above).
+    const issued = await issueVpo(db, [
+      ...['--partner', String(shipper.id), '--externalId', 'viagem-1', '--serial', t.serial, '--plate', t.plate],
+      ...['--shipper', '11.222.333/0001-81', '--value', '30,00', '--origem', 'Campinas (SP)', '--destino', 'Santos (SP)'],
+      ...['--inicio', start, '--fim', end, '--antt', 'ANTT-2026-000123', '--rntrc', vehicle.rntrc_antt, '--eixos', '3'],
+    ]);
+    expect(issued).toMatch(/^VPO registrado \(id \d+\)\.$/);
+    await recordPassage(db, [
+      ...['--partner', String(operator.id), '--externalId', 'p-viagem', '--serial', t.serial],
+      ...['--place', 'Praça Itupeva', '--value', '12,50', '--at', new Date().toISOString()],
+    ]);
+    const shown = await showVpo(db, ['--partner', String(shipper.id), '--externalId', 'viagem-1']);
+    expect(shown).toContain('VPO viagem-1');
+    expect(shown).toContain('Emitido · ANTT ANTT-2026-000123');
+    expect(shown).toContain(`RNTRC ${vehicle.rntrc_antt} · eixos 3`);
+    expect(shown).toContain('Rota: Campinas (SP) – Santos (SP)');
+    expect(shown).toMatch(/Valor R\$\s30,00 · utilizado R\$\s12,50 · restante R\$\s17,50 · devolvido R\$\s0,00/);
+    expect(shown).toMatch(/Praça Itupeva\s+R\$\s12,50\s+pelo VPO/);
+    // A wrong RNTRC is refused with the API's message; another shipper's VPO is not found.
+    await expect(
+      issueVpo(db, [
+        ...['--partner', String(shipper.id), '--externalId', 'viagem-2', '--serial', t.serial, '--plate', t.plate],
+        ...['--shipper', '11.222.333/0001-81', '--value', '10', '--rntrc', '11112222'],
+      ]),
+    ).rejects.toThrow(serverMessages.partner.rntrcMismatch);
+    const other = await service.create('shipper', 'Outro embarcador');
+    await expect(showVpo(db, ['--partner', String(other.id), '--externalId', 'viagem-1'])).rejects.toThrow(
+      serverMessages.partner.vpoNotFound,
+    );
+    await expectLedgerInvariant(db);
   });
 });
