@@ -180,7 +180,15 @@ export async function closeToast(page: Page, title: string) {
 
 /** Lets running animations (a dialog's open transition) finish, so a screenshot shows the result, not a fade. */
 export async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // Only the animations that end: a spinner or a pulsing 'aguardando' runs forever.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Fails on serious or critical axe findings (WCAG 2 A/AA). */

@@ -267,6 +267,7 @@ test('the statement explains third-party rows with labelled icons and tooltips, 
     user_transaction: false,
     kind: statementKindOf(origin, isThird),
     receipt: null,
+    vpo: null,
   });
   await page.route('**/api/extrato/listar*', async (route) => {
     const pageNumber = new URL(route.request().url()).searchParams.get('page') ?? '1';
