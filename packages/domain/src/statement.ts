@@ -125,6 +125,11 @@ export function statementKindOf(origin: string, isThird: boolean): StatementKind
   return null;
 }
 
+/** Decision 52: the entry moved the VPOs' money (their account), not Saldo nor SaldoTerceiro. */
+export function isVpoMoneyOrigin(origin: string): boolean {
+  return (STATEMENT_KIND_ORIGINS.vpo as readonly string[]).includes(origin);
+}
+
 export function isStatementKind(value: unknown): value is StatementKind {
   return typeof value === 'string' && (STATEMENT_KINDS as readonly string[]).includes(value);
 }

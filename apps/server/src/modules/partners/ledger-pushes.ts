@@ -16,7 +16,7 @@ import type { PushAnswer } from './pushes.js';
 import { PartnerPushes } from './pushes.js';
 import { provenTag } from './tag-proof.js';
 import { lockDriver } from '../../db/lock.js';
-import { openVposAt, payPassage } from '../vpos/money.js';
+import { payPassage } from '../vpos/money.js';
 
 interface PushedEntry {
   amountCents: number;
@@ -62,11 +62,6 @@ export class LedgerPushes {
         'accepted',
       );
       await lockDriver(trx, this.db.dialect, tag.driverId);
-      if (tag.status !== TAG_STATUS.active) {
-        // Only a VPO with money left covers a passage on a blocked tag: Saldo pays nothing there.
-        const open = request.is_third ? [] : await openVposAt(trx, tag.driverId, request.serial_number, request.created_at);
-        if (!open.some((v) => Number(v.left_cents) > 0)) throw refuse.conflict(serverMessages.partner.tagNotActiveForPassage);
-      }
       const paid = await payPassage(trx, {
         driverId: tag.driverId,
         tagId: tag.tagId,
@@ -77,6 +72,7 @@ export class LedgerPushes {
         isThird: request.is_third,
         key: `partner:${partner.id}:passage:${input.externalId}`,
         reference: `partner:${partner.id}`,
+        onlyWithVpo: tag.status !== TAG_STATUS.active,
       });
       return this.answer(paid.entryId, paid.duplicate, serverMessages.partner.passageRecorded);
     });

@@ -1,4 +1,4 @@
-import { describeStatementEntry, STATEMENT_KIND_ORIGINS, statementKindOf } from '@portal/domain';
+import { describeStatementEntry, isVpoMoneyOrigin, statementKindOf } from '@portal/domain';
 import type { StatementKind } from '@portal/domain';
 import type { StatementFilters } from '@portal/contract';
 import type { Kysely } from 'kysely';
@@ -44,11 +44,9 @@ export interface ExportRow {
   balanceAfterCents: number;
 }
 
-const VPO_ORIGINS: readonly string[] = STATEMENT_KIND_ORIGINS.vpo;
-
 /** The account an entry moved: its origin tells the VPOs' money apart (a VPO's shortfall is Saldo's). */
 const accountOf = (isThird: number, origin: string): keyof AccountBalances =>
-  isThird === 1 ? 'third' : VPO_ORIGINS.includes(origin) ? 'vpo' : 'own';
+  isThird === 1 ? 'third' : isVpoMoneyOrigin(origin) ? 'vpo' : 'own';
 
 export async function exportPlan(db: Kysely<Database>, driverId: number, filters: StatementFilters, now: Date): Promise<ExportPlan> {
   const scope = await statementScope(db, driverId, filters, now);

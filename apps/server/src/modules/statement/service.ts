@@ -1,4 +1,4 @@
-import { centsToReais, isUserTransactionOrigin, PAGE_SIZE, STATEMENT_ORIGINS, statementKindOf } from '@portal/domain';
+import { centsToReais, isUserTransactionOrigin, isVpoMoneyOrigin, PAGE_SIZE, STATEMENT_ORIGINS, statementKindOf } from '@portal/domain';
 import type { StatementExportFormat, StatementFilters, StatementTransaction } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
@@ -43,8 +43,6 @@ interface EntryRow {
   vpo_id: number | null;
 }
 
-const VPO_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.vpoIssued, STATEMENT_ORIGINS.vpoPassage, STATEMENT_ORIGINS.vpoRefund]);
-
 /** Decision 52: the VPO an entry moved (its money) or ran short for (Saldo paid), with its shipper's name. */
 async function withVpos(db: Kysely<Database>, rows: EntryRow[]): Promise<StatementTransaction[]> {
   const ids = [...new Set(rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])))];
@@ -67,7 +65,7 @@ async function withVpos(db: Kysely<Database>, rows: EntryRow[]): Promise<Stateme
     const vpo = {
       IdTransacao: String(r.vpo_id),
       Embarcador: shippers.get(r.vpo_id) ?? '',
-      pagoPor: VPO_ORIGINS.has(r.origin) ? 'VPO' : 'SALDO',
+      pagoPor: isVpoMoneyOrigin(r.origin) ? 'VPO' : 'SALDO',
     } as const;
     return { ...transaction, vpo };
   });

@@ -1,4 +1,4 @@
-import { billingPeriod, splitPassage, STATEMENT_ORIGINS, VPO_OPEN_STATUSES } from '@portal/domain';
+import { billingPeriod, refuse, serverMessages, splitPassage, STATEMENT_ORIGINS, VPO_OPEN_STATUSES } from '@portal/domain';
 import type { Trx } from '../../db/connection.js';
 import { nowIso, toIso } from '../../db/connection.js';
 import { accountId, post, postGuardedDebit } from '../ledger/ledger.js';
@@ -16,14 +16,14 @@ export interface PassageToPay {
   /** partner:<id>:passage:<externalId>, the idempotency key of the whole passage. */
   key: string;
   reference: string;
+  /** Blocked for an unpaid fee (204): only a passage an open VPO with money left covers is taken (decision 53). */
+  onlyWithVpo: boolean;
 }
 
 export interface PassagePaid {
-  /** The first entry written (the push's answer id); null when every part was there already. */
+  /** The first entry of the passage (the push's answer id). */
   entryId: number;
   duplicate: boolean;
-  fromVpoCents: number;
-  fromSaldoCents: number;
 }
 
 /**
@@ -53,6 +53,9 @@ export async function openVposAt(trx: Trx, driverId: number, serialNumber: strin
 export async function payPassage(trx: Trx, passage: PassageToPay): Promise<PassagePaid> {
   const at = toIso(passage.occurredAt);
   const open = passage.isThird ? [] : await openVposAt(trx, passage.driverId, passage.serialNumber, at);
+  if (passage.onlyWithVpo && !open.some((v) => Number(v.left_cents) > 0)) {
+    throw refuse.conflict(serverMessages.partner.tagNotActiveForPassage);
+  }
   const split = splitPassage(
     passage.dueCents,
     open.map((v) => ({ id: v.id, leftCents: Number(v.left_cents) })),
@@ -63,7 +66,7 @@ export async function payPassage(trx: Trx, passage: PassageToPay): Promise<Passa
   // would each wait for the other (a PostgreSQL deadlock, and the passage a 500).
   await countUsage(trx, passage.tagId, at, split.fromVpos.length > 0, split.fromSaldoCents > 0);
   const entries: { id: number; duplicate: boolean }[] = [];
-  let fromVpoCents = 0;
+  const vpoAccount = split.fromVpos.length > 0 ? await accountId(trx, passage.driverId, 'vpo') : 0;
   for (const part of split.fromVpos) {
     const taken = await trx
       .updateTable('vpos')
@@ -78,7 +81,7 @@ export async function payPassage(trx: Trx, passage: PassageToPay): Promise<Passa
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) throw new Error(`VPO ${part.id} mudou sob a trava do motorista`);
     const debit = await postGuardedDebit(trx, {
-      accountId: await accountId(trx, passage.driverId, 'vpo'),
+      accountId: vpoAccount,
       amountCents: -part.cents,
       origin: STATEMENT_ORIGINS.vpoPassage,
       placeName: passage.placeName,
@@ -90,7 +93,6 @@ export async function payPassage(trx: Trx, passage: PassageToPay): Promise<Passa
     if (debit.status === 'insufficient')
       throw new Error(`Conta de VPOs do motorista ${passage.driverId} abaixo da parte do VPO ${part.id}`);
     entries.push({ id: debit.entryId, duplicate: debit.status === 'duplicate' });
-    fromVpoCents += part.cents;
   }
   if (split.fromSaldoCents > 0) {
     const shortVpo = open.at(-1)?.id ?? null;
@@ -116,7 +118,7 @@ export async function payPassage(trx: Trx, passage: PassageToPay): Promise<Passa
   }
   const first = entries[0];
   if (!first) throw new Error('Passagem sem lançamento');
-  return { entryId: first.id, duplicate: entries.every((e) => e.duplicate), fromVpoCents, fromSaldoCents: split.fromSaldoCents };
+  return { entryId: first.id, duplicate: entries.every((e) => e.duplicate) };
 }
 
 /** Decision 53: a tag's passages of the month, paid by VPO or not (the fee waiver reads them). */
