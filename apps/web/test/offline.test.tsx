@@ -14,6 +14,21 @@ import { OFFLINE_STORE_KEY } from '../src/lib/persist';
 import { queryClient } from '../src/lib/queryClient';
 import { demoUser, mockApi, ok, pendingCharge, renderRoute, signInStorage, type MockReply, type RecordedCall, connection } from './utils';
 
+/** GET /api/veiculo/detail/ABC1D23's answer for a vehicle carrying `tag`. */
+const vehicleDetail = (tag: unknown) =>
+  ok({
+    Dados: {
+      id: 9,
+      LicensePlate: 'ABC1D23',
+      CpfCnpjAntt: '52998224725',
+      RntrcAntt: '123456789',
+      Axles: 3,
+      vehicleType: 2,
+      modelo: 'm',
+      tag,
+    },
+  });
+
 beforeAll(async () => {
   await Promise.all([
     import('../src/app/AuthenticatedShell'),
@@ -179,18 +194,7 @@ describe('offline: actions that need the network are disabled, saying why', () =
       'tag detail',
       '/tags/detalhes/ABC1D23',
       {
-        'GET /api/veiculo/detail/ABC1D23': ok({
-          Dados: {
-            id: 9,
-            LicensePlate: 'ABC1D23',
-            CpfCnpjAntt: '52998224725',
-            RntrcAntt: '123456789',
-            Axles: 3,
-            vehicleType: 2,
-            modelo: 'm',
-            tag: TAG,
-          },
-        }),
+        'GET /api/veiculo/detail/ABC1D23': vehicleDetail(TAG),
       },
       [button('Ativar'), link('Editar'), button('Excluir')],
     ],
@@ -446,18 +450,7 @@ describe('safe retries: one key per intent of the driver', () => {
     const mock = mockApi({
       'GET /api/motorista/saldo': balance(100),
       'GET /api/operadoras': ok({ Operadoras: [{ Nome: 'SemParar', Cnpj: '22222222000122' }] }),
-      'GET /api/veiculo/detail/ABC1D23': ok({
-        Dados: {
-          id: 9,
-          LicensePlate: 'ABC1D23',
-          CpfCnpjAntt: '52998224725',
-          RntrcAntt: '123456789',
-          Axles: 3,
-          vehicleType: 2,
-          modelo: 'm',
-          tag,
-        },
-      }),
+      'GET /api/veiculo/detail/ABC1D23': vehicleDetail(tag),
       'POST /api/tag/ativar-tag-motorista': server.handler,
     });
     loseAnswers(mock, 'POST /api/tag/ativar-tag-motorista', 1);
