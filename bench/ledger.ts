@@ -16,7 +16,7 @@ export interface LedgerBenchResult {
   statement: { page: number; medianMs: number; p95Ms: number }[];
   balanceMedianMs: number;
   totalPages: number;
-  /** ledger.post of a passage reported late, dated before the `newerEntries` newest entries (which move up one place each). */
+  /** ledger.post of a passage reported late, dated before the `newerEntries` newest entries (nothing moves since decision 54). */
   latePassage: { newerEntries: number; medianMs: number }[];
 }
 
@@ -58,16 +58,14 @@ async function latePassageMs(
 ): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
-    const counter = await db.kysely
-      .selectFrom('driver_ledger_counters')
-      .select('entry_count')
-      .where('driver_id', '=', driverId)
-      .executeTakeFirstOrThrow();
     const pivot = await db.kysely
       .selectFrom('ledger_entries')
       .select('created_at')
       .where('driver_id', '=', driverId)
-      .where('driver_seq', '=', Number(counter.entry_count) - newer + 1)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(newer - 1)
+      .limit(1)
       .executeTakeFirstOrThrow();
     const createdAt = new Date(Date.parse(toIso(pivot.created_at)) - 1).toISOString();
     const start = performance.now();
@@ -81,7 +79,7 @@ async function latePassageMs(
  * Ledger movements per second on SQLite (one movement per transaction, as the services do),
  * then GET /api/extrato/listar for a driver with `entries` entries: page 1, a middle page and
  * the last page, against GET /api/motorista/saldo on the same app; last, what a passage reported
- * late costs (the entries dated after it move up one place).
+ * late costs (decision 54: it no longer moves the entries dated after it; bench/statement-order.ts measures it at any date).
  */
 export async function benchLedger(entries: number, singleOps = 5000, samples = 200): Promise<LedgerBenchResult> {
   const { dir, db, app, token, driverId, close } = await openBenchApp('ledger');

@@ -1,4 +1,4 @@
-// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|ledger|partners|export ...]: builds first (root script), then measures side by side in one run.
+// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|ledger|statement-order|partners|passages|passages-pg|export ...]: builds first (root script), then measures side by side in one run.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchHotPath } from './api.js';
@@ -8,6 +8,8 @@ import { benchLighthouse } from './lighthouse.js';
 import { benchMixedLoad, LOAD_MEMORY_GROWTH_MB } from './load.js';
 import type { LoadVariant } from './load.js';
 import { benchPartners } from './partners.js';
+import { benchStatementOrder } from './statement-order.js';
+import { benchPassageBatch } from './passage-batch.js';
 import { repoRoot } from './paths.js';
 import { benchLoginPage } from './web.js';
 
@@ -16,7 +18,20 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 const wanted = new Set(
   process.argv.slice(2).length
     ? process.argv.slice(2)
-    : ['api', 'api-pg', 'load', 'load-pg', 'web', 'lighthouse', 'ledger', 'partners', 'export'],
+    : [
+        'api',
+        'api-pg',
+        'load',
+        'load-pg',
+        'web',
+        'lighthouse',
+        'ledger',
+        'statement-order',
+        'partners',
+        'passages',
+        'passages-pg',
+        'export',
+      ],
 );
 const results: Record<string, unknown> = {};
 
@@ -131,6 +146,25 @@ if (wanted.has('ledger')) {
   console.log('  targets: page 1 under 5 ms, no page over 50 ms');
 }
 
+if (wanted.has('statement-order')) {
+  const entries = Number(process.env.BENCH_ORDER_ENTRIES ?? 1_000_000);
+  const runs = [];
+  for (const database of ['sqlite', 'postgres'] as const) runs.push(await benchStatementOrder(database, entries));
+  results['statement-order'] = runs;
+  const t = (x: { medianMs: number; p95Ms: number }) => `median ${ms(x.medianMs)}, p95 ${ms(x.p95Ms)}`;
+  for (const r of runs) {
+    console.log(
+      `\nStatement order on ${r.database} (${r.scheme}), one driver with ${r.entries} entries over 400 days (${r.totalPages} pages; filled in ${r.fillSeconds.toFixed(0)} s), service calls`,
+    );
+    for (const p of r.passage) console.log(`  ledger.post of a passage dated ${p.dated}: ${t(p.timing)} (target < 5 ms)`);
+    for (const p of r.pages) console.log(`  statement page ${p.page} (${p.label}): ${t(p.timing)}`);
+    console.log(`  another driver's balance alone: ${t(r.balanceIdle)}`);
+    console.log(
+      `  the same while 40 passages dated 360 days back run 8 at a time (${r.latePassagesSeconds.toFixed(2)} s): ${t(r.balanceUnderLatePassages)}`,
+    );
+  }
+}
+
 if (wanted.has('partners')) {
   const partners = await benchPartners(Number(process.env.BENCH_VPOS ?? 100_000), Number(process.env.BENCH_PASSAGES ?? 3000));
   results.partners = partners;
@@ -144,6 +178,33 @@ if (wanted.has('partners')) {
   );
   for (const l of partners.listing) console.log(`  ${l.sort} ${l.direction} page ${l.page}: ${ms(l.medianMs)}`);
   console.log(`  worst median: ${ms(partners.worstMedianMs)} (target < 20 ms each)`);
+}
+
+for (const [key, database] of [
+  ['passages', 'sqlite'],
+  ['passages-pg', 'postgres'],
+] as const) {
+  if (!wanted.has(key)) continue;
+  const p = await benchPassageBatch(
+    database,
+    Number(process.env.BENCH_BATCH_PASSAGES ?? 2000),
+    Number(process.env.BENCH_BATCH_ROUNDS ?? 3),
+  );
+  results[key] = p;
+  const rate = (v: number) => `${v.toFixed(0)} passages/s`;
+  console.log(
+    `\nPassages on ${database}, app.inject one request at a time, ${p.passages} passages each way, median of ${p.rounds} alternating rounds`,
+  );
+  console.log(
+    `  POST /api/parceiro/passagens, one call each:      ${rate(p.single)} (rounds: ${p.runs.single.map((v) => v.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `  POST /api/parceiro/passagens/lote, 100 a batch:   ${rate(p.batch100)} (rounds: ${p.runs.batch100.map((v) => v.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `  POST /api/parceiro/passagens/lote, 1,000 a batch: ${rate(p.batch1000)} (rounds: ${p.runs.batch1000.map((v) => v.toFixed(0)).join(', ')})`,
+  );
+  console.log(`  ratio batch / single: ${p.ratio100.toFixed(1)}x (100), ${p.ratio1000.toFixed(1)}x (1,000) (target >= 10x)`);
 }
 
 if (wanted.has('export')) {
@@ -165,3 +226,4 @@ if (wanted.has('export')) {
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 await mkdir(resultsDir, { recursive: true });
 await writeFile(path.join(resultsDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(results, null, 2));
+

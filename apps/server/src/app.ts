@@ -29,6 +29,7 @@ import { tagRoutes } from './modules/tags/routes.js';
 import { termsRoutes } from './modules/terms/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { vpoRoutes } from './modules/vpos/routes.js';
+import { contestRoutes } from './modules/contests/routes.js';
 import type { BillingService } from './modules/tags/billing.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
   vehicleRoutes(app, services.vehicles, services.catalogue);
   partnerRoutes(app, services.partners, services.ledgerPushes);
   vpoRoutes(app, services.partners, services.vpos);
+  contestRoutes(app, services.partners, services.contests);
   await registerWeb(app, config.webDist, { demonstration: config.demonstration });
   if (billingSchedule) scheduleBilling(app, services.billing, billingSchedule);
 

@@ -21,6 +21,7 @@ import {
   updateVpo,
 } from './cli/partners.js';
 import { resolveWithdrawal } from './cli/withdrawal.js';
+import { answerContest, listContests } from './cli/contests.js';
 import { createLogger } from './logger.js';
 import { createServices } from './services.js';
 
@@ -184,7 +185,22 @@ const commands: Record<string, Command> = {
   'passage:record': {
     usage: 'passage:record --partner <id> --externalId <id> --serial <tag> --place <praça> --value <reais> [--at ISO] [--third]',
     description: 'Registra uma passagem de pedágio em uma tag ativa da operadora do parceiro (o mesmo que POST /api/parceiro/passagens)',
-    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => recordPassage(db, args)))),
+    run: async (args, { config, withDb }) =>
+      console.log(await withDb(migrated((db) => recordPassage(db, args, config.duplicatePassageMinutes)))),
+  },
+  'contest:list': {
+    usage:
+      'contest:list [--atrasadas] [--partner <id>] [--estado ABERTA|ACEITA|RECUSADA] [--desde AAAA-MM-DD] [--ate AAAA-MM-DD] [--pagina N]',
+    description:
+      'Lista as contestações de passagens (todas, ou as da operadora do parceiro); --atrasadas: as em análise além do prazo de resposta, as mais antigas primeiro',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => listContests(db, args)))),
+  },
+  'contest:answer': {
+    usage:
+      'contest:answer --partner <id> --id <contestação> --decisao ACEITA|RECUSADA [--valor <reais>] --motivo "<texto que o motorista lê>"',
+    description:
+      'Responde uma contestação em nome da operadora do parceiro; ACEITA devolve o valor uma só vez à conta que pagou a passagem (o mesmo que POST /api/parceiro/contestacoes/:id/resposta)',
+    run: async (args, { withDb }) => console.log(await withDb(migrated((db) => answerContest(db, args)))),
   },
   'third-party:record': {
     usage:

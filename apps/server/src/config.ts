@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PayoutLimitKind } from '@portal/domain';
-import { DEFAULT_PAYOUT_LIMITS_CENTS, MAX_PAYOUT_LIMITS_CENTS } from '@portal/domain';
+import { DEFAULT_PAYOUT_LIMITS_CENTS, DUPLICATE_PASSAGE_MINUTES_DEFAULT, MAX_PAYOUT_LIMITS_CENTS } from '@portal/domain';
 import { z } from 'zod';
 import type { LoginLimits } from './modules/auth/throttle.js';
 import type { DriverCallLimits } from './modules/payouts/guard.js';
@@ -125,6 +125,7 @@ const envSchema = z
     PARTNER_MAX_PER_KEY: positiveInt.default(6000),
     PARTNER_MAX_PER_ADDRESS: positiveInt.default(12_000),
     PARTNER_WINDOW_MINUTES: positiveInt.default(1),
+    DUPLICATE_PASSAGE_MINUTES: positiveInt.max(24 * 60).default(DUPLICATE_PASSAGE_MINUTES_DEFAULT),
     HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
     HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(72_000),
@@ -216,6 +217,8 @@ export interface Config {
   metricsToken: string | null;
   /** Statement exports (issue 21, point 8): at most maxInFlight at once; one whose client takes no byte for stallMs is closed. */
   exports: { maxInFlight: number; stallMs: number };
+  /** Decision 56: two passages of one tag at one plaza this close are flagged as a possible double charge. */
+  duplicatePassageMinutes: number;
   /** Per-driver limits of the calls that cost the operator money. */
   driverCalls: DriverCallLimits;
   /** Each driver's withdrawal limits until they choose, in centavos. */
@@ -324,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     serverUrl: (e.SERVER_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN ?? null,
     exports: { maxInFlight: e.EXPORTS_MAX_IN_FLIGHT, stallMs: e.EXPORT_STALL_TIMEOUT_MS },
+    duplicatePassageMinutes: e.DUPLICATE_PASSAGE_MINUTES,
     driverCalls: {
       withdrawalsPerHour: e.WITHDRAWALS_PER_HOUR,
       chargesPerHour: e.PIX_CHARGES_PER_HOUR,

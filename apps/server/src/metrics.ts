@@ -1,5 +1,5 @@
 import { STATEMENT_ORIGINS } from '@portal/domain';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 const KNOWN_ORIGINS: ReadonlySet<string> = new Set(Object.values(STATEMENT_ORIGINS));
 
@@ -27,6 +27,8 @@ export class Metrics {
   private readonly loginRefusals: Counter<'reason'>;
   private readonly billingRuns: Counter;
   private readonly billingTags: Counter<'outcome'>;
+  private readonly contestEvents: Counter<'event'>;
+  private overdueContests: (() => Promise<number>) | null = null;
 
   /** processMetrics: CPU, memory, event loop lag, handles (the server; not the CLI). */
   constructor(options: { processMetrics?: boolean } = {}) {
@@ -82,6 +84,31 @@ export class Metrics {
       labelNames: ['outcome'],
       registers,
     });
+    this.contestEvents = new Counter({
+      name: 'contest_events_total',
+      help: 'Contestações de passagens: abertas, aceitas, recusadas; passagens marcadas como possível cobrança duplicada',
+      labelNames: ['event'],
+      registers,
+    });
+    const overdue = () => this.overdueContests;
+    new Gauge({
+      name: 'contests_overdue',
+      help: 'Contestações em análise além do prazo de resposta da operadora (decisão 56), lidas do banco a cada coleta',
+      registers,
+      async collect() {
+        const count = overdue();
+        if (count) this.set(await count());
+      },
+    });
+  }
+
+  contestEvent(event: 'opened' | 'accepted' | 'refused' | 'duplicate_flagged'): void {
+    this.contestEvents.inc({ event });
+  }
+
+  /** The overdue contests' count, read from the database at each scrape (every instance sees the same). */
+  countOverdueContestsWith(count: () => Promise<number>): void {
+    this.overdueContests = count;
   }
 
   /** route: the route's URL pattern (/api/tags/:id), or 'unmatched'; never the raw URL. */

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { Metrics } from './metrics.js';
 import { AttentionService } from './modules/attention/service.js';
+import { ContestService } from './modules/contests/service.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionStore } from './modules/auth/sessions.js';
@@ -66,6 +67,7 @@ export interface Services {
   ledgerPushes: LedgerPushes;
   payoutGuard: PayoutGuard;
   payouts: PayoutService;
+  contests: ContestService;
 }
 
 export interface ServiceOverrides {
@@ -108,6 +110,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const tags = new TagService(db, tagOperator, catalogue, fees);
   const pushes = new PartnerPushes(db);
   const statement = new StatementService(db.kysely);
+  const contests = new ContestService(db, metrics, overrides.now ?? config.clock);
+  metrics.countOverdueContestsWith(() => contests.countOverdue());
   return {
     readiness: new ReadinessCheck(db),
     balance: new BalanceService(db.kysely),
@@ -139,8 +143,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     transferValidator: new TransferValidator(outcomes, log),
     partners: new PartnerService(db),
     vpos: new VpoService(db, pushes),
-    ledgerPushes: new LedgerPushes(db, pushes),
+    ledgerPushes: new LedgerPushes(db, pushes, config.duplicatePassageMinutes, metrics),
     payoutGuard,
     payouts: new PayoutService(db.kysely, payoutGuard, log),
+    contests,
   };
 }

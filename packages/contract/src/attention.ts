@@ -32,6 +32,15 @@ export const attentionNotice = z.lazy(() =>
       embarcador: z.string(),
       pagoPeloSaldo: reais,
     }),
+    /** Decision 56: a passage flagged on arrival as a possible double charge, not contested yet. */
+    z.object({
+      tipo: z.literal('cobranca-duplicada'),
+      Mensagem: z.string(),
+      passagemId: z.number().int(),
+      praca: z.string(),
+      valor: reais,
+      dataPassagem: isoDateTime,
+    }),
   ]),
 );
 export type AttentionNotice = z.infer<typeof attentionNotice>;

@@ -17,9 +17,11 @@ export * from './statement.js';
 export * from './vehicles.js';
 export * from './tags.js';
 export * from './vpos.js';
+export * from './passages.js';
 export * from './receipts.js';
 export * from './attention.js';
 export * from './payouts.js';
+export * from './contests.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -31,10 +33,12 @@ import { tagsApi } from './tags.js';
 import { termsApi } from './terms.js';
 import { vehiclesApi } from './vehicles.js';
 import { vposApi } from './vpos.js';
+import { passagesApi } from './passages.js';
 import { receiptsApi } from './receipts.js';
 import { attentionApi } from './attention.js';
 import { withdrawalApi } from './withdrawal.js';
 import { payoutsApi } from './payouts.js';
+import { contestsApi } from './contests.js';
 
 /** Every call of the API, by name. */
 export const api = {
@@ -50,6 +54,8 @@ export const api = {
   ...tagsApi,
   ...vehiclesApi,
   ...vposApi,
+  ...passagesApi,
   ...receiptsApi,
   ...attentionApi,
+  ...contestsApi,
 };

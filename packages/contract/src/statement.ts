@@ -4,6 +4,7 @@ import { endpoint } from './endpoint.js';
 import { envelope, isoDateTime, pageQuery, pagination } from './common.js';
 import { receiptKind } from './receipts.js';
 import { VPO_PAYERS } from './vpos.js';
+import { passageContestInfo } from './contests.js';
 
 /** spec §3 'Extrato transaction'. value in reais, signed (debits negative). */
 export const statementTransaction = z.lazy(() =>
@@ -23,6 +24,8 @@ export const statementTransaction = z.lazy(() =>
     receipt: z.object({ tipo: receiptKind, id: z.string() }).nullable(),
     /** Decision 52: the VPO whose money this entry moved (pagoPor VPO), or that ran short for this passage (pagoPor SALDO). */
     vpo: z.object({ IdTransacao: z.string(), Embarcador: z.string(), pagoPor: z.enum(VPO_PAYERS) }).nullable(),
+    /** Decision 56: the toll passage this entry paid (or gave back), to contest it; null for any other movement. */
+    passagem: passageContestInfo.nullable(),
   }),
 );
 export type StatementTransaction = z.infer<typeof statementTransaction>;

@@ -20,6 +20,7 @@ import {
   TEXT_MAX,
 } from '@portal/domain';
 import { endpoint } from './endpoint.js';
+import { passageContestInfo } from './contests.js';
 import { envelope, idParam, isoDateTime, pageQuery, pagination, refineWith, strictText, text } from './common.js';
 
 /** Who paid one passage of a VPO's trip (decision 52): the VPO's money, or Saldo when the VPO ran short. */
@@ -32,6 +33,8 @@ export const vpoPassage = z.lazy(() =>
     occurredAt: isoDateTime,
     value: z.number(),
     pagoPor: z.enum(VPO_PAYERS),
+    /** Decision 56: the passage, to contest it from the VPO's details (the shipper reads null). */
+    passagem: passageContestInfo.nullable(),
   }),
 );
 export type VpoPassage = z.infer<typeof vpoPassage>;

@@ -12,5 +12,6 @@ export * from './credit.js';
 export * from './statement.js';
 export * from './tags.js';
 export * from './vpos.js';
+export * from './contests.js';
 export * from './text.js';
 export * from './refusal.js';

@@ -198,6 +198,9 @@ export const messages = {
     tripEnded: 'O fim da viagem (fimViagem) já passou: o VPO é pago antes da viagem',
     anttIdInvalid: 'Identificador do VPO na ANTT (idVpoAntt) inválido: até 64 letras, números, pontos, barras ou hífens',
     originInvalid: "Origem inválida: use 'credito-terceiro-movemais' ou 'debito-terceiro-movemais'",
+    /** Decision 55: the body of POST /api/parceiro/passagens/lote (the contract checks it, so the text lives here). */
+    batchInvalid: 'Envie um objeto com a lista de passagens: {"passagens": [ ... ]}',
+    batchSize: 'O lote deve ter de 1 a 1.000 passagens (passagens)',
   },
   purchase: {
     amountRequired: 'Por favor digite o valor que deseja comprar de saldo',

@@ -6,7 +6,11 @@
  * not ship them to every page (/login's budget, README). A text moves back to messages.ts when the
  * web app or the contract needs it.
  */
+import { contestMessages } from './contests.js';
+
 export const serverMessages = {
+  /** Decision 56: contests of passages (domain contests.ts). */
+  contest: contestMessages,
   limits: {
     tooManyRequests: 'Muitas requisições. Aguarde um pouco e tente novamente.',
   },
@@ -190,6 +194,8 @@ export const serverMessages = {
     pendingPurchase: (value: string) => `Sua compra de ${value} aguarda o pagamento do Pix`,
     /** Decision 52 (issue 23's words). */
     shortVpo: (shipper: string, value: string) => `VPO de ${shipper} insuficiente: ${value} pagos do seu saldo`,
+    /** Decision 56: a passage flagged on arrival as a possible double charge. */
+    possibleDuplicate: (place: string, value: string, when: string) => `Possível cobrança duplicada: ${place}, ${value} em ${when}`,
   },
   settings: {
     ok: 'Preferências consultadas com sucesso',
@@ -230,6 +236,9 @@ export const serverMessages = {
     /** Decision 52: a tag blocked for an unpaid fee (204) still takes VPOs and the passages they pay. */
     tagNotActiveForPassage: 'Esta tag está bloqueada: só passagens pagas por um VPO aberto são aceitas',
     externalIdConflict: 'Este externalId já foi usado com outros dados. Para um novo envio, use outro externalId.',
+    /** Decision 55: the answer of a batch of passages, each item answered as the single call would. */
+    batchProcessed: (accepted: number, replayed: number, refused: number) =>
+      `Lote processado. Aceitas: ${accepted}; repetidas: ${replayed}; recusadas: ${refused}.`,
   },
   tag: {
     operatorUnknown: 'Operadora não encontrada. Selecione uma operadora da lista.',

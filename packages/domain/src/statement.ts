@@ -17,6 +17,9 @@ export const STATEMENT_ORIGINS = {
   vpoIssued: 'vpo-recebido',
   vpoPassage: 'passagem-vpo',
   vpoRefund: 'devolucao-vpo',
+  /** Decision 56: an accepted contest gives a passage back to the account that paid it. */
+  passageRefund: 'estorno-passagem',
+  vpoPassageRefund: 'estorno-passagem-vpo',
 } as const;
 export type StatementOrigin = (typeof STATEMENT_ORIGINS)[keyof typeof STATEMENT_ORIGINS];
 
@@ -66,6 +69,14 @@ export function describeStatementEntry(origin: string, placeName: string, isThir
       return { text: `VPO recebido: ${placeName}`, tooltip: null, icon: null };
     case STATEMENT_ORIGINS.vpoRefund:
       return { text: `Sobra do VPO devolvida: ${placeName}`, tooltip: null, icon: null };
+    case STATEMENT_ORIGINS.passageRefund:
+      return {
+        text: `Passagem devolvida: ${placeName} (contestação aceita)`,
+        tooltip: isThird ? 'Passagem de Terceiro' : null,
+        icon: isThird ? 'third' : null,
+      };
+    case STATEMENT_ORIGINS.vpoPassageRefund:
+      return { text: `Passagem devolvida ao VPO: ${placeName} (contestação aceita)`, tooltip: null, icon: null };
     case STATEMENT_ORIGINS.passage:
       return isThird
         ? { text: `Passagem por: ${placeName}`, tooltip: 'Passagem de Terceiro', icon: 'third' }
@@ -107,11 +118,11 @@ export const statementKindLabels: Record<StatementKind, string> = {
 
 /** The origins of each kind's own-account entries ('terceiros' is every third-party entry). */
 export const STATEMENT_KIND_ORIGINS: Record<Exclude<StatementKind, 'terceiros'>, readonly StatementOrigin[]> = {
-  passagens: [STATEMENT_ORIGINS.passage],
+  passagens: [STATEMENT_ORIGINS.passage, STATEMENT_ORIGINS.passageRefund],
   compras: [STATEMENT_ORIGINS.pixPurchase, STATEMENT_ORIGINS.pixRefund],
   saques: [STATEMENT_ORIGINS.pixWithdrawal, STATEMENT_ORIGINS.pixWithdrawalReversal],
   mensalidades: [STATEMENT_ORIGINS.tagFee, STATEMENT_ORIGINS.tagFeeWaiver],
-  vpo: [STATEMENT_ORIGINS.vpoIssued, STATEMENT_ORIGINS.vpoPassage, STATEMENT_ORIGINS.vpoRefund],
+  vpo: [STATEMENT_ORIGINS.vpoIssued, STATEMENT_ORIGINS.vpoPassage, STATEMENT_ORIGINS.vpoRefund, STATEMENT_ORIGINS.vpoPassageRefund],
 };
 
 const THIRD_PARTY_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.thirdPartyDebit, STATEMENT_ORIGINS.thirdPartyCredit]);

@@ -295,9 +295,12 @@ export function tagFeePlaceName(serial: string): string {
   return messages.tag.feePlaceName.replace('{serial}', formatSerial(serial));
 }
 
-/** The billing month 'YYYY-MM' of an instant, in America/Sao_Paulo. */
+let monthParts: Intl.DateTimeFormat | undefined;
+
+/** The billing month 'YYYY-MM' of an instant, in America/Sao_Paulo (every passage asks: the formatter is built once). */
 export function billingPeriod(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit' }).formatToParts(at);
+  monthParts ??= new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit' });
+  const parts = monthParts.formatToParts(at);
   const year = parts.find((p) => p.type === 'year')?.value ?? '0000';
   const month = parts.find((p) => p.type === 'month')?.value ?? '01';
   return `${year}-${month}`;

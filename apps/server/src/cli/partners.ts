@@ -25,7 +25,7 @@ import type { OperatorEntry } from '../modules/tags/catalogue.js';
 import { CliFailure } from './pix.js';
 
 /** '--kind shipper --name "X" --third' -> { kind: 'shipper', name: 'X', third: 'true' }, plus the positional arguments. */
-function parseFlags(args: string[]): { flags: Record<string, string>; positional: string[] } {
+export function parseFlags(args: string[]): { flags: Record<string, string>; positional: string[] } {
   const flags: Record<string, string> = {};
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -123,7 +123,7 @@ export async function revokePartner(db: Db, args: string[]): Promise<string> {
   return `Chave do parceiro ${id} revogada.`;
 }
 
-async function partnerOf(db: Db, flags: Record<string, string>, kind: PartnerKind): Promise<Partner> {
+export async function partnerOf(db: Db, flags: Record<string, string>, kind: PartnerKind): Promise<Partner> {
   const id = Number(flags.partner);
   if (!Number.isSafeInteger(id) || id <= 0) throw new CliFailure('Informe --partner <id do parceiro> (veja partner:list).');
   const partner = await new PartnerService(db).byId(id);
@@ -132,14 +132,14 @@ async function partnerOf(db: Db, flags: Record<string, string>, kind: PartnerKin
   return partner;
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(corpo)'}: ${i.message}`);
   throw new CliFailure(`Dados inválidos:\n${lines.join('\n')}`);
 }
 
-const money = (value: string | undefined) => (value === undefined ? undefined : Number(value.replace(',', '.')));
+export const money = (value: string | undefined) => (value === undefined ? undefined : Number(value.replace(',', '.')));
 
 /** The same answers as the API: a replay (or an old duplicate) changed nothing. */
 async function push(run: () => Promise<PushAnswer | PushResult>, what: string): Promise<string> {
@@ -213,7 +213,7 @@ export async function updateVpo(db: Db, args: string[]): Promise<string> {
 }
 
 /** The same service as POST /api/parceiro/passagens, for operators without an integration. */
-export async function recordPassage(db: Db, args: string[]): Promise<string> {
+export async function recordPassage(db: Db, args: string[], duplicateMinutes?: number): Promise<string> {
   const { flags } = parseFlags(args);
   const partner = await partnerOf(db, flags, 'operator');
   const body = parse(partnerPassageRequest, {
@@ -224,7 +224,7 @@ export async function recordPassage(db: Db, args: string[]): Promise<string> {
     occurredAt: flags.at ?? new Date().toISOString(),
     is_third: flags.third === 'true',
   });
-  return push(() => new LedgerPushes(db).recordPassage(partner, body), 'Passagem');
+  return push(() => new LedgerPushes(db, undefined, duplicateMinutes).recordPassage(partner, body), 'Passagem');
 }
 
 /** The same service as POST /api/parceiro/terceiro/movimentos. */

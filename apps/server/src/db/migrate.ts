@@ -16,6 +16,8 @@ import { driverSettings } from './migrations/011-driver-settings.js';
 import { withdrawalReceiver } from './migrations/012-withdrawal-receiver.js';
 import { payoutProtection } from './migrations/013-payout-protection.js';
 import { vpoMoney } from './migrations/014-vpo-money.js';
+import { statementBuckets } from './migrations/015-statement-buckets.js';
+import { contests } from './migrations/016-contests.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -36,6 +38,8 @@ function migrations(db: Db): Record<string, Migration> {
     '012-withdrawal-receiver': withdrawalReceiver(),
     '013-payout-protection': payoutProtection(t),
     '014-vpo-money': vpoMoney(t, db.dialect),
+    '015-statement-buckets': statementBuckets(t, db.dialect),
+    '016-contests': contests(t),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { PayoutLimitKind, PixKeyType } from '@portal/domain';
+import type { ContestReason, ContestState, PayoutLimitKind, PixKeyType } from '@portal/domain';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Written as ISO 8601 strings; read back as Date (PostgreSQL timestamptz) or string (SQLite text). */
@@ -79,16 +79,19 @@ export interface LedgerEntriesTable {
   reference: string | null;
   idempotency_key: string;
   created_at: Timestamp;
-  /** The entry's place in the driver's statement, by (created_at, id), 1 the oldest: page p is a range of it (migration 008). */
-  driver_seq: number;
   /** The VPO whose money this entry moved, or that ran short for this passage (migration 014). */
   vpo_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface DriverLedgerCountersTable {
+/**
+ * A driver's number of ledger entries dated in one UTC month, day or hour (migration 015, decision
+ * 54); bucket is its first instant, in created_at's form. The statement sums them to find places.
+ */
+export interface LedgerEntryCountsTable {
   driver_id: number;
-  /** The driver's number of ledger entries = the highest driver_seq. */
-  entry_count: number;
+  unit: 'month' | 'day' | 'hour';
+  bucket: Timestamp;
+  entries: number;
 }
 
 export type PixProviderName = 'local' | 'asaas';
@@ -307,6 +310,51 @@ export interface VposTable {
   short_cents: ColumnType<number, number | undefined, number>;
 }
 
+/** Decision 56: a toll passage as the operator sent it (migration 016). */
+export interface PassagesTable {
+  id: Generated<number>;
+  partner_id: number;
+  external_id: string;
+  operator_cnpj: string;
+  driver_id: number;
+  tag_id: number;
+  serial_number: string;
+  place_name: string;
+  occurred_at: Timestamp;
+  amount_cents: number;
+  is_third: Flag;
+  /** An earlier passage of the tag at the plaza, close enough to be a possible double charge. */
+  duplicate_of: number | null;
+  created_at: Timestamp;
+}
+
+/** What one account paid of a passage (one ledger entry) and what contests gave back of it. */
+export interface PassagePaymentsTable {
+  id: Generated<number>;
+  passage_id: number;
+  entry_id: number;
+  account: 'own' | 'third' | 'vpo';
+  vpo_id: number | null;
+  paid_cents: number;
+  refunded_cents: ColumnType<number, number | undefined, number>;
+}
+
+export interface ContestsTable {
+  id: Generated<number>;
+  passage_id: number;
+  driver_id: number;
+  operator_cnpj: string;
+  reason: ContestReason;
+  description: string | null;
+  state: ColumnType<ContestState, ContestState | undefined, ContestState>;
+  opened_at: Timestamp;
+  due_at: Timestamp;
+  answered_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  answer: string | null;
+  refund_cents: number | null;
+  answered_by: string | null;
+}
+
 export interface DriverVpoCountersTable {
   driver_id: number;
   vpo_count: number;
@@ -320,7 +368,7 @@ export interface Database {
   term_decisions: TermDecisionsTable;
   accounts: AccountsTable;
   ledger_entries: LedgerEntriesTable;
-  driver_ledger_counters: DriverLedgerCountersTable;
+  ledger_entry_counts: LedgerEntryCountsTable;
   pix_charges: PixChargesTable;
   withdrawals: WithdrawalsTable;
   vehicles: VehiclesTable;
@@ -336,6 +384,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   pix_keys: PixKeysTable;
   payout_limits: PayoutLimitsTable;
+  passages: PassagesTable;
+  passage_payments: PassagePaymentsTable;
+  contests: ContestsTable;
 }
 
 export type PixChargeRow = Selectable<PixChargesTable>;

@@ -27,6 +27,8 @@ interface Options {
   status?: 200 | 201;
   /** Runs before the body is parsed (public calls with their own authentication, e.g. webhooks). */
   onRequest?: onRequestAsyncHookHandler;
+  /** Bytes of body this call reads, when not the app's (a partner's batch, decision 55). */
+  bodyLimit?: number;
 }
 
 const IDEMPOTENT_NOTE =
@@ -81,6 +83,7 @@ export function publicRoute<E extends Endpoint>(
     url: e.path,
     schema: schemaOf(e, status, statusOf ? (status === 200 ? 201 : 200) : undefined),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (req, reply) => {
       const body = await handler(contextOf<E>(req, reply));
       return reply.code(statusOf ? statusOf(body) : status).send(body);

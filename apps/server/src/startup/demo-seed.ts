@@ -191,6 +191,8 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
     { externalId: 'demo-passagem-1', place: 'Praça Itupeva (SP-348)', value: 18.9, at: ago(3, 5), third: false },
     { externalId: 'demo-passagem-2', place: 'Praça Campo Limpo (SP-348)', value: 22.4, at: ago(3, 4), third: false },
     { externalId: 'demo-passagem-3', place: 'Praça Jacareí (BR-116)', value: 31.7, at: ago(2, 2), third: true },
+    // The same plaza four minutes after the second: flagged as a possible double charge (decision 56).
+    { externalId: 'demo-passagem-4', place: 'Praça Campo Limpo (SP-348)', value: 22.4, at: ago(3, 4 - 4 / 60), third: false },
   ];
   for (const p of passages) {
     await services.ledgerPushes.recordPassage(operator, {

@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../helpers/databases.js';
 import { expectLedgerInvariant } from '../helpers/pix.js';
 import { activeTag, OPERATORS, registerTag, SEMPARAR } from '../helpers/tags.js';
 import { runCli } from '../helpers/cli.js';
+import { balances } from '../../src/modules/ledger/ledger.js';
 
 /** The CLI against one database. */
 const cli = (args: string[], databaseUrl: string) => runCli(args, { DATABASE_URL: databaseUrl });
@@ -255,5 +256,83 @@ describeEachDatabase('cli de parceiros', (dialect) => {
       serverMessages.partner.vpoNotFound,
     );
     await expectLedgerInvariant(db);
+  });
+  it('contest:list shows contests, the overdue ones apart; contest:answer answers for the operator once (decision 56)', async () => {
+    const url = ctx().config.databaseUrl;
+    const d = await registerDriver(ctx().app);
+    const t = await activeTag(ctx().app, d, { Operadora: SEMPARAR });
+    const service = new PartnerService(ctx().db);
+    const operator = await service.create('operator', 'Operadora Contestada', SEMPARAR);
+    const taggy = await service.create('operator', 'Outra Operadora', OPERATORS.Taggy ?? '');
+    const recorded = await cli(
+      [
+        'passage:record',
+        '--partner',
+        String(operator.id),
+        '--externalId',
+        'pc1',
+        '--serial',
+        t.serial,
+        '--place',
+        'Praça Atibaia',
+        '--value',
+        '12,40',
+      ],
+      url,
+    );
+    expect(recorded.code, recorded.stderr).toBe(0);
+    const rows = json<{ Transacoes: { placeName: string; passagem: { id: number } | null }[] }>(
+      await ctx().app.inject({ method: 'GET', url: '/api/extrato/listar?page=1', headers: bearer(d.token) }),
+    ).Transacoes;
+    const passagemId = rows.find((r) => r.placeName === 'Praça Atibaia')?.passagem?.id;
+    const opened = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/motorista/contestacoes',
+      headers: bearer(d.token),
+      payload: { passagemId, motivo: 'CATEGORIA' },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const id = String(json<{ Contestacao: { id: number } }>(opened).Contestacao.id);
+
+    expect((await cli(['contest:list', '--atrasadas'], url)).stdout).not.toContain(`#${id} `);
+    await ctx()
+      .db.kysely.updateTable('contests')
+      .set({ due_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', Number(id))
+      .execute();
+    const overdue = await cli(['contest:list', '--atrasadas'], url);
+    expect(overdue.code, overdue.stderr).toBe(0);
+    expect(overdue.stdout).toContain(`#${id} · Em análise · ATRASADA`);
+    expect(overdue.stdout).toContain('Praça Atibaia');
+    const mine = await cli(['contest:list', '--partner', String(operator.id), '--estado', 'ABERTA'], url);
+    expect(mine.stdout).toContain(`#${id} `);
+    expect((await cli(['contest:list', '--partner', String(taggy.id)], url)).stdout).toContain('Nenhuma contestação');
+
+    const answer = (partner: number, valor: string) => [
+      'contest:answer',
+      '--partner',
+      String(partner),
+      '--id',
+      id,
+      '--decisao',
+      'ACEITA',
+      '--valor',
+      valor,
+      '--motivo',
+      'Categoria corrigida',
+    ];
+    const foreign = await cli(answer(taggy.id, '3,50'), url);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toContain(serverMessages.contest.contestNotFound);
+    const before = await balances(ctx().db.kysely, d.id);
+    const done = await cli(answer(operator.id, '3,50'), url);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain('Resposta registrada.');
+    const again = await cli(answer(operator.id, '3,50'), url);
+    expect(again.stdout).toContain('já estava registrada');
+    const other = await cli(answer(operator.id, '4,00'), url);
+    expect(other.code).toBe(1);
+    expect((await balances(ctx().db.kysely, d.id)).own).toBe(before.own + 350);
+    await expectLedgerInvariant(ctx().db);
   });
 });

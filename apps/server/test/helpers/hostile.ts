@@ -259,7 +259,7 @@ export const hostileQuery: fc.Arbitrary<string> = fc
 /** Endpoint name -> which credentials it needs. */
 export function credentialOf(e: Endpoint): 'driver' | 'shipper' | 'operator' | 'platform' | 'webhook' | 'none' {
   if (e.auth) return 'driver';
-  if (e.path === '/api/parceiro/passagens') return 'operator';
+  if (e.path === '/api/parceiro/passagens' || e.path === '/api/parceiro/passagens/lote') return 'operator';
   if (e.path === '/api/parceiro/terceiro/movimentos') return 'platform';
   if (e.path.startsWith('/api/parceiro/vpos')) return 'shipper';
   if (e.path.startsWith('/api/webhooks/')) return 'webhook';

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { beforeEach, expect } from 'vitest';
 import { LocalPixProvider } from '../../src/adapters/pix/local.js';
 import type {
@@ -140,9 +141,12 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
 export async function entriesOf(db: Db, driverId: number) {
   const rows = await db.kysely
     .selectFrom('ledger_entries')
-    .select(['amount_cents', 'origin', 'event', 'place_name', 'reference', 'idempotency_key', 'driver_seq'])
+    .select(['amount_cents', 'origin', 'event', 'place_name', 'reference', 'idempotency_key'])
+    // The entry's place in the statement, 1 the oldest (decision 54: by created_at, then id).
+    .select(sql<number>`row_number() over (order by created_at, id)`.as('driver_seq'))
     .where('driver_id', '=', driverId)
-    .orderBy('driver_seq')
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
   return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents), driver_seq: Number(r.driver_seq) }));
 }

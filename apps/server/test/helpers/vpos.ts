@@ -240,7 +240,8 @@ export async function expectVpoInvariants(db: Db): Promise<void> {
     const e = byVpo.get(v.id) ?? {};
     const held = Number(v.held_cents);
     expect(e['vpo-recebido'] ?? 0, `VPO ${v.id}: recebido`).toBe(held);
-    expect(0 - (e['passagem-vpo'] ?? 0), `VPO ${v.id}: utilizado`).toBe(Number(v.used_cents));
+    // A passage given back by an accepted contest (decision 56) is no longer used.
+    expect(0 - (e['passagem-vpo'] ?? 0) - (e['estorno-passagem-vpo'] ?? 0), `VPO ${v.id}: utilizado`).toBe(Number(v.used_cents));
     expect(0 - (e['devolucao-vpo'] ?? 0), `VPO ${v.id}: devolvido`).toBe(Number(v.refunded_cents));
     expect(0 - (e.passagem ?? 0), `VPO ${v.id}: pago do saldo`).toBe(Number(v.short_cents));
   }

@@ -24,6 +24,9 @@ export interface DriverWorld extends Registered {
   vpoId: number;
   /** A Pix key the driver saved (decision 44). */
   pixKeyId: number;
+  /** Decision 56: a contest the driver opened on the passage at Praça Itupeva, and a passage nobody contested. */
+  contestId: number;
+  freePassageId: number;
 }
 
 export interface World {
@@ -78,6 +81,21 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
     },
   });
   expect([200, 201], passage.body).toContain(passage.statusCode);
+  const contestId = await contestOf(app, d);
+  const free = await app.inject({
+    method: 'POST',
+    url: '/api/parceiro/passagens',
+    headers: { 'x-api-key': keys.operator },
+    payload: {
+      externalId: `p2-${active.serial}`,
+      serialNumber: active.serial,
+      placeName: 'Praça Louveira',
+      value: 7.4,
+      occurredAt: saoPaulo(50).local,
+    },
+  });
+  expect(free.statusCode, free.body).toBe(200);
+  const freePassageId = await passageIdOf(app, d, 'Praça Louveira');
   const savedKey = await app.inject({
     method: 'POST',
     url: '/api/motorista/chaves-pix',
@@ -86,7 +104,29 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
   });
   expect(savedKey.statusCode, savedKey.body).toBe(201);
   const pixKeyId = savedKey.json<{ Chave: { id: number } }>().Chave.id;
-  return { ...d, active, inactive, pendingChargeId: pending.id, paidChargeId, vpoExternalId, vpoId, pixKeyId };
+  return { ...d, active, inactive, pendingChargeId: pending.id, paidChargeId, vpoExternalId, vpoId, pixKeyId, contestId, freePassageId };
+}
+
+/** The passage's id as the driver's statement shows it (decision 56). */
+async function passageIdOf(app: FastifyInstance, d: Registered, place: string): Promise<number> {
+  const res = await app.inject({ method: 'GET', url: '/api/extrato/listar?page=1', headers: { authorization: `Bearer ${d.token}` } });
+  const row = res
+    .json<{ Transacoes: { placeName: string; passagem: { id: number } | null }[] }>()
+    .Transacoes.find((r) => r.placeName === place);
+  if (!row?.passagem) throw new Error(`passagem ${place} sem registro`);
+  return row.passagem.id;
+}
+
+/** A contest the driver opens on the passage at Praça Itupeva. */
+async function contestOf(app: FastifyInstance, d: Registered): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/motorista/contestacoes',
+    headers: { authorization: `Bearer ${d.token}` },
+    payload: { passagemId: await passageIdOf(app, d, 'Praça Itupeva'), motivo: 'CATEGORIA' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ Contestacao: { id: number } }>().Contestacao.id;
 }
 
 /** Two drivers, A (the one who calls) and B (whose identifiers A must never reach), and a key of each partner kind. */
@@ -215,6 +255,16 @@ export function validRequest(
     case 'driverVpo':
     case 'driverVpoPdf':
       return { params: { id: a.vpoId } };
+    case 'openContest':
+      return { body: { passagemId: a.freePassageId, motivo: 'NAO_PASSOU' } };
+    case 'driverContests':
+      return { query: 'page=1' };
+    case 'driverContestPdf':
+      return { params: { id: a.contestId } };
+    case 'partnerContests':
+      return { query: 'page=1&estado=ABERTA' };
+    case 'partnerAnswerContest':
+      return { params: { id: a.contestId }, body: { decisao: 'RECUSADA', motivo: 'Passagem confirmada pela câmera' } };
     case 'partnerVpo':
       return { params: { externalId: a.vpoExternalId } };
     case 'partnerUpdateVpo':
@@ -228,6 +278,21 @@ export function validRequest(
           value: 0.5,
           occurredAt: saoPaulo(5).local,
           is_third: false,
+        },
+      };
+    case 'partnerPassageBatch':
+      return {
+        body: {
+          passagens: [
+            {
+              externalId: `fz-${newSerial()}`,
+              serialNumber: a.active.serial,
+              placeName: 'Praça Fuzz',
+              value: 0.5,
+              occurredAt: saoPaulo(5).local,
+              is_third: false,
+            },
+          ],
         },
       };
     case 'partnerThirdPartyMovement':

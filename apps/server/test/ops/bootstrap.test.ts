@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { prepareDatabase } from '../../src/startup/bootstrap.js';
 import { loadConfig } from '../../src/config.js';
@@ -67,9 +68,12 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
     expect(withdrawals.map((w) => [w.status, Number(w.amount_cents), w.pix_key_type])).toEqual([['DONE', 4_000, 'EMAIL']]);
     const entries = await db.kysely
       .selectFrom('ledger_entries')
-      .select(['amount_cents', 'origin', 'driver_seq'])
+      .select(['amount_cents', 'origin'])
+      // The place in the statement, 1 the oldest (decision 54: by created_at, then id).
+      .select(sql<number>`row_number() over (order by created_at, id)`.as('driver_seq'))
       .where('driver_id', '=', demo.id)
-      .orderBy('driver_seq')
+      .orderBy('created_at')
+      .orderBy('id')
       .execute();
     expect(entries.map((e) => [Number(e.amount_cents), e.origin, Number(e.driver_seq)])).toEqual([
       // In the statement's date order: the partners' movements of the last days before today's purchases.
@@ -79,19 +83,33 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       [64_590, 'vpo-recebido', 2],
       [-1_890, 'passagem-vpo', 3],
       [-2_240, 'passagem-vpo', 4],
-      [-3_170, 'passagem', 5],
-      [-4_550, 'debito-terceiro-movemais', 6],
-      [15_000, 'compra-pix', 7],
-      [25_000, 'compra-pix', 8],
-      [-4_000, 'saque-pix', 9],
-      [-1_590, 'mensalidade-tag', 10],
+      // The same plaza four minutes later: a possible double charge (decision 56), paid by the VPO too.
+      [-2_240, 'passagem-vpo', 5],
+      [-3_170, 'passagem', 6],
+      [-4_550, 'debito-terceiro-movemais', 7],
+      [15_000, 'compra-pix', 8],
+      [25_000, 'compra-pix', 9],
+      [-4_000, 'saque-pix', 10],
       [-1_590, 'mensalidade-tag', 11],
+      [-1_590, 'mensalidade-tag', 12],
       // Each other VPO's value held in the VPO account when issued; the closed and the cancelled one gave theirs back.
-      [128_040, 'vpo-recebido', 12],
-      [-128_040, 'devolucao-vpo', 13],
-      [31_200, 'vpo-recebido', 14],
-      [9_850, 'vpo-recebido', 15],
-      [-9_850, 'devolucao-vpo', 16],
+      [128_040, 'vpo-recebido', 13],
+      [-128_040, 'devolucao-vpo', 14],
+      [31_200, 'vpo-recebido', 15],
+      [9_850, 'vpo-recebido', 16],
+      [-9_850, 'devolucao-vpo', 17],
+    ]);
+    const flagged = await db.kysely
+      .selectFrom('passages')
+      .select(['external_id', 'duplicate_of'])
+      .where('driver_id', '=', demo.id)
+      .orderBy('id')
+      .execute();
+    expect(flagged.map((p) => [p.external_id, p.duplicate_of !== null])).toEqual([
+      ['demo-passagem-1', false],
+      ['demo-passagem-2', false],
+      ['demo-passagem-3', false],
+      ['demo-passagem-4', true],
     ]);
     const own = await db.kysely
       .selectFrom('accounts')
@@ -106,7 +124,7 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       .where('driver_id', '=', demo.id)
       .where('kind', '=', 'vpo')
       .executeTakeFirstOrThrow();
-    expect(Number(vpoAccount.balance_cents)).toBe(64_590 - 1_890 - 2_240 + 31_200);
+    expect(Number(vpoAccount.balance_cents)).toBe(64_590 - 1_890 - 2 * 2_240 + 31_200);
     const third = await db.kysely
       .selectFrom('accounts')
       .select('balance_cents')
@@ -126,7 +144,7 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       vpos.map((v) => [v.external_id, v.status, ...[v.value_cents, v.used_cents, v.left_cents, v.refunded_cents].map(Number)]),
     ).toEqual([
       ['demo-vpo-1', 'ENCERRADO', 128_040, 0, 0, 128_040],
-      ['demo-vpo-2', 'EM_VIAGEM', 64_590, 1_890 + 2_240, 64_590 - 1_890 - 2_240, 0],
+      ['demo-vpo-2', 'EM_VIAGEM', 64_590, 1_890 + 2 * 2_240, 64_590 - 1_890 - 2 * 2_240, 0],
       ['demo-vpo-3', 'EMITIDO', 31_200, 0, 31_200, 0],
       ['demo-vpo-4', 'CANCELADO', 9_850, 0, 0, 9_850],
     ]);

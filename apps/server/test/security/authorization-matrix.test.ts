@@ -63,6 +63,9 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   removePixKey: 'foreign',
   payoutLimits: 'own',
   updatePayoutLimits: 'own',
+  openContest: 'foreign',
+  driverContests: 'own',
+  driverContestPdf: 'foreign',
 };
 
 const UNAUTHORIZED = 'Sua sessão expirou. Entre novamente.';
@@ -82,6 +85,7 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   pixKeys: () => 'ana@exemplo.com.br',
   payoutLimits: () => '"porSaque":',
   updatePayoutLimits: () => '"porSaque":{"valor":4000',
+  driverContests: () => 'Praça Itupeva',
 };
 const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
 /** Asaas's calls to us, each with its own asaas-access-token (the webhook's, the transfer validation's). */

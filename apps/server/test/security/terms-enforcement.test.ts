@@ -29,6 +29,7 @@ const EXEMPT: Partial<Record<Name, string>> = {
   savePixKey: 'moves nothing: a withdrawal to the key is itself refused without the terms',
   removePixKey: 'only narrows where money may go: removing a key a thief saved must always work',
   updatePayoutLimits: 'moves nothing (withdrawals are refused without the terms), and lowering a limit must always work',
+  openContest: "contesting a charge is the road user's right (Contran Res. 1.013/2024, decision 56) and moves no money by itself",
 };
 
 /** Issue 21, point 5: every call that moves money or changes a tag or vehicle. */

@@ -1,6 +1,7 @@
 import type { AttentionNotice, StatementTransaction } from '@portal/contract';
 import {
   centsToReais,
+  CONTEST_WINDOW_DAYS,
   formatBrl,
   formatDateTime,
   PAYOUT_NOTICE_DAYS,
@@ -140,6 +141,41 @@ async function payoutActivity(db: Kysely<Database>, driverId: number, now: Date)
   return notices.sort((a, b) => b.at.localeCompare(a.at)).map((n) => n.notice);
 }
 
+/**
+ * Decision 56: passages flagged on arrival as a possible double charge, still inside the contest
+ * window and never contested, the newest first: the driver contests one in a tap.
+ */
+async function possibleDuplicates(db: Kysely<Database>, driverId: number, now: Date): Promise<AttentionNotice[]> {
+  const since = new Date(now.getTime() - CONTEST_WINDOW_DAYS * 86_400_000).toISOString();
+  const rows = await db
+    .selectFrom('passages')
+    .select(['passages.id', 'passages.place_name', 'passages.amount_cents', 'passages.occurred_at'])
+    .where('passages.driver_id', '=', driverId)
+    .where('passages.duplicate_of', 'is not', null)
+    .where('passages.occurred_at', '>=', since)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('contests').select('contests.id').whereRef('contests.passage_id', '=', 'passages.id'))),
+    )
+    .orderBy('passages.id', 'desc')
+    .limit(DUPLICATE_NOTICES_MAX)
+    .execute();
+  return rows.map((r) => ({
+    tipo: 'cobranca-duplicada',
+    Mensagem: serverMessages.attention.possibleDuplicate(
+      r.place_name,
+      formatBrl(Number(r.amount_cents)),
+      formatDateTime(toIso(r.occurred_at)),
+    ),
+    passagemId: r.id,
+    praca: r.place_name,
+    valor: centsToReais(Number(r.amount_cents)),
+    dataPassagem: toIso(r.occurred_at),
+  }));
+}
+
+/** At most this many double-charge notices at once: the statement lists the rest. */
+const DUPLICATE_NOTICES_MAX = 5;
+
 /** Decision 52: the driver's VPOs that ran short (open, or closed in the last days), the newest first. */
 async function shortVpos(db: Kysely<Database>, driverId: number, now: Date): Promise<AttentionNotice[]> {
   const since = new Date(now.getTime() - PAYOUT_NOTICE_DAYS * 86_400_000).toISOString();
@@ -163,19 +199,20 @@ async function shortVpos(db: Kysely<Database>, driverId: number, now: Date): Pro
 
 /**
  * What the dashboard asks the driver to look at, in this order: tags blocked for an unpaid fee,
- * a balance below the alert level, VPOs that ran short, purchases waiting for their Pix, then the last days' new Pix
+ * a balance below the alert level, possible double charges (decision 56), VPOs that ran short, purchases waiting for their Pix, then the last days' new Pix
  * keys and payouts. Indexed reads of the driver's own rows (tags_driver_live, the drivers and
  * accounts keys, pix_charges_driver_idx, pix_keys_driver_key, withdrawals_driver_created_idx).
  */
 async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
-  const [tags, balance, vpos, pending, payouts] = await Promise.all([
+  const [tags, balance, duplicates, vpos, pending, payouts] = await Promise.all([
     feeBlockedTags(db, driverId),
     lowBalance(db, driverId),
+    possibleDuplicates(db, driverId, now),
     shortVpos(db, driverId, now),
     pendingPurchases(db, driverId, now),
     payoutActivity(db, driverId, now),
   ]);
-  return [...tags, ...balance, ...vpos, ...pending, ...payouts];
+  return [...tags, ...balance, ...duplicates, ...vpos, ...pending, ...payouts];
 }
 
 /** The dashboard's notices and last movements (built once in services.ts). */

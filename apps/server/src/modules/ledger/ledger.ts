@@ -45,7 +45,7 @@ export function onLedgerMovement(listener: MovementListener): () => void {
   return () => movementListeners.delete(listener);
 }
 
-/** A driver's accounts (Saldo, SaldoTerceiro, the VPOs' money: decision 52) and its entry counter, created with the driver. */
+/** A driver's accounts (Saldo, SaldoTerceiro, the VPOs' money: decision 52), created with the driver. */
 export async function openAccounts(trx: Trx, driverId: number): Promise<void> {
   await trx
     .insertInto('accounts')
@@ -55,7 +55,6 @@ export async function openAccounts(trx: Trx, driverId: number): Promise<void> {
       { driver_id: driverId, kind: 'vpo', balance_cents: 0 },
     ])
     .execute();
-  await trx.insertInto('driver_ledger_counters').values({ driver_id: driverId, entry_count: 0 }).execute();
 }
 
 export async function balances(db: Kysely<Database>, driverId: number): Promise<Record<AccountKind, number>> {
@@ -97,12 +96,12 @@ export async function postGuardedDebit(trx: Trx, entry: EntryInput): Promise<Gua
 }
 
 /**
- * Locks are always taken in the same order (account row, then the driver's counter row), so
- * concurrent movements on PostgreSQL queue instead of deadlocking. The range of the resulting
- * balance (and, for a guarded debit, its floor of zero) is decided by the same conditional
- * UPDATE, so no concurrent movement can pass it: balance = sum of entries always holds, and every
- * balance and sum stays an exact JavaScript number. Holding the counter row, the entry takes its
- * place in the driver's statement (insertEntry, makeRoom).
+ * Locks are always taken in the same order (account row, then the driver's counter rows of the
+ * entry's month, day and hour), so concurrent movements on PostgreSQL queue instead of
+ * deadlocking. The range of the resulting balance (and, for a guarded debit, its floor of zero)
+ * is decided by the same conditional UPDATE, so no concurrent movement can pass it: balance = sum
+ * of entries always holds, and every balance and sum stays an exact JavaScript number. The entry's
+ * place in the statement is its (created_at, id); nothing else moves (decision 54), whatever its date.
  */
 async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<GuardedDebitResult> {
   assertAmount(entry.amountCents);
@@ -120,21 +119,19 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
     .returning(['balance_cents', 'driver_id'])
     .executeTakeFirst();
   if (!updated) return refusal(trx, entry, guarded);
-  const count = await bumpCounter(trx, updated.driver_id, 1);
   const inserted = await insertEntry(trx, entry, updated.driver_id, createdAt);
-  if (!inserted) {
-    // A concurrent request with the same key won the insert: undo the balance and the count.
+  if (inserted === null) {
+    // A concurrent request with the same key won the insert: undo the balance.
     await trx
       .updateTable('accounts')
       .set((eb) => ({ balance_cents: eb('balance_cents', '-', entry.amountCents) }))
       .where('id', '=', entry.accountId)
       .execute();
-    await bumpCounter(trx, updated.driver_id, -1);
     return { status: 'duplicate', entryId: await findByKeyOrThrow(trx, entry.idempotencyKey) };
   }
-  if (inserted.place < count) await makeRoom(trx, updated.driver_id, inserted.place, inserted.id);
+  await countEntry(trx, updated.driver_id, createdAt);
   for (const listener of movementListeners) listener(entry.origin);
-  return { status: 'posted', entryId: inserted.id, balanceCents: updated.balance_cents };
+  return { status: 'posted', entryId: inserted, balanceCents: updated.balance_cents };
 }
 
 /** Why the conditional UPDATE changed nothing: no account, a short balance (guarded), or the range. */
@@ -145,60 +142,44 @@ async function refusal(trx: Trx, entry: EntryInput, guarded: boolean): Promise<{
   throw new LedgerLimitError();
 }
 
-/** UPDATE ... RETURNING on the driver's counter row: the driver's number of entries with this one. */
-async function bumpCounter(trx: Trx, driverId: number, delta: 1 | -1): Promise<number> {
-  const row = await trx
-    .insertInto('driver_ledger_counters')
-    .values({ driver_id: driverId, entry_count: Math.max(delta, 0) })
-    .onConflict((oc) => oc.column('driver_id').doUpdateSet((eb) => ({ entry_count: eb('driver_ledger_counters.entry_count', '+', delta) })))
-    .returning('entry_count')
-    .executeTakeFirstOrThrow();
-  return row.entry_count;
-}
-
-/** A late entry took place `place`: the entries dated after it move up by one. */
-async function makeRoom(trx: Trx, driverId: number, place: number, entryId: number): Promise<void> {
-  await trx
-    .updateTable('ledger_entries')
-    .set((eb) => ({ driver_seq: eb('driver_seq', '+', 1) }))
-    .where('driver_id', '=', driverId)
-    .where('driver_seq', '>=', place)
-    .where('id', '<>', entryId)
-    .execute();
+/**
+ * The first instants of the UTC month, day and hour of `createdAt` (toISOString text), in the
+ * text form created_at has: the keys of the driver's counters (ledger_entry_counts, migration 015).
+ */
+export function bucketsOf(createdAt: string): { month: string; day: string; hour: string } {
+  return {
+    month: `${createdAt.slice(0, 7)}-01T00:00:00.000Z`,
+    day: `${createdAt.slice(0, 10)}T00:00:00.000Z`,
+    hour: `${createdAt.slice(0, 13)}:00:00.000Z`,
+  };
 }
 
 /**
- * The entry, with driver_seq its place in the driver's statement, which runs by (created_at, id),
- * 1 the oldest. It has the driver's highest id (the counter row serialises them), so its place is
- * right after the newest entry dated at or before it, read in the same statement from the top of
- * the index down: one row when the movement is the newest, as nearly all are; k + 1 rows when k
- * entries are dated after it. Null when an entry with the same idempotency key exists.
+ * One more entry in the driver's counters of its month, day and hour: one upsert of three rows,
+ * whatever the entry's date (the statement finds places by summing them: statement/scope.ts).
  */
-async function insertEntry(
-  trx: Trx,
-  entry: EntryInput,
-  driverId: number,
-  createdAt: string,
-): Promise<{ id: number; place: number } | null> {
+async function countEntry(trx: Trx, driverId: number, createdAt: string): Promise<void> {
+  const { month, day, hour } = bucketsOf(createdAt);
+  await trx
+    .insertInto('ledger_entry_counts')
+    .values([
+      { driver_id: driverId, unit: 'month', bucket: month, entries: 1 },
+      { driver_id: driverId, unit: 'day', bucket: day, entries: 1 },
+      { driver_id: driverId, unit: 'hour', bucket: hour, entries: 1 },
+    ])
+    .onConflict((oc) =>
+      oc.columns(['driver_id', 'unit', 'bucket']).doUpdateSet((eb) => ({ entries: eb('ledger_entry_counts.entries', '+', 1) })),
+    )
+    .execute();
+}
+
+/** The new entry's id; null when an entry with the same idempotency key exists. */
+async function insertEntry(trx: Trx, entry: EntryInput, driverId: number, createdAt: string): Promise<number | null> {
   const row = await trx
     .insertInto('ledger_entries')
-    .values((eb) => ({
+    .values({
       account_id: entry.accountId,
       driver_id: driverId,
-      driver_seq: eb(
-        eb.fn.coalesce(
-          eb
-            .selectFrom('ledger_entries')
-            .select('driver_seq')
-            .where('driver_id', '=', driverId)
-            .where('created_at', '<=', createdAt)
-            .orderBy('driver_seq', 'desc')
-            .limit(1),
-          eb.lit(0),
-        ),
-        '+',
-        1,
-      ),
       amount_cents: entry.amountCents,
       origin: entry.origin,
       event: entry.event ?? null,
@@ -208,11 +189,11 @@ async function insertEntry(
       vpo_id: entry.vpoId ?? null,
       idempotency_key: entry.idempotencyKey,
       created_at: createdAt,
-    }))
+    })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning(['id', 'driver_seq'])
+    .returning('id')
     .executeTakeFirst();
-  return row ? { id: row.id, place: row.driver_seq } : null;
+  return row?.id ?? null;
 }
 
 async function findByKey(trx: Trx, key: string): Promise<number | null> {

@@ -1,5 +1,6 @@
 import type { PartnerMovementRequest, PartnerPassageRequest } from '@portal/contract';
 import {
+  DUPLICATE_PASSAGE_MINUTES_DEFAULT,
   messages,
   normalizeSerial,
   reaisToCents,
@@ -14,9 +15,14 @@ import { accountId, post } from '../ledger/ledger.js';
 import type { Partner } from './keys.js';
 import type { PushAnswer } from './pushes.js';
 import { PartnerPushes } from './pushes.js';
+import { PassageBatches } from './passage-batch.js';
+import type { PassageOutcome } from './passage-batch.js';
+import { requestHash } from '../../db/request-hash.js';
 import { provenTag } from './tag-proof.js';
 import { lockDriver } from '../../db/lock.js';
 import { payPassage } from '../vpos/money.js';
+import { recordPassage } from '../contests/passages.js';
+import type { Metrics } from '../../metrics.js';
 
 interface PushedEntry {
   amountCents: number;
@@ -24,6 +30,19 @@ interface PushedEntry {
   placeName: string;
   isThird: boolean;
   createdAt: string;
+}
+
+/** A passage as stored for its idempotency (decision 18): what "the same request" compares. */
+type StoredPassage = ReturnType<typeof passageRequest>;
+
+function passageRequest(input: PartnerPassageRequest) {
+  return {
+    serial_number: normalizeSerial(input.serialNumber),
+    place_name: input.placeName,
+    amount_cents: -reaisToCents(input.value),
+    is_third: input.is_third,
+    created_at: new Date(input.occurredAt).toISOString(),
+  };
 }
 
 /**
@@ -34,6 +53,9 @@ export class LedgerPushes {
   constructor(
     private readonly db: Db,
     private readonly pushes: PartnerPushes = new PartnerPushes(db),
+    /** Decision 56: two passages of a tag at a plaza this close are a possible double charge. */
+    private readonly duplicateMinutes = DUPLICATE_PASSAGE_MINUTES_DEFAULT,
+    private readonly metrics?: Metrics,
   ) {}
 
   /**
@@ -44,38 +66,84 @@ export class LedgerPushes {
    * nothing about the others' tags.
    */
   async recordPassage(partner: Partner, input: PartnerPassageRequest): Promise<PushAnswer> {
+    const [outcome] = await this.recordPassages(partner, [input]);
+    if (!outcome) throw new Error('Passagem sem resposta');
+    if (outcome.result === 'RECUSADA') throw outcome.refusal;
+    return outcome.answer;
+  }
+
+  /**
+   * Decision 55: passages in the order given, each idempotent on its externalId exactly as the
+   * single call (the same push rows), each answered as the single call would answer it; a refused
+   * one changes nothing and undoes none of the others (passage-batch.ts: chunks, a savepoint
+   * each, the locks taken in one order first).
+   */
+  async recordPassages(partner: Partner, inputs: readonly PartnerPassageRequest[]): Promise<PassageOutcome[]> {
     const operatorCnpj = partner.operatorCnpj;
     if (partner.kind !== 'operator' || operatorCnpj === null) throw refuse.forbidden(serverMessages.partner.operatorUnscoped);
-    const request = {
-      serial_number: normalizeSerial(input.serialNumber),
-      place_name: input.placeName,
-      amount_cents: -reaisToCents(input.value),
-      is_third: input.is_third,
-      created_at: new Date(input.occurredAt).toISOString(),
-    };
-    return this.pushes.push(partner, 'passage', input.externalId, request, async (trx) => {
-      const tag = await provenTag(
-        trx,
-        request.serial_number,
-        (held) => held.operatorCnpj === operatorCnpj,
-        () => refuse.invalid(serverMessages.partner.operatorTagNotFound, 'serialNumber'),
-        'accepted',
-      );
-      await lockDriver(trx, this.db.dialect, tag.driverId);
-      const paid = await payPassage(trx, {
+    const scoped = { ...partner, operatorCnpj };
+    const requests = inputs.map(passageRequest);
+    const passages = requests.map((request, i) => ({
+      key: { kind: 'passage' as const, externalId: inputs[i]!.externalId, hash: requestHash(request) },
+      serial: request.serial_number,
+    }));
+    return new PassageBatches(this.db, this.pushes).run(scoped, passages, (trx, i) =>
+      this.passageEffect(trx, scoped, inputs[i]!, requests[i]),
+    );
+  }
+
+  /**
+   * What one passage does once its push row is claimed, in the caller's transaction: the one
+   * effect of the single call and the batch. For a tag of the key's own operator (founding
+   * decision 24), paid by the tag's open VPOs first, the rest debited from Saldo (or
+   * SaldoTerceiro) without a balance guard (decision 52, vpos/money.ts).
+   */
+  async passageEffect(
+    trx: Trx,
+    partner: Partner & { operatorCnpj: string },
+    input: PartnerPassageRequest,
+    request: StoredPassage = passageRequest(input),
+  ): Promise<Omit<PushAnswer, 'replayed'>> {
+    const operatorCnpj = partner.operatorCnpj;
+    const tag = await provenTag(
+      trx,
+      request.serial_number,
+      (held) => held.operatorCnpj === operatorCnpj,
+      () => refuse.invalid(serverMessages.partner.operatorTagNotFound, 'serialNumber'),
+      'accepted',
+    );
+    await lockDriver(trx, this.db.dialect, tag.driverId);
+    const paid = await payPassage(trx, {
+      driverId: tag.driverId,
+      tagId: tag.tagId,
+      serialNumber: request.serial_number,
+      occurredAt: request.created_at,
+      dueCents: -request.amount_cents,
+      placeName: request.place_name,
+      isThird: request.is_third,
+      key: `partner:${partner.id}:passage:${input.externalId}`,
+      reference: `partner:${partner.id}`,
+      onlyWithVpo: tag.status !== TAG_STATUS.active,
+    });
+    const recorded = await recordPassage(
+      trx,
+      {
+        partnerId: partner.id,
+        externalId: input.externalId,
+        operatorCnpj,
         driverId: tag.driverId,
         tagId: tag.tagId,
         serialNumber: request.serial_number,
-        occurredAt: request.created_at,
-        dueCents: -request.amount_cents,
         placeName: request.place_name,
+        occurredAt: request.created_at,
+        amountCents: -request.amount_cents,
         isThird: request.is_third,
-        key: `partner:${partner.id}:passage:${input.externalId}`,
-        reference: `partner:${partner.id}`,
-        onlyWithVpo: tag.status !== TAG_STATUS.active,
-      });
-      return this.answer(paid.entryId, paid.duplicate, serverMessages.partner.passageRecorded);
-    });
+      },
+      paid.parts,
+      this.duplicateMinutes,
+    );
+    if (recorded.flagged) this.metrics?.contestEvent('duplicate_flagged');
+    return this.answer(paid.entryId, paid.duplicate, serverMessages.partner.passageRecorded);
   }
 
   /** A third-party platform credits or debits the driver's third account (SaldoTerceiro). */

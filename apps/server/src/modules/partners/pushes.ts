@@ -26,8 +26,19 @@ export type PushEffect = (trx: Trx) => Promise<Omit<PushAnswer, 'replayed'>>;
 /** The request as stored, values normalised: what "the same request" means. */
 export type PushRequest = Record<string, string | number | boolean | null>;
 
-/** A concurrent twin stored its answer first: this transaction rolls back and replays it. */
-class TwinFirst extends Error {}
+/** A push row as stored: the request's hash and the first answer. */
+export interface StoredPush {
+  request_hash: string;
+  status_code: number;
+  response: string;
+}
+
+/** A push's idempotency: who sent it, its kind, the partner's externalId and the hash of the request as stored. */
+export interface PushKey {
+  kind: PartnerPushKind;
+  externalId: string;
+  hash: string;
+}
 
 /**
  * Decision 18, idempotency on the partner's externalId: the same request again gets the first
@@ -39,54 +50,83 @@ export class PartnerPushes {
   constructor(private readonly db: Db) {}
 
   async push(partner: Partner, kind: PartnerPushKind, externalId: string, request: PushRequest, effect: PushEffect): Promise<PushAnswer> {
-    const hash = requestHash(request);
-    const stored = await this.storedAnswer(partner, kind, externalId, hash);
+    const key = { kind, externalId, hash: requestHash(request) };
+    const stored = await this.storedAnswer(partner, kind, externalId, key.hash);
     if (stored) return stored;
-    try {
-      return await this.db.kysely.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .insertInto('partner_pushes')
-          .values({
-            partner_id: partner.id,
-            kind,
-            external_id: externalId,
-            request_hash: hash,
-            status_code: 0,
-            response: '',
-            created_at: nowIso(),
-          })
-          .onConflict((oc) => oc.columns(['partner_id', 'kind', 'external_id']).doNothing())
-          .returning('partner_id')
-          .executeTakeFirst();
-        if (!claimed) throw new TwinFirst();
-        const answer = await effect(trx);
-        await trx
-          .updateTable('partner_pushes')
-          .set({ status_code: answer.status, response: JSON.stringify(answer.body) })
-          .where('partner_id', '=', partner.id)
-          .where('kind', '=', kind)
-          .where('external_id', '=', externalId)
-          .execute();
-        return { ...answer, replayed: false };
-      });
-    } catch (error) {
-      if (!(error instanceof TwinFirst)) throw error;
-    }
-    const twin = await this.storedAnswer(partner, kind, externalId, hash);
-    if (!twin) throw new Error('push concorrente sem resposta guardada');
-    return twin;
+    return this.db.kysely.transaction().execute((trx) => this.claimAndRun(trx, partner, key, effect));
   }
 
-  private async storedAnswer(partner: Partner, kind: PartnerPushKind, externalId: string, hash: string): Promise<PushAnswer | null> {
-    const row = await this.db.kysely
+  /**
+   * Inside the caller's transaction (a batch runs one per item, in a savepoint): claims the push
+   * row and runs the effect, storing its answer. When the row is there already (a concurrent twin
+   * that committed while the claim waited, or the same externalId earlier in this transaction),
+   * its answer is replayed, or 409 for another request; nothing of the effect runs.
+   */
+  async claimAndRun(trx: Trx, partner: Partner, key: PushKey, effect: PushEffect): Promise<PushAnswer> {
+    const claimed = await trx
+      .insertInto('partner_pushes')
+      .values({
+        partner_id: partner.id,
+        kind: key.kind,
+        external_id: key.externalId,
+        request_hash: key.hash,
+        status_code: 0,
+        response: '',
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.columns(['partner_id', 'kind', 'external_id']).doNothing())
+      .returning('partner_id')
+      .executeTakeFirst();
+    if (!claimed) {
+      const twin = await this.storedAnswer(partner, key.kind, key.externalId, key.hash, trx);
+      if (!twin) throw new Error('push concorrente sem resposta guardada');
+      return twin;
+    }
+    const answer = await effect(trx);
+    await trx
+      .updateTable('partner_pushes')
+      .set({ status_code: answer.status, response: JSON.stringify(answer.body) })
+      .where('partner_id', '=', partner.id)
+      .where('kind', '=', key.kind)
+      .where('external_id', '=', key.externalId)
+      .execute();
+    return { ...answer, replayed: false };
+  }
+
+  /** The stored answers of many externalIds of one kind at once (a batch's replays), by externalId. */
+  async storedRows(partner: Partner, kind: PartnerPushKind, externalIds: readonly string[]): Promise<Map<string, StoredPush>> {
+    const rows = externalIds.length
+      ? await this.db.kysely
+          .selectFrom('partner_pushes')
+          .select(['external_id', 'request_hash', 'status_code', 'response'])
+          .where('partner_id', '=', partner.id)
+          .where('kind', '=', kind)
+          .where('external_id', 'in', [...new Set(externalIds)])
+          .execute()
+      : [];
+    return new Map(rows.map((r) => [r.external_id, r]));
+  }
+
+  /** A stored row against the request now sent: its first answer again, or 409 for another request. */
+  static replayOf(row: StoredPush, hash: string): PushAnswer {
+    if (row.request_hash !== hash) throw refuse.conflict(serverMessages.partner.externalIdConflict);
+    return { status: row.status_code === 201 ? 201 : 200, body: JSON.parse(row.response) as PartnerPushResponse, replayed: true };
+  }
+
+  private async storedAnswer(
+    partner: Partner,
+    kind: PartnerPushKind,
+    externalId: string,
+    hash: string,
+    trx: Trx | null = null,
+  ): Promise<PushAnswer | null> {
+    const row = await (trx ?? this.db.kysely)
       .selectFrom('partner_pushes')
       .select(['request_hash', 'status_code', 'response'])
       .where('partner_id', '=', partner.id)
       .where('kind', '=', kind)
       .where('external_id', '=', externalId)
       .executeTakeFirst();
-    if (!row) return null;
-    if (row.request_hash !== hash) throw refuse.conflict(serverMessages.partner.externalIdConflict);
-    return { status: row.status_code === 201 ? 201 : 200, body: JSON.parse(row.response) as PartnerPushResponse, replayed: true };
+    return row ? PartnerPushes.replayOf(row, hash) : null;
   }
 }

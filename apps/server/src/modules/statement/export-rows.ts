@@ -4,10 +4,10 @@ import type { StatementFilters } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import { kindCondition, statementScope } from './scope.js';
+import { inPeriod, kindCondition, periodRanks, statementScope } from './scope.js';
 import type { StatementScope } from './scope.js';
 
-/** Rows read per query: a keyset step of driver_seq (one index range), small enough to stream. */
+/** Rows read per query: a keyset step of (created_at, id) (one index range), small enough to stream. */
 export const EXPORT_CHUNK_ROWS = 500;
 
 /** The accounts' balances in centavos: Saldo, SaldoTerceiro and the VPOs' money (decision 52). */
@@ -49,37 +49,34 @@ const accountOf = (isThird: number, origin: string): keyof AccountBalances =>
   isThird === 1 ? 'third' : isVpoMoneyOrigin(origin) ? 'vpo' : 'own';
 
 export async function exportPlan(db: Kysely<Database>, driverId: number, filters: StatementFilters, now: Date): Promise<ExportPlan> {
-  const scope = await statementScope(db, driverId, filters, now);
-  const { lo, hi, kind } = scope;
+  const scope = statementScope(filters, now);
+  const { kind } = scope;
   const opening = await openingBalances(db, driverId, scope);
   const closing = { ...opening };
   let rowCount = 0;
   let thirdMoved = false;
   let vpoMoved = false;
-  if (lo <= hi) {
-    // One pass over the period: what each account moved, and how many rows the kind keeps.
-    const sums = await db
-      .selectFrom('ledger_entries')
-      .select((eb) => [
-        'is_third',
-        'origin',
-        eb.fn.sum<number | string>('amount_cents').as('moved'),
-        (kind === undefined
-          ? eb.fn.countAll<number | string>()
-          : eb.fn.sum<number | string>(eb.case().when(kindCondition(eb, kind)).then(1).else(0).end())
-        ).as('rows'),
-      ])
-      .where('driver_id', '=', driverId)
-      .where('driver_seq', '>=', lo)
-      .where('driver_seq', '<=', hi)
-      .groupBy(['is_third', 'origin'])
-      .execute();
-    for (const s of sums) {
-      closing[accountOf(s.is_third, s.origin)] += Number(s.moved);
-      rowCount += Number(s.rows ?? 0);
-      if (s.is_third === 1) thirdMoved = true;
-      if (accountOf(s.is_third, s.origin) === 'vpo') vpoMoved = true;
-    }
+  // One pass over the period: what each account moved, and how many rows the kind keeps.
+  const sums = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => [
+      'is_third',
+      'origin',
+      eb.fn.sum<number | string>('amount_cents').as('moved'),
+      (kind === undefined
+        ? eb.fn.countAll<number | string>()
+        : eb.fn.sum<number | string>(eb.case().when(kindCondition(eb, kind)).then(1).else(0).end())
+      ).as('rows'),
+    ])
+    .where('driver_id', '=', driverId)
+    .where((eb) => inPeriod(eb, scope))
+    .groupBy(['is_third', 'origin'])
+    .execute();
+  for (const s of sums) {
+    closing[accountOf(s.is_third, s.origin)] += Number(s.moved);
+    rowCount += Number(s.rows ?? 0);
+    if (s.is_third === 1) thirdMoved = true;
+    if (accountOf(s.is_third, s.origin) === 'vpo') vpoMoved = true;
   }
   return {
     scope,
@@ -92,19 +89,22 @@ export async function exportPlan(db: Kysely<Database>, driverId: number, filters
 }
 
 /**
- * Each account's balance before driver_seq lo, read in one statement (one snapshot on both
- * databases): the sum of the entries before lo when they are the fewer, else the balance less
- * the entries from lo on.
+ * Each account's balance before the period's first instant, read in one statement (one snapshot
+ * on both databases): the sum of the entries dated before it when they are the fewer (counted by
+ * the driver's counters, scope.ts), else the balance less the entries dated from it on.
  */
-async function openingBalances(db: Kysely<Database>, driverId: number, { lo, entryCount }: StatementScope): Promise<AccountBalances> {
+async function openingBalances(db: Kysely<Database>, driverId: number, scope: StatementScope): Promise<AccountBalances> {
   const opening: AccountBalances = { own: 0, third: 0, vpo: 0 };
-  if (lo <= 1) return opening;
-  if (lo - 1 <= entryCount - lo + 1) {
+  const { from } = scope;
+  if (from === null) return opening;
+  const { entryCount, before } = await periodRanks(db, driverId, scope);
+  if (before === 0) return opening;
+  if (before <= entryCount - before) {
     const rows = await db
       .selectFrom('ledger_entries')
       .select((eb) => ['is_third', 'origin', eb.fn.sum<number | string>('amount_cents').as('sum')])
       .where('driver_id', '=', driverId)
-      .where('driver_seq', '<', lo)
+      .where('created_at', '<', from)
       .groupBy(['is_third', 'origin'])
       .execute();
     for (const r of rows) opening[accountOf(r.is_third, r.origin)] += Number(r.sum);
@@ -123,7 +123,7 @@ async function openingBalances(db: Kysely<Database>, driverId: number, { lo, ent
             .select((e) => e.fn.sum<number>('e.amount_cents').as('s'))
             .whereRef('e.account_id', '=', 'a.id')
             .where('e.driver_id', '=', driverId)
-            .where('e.driver_seq', '>=', lo),
+            .where('e.created_at', '>=', from),
           eb.lit(0),
         ),
       ).as('opening'),
@@ -134,28 +134,42 @@ async function openingBalances(db: Kysely<Database>, driverId: number, { lo, ent
   return opening;
 }
 
+/** Where the last chunk ended: the statement's order is (created_at, id). */
+interface Keyset {
+  createdAt: string;
+  id: number;
+}
+
+/** The period's next EXPORT_CHUNK_ROWS entries after `after` (from its start when null), oldest first. */
+function chunkAfter(db: Kysely<Database>, driverId: number, scope: StatementScope, after: Keyset | null) {
+  let query = db
+    .selectFrom('ledger_entries')
+    .select(['id', 'created_at', 'amount_cents', 'origin', 'place_name', 'is_third'])
+    .where('driver_id', '=', driverId)
+    .where((eb) => inPeriod(eb, scope));
+  if (after !== null) {
+    query = query
+      .where('created_at', '>=', after.createdAt)
+      .where((eb) => eb.or([eb('created_at', '>', after.createdAt), eb('id', '>', after.id)]));
+  }
+  return query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(EXPORT_CHUNK_ROWS).execute();
+}
+
 /**
  * The plan's rows, oldest first, EXPORT_CHUNK_ROWS at a time: each chunk is one keyset query
- * (driver_seq > the last one read), so nothing but the current chunk is in memory. Every entry of
- * the period is read, whatever the kind, because the balance after a row counts all the entries
+ * ((created_at, id) after the last one read, over ledger_entries_statement_idx), so nothing but
+ * the current chunk is in memory. Every entry of the period is read, whatever the kind, because the balance after a row counts all the entries
  * of its account; only the kind's rows are yielded. Returning the generator early (a client that
  * went away) stops the reading.
  */
 export async function* exportRows(db: Kysely<Database>, driverId: number, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  const { lo, hi, kind } = plan.scope;
+  const { kind } = plan.scope;
   const balance = { ...plan.opening };
-  let after = lo - 1;
-  while (after < hi) {
-    const rows = await db
-      .selectFrom('ledger_entries')
-      .select(['driver_seq', 'created_at', 'amount_cents', 'origin', 'place_name', 'is_third'])
-      .where('driver_id', '=', driverId)
-      .where('driver_seq', '>', after)
-      .where('driver_seq', '<=', hi)
-      .orderBy('driver_seq', 'asc')
-      .limit(EXPORT_CHUNK_ROWS)
-      .execute();
-    if (rows.length === 0) return;
+  let after: Keyset | null = null;
+  for (;;) {
+    const rows = await chunkAfter(db, driverId, plan.scope, after);
+    const tail = rows[rows.length - 1];
+    if (tail === undefined) return;
     const out: ExportRow[] = [];
     for (const r of rows) {
       const third = r.is_third === 1;
@@ -173,7 +187,8 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
         balanceAfterCents: balance[account],
       });
     }
-    after = Number(rows[rows.length - 1]?.driver_seq ?? hi);
+    after = { createdAt: toIso(tail.created_at), id: tail.id };
     yield out;
+    if (rows.length < EXPORT_CHUNK_ROWS) return;
   }
 }

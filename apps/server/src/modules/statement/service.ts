@@ -1,11 +1,13 @@
 import { centsToReais, isUserTransactionOrigin, isVpoMoneyOrigin, PAGE_SIZE, STATEMENT_ORIGINS, statementKindOf } from '@portal/domain';
 import type { StatementExportFormat, StatementFilters, StatementTransaction } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import { passageInfoByEntry } from '../contests/queries.js';
 import type { StatementFile } from './export.js';
 import { statementExport } from './export.js';
-import { kindCondition, statementScope } from './scope.js';
+import { entriesBefore, entryAtRank, kindCondition, statementScope } from './scope.js';
 
 export interface StatementPage {
   transactions: StatementTransaction[];
@@ -43,7 +45,10 @@ interface EntryRow {
   vpo_id: number | null;
 }
 
-/** Decision 52: the VPO an entry moved (its money) or ran short for (Saldo paid), with its shipper's name. */
+/**
+ * Decision 52: the VPO an entry moved (its money) or ran short for (Saldo paid), with its shipper's
+ * name; decision 56: the passage an entry paid or gave back, to contest it.
+ */
 async function withVpos(db: Kysely<Database>, rows: EntryRow[]): Promise<StatementTransaction[]> {
   const ids = [...new Set(rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])))];
   const shippers =
@@ -59,8 +64,13 @@ async function withVpos(db: Kysely<Database>, rows: EntryRow[]): Promise<Stateme
               .execute()
           ).map((v) => [v.id, v.name]),
         );
+  const passages = await passageInfoByEntry(
+    db,
+    rows.map((r) => r.id),
+    new Date(),
+  );
   return rows.map((r) => {
-    const transaction = transactionOf(r);
+    const transaction = { ...transactionOf(r), passagem: passages.get(r.id) ?? null };
     if (r.vpo_id === null) return transaction;
     const vpo = {
       IdTransacao: String(r.vpo_id),
@@ -85,15 +95,33 @@ function transactionOf(r: EntryRow): StatementTransaction {
     kind: statementKindOf(r.origin, isThird),
     receipt: receiptOf(r.origin, r.reference),
     vpo: null,
+    passagem: null,
   };
 }
 
+/** The page's rows (or one row of nulls) beside the period's counts: each page is one SQL statement. */
+type PageRow = { [K in keyof EntryRow]: EntryRow[K] | null } & { entries: number | string };
+
+async function pageOf(db: Kysely<Database>, query: RawBuilder<PageRow>): Promise<StatementPage> {
+  const { rows } = await query.execute(db);
+  const totalPages = Math.ceil(Number(rows[0]?.entries ?? 0) / PAGE_SIZE);
+  const entries = rows.filter((r): r is PageRow & EntryRow => r.id !== null);
+  return { totalPages, transactions: await withVpos(db, entries) };
+}
+
+/** Pages that start fewer rows than this below the period's newest entry are read by OFFSET. */
+const DIRECT_OFFSET_ROWS = 200;
+
+const SELECTED = sql.join(COLUMNS.map((c) => sql.ref(`p.${c}`)));
+
 /**
- * The driver's entries (Saldo, SaldoTerceiro and the VPOs' money: decision 52) by the date they show, newest first (ties: the
- * later posted first), PAGE_SIZE a page. driver_seq is each entry's place in that order, kept by
- * the ledger, so page p of a driver_seq range [lo, hi] is (hi - 10p, hi - 10(p - 1)]: without
- * filters the range is [1, n] and the page is two index lookups, whatever the length of the
- * history. A period narrows the range (scope.ts); a kind counts and pages inside it.
+ * The driver's entries (Saldo, SaldoTerceiro and the VPOs' money: decision 52) by the date they
+ * show, newest first (ties: the later posted first), PAGE_SIZE a page: descending (created_at, id)
+ * over ledger_entries_statement_idx (decision 54). Without a kind, the period holds the entries of
+ * ranks [before, through) (scope.ts entriesBefore, from the driver's counters), page p starts at
+ * rank through - 1 - 10(p - 1), found by entryAtRank, and is read from there down the index: a
+ * few counter rows and one index range, whatever the length of the history or the page. A kind
+ * counts and pages (OFFSET) inside the period over ledger_entries_kind_idx.
  */
 export async function statementPage(
   db: Kysely<Database>,
@@ -102,36 +130,63 @@ export async function statementPage(
   filters: StatementFilters = { periodo: 'tudo' },
   now: Date = new Date(),
 ): Promise<StatementPage> {
-  const { lo, hi, kind } = await statementScope(db, driverId, filters, now);
-  if (lo > hi) return { transactions: [], totalPages: 0 };
-  const inRange = db
-    .selectFrom('ledger_entries')
-    .where('driver_id', '=', driverId)
-    .where('driver_seq', '>=', lo)
-    .where('driver_seq', '<=', hi);
+  const scope = statementScope(filters, now);
+  const { from, kind } = scope;
+  const skip = PAGE_SIZE * (page - 1);
+  const afterFrom = from === null ? sql`` : sql` and e.created_at >= ${from}`;
+  const toBound = scope.to === null ? sql`` : sql` and e.created_at < ${scope.to}`;
   if (kind === undefined) {
-    const totalPages = Math.ceil((hi - lo + 1) / PAGE_SIZE);
-    const upper = hi - PAGE_SIZE * (page - 1);
-    if (upper < lo) return { transactions: [], totalPages };
-    const rows = await inRange
-      .select(COLUMNS)
-      .where('driver_seq', '>', upper - PAGE_SIZE)
-      .where('driver_seq', '<=', upper)
-      .orderBy('driver_seq', 'desc')
-      .execute();
+    const before = from === null ? sql`0` : entriesBefore(driverId, from);
+    const through = entriesBefore(driverId, scope.to);
+    // Near the top of the period OFFSET over the index costs less than finding the rank's place.
+    if (skip < DIRECT_OFFSET_ROWS) {
+      return pageOf(
+        db,
+        sql<PageRow>`
+        with period as materialized (select ${through} as through, ${before} as before)
+        select ${SELECTED}, period.through - period.before as entries
+        from period left join (
+          select e.* from ledger_entries e where e.driver_id = ${driverId}${toBound}${afterFrom}
+          order by e.created_at desc, e.id desc limit ${PAGE_SIZE} offset ${skip}
+        ) p on 1 = 1
+        order by p.created_at desc, p.id desc`,
+      );
+    }
+    // Deeper: the page's first entry by its rank (a few counter rows), then the page from it down
+    // the index. Two statements: SQLite planned the two as one about ten times slower.
+    const { rows: found } = await sql<{
+      through: number | string;
+      before: number | string;
+      created_at: Date | string | null;
+      id: number | null;
+    }>`
+      with period as materialized (select ${through} as through, ${before} as before)
+      select period.through, period.before, f.created_at, f.id
+      from period left join (${entryAtRank(driverId, sql<number>`(select case when through - ${skip} > before then through - 1 - ${skip} else -1 end from period)`)}) f on 1 = 1`.execute(
+      db,
+    );
+    const anchor = found[0];
+    const totalPages = Math.ceil((Number(anchor?.through ?? 0) - Number(anchor?.before ?? 0)) / PAGE_SIZE);
+    if (!anchor || anchor.id === null || anchor.created_at === null) return { transactions: [], totalPages };
+    const { rows } = await sql<EntryRow>`
+      select ${sql.join(COLUMNS.map((c) => sql.ref(`e.${c}`)))} from ledger_entries e
+      where e.driver_id = ${driverId} and (e.created_at, e.id) <= (${anchor.created_at}, ${anchor.id})${afterFrom}
+      order by e.created_at desc, e.id desc
+      limit ${PAGE_SIZE}`.execute(db);
     return { totalPages, transactions: await withVpos(db, rows) };
   }
-  const matching = inRange.where((eb) => kindCondition(eb, kind));
-  const counted = await matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-  const totalPages = Math.ceil(Number(counted?.n ?? 0) / PAGE_SIZE);
-  if (page > totalPages) return { transactions: [], totalPages };
-  const rows = await matching
-    .select(COLUMNS)
-    .orderBy('driver_seq', 'desc')
-    .limit(PAGE_SIZE)
-    .offset(PAGE_SIZE * (page - 1))
-    .execute();
-  return { totalPages, transactions: await withVpos(db, rows) };
+  const matching = sql`from ledger_entries e where e.driver_id = ${driverId}${afterFrom}${toBound} and ${kindCondition(expressionBuilder<Database, 'ledger_entries'>(), kind)}`;
+  return pageOf(
+    db,
+    sql<PageRow>`
+    select ${SELECTED}, period.entries
+    from (select count(*) as entries ${matching}) period left join (
+      select e.* ${matching}
+      order by e.created_at desc, e.id desc
+      limit ${PAGE_SIZE} offset ${skip}
+    ) p on 1 = 1
+    order by p.created_at desc, p.id desc`,
+  );
 }
 
 /** The driver's statement: its pages and its export (built once in services.ts). */

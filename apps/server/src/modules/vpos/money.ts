@@ -20,10 +20,21 @@ export interface PassageToPay {
   onlyWithVpo: boolean;
 }
 
+/** One account's part of a passage: the ledger entry that paid it (decision 56 gives back from these). */
+export interface PassagePart {
+  entryId: number;
+  account: 'own' | 'third' | 'vpo';
+  /** The VPO that paid this part; null for Saldo's (or SaldoTerceiro's). */
+  vpoId: number | null;
+  cents: number;
+  duplicate: boolean;
+}
+
 export interface PassagePaid {
   /** The first entry of the passage (the push's answer id). */
   entryId: number;
   duplicate: boolean;
+  parts: PassagePart[];
 }
 
 /**
@@ -65,7 +76,7 @@ export async function payPassage(trx: Trx, passage: PassageToPay): Promise<Passa
   // release lock the tag, then debit the account; taken the other way round, a passage and they
   // would each wait for the other (a PostgreSQL deadlock, and the passage a 500).
   await countUsage(trx, passage.tagId, at, split.fromVpos.length > 0, split.fromSaldoCents > 0);
-  const entries: { id: number; duplicate: boolean }[] = [];
+  const entries: PassagePart[] = [];
   const vpoAccount = split.fromVpos.length > 0 ? await accountId(trx, passage.driverId, 'vpo') : 0;
   for (const part of split.fromVpos) {
     const taken = await trx
@@ -92,7 +103,7 @@ export async function payPassage(trx: Trx, passage: PassageToPay): Promise<Passa
     });
     if (debit.status === 'insufficient')
       throw new Error(`Conta de VPOs do motorista ${passage.driverId} abaixo da parte do VPO ${part.id}`);
-    entries.push({ id: debit.entryId, duplicate: debit.status === 'duplicate' });
+    entries.push({ entryId: debit.entryId, account: 'vpo', vpoId: part.id, cents: part.cents, duplicate: debit.status === 'duplicate' });
   }
   if (split.fromSaldoCents > 0) {
     const shortVpo = open.at(-1)?.id ?? null;
@@ -107,7 +118,13 @@ export async function payPassage(trx: Trx, passage: PassageToPay): Promise<Passa
       createdAt: at,
       vpoId: shortVpo,
     });
-    entries.push({ id: debit.entryId, duplicate: debit.status === 'duplicate' });
+    entries.push({
+      entryId: debit.entryId,
+      account: passage.isThird ? 'third' : 'own',
+      vpoId: null,
+      cents: split.fromSaldoCents,
+      duplicate: debit.status === 'duplicate',
+    });
     if (shortVpo !== null && debit.status === 'posted') {
       await trx
         .updateTable('vpos')
@@ -118,7 +135,7 @@ export async function payPassage(trx: Trx, passage: PassageToPay): Promise<Passa
   }
   const first = entries[0];
   if (!first) throw new Error('Passagem sem lançamento');
-  return { entryId: first.id, duplicate: entries.every((e) => e.duplicate) };
+  return { entryId: first.entryId, duplicate: entries.every((e) => e.duplicate), parts: entries };
 }
 
 /** Decision 53: a tag's passages of the month, paid by VPO or not (the fee waiver reads them). */

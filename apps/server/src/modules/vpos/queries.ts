@@ -1,8 +1,9 @@
-import type { Vpo, VpoDetails, VpoPassage } from '@portal/contract';
+import type { PassageContestInfo, Vpo, VpoDetails, VpoPassage } from '@portal/contract';
 import { centsToReais, STATEMENT_ORIGINS } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import { passageInfoByEntry } from '../contests/queries.js';
 
 /** Which VPO: the driver's own (by id), or the shipper's own (by its externalId). */
 export type VpoOwner = { driverId: number; id: number } | { partnerId: number; externalId: string };
@@ -89,17 +90,27 @@ export async function vpoDetails(db: Kysely<Database>, owner: VpoOwner): Promise
   if (!row) return null;
   const entries = await db
     .selectFrom('ledger_entries')
-    .select(['place_name', 'created_at', 'amount_cents', 'origin'])
+    .select(['id', 'place_name', 'created_at', 'amount_cents', 'origin'])
     .where('vpo_id', '=', row.id)
     .where('origin', 'in', [STATEMENT_ORIGINS.vpoPassage, STATEMENT_ORIGINS.passage])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  // Decision 56: the driver contests a passage from here; the shipper reads no contest.
+  const contestInfo =
+    'driverId' in owner
+      ? await passageInfoByEntry(
+          db,
+          entries.map((e) => e.id),
+          new Date(),
+        )
+      : new Map<number, PassageContestInfo>();
   const passages: VpoPassage[] = entries.map((e) => ({
     placeName: e.place_name,
     occurredAt: toIso(e.created_at),
     value: centsToReais(-Number(e.amount_cents)),
     pagoPor: e.origin === STATEMENT_ORIGINS.vpoPassage ? 'VPO' : 'SALDO',
+    passagem: contestInfo.get(e.id) ?? null,
   }));
   return { ...vpoView(row), externalId: row.external_id, Passagens: passages };
 }

@@ -7,6 +7,7 @@ import { accountId } from '../../../src/modules/ledger/ledger.js';
 import { registerDriver, useTestApp } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
+import { writeCountsOf } from '../../helpers/statement-order.js';
 
 const STALL_MS = 1500;
 /** A history whose CSV (about 8 MB) is well past what the kernel's socket buffers hold (about 4 MB on loopback). */
@@ -30,7 +31,6 @@ async function longHistory(db: Db, driver: Registered): Promise<void> {
         return {
           account_id: own,
           driver_id: driver.id,
-          driver_seq: i + 1,
           amount_cents: cents,
           origin: STATEMENT_ORIGINS.passage,
           event: null,
@@ -44,7 +44,7 @@ async function longHistory(db: Db, driver: Registered): Promise<void> {
       await trx.insertInto('ledger_entries').values(rows).execute();
     }
     await trx.updateTable('accounts').set({ balance_cents: balance }).where('id', '=', own).execute();
-    await trx.updateTable('driver_ledger_counters').set({ entry_count: ROWS }).where('driver_id', '=', driver.id).execute();
+    await writeCountsOf(trx, driver.id);
   });
 }
 

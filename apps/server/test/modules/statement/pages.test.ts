@@ -11,6 +11,7 @@ import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase, useFreshDatabase } from '../../helpers/databases.js';
 import { acceptTerms, expectLedgerInvariant, FakePixProvider, fund } from '../../helpers/pix.js';
 import { activeTag, SEMPARAR } from '../../helpers/tags.js';
+import { expectStatementInDateOrder, placeOf } from '../../helpers/statement-order.js';
 import { saoPaulo } from '../../helpers/world.js';
 
 interface Tx {
@@ -31,28 +32,6 @@ interface Page {
 }
 
 const minute = (m: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, m * 60)).toISOString();
-
-/**
- * What the statement's order rests on: the driver's driver_seq values are 1..n, and ascending
- * driver_seq is ascending (created_at, id).
- */
-async function expectPlacesInDateOrder(db: Db, driverId: number): Promise<void> {
-  const bySeq = await db.kysely
-    .selectFrom('ledger_entries')
-    .select(['id', 'driver_seq'])
-    .where('driver_id', '=', driverId)
-    .orderBy('driver_seq')
-    .execute();
-  const byDate = await db.kysely
-    .selectFrom('ledger_entries')
-    .select('id')
-    .where('driver_id', '=', driverId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  expect(bySeq.map((r) => Number(r.driver_seq))).toEqual(bySeq.map((_, i) => i + 1));
-  expect(bySeq.map((r) => r.id)).toEqual(byDate.map((r) => r.id));
-}
 
 describeEachDatabase('extrato', (dialect) => {
   const ctx = useTestApp(dialect, {}, { pixProvider: new FakePixProvider() });
@@ -133,7 +112,8 @@ describeEachDatabase('extrato', (dialect) => {
       .db.kysely.selectFrom('ledger_entries')
       .select('id')
       .where('driver_id', '=', d.id)
-      .orderBy('driver_seq', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
       .execute();
     expect(rows.map((r) => r.transactionId)).toEqual(ids.map((r) => r.id));
     expect(rows.map(({ transactionId: _id, ...rest }) => rest)).toEqual([
@@ -148,6 +128,7 @@ describeEachDatabase('extrato', (dialect) => {
         kind: 'passagens',
         receipt: null,
         vpo: null,
+        passagem: null,
       },
       {
         placeName: 'Praça 4',
@@ -160,6 +141,7 @@ describeEachDatabase('extrato', (dialect) => {
         kind: 'terceiros',
         receipt: null,
         vpo: null,
+        passagem: null,
       },
       {
         placeName: 'Praça 3',
@@ -172,6 +154,7 @@ describeEachDatabase('extrato', (dialect) => {
         kind: 'passagens',
         receipt: null,
         vpo: null,
+        passagem: null,
       },
       {
         placeName: 'Praça 2',
@@ -184,6 +167,7 @@ describeEachDatabase('extrato', (dialect) => {
         kind: 'passagens',
         receipt: null,
         vpo: null,
+        passagem: null,
       },
       {
         placeName: 'Praça 1',
@@ -196,6 +180,7 @@ describeEachDatabase('extrato', (dialect) => {
         kind: 'passagens',
         receipt: null,
         vpo: null,
+        passagem: null,
       },
     ]);
   });
@@ -216,7 +201,7 @@ describeEachDatabase('extrato', (dialect) => {
       [...praca(6, 5, 4, 3), 'Tardia', ...praca(2, 1), 'Mais antiga'],
     ]);
     expect((await page(d, '?page=3')).Transacoes.find((t) => t.placeName === 'Tardia')?.created_at).toBe('2026-01-01T12:02:30.000Z');
-    await expectPlacesInDateOrder(ctx().db, d.id);
+    await expectStatementInDateOrder(ctx().db, d.id);
     await expectLedgerInvariant(ctx().db);
   });
 
@@ -247,7 +232,7 @@ describeEachDatabase('extrato', (dialect) => {
       ['Praça Campo Limpo', threeQuartersAgo.utc],
       ['Praça Itupeva', hourAgo.utc],
     ]);
-    await expectPlacesInDateOrder(ctx().db, d.id);
+    await expectStatementInDateOrder(ctx().db, d.id);
   });
 
   it('any order of posting gives the same statement: by date, newest first, the later posted first on a tie', async () => {
@@ -304,7 +289,7 @@ describeEachDatabase('extrato', (dialect) => {
           ),
       ),
     );
-    await expectPlacesInDateOrder(ctx().db, d.id);
+    await expectStatementInDateOrder(ctx().db, d.id);
     const byDate = await ctx()
       .db.kysely.selectFrom('ledger_entries')
       .select('id')
@@ -354,8 +339,8 @@ describeEachDatabase('migração 002: sequência por motorista', (dialect) => {
         db.kysely,
       );
     }
-    await migrateToLatest(db);
-    const rows = await db.kysely.selectFrom('ledger_entries').select(['driver_id', 'driver_seq', 'amount_cents']).orderBy('id').execute();
+    await migrateTo(db, '014-vpo-money');
+    const rows = await seqRows(db);
     expect(rows.map((r) => [r.driver_id, Number(r.driver_seq), Number(r.amount_cents)])).toEqual([
       [a, 1, 100],
       [b, 1, 101],
@@ -363,12 +348,14 @@ describeEachDatabase('migração 002: sequência por motorista', (dialect) => {
       [a, 3, 103],
       [b, 2, 104],
     ]);
-    const counters = await db.kysely.selectFrom('driver_ledger_counters').selectAll().orderBy('driver_id').execute();
+    const { rows: counters } = await sql<{ driver_id: number; entry_count: number }>`
+      select driver_id, entry_count from driver_ledger_counters order by driver_id`.execute(db.kysely);
     expect(counters.map((c) => [c.driver_id, Number(c.entry_count)])).toEqual([
       [drivers[0], 3],
       [drivers[1], 2],
       [drivers[2], 0],
     ]);
+    await migrateToLatest(db);
     const next = await db.kysely.transaction().execute(async (trx) =>
       post(trx, {
         accountId: await accountId(trx, a, 'own'),
@@ -379,12 +366,9 @@ describeEachDatabase('migração 002: sequência por motorista', (dialect) => {
       }),
     );
     expect(next.status).toBe('posted');
-    const last = await db.kysely
-      .selectFrom('ledger_entries')
-      .select('driver_seq')
-      .where('idempotency_key', '=', 'mig-next')
-      .executeTakeFirstOrThrow();
-    expect(Number(last.driver_seq)).toBe(4);
+    // Since migration 015 (decision 54) the place is the entry's rank by (created_at, id).
+    expect(await placeOf(db, await entryIdOf(db, 'mig-next'))).toBe(4);
+    await expectStatementInDateOrder(db, a);
   });
 });
 
@@ -413,8 +397,8 @@ describeEachDatabase('migração 008: extrato na ordem das datas', (dialect) => 
       );
     }
     await sql`insert into driver_ledger_counters (driver_id, entry_count) values (${a}, 4), (${b}, 2)`.execute(db.kysely);
-    await migrateToLatest(db);
-    const rows = await db.kysely.selectFrom('ledger_entries').select(['driver_id', 'driver_seq', 'amount_cents']).orderBy('id').execute();
+    await migrateTo(db, '014-vpo-money');
+    const rows = await seqRows(db);
     expect(rows.map((r) => [r.driver_id, Number(r.driver_seq), Number(r.amount_cents)])).toEqual([
       [a, 2, 100],
       [b, 2, 101],
@@ -423,6 +407,7 @@ describeEachDatabase('migração 008: extrato na ordem das datas', (dialect) => 
       [b, 1, 104],
       [a, 3, 105],
     ]);
+    await migrateToLatest(db);
     const next = await db.kysely.transaction().execute(async (trx) =>
       post(trx, {
         accountId: await accountId(trx, a, 'own'),
@@ -434,10 +419,26 @@ describeEachDatabase('migração 008: extrato na ordem das datas', (dialect) => 
       }),
     );
     expect(next.status).toBe('posted');
-    await expectPlacesInDateOrder(db, a);
-    await expectPlacesInDateOrder(db, b);
+    await expectStatementInDateOrder(db, a);
+    await expectStatementInDateOrder(db, b);
   });
 });
+
+/** Each entry's driver_seq, by id, while the column exists (up to migration 014). */
+async function seqRows(db: Db) {
+  const { rows } = await sql<{ driver_id: number; driver_seq: number; amount_cents: number }>`
+    select driver_id, driver_seq, amount_cents from ledger_entries order by id`.execute(db.kysely);
+  return rows;
+}
+
+async function entryIdOf(db: Db, idempotencyKey: string): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** Drivers and their two accounts written as rows, under a schema older than the app's code. */
 async function insertDriverRows(db: Db, documents: string[], now: string): Promise<number[]> {

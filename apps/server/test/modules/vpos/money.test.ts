@@ -91,7 +91,14 @@ describeEachDatabase('VPO: o dinheiro da viagem', (dialect) => {
     const details = await t.driverVpo(d, vpo.id);
     expect(details).toMatchObject({ Utilizado: 12.3, Restante: 111.15, Devolvido: 0, PagoPeloSaldo: 0 });
     expect(details.Passagens).toEqual([
-      { placeName: 'Praça Itupeva (SP-348)', occurredAt: expect.any(String), value: 12.3, pagoPor: 'VPO' },
+      {
+        placeName: 'Praça Itupeva (SP-348)',
+        occurredAt: expect.any(String),
+        value: 12.3,
+        pagoPor: 'VPO',
+        // Decision 56: the driver may contest it from here.
+        passagem: { id: expect.any(Number), possivelDuplicada: false, contestavel: true, contestacao: null },
+      },
     ]);
     await expectVpoInvariants(t.db());
   });

@@ -60,9 +60,9 @@ describeEachDatabase('VPO: o que o embarcador e o motorista leem', (dialect) => 
       PagoPeloSaldo: 5.5,
     });
     expect(body.VPO.Passagens).toEqual([
-      { placeName: 'Praça Itupeva', occurredAt: new Date(first).toISOString(), value: 10, pagoPor: 'VPO' },
-      { placeName: 'Praça Campo Limpo', occurredAt: new Date(second).toISOString(), value: 15, pagoPor: 'VPO' },
-      { placeName: 'Praça Campo Limpo', occurredAt: new Date(second).toISOString(), value: 5.5, pagoPor: 'SALDO' },
+      { placeName: 'Praça Itupeva', occurredAt: new Date(first).toISOString(), value: 10, pagoPor: 'VPO', passagem: null },
+      { placeName: 'Praça Campo Limpo', occurredAt: new Date(second).toISOString(), value: 15, pagoPor: 'VPO', passagem: null },
+      { placeName: 'Praça Campo Limpo', occurredAt: new Date(second).toISOString(), value: 5.5, pagoPor: 'SALDO', passagem: null },
     ]);
     // Nothing of the driver beyond what the shipper sent: not their CPF, not their name.
     expect(res.body).not.toContain(d.cpfCnpj);

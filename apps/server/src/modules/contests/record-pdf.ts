@@ -1,0 +1,46 @@
+import type { Contest } from '@portal/contract';
+import { contestReasonLabels, contestStateLabels, formatDateTime, formatSerial, messages, reaisToCents } from '@portal/domain';
+import { createPdf, labelValue, pdfBuffer, pdfMoney, pdfSection, pdfText, writeFooter } from '../../pdf/document.js';
+
+/**
+ * The record of a contest the driver keeps or hands to the operator's ombudsman or to ANTT
+ * (decision 56): the passage, the reason, the dates and the answer, drawn from the same Contest
+ * the JSON calls answer.
+ */
+export async function contestRecordPdf(contest: Contest, now: Date = new Date()): Promise<Buffer> {
+  const doc = createPdf({ title: `Contestação ${contest.id}` });
+  const done = pdfBuffer(doc);
+  const state = contest.atrasada ? `${contestStateLabels[contest.estado]} (resposta atrasada)` : contestStateLabels[contest.estado];
+
+  labelValue(doc, 'Contestação', String(contest.id));
+  labelValue(doc, 'Estado', state);
+  labelValue(doc, 'Aberta em', formatDateTime(contest.abertaEm));
+  labelValue(doc, 'Prazo da resposta', formatDateTime(contest.prazoResposta));
+
+  pdfSection(doc, 'Passagem');
+  labelValue(doc, 'Praça', contest.passagem.praca);
+  labelValue(doc, 'Data', formatDateTime(contest.passagem.dataPassagem));
+  labelValue(doc, 'Valor', pdfMoney(reaisToCents(contest.passagem.valor)));
+  labelValue(doc, 'Tag', formatSerial(contest.passagem.serialNumber));
+  labelValue(doc, 'Placa', contest.passagem.placa ?? '—');
+  labelValue(doc, 'Id da operadora', contest.passagem.externalId);
+  if (contest.passagem.possivelDuplicada) labelValue(doc, 'Aviso', 'Possível cobrança duplicada');
+
+  pdfSection(doc, 'Motivo');
+  labelValue(doc, 'Motivo', contestReasonLabels[contest.motivo]);
+  if (contest.descricao) doc.text(pdfText(contest.descricao));
+
+  pdfSection(doc, 'Resposta da operadora');
+  if (contest.respondidaEm === null) {
+    doc.text(pdfText(contest.atrasada ? 'A operadora não respondeu no prazo.' : 'Aguardando a resposta da operadora.'));
+  } else {
+    labelValue(doc, 'Respondida em', formatDateTime(contest.respondidaEm));
+    labelValue(doc, 'Decisão', contestStateLabels[contest.estado]);
+    if (contest.valorDevolvido !== null) labelValue(doc, 'Valor devolvido', pdfMoney(reaisToCents(contest.valorDevolvido)));
+    doc.text(pdfText(contest.resposta ?? ''));
+  }
+
+  writeFooter(doc, messages.pdf.generatedAt(formatDateTime(now)), 'left');
+  doc.end();
+  return done;
+}

@@ -1,0 +1,236 @@
+import type { Contest, ContestAnswer, OpenContest, PartnerContestsQuery } from '@portal/contract';
+import type { ContestDecision, ContestState } from '@portal/domain';
+import {
+  contestDueDate,
+  contestMessages,
+  contestStateLabels,
+  formatDateTime,
+  isContestWindowOpen,
+  parseCalendarDay,
+  reaisToCents,
+  refuse,
+  saoPauloMidnight,
+} from '@portal/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import { toIso } from '../../db/connection.js';
+import { lockDriver } from '../../db/lock.js';
+import type { Metrics } from '../../metrics.js';
+import { contestsWithPassage, contestView } from './queries.js';
+import { refundPassage } from './refund.js';
+
+export const DRIVER_CONTESTS_PAGE_SIZE = 10;
+export const PARTNER_CONTESTS_PAGE_SIZE = 50;
+
+/** Who answers: an operator (its own tags' contests only) or the portal's operator at the CLI (any). */
+export type ContestAnswerer = { kind: 'operator'; partnerId: number; operatorCnpj: string } | { kind: 'portal' };
+
+export interface ContestPage {
+  contests: Contest[];
+  totalPages: number;
+}
+
+/**
+ * Decision 56: a driver contests a passage, the operator answers, an accepted contest gives the
+ * money back once (refund.ts). Every read derives 'atrasada' from the due date and the clock.
+ */
+export class ContestService {
+  constructor(
+    private readonly db: Db,
+    private readonly metrics?: Metrics,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async open(driverId: number, body: OpenContest): Promise<Contest> {
+    const now = this.now();
+    const passage = await this.db.kysely
+      .selectFrom('passages')
+      .leftJoin('passage_payments', 'passage_payments.passage_id', 'passages.id')
+      .select((eb) => [
+        'passages.id',
+        'passages.occurred_at',
+        'passages.operator_cnpj',
+        eb.fn.sum<number | string>(eb('passage_payments.paid_cents', '-', eb.ref('passage_payments.refunded_cents'))).as('refundable'),
+      ])
+      .where('passages.id', '=', body.passagemId)
+      .where('passages.driver_id', '=', driverId)
+      .groupBy(['passages.id', 'passages.occurred_at', 'passages.operator_cnpj'])
+      .executeTakeFirst();
+    if (!passage) throw refuse.notFound(contestMessages.passageNotFound);
+    if (!isContestWindowOpen(new Date(toIso(passage.occurred_at)), now)) throw refuse.invalid(contestMessages.windowClosed, 'passagemId');
+    if (Number(passage.refundable ?? 0) <= 0) throw refuse.conflict(contestMessages.nothingLeft);
+    const inserted = await this.db.kysely
+      .insertInto('contests')
+      .values({
+        passage_id: passage.id,
+        driver_id: driverId,
+        operator_cnpj: passage.operator_cnpj,
+        reason: body.motivo,
+        description: body.descricao,
+        opened_at: now.toISOString(),
+        due_at: contestDueDate(now).toISOString(),
+        answered_at: null,
+        answer: null,
+        refund_cents: null,
+        answered_by: null,
+      })
+      // The partial index's own predicate, as a literal: SQLite matches the target only to it.
+      .onConflict((oc) =>
+        oc
+          .column('passage_id')
+          .where(sql<boolean>`state = 'ABERTA'`)
+          .doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw refuse.conflict(contestMessages.alreadyOpen);
+    this.metrics?.contestEvent('opened');
+    return this.one({ id: inserted.id, driverId });
+  }
+
+  /** The driver's own contest (another driver's is the same 404 as none). */
+  async forDriverOne(driverId: number, id: number): Promise<Contest> {
+    return this.one({ id, driverId });
+  }
+
+  async forDriver(driverId: number, page: number, state?: ContestState): Promise<ContestPage> {
+    let query = contestsWithPassage(this.db.kysely).where('contests.driver_id', '=', driverId);
+    if (state) query = query.where('contests.state', '=', state);
+    return this.page(query, page, DRIVER_CONTESTS_PAGE_SIZE);
+  }
+
+  /** The contests of an operator's passages, by state and by the São Paulo day they were opened. */
+  async forOperator(operatorCnpj: string, query: PartnerContestsQuery): Promise<ContestPage> {
+    let q = contestsWithPassage(this.db.kysely).where('contests.operator_cnpj', '=', operatorCnpj);
+    if (query.estado) q = q.where('contests.state', '=', query.estado);
+    const from = query.desde ? dayStart(query.desde, 0) : null;
+    const to = query.ate ? dayStart(query.ate, 1) : null;
+    if (query.desde && !from) throw refuse.invalid(contestMessages.dayInvalid, 'desde');
+    if (query.ate && !to) throw refuse.invalid(contestMessages.dayInvalid, 'ate');
+    if (from) q = q.where('contests.opened_at', '>=', from);
+    if (to) q = q.where('contests.opened_at', '<', to);
+    return this.page(q, query.page, PARTNER_CONTESTS_PAGE_SIZE);
+  }
+
+  /** Open contests past their due date, oldest first (the CLI's list for the portal's operator). */
+  async overdue(limit = 500): Promise<Contest[]> {
+    const now = this.now();
+    const rows = await contestsWithPassage(this.db.kysely)
+      .where('contests.state', '=', 'ABERTA')
+      .where('contests.due_at', '<', now.toISOString())
+      .orderBy('contests.due_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => contestView(r, now));
+  }
+
+  async countOverdue(): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('contests')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('state', '=', 'ABERTA')
+      .where('due_at', '<', this.now().toISOString())
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Every contest, newest first, by state (the CLI). */
+  async all(state: ContestState | undefined, page: number): Promise<ContestPage> {
+    let query = contestsWithPassage(this.db.kysely);
+    if (state) query = query.where('contests.state', '=', state);
+    return this.page(query, page, PARTNER_CONTESTS_PAGE_SIZE);
+  }
+
+  /**
+   * The operator's answer. The first answer moves the state by a conditional UPDATE and, when
+   * accepted, the refund in the same transaction under the driver's lock; the same answer again is
+   * answered as it was (a retry), another one is a 409 that changes nothing.
+   */
+  async answer(by: ContestAnswerer, id: number, body: ContestAnswer): Promise<{ contest: Contest; replayed: boolean }> {
+    const owner = await this.db.kysely
+      .selectFrom('contests')
+      .select(['driver_id', 'operator_cnpj'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!owner || (by.kind === 'operator' && owner.operator_cnpj !== by.operatorCnpj))
+      throw refuse.notFound(contestMessages.contestNotFound);
+    const decision: ContestDecision = body.decisao;
+    const refundCents = decision === 'ACEITA' ? (body.valor === undefined ? null : reaisToCents(body.valor)) : null;
+    if (decision === 'ACEITA' && refundCents === null) throw refuse.invalid(contestMessages.refundMissing, 'valor');
+    const answeredBy = by.kind === 'operator' ? `partner:${by.partnerId}` : 'portal';
+    const now = this.now();
+    const moved = await this.db.kysely.transaction().execute(async (trx) => {
+      await lockDriver(trx, this.db.dialect, owner.driver_id);
+      const updated = await trx
+        .updateTable('contests')
+        .set({ state: decision, answered_at: now.toISOString(), answer: body.motivo, refund_cents: refundCents, answered_by: answeredBy })
+        .where('id', '=', id)
+        .where('state', '=', 'ABERTA')
+        .returning(['passage_id'])
+        .executeTakeFirst();
+      if (!updated) return false;
+      if (refundCents !== null) {
+        const passage = await trx
+          .selectFrom('passages')
+          .select('place_name')
+          .where('id', '=', updated.passage_id)
+          .executeTakeFirstOrThrow();
+        await refundPassage(trx, {
+          contestId: id,
+          driverId: owner.driver_id,
+          passageId: updated.passage_id,
+          placeName: passage.place_name,
+          cents: refundCents,
+        });
+      }
+      return true;
+    });
+    const contest = await this.one({ id });
+    if (moved) {
+      this.metrics?.contestEvent(decision === 'ACEITA' ? 'accepted' : 'refused');
+      return { contest, replayed: false };
+    }
+    const same =
+      contest.estado === decision &&
+      contest.resposta === body.motivo &&
+      (contest.valorDevolvido === null ? null : reaisToCents(contest.valorDevolvido)) === refundCents;
+    if (!same) throw refuse.conflict(contestMessages.alreadyAnswered.replace('{state}', contestStateLabels[contest.estado].toLowerCase()));
+    return { contest, replayed: true };
+  }
+
+  private async one(where: { id: number; driverId?: number }): Promise<Contest> {
+    let query = contestsWithPassage(this.db.kysely).where('contests.id', '=', where.id);
+    if (where.driverId !== undefined) query = query.where('contests.driver_id', '=', where.driverId);
+    const row = await query.executeTakeFirst();
+    if (!row) throw refuse.notFound(contestMessages.contestNotFound);
+    return contestView(row, this.now());
+  }
+
+  private async page(query: ReturnType<typeof contestsWithPassage>, page: number, size: number): Promise<ContestPage> {
+    const counted = await query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
+    const totalPages = Math.ceil(Number(counted?.n ?? 0) / size);
+    if (page > totalPages) return { contests: [], totalPages };
+    const rows = await query
+      .orderBy('contests.id', 'desc')
+      .limit(size)
+      .offset(size * (page - 1))
+      .execute();
+    const now = this.now();
+    return { contests: rows.map((r) => contestView(r, now)), totalPages };
+  }
+}
+
+/** The São Paulo midnight of a YYYY-MM-DD day, plus `days`, as ISO; null when not a real day. */
+function dayStart(value: string, days: number): string | null {
+  const day = parseCalendarDay(value);
+  if (!day) return null;
+  return new Date(saoPauloMidnight(day.year, day.month, day.day).getTime() + days * 86_400_000).toISOString();
+}
+
+/** 'até 02/12/2026 14:30': the due date as the driver reads it. */
+export function dueText(contest: Contest): string {
+  return formatDateTime(contest.prazoResposta);
+}
