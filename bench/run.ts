@@ -226,4 +226,3 @@ if (wanted.has('export')) {
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 await mkdir(resultsDir, { recursive: true });
 await writeFile(path.join(resultsDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(results, null, 2));
-

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromiumArgs, chromiumPath, viewports } from './chromium.js';
 
 /** The journeys run on the phone; the rest run on the desktop. */
-const PHONE_JOURNEYS = ['credit', 'tags', 'stolen-phone', 'prerender', 'dashboard-attention', 'vpo-money'].map(
+const PHONE_JOURNEYS = ['credit', 'tags', 'stolen-phone', 'prerender', 'dashboard-attention', 'vpo-money', 'contests'].map(
   (name) => `**/${name}.spec.ts`,
 );
 

@@ -148,6 +148,31 @@ export async function createPartnerKeyWithCli(kind: 'shipper' | 'operator' | 'pl
   return key;
 }
 
+/**
+ * A new driver, signed up and with the terms accepted, R$ 100,00 bought by Pix and one active tag
+ * of SemParar on `plate` (Saldo R$ 84,10 after the tag's month): where the partner journeys start.
+ */
+export async function driverWithActiveTag(request: APIRequestContext, serial: string, plate: string) {
+  const driver = newDriver();
+  const { Token: token } = await registerViaApi(request, driver);
+  await acceptTermsViaApi(request, token);
+  await buyBalanceViaPix(request, token, driver.cpfCnpj, 100);
+  await registerTagViaApi(request, token, driver.cpfCnpj, serial, plate);
+  const activated = await request.post('/api/tag/ativar-tag-motorista', {
+    headers: bearer(token),
+    data: { serialNumber: serial, licensePlate: plate, cnpj: driver.cpfCnpj },
+  });
+  expect(activated.ok(), await activated.text()).toBe(true);
+  return { driver, token };
+}
+
+/** A partner's call with its X-Api-Key, expecting `status`; the answer's JSON. */
+export async function partnerPost(request: APIRequestContext, url: string, key: string, data: Record<string, unknown>, status = 200) {
+  const response = await request.post(url, { headers: { 'X-Api-Key': key }, data });
+  expect(response.status(), await response.text()).toBe(status);
+  return (await response.json()) as Record<string, unknown>;
+}
+
 /** Opens a page and waits until the app is live (the prerendered /login hydrated), as a driver sees it. */
 export async function openLive(page: Page, url: string) {
   await page.goto(url);

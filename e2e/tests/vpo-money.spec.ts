@@ -1,18 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { cnpj } from 'cpf-cnpj-validator';
-import {
-  acceptTermsViaApi,
-  bearer,
-  buyBalanceViaPix,
-  createPartnerKeyWithCli,
-  expect,
-  newDriver,
-  registerTagViaApi,
-  registerViaApi,
-  settled,
-  signIn,
-  test,
-} from '../support/fixtures.js';
+import { bearer, createPartnerKeyWithCli, driverWithActiveTag, partnerPost, expect, settled, signIn, test } from '../support/fixtures.js';
 import { brl, randomDigits } from '../support/values.js';
 
 /**
@@ -20,29 +7,15 @@ import { brl, randomDigits } from '../support/values.js';
  * the tag are paid from it; when it runs short the rest comes from Saldo and the dashboard says so;
  * the driver follows the trip on /vpos/listar and its details, and downloads its record.
  */
-async function post(request: APIRequestContext, url: string, key: string, data: Record<string, unknown>, status = 200) {
-  const response = await request.post(url, { headers: { 'X-Api-Key': key }, data });
-  expect(response.status(), await response.text()).toBe(status);
-}
-
 test('a shipper issues a VPO, passages arrive, one runs short, and the driver follows the trip and downloads its record', async ({
   page,
   request,
   look,
 }) => {
   test.setTimeout(240_000);
-  const driver = newDriver();
-  const { Token: token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, token);
-  await buyBalanceViaPix(request, token, driver.cpfCnpj, 100);
   const serial = `8${randomDigits(15)}`;
   const plate = 'VPO1A23';
-  await registerTagViaApi(request, token, driver.cpfCnpj, serial, plate);
-  const activated = await request.post('/api/tag/ativar-tag-motorista', {
-    headers: bearer(token),
-    data: { serialNumber: serial, licensePlate: plate, cnpj: driver.cpfCnpj },
-  });
-  expect(activated.ok(), await activated.text()).toBe(true);
+  const { driver, token } = await driverWithActiveTag(request, serial, plate);
   // Saldo: 100,00 - 15,90 (the tag's month) = 84,10.
 
   const run = randomDigits(8);
@@ -50,7 +23,7 @@ test('a shipper issues a VPO, passages arrive, one runs short, and the driver fo
   const shipperKey = await createPartnerKeyWithCli('shipper', shipperName);
   const operatorKey = await createPartnerKeyWithCli('operator', `Operadora ${run}`, 'SemParar');
   const vpo = `vpo-${run}`;
-  await post(
+  await partnerPost(
     request,
     '/api/parceiro/vpos',
     shipperKey,
@@ -75,7 +48,7 @@ test('a shipper issues a VPO, passages arrive, one runs short, and the driver fo
     { place: 'Praça Cubatão', value: 14.3 },
   ];
   for (const [i, p] of passages.entries()) {
-    await post(request, '/api/parceiro/passagens', operatorKey, {
+    await partnerPost(request, '/api/parceiro/passagens', operatorKey, {
       externalId: `p-${run}-${i}`,
       serialNumber: serial,
       placeName: p.place,
@@ -143,7 +116,7 @@ test('a shipper issues a VPO, passages arrive, one runs short, and the driver fo
   expect(answer.VPO.Passagens).toHaveLength(4);
 
   // A second VPO the trip did not need: cancelled, its whole value goes back to the shipper, never to Saldo.
-  await post(
+  await partnerPost(
     request,
     '/api/parceiro/vpos',
     shipperKey,

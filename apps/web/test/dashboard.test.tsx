@@ -218,7 +218,9 @@ describe('/dashboard: a VPO that ran short (decision 52)', () => {
       ),
     );
     const section = await screen.findByRole('region', { name: messages.attention.lastMovements });
-    const items = await within(section).findAllByRole('listitem');
+    // The rows, not the placeholders shown while the call runs.
+    await within(section).findByText('Passagem por: Praça Guararema (paga pelo VPO)');
+    const items = within(section).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Passagem por: Praça Guararema');
     expect(within(items[0]!).getByText(messages.vpo.paidBySaldo)).toBeInTheDocument();
     expect(items[1]).toHaveTextContent('Passagem por: Praça Guararema (paga pelo VPO)');

@@ -131,5 +131,6 @@ export const statementRow = (over: Record<string, unknown>) => ({
   kind: 'passagens',
   receipt: null,
   vpo: null,
+  passagem: null,
   ...over,
 });

@@ -261,9 +261,9 @@ describe('/vpos/listar', () => {
 
 describe("'Detalhes do VPO': the trip, its money and its passages (decision 52)", () => {
   const passages = [
-    { placeName: 'Praça Jacareí', occurredAt: '2026-03-06T13:00:00Z', value: 12.4, pagoPor: 'VPO' },
-    { placeName: 'Praça Guararema', occurredAt: '2026-03-06T14:30:00Z', value: 22.16, pagoPor: 'VPO' },
-    { placeName: 'Praça Guararema', occurredAt: '2026-03-06T14:30:00Z', value: 7.84, pagoPor: 'SALDO' },
+    { placeName: 'Praça Jacareí', occurredAt: '2026-03-06T13:00:00Z', value: 12.4, pagoPor: 'VPO', passagem: null },
+    { placeName: 'Praça Guararema', occurredAt: '2026-03-06T14:30:00Z', value: 22.16, pagoPor: 'VPO', passagem: null },
+    { placeName: 'Praça Guararema', occurredAt: '2026-03-06T14:30:00Z', value: 7.84, pagoPor: 'SALDO', passagem: null },
   ];
   const shortVpo = { Utilizado: 34.56, Restante: 0, Devolvido: 0, PagoPeloSaldo: 7.84, ValorTotalVP: 34.56, Status: 'EM_VIAGEM' };
 

@@ -53,6 +53,8 @@ const IDEMPOTENT: Name[] = [
   'savePixKey',
   'removePixKey',
   'updatePayoutLimits',
+  // Issue 24: a contest of a passage (decision 56).
+  'openContest',
 ];
 
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();

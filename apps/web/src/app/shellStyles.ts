@@ -11,6 +11,8 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Tooltip.css';

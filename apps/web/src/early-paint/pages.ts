@@ -51,6 +51,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   signedIn('/veiculos/listar', 'veiculos/listar'),
   signedIn('/vpos/listar', 'vpos/listar'),
   signedIn('/extrato/listar', 'extrato/listar'),
+  signedIn('/contestacoes', 'contestacoes'),
   signedIn('/saldo/retirar', 'saldo/retirar'),
   // The value typed and the Pix to pay survive a reload (founding decision 6): the page has neither.
   signedIn('/saldo/comprar', 'saldo/comprar', { adoptable: () => !getBuyValue() && getBuyPix() === null }),

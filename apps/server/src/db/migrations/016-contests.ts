@@ -31,7 +31,6 @@ export function contests(t: ColumnTypes): Migration {
         .execute();
       // The same tag at the same plaza around an instant: the double-charge check on arrival.
       await db.schema.createIndex('passages_tag_place_idx').on('passages').columns(['tag_id', 'place_name', 'occurred_at']).execute();
-      await db.schema.createIndex('passages_driver_idx').on('passages').columns(['driver_id', 'id']).execute();
       // The dashboard's possible double charges: only the flagged passages are in it.
       await sql`create index passages_driver_duplicate_idx on passages (driver_id, id) where duplicate_of is not null`.execute(db);
 

@@ -4,7 +4,6 @@ import {
   contestDueDate,
   contestMessages,
   contestStateLabels,
-  formatDateTime,
   isContestWindowOpen,
   parseCalendarDay,
   reaisToCents,
@@ -19,8 +18,8 @@ import type { Metrics } from '../../metrics.js';
 import { contestsWithPassage, contestView } from './queries.js';
 import { refundPassage } from './refund.js';
 
-export const DRIVER_CONTESTS_PAGE_SIZE = 10;
-export const PARTNER_CONTESTS_PAGE_SIZE = 50;
+const DRIVER_CONTESTS_PAGE_SIZE = 10;
+const PARTNER_CONTESTS_PAGE_SIZE = 50;
 
 /** Who answers: an operator (its own tags' contests only) or the portal's operator at the CLI (any). */
 export type ContestAnswerer = { kind: 'operator'; partnerId: number; operatorCnpj: string } | { kind: 'portal' };
@@ -228,9 +227,4 @@ function dayStart(value: string, days: number): string | null {
   const day = parseCalendarDay(value);
   if (!day) return null;
   return new Date(saoPauloMidnight(day.year, day.month, day.day).getTime() + days * 86_400_000).toISOString();
-}
-
-/** 'até 02/12/2026 14:30': the due date as the driver reads it. */
-export function dueText(contest: Contest): string {
-  return formatDateTime(contest.prazoResposta);
 }

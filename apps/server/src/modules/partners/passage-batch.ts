@@ -19,7 +19,7 @@ export type PassageOutcome = { result: 'ACEITA' | 'REPETIDA'; answer: PushAnswer
  * Decision 55: passages per transaction. A transaction costs its BEGIN/COMMIT (an fsync on
  * PostgreSQL) and, on SQLite, holds the one connection: 100 passages take a few milliseconds.
  */
-export const PASSAGE_CHUNK = 100;
+const PASSAGE_CHUNK = 100;
 
 /** PostgreSQL gives up on a deadlock or a serialization failure: the chunk is rolled back whole and run again. */
 const RETRYABLE = new Set(['40P01', '40001']);

@@ -1,10 +1,11 @@
-import { NativeSelect, Pagination, Table, UnstyledButton } from '@mantine/core';
+import { NativeSelect, Table, UnstyledButton } from '@mantine/core';
 import { SORT_DIRECTIONS, type SortDirection } from '@portal/domain';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import classes from './DataTable.module.css';
 import { deferredRender } from './deferredRender';
+import { ListPagination } from './ListPagination';
 
 const TABLE_LOADING_TEXT = 'Carregando...';
 const TABLE_EMPTY_TEXT = 'Nenhum item.';
@@ -187,21 +188,7 @@ function DataTableView<Row>({
           )}
         </Table.Tbody>
       </Table>
-      {totalPages > 1 && onPageChange ? (
-        <Pagination
-          className={classes.pagination}
-          total={totalPages}
-          value={Math.min(Math.max(page, 1), totalPages)}
-          onChange={onPageChange}
-          disabled={loading}
-          size="lg"
-          siblings={0}
-          getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-          getControlProps={(control) => ({
-            'aria-label': { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' }[control],
-          })}
-        />
-      ) : null}
+      {onPageChange ? <ListPagination page={page} totalPages={totalPages} onPageChange={onPageChange} disabled={loading} /> : null}
     </div>
   );
 }

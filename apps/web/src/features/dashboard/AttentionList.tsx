@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AttentionNotice } from '@portal/contract';
 import {
   IconAlertTriangle,
@@ -8,13 +8,17 @@ import {
   IconClockHour4,
   IconKey,
   IconLock,
+  IconMessageReport,
   type Icon,
 } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { deferredRender } from '../../components/ui/deferredRender';
+import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { toastFailure } from '../../components/ui/toastFailure';
+import { useOpenContest } from '../../lib/contests';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
-import { noticeViews, type NoticeTone, type NoticeView } from './notices';
+import { DUPLICATE_NOTICE, noticeViews, type NoticeTone, type NoticeView } from './notices';
 
 /** At most this many lines before 'Ver mais': the tiles below stay within reach on a 360x800 phone. */
 const VISIBLE_NOTICES = 2;
@@ -36,9 +40,42 @@ const cssColor = (shade: string) => `var(--mantine-color-${shade.replace('.', '-
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
+/** Decision 56: 'Contestar' sends the contest at once, reason 'Cobrança duplicada'; the notice leaves when the notices are read again. */
+function ContestNoticeAction({ notice, passagemId, online }: { notice: NoticeView; passagemId: number; online: boolean }) {
+  const { color, ink } = tones[notice.tone];
+  const open = useOpenContest();
+  const contest = () =>
+    open.mutate(
+      { passagemId, motivo: 'DUPLICADA' },
+      {
+        onSuccess: (answer) => toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, autoClose: 10_000 }),
+        onError: (error) => toastFailure(error),
+      },
+    );
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color={color}
+      c={ink}
+      style={{ flexShrink: 0 }}
+      leftSection={<IconMessageReport size={16} aria-hidden />}
+      loading={open.isPending || open.isSuccess}
+      disabled={!online}
+      aria-describedby={online ? undefined : OFFLINE_REASON_ID}
+      aria-label={notice.actionName}
+      onClick={contest}
+    >
+      {notice.action}
+    </Button>
+  );
+}
+
 function NoticeAction({ notice, online }: { notice: NoticeView; online: boolean }) {
   const { color, ink } = tones[notice.tone];
   const look = { size: 'compact-sm', variant: 'light', color, c: ink, style: { flexShrink: 0 } } as const;
+  if (notice.contestPassageId !== undefined)
+    return <ContestNoticeAction notice={notice} passagemId={notice.contestPassageId} online={online} />;
   if (notice.needsNetwork && !online) {
     return (
       <Button {...look} disabled aria-label={notice.actionName} aria-describedby={OFFLINE_REASON_ID}>
@@ -68,9 +105,21 @@ function NoticeLine({ notice, online }: { notice: NoticeView; online: boolean })
     >
       <Group gap={8} wrap="nowrap">
         <ToneIcon size={20} color={cssColor(mark)} style={{ flexShrink: 0 }} aria-hidden />
-        <Text size="sm" lh={1.3} style={{ flex: 1, minWidth: 0 }}>
-          {notice.text}
-        </Text>
+        {notice.contestPassageId === undefined ? (
+          <Text size="sm" lh={1.3} style={{ flex: 1, minWidth: 0 }}>
+            {notice.text}
+          </Text>
+        ) : (
+          // Before contesting in one tap, the way to look at the passage in the statement.
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            <Text size="sm" lh={1.3}>
+              {notice.text}
+            </Text>
+            <Anchor component={Link} to={notice.to} size="sm" fw={600} c="road.9" style={{ alignSelf: 'flex-start' }}>
+              {DUPLICATE_NOTICE.seeStatement}
+            </Anchor>
+          </Stack>
+        )}
         <NoticeAction notice={notice} online={online} />
       </Group>
     </Paper>

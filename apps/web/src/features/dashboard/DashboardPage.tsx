@@ -1,5 +1,14 @@
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCash, IconFileInvoice, IconListDetails, IconQrcode, IconTag, IconTruck, type Icon } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconFileInvoice,
+  IconListDetails,
+  IconMessageReport,
+  IconQrcode,
+  IconTag,
+  IconTruck,
+  type Icon,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
@@ -9,6 +18,7 @@ import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useAttention } from './api/attention';
 import { AttentionList } from './AttentionList';
 import { BalancePanel } from './BalancePanel';
+import classes from './DashboardPage.module.css';
 import { LastMovements } from './LastMovements';
 
 /** Long labels wrap instead of being cut at 360 px. */
@@ -22,6 +32,7 @@ const tiles: { label: string; to: string; icon: Icon; hint: string }[] = [
   { label: 'Tags', to: '/tags/listar', icon: IconTag, hint: 'Tags de pedágio' },
   { label: 'VPOs', to: '/vpos/listar', icon: IconFileInvoice, hint: 'Vale-pedágio' },
   { label: 'Extrato', to: '/extrato/listar', icon: IconListDetails, hint: 'Movimentações' },
+  { label: 'Contestações', to: '/contestacoes', icon: IconMessageReport, hint: 'Passagens contestadas' },
 ];
 
 /** A money action: a link to its screen, or with no connection a disabled button saying why. */
@@ -74,9 +85,19 @@ export function DashboardPage() {
       <AttentionList notices={attention.data?.Avisos ?? []} />
 
       <nav aria-label="Serviços">
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
           {tiles.map(({ label, to, icon: TileIcon, hint }) => (
-            <Card key={to} component={Link} to={to} withBorder radius="lg" padding="md" shadow="xs" style={{ minHeight: 112 }}>
+            <Card
+              key={to}
+              component={Link}
+              to={to}
+              className={classes.wideOnPhone}
+              withBorder
+              radius="lg"
+              padding="md"
+              shadow="xs"
+              style={{ minHeight: 112 }}
+            >
               <Stack gap={6} align="flex-start">
                 <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
                   <TileIcon size={26} />

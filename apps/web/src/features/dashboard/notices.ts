@@ -24,6 +24,8 @@ export interface NoticeView {
   to: string;
   /** The action needs a connection (offline it is disabled, saying why). Seeing a Pix already made does not. */
   needsNetwork: boolean;
+  /** Decision 56: the action contests this passage in one tap (reason 'Cobrança duplicada'); `to` is then where to look at it first. */
+  contestPassageId?: number;
 }
 
 /**
@@ -35,10 +37,18 @@ const ORDER: Record<AttentionNotice['tipo'], number> = {
   'tag-bloqueada': 0,
   'saldo-baixo': 1,
   'vpo-insuficiente': 2,
-  'compra-pendente': 3,
-  'chave-pix-nova': 4,
-  saque: 5,
+  'cobranca-duplicada': 3,
+  'compra-pendente': 4,
+  'chave-pix-nova': 5,
+  saque: 6,
 };
+
+/** Decision 56: a passage that looks charged twice, contested from the notice in one tap. */
+export const DUPLICATE_NOTICE = {
+  action: 'Contestar',
+  actionName: (place: string, value: string) => `Contestar a cobrança duplicada de ${value} em ${place}`,
+  seeStatement: 'Ver no extrato',
+} as const;
 
 function view(notice: AttentionNotice): NoticeView {
   switch (notice.tipo) {
@@ -83,6 +93,18 @@ function view(notice: AttentionNotice): NoticeView {
         to: '/vpos/listar',
         // The VPOs seen last are kept on the phone: looking at them needs no connection.
         needsNetwork: false,
+      };
+    case 'cobranca-duplicada':
+      // The server's text: 'Possível cobrança duplicada: <praça>, R$ X em dd/mm/aaaa hh:mm'.
+      return {
+        key: `duplicada-${notice.passagemId}`,
+        tone: 'warning',
+        text: notice.Mensagem,
+        action: DUPLICATE_NOTICE.action,
+        actionName: DUPLICATE_NOTICE.actionName(notice.praca, formatReais(notice.valor)),
+        to: '/extrato/listar',
+        needsNetwork: true,
+        contestPassageId: notice.passagemId,
       };
     case 'chave-pix-nova':
       // The server's text names the key (masked) and when: 'Não foi você? Remova a chave...'.

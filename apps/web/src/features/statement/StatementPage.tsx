@@ -10,14 +10,33 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { RECEIPT_LINK_LABEL, receiptPath } from '../../lib/receipts';
 import { usePageParam } from '../../lib/usePageParam';
 import { useStatementPage } from './api/queries';
+import { PassageContest } from '../../components/ui/PassageContest';
 import { StatementDescription } from '../../components/ui/StatementDescription';
 import { StatementExportButtons } from './StatementExportButtons';
 import { StatementFilterBar } from './StatementFilterBar';
 import { useStatementFilters } from './useStatementFilters';
 
-/** The description, and under it the way to the receipt of a Pix purchase or withdrawal (issue 12). */
+/** A toll passage's entry: its contest's state and 'Contestar' (decision 56). */
+function Contest({ row }: { row: StatementTransaction }) {
+  if (!row.passagem) return null;
+  return (
+    <PassageContest info={row.passagem} passage={{ praca: row.placeName, dataPassagem: row.created_at, valor: Math.abs(row.value) }} />
+  );
+}
+
+/**
+ * The description, and under it the way to the receipt of a Pix purchase or withdrawal (issue 12),
+ * or a passage's contest (decision 56).
+ */
 function Description({ row }: { row: StatementTransaction }) {
-  if (!row.receipt) return <StatementDescription row={row} />;
+  if (!row.receipt) {
+    return (
+      <>
+        <StatementDescription row={row} />
+        <Contest row={row} />
+      </>
+    );
+  }
   return (
     <Stack gap={2} align="inherit">
       <StatementDescription row={row} />

@@ -1,11 +1,13 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import type { Vpo, VpoPassage } from '@portal/contract';
+import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import type { PassageContestInfo, Vpo, VpoPassage } from '@portal/contract';
 import { formatCpfCnpj, formatSerial, messages, vpoRoute, vpoStatusLabel } from '@portal/domain';
-import { IconAlertCircle, IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { DateTime } from '../../components/ui/DateTime';
+import { ReadFailed } from '../../components/ui/ReadFailed';
 import { Money } from '../../components/ui/Money';
+import { PassageContest } from '../../components/ui/PassageContest';
 import { ERROR_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { VpoPayerBadge } from '../../components/ui/VpoPayerBadge';
 import { errorMessage } from '../../lib/errors';
@@ -99,6 +101,20 @@ function VpoFields({ vpo }: { vpo: Vpo }) {
   );
 }
 
+/**
+ * Decision 56: each passage's contest, drawn once under its last payment (a passage the VPO could
+ * not pay whole is two payments of one passage), with what the passage charged in all.
+ */
+function passageContests(passages: readonly VpoPassage[]): ({ info: PassageContestInfo; value: number } | null)[] {
+  return passages.map((passage, index) => {
+    const info = passage.passagem;
+    if (!info) return null;
+    const parts = passages.filter((other) => other.passagem?.id === info.id);
+    if (passages.slice(index + 1).some((other) => other.passagem?.id === info.id)) return null;
+    return { info, value: parts.reduce((sum, part) => sum + Math.round(part.value * 100), 0) / 100 };
+  });
+}
+
 function PassageList({ passages }: { passages: readonly VpoPassage[] }) {
   if (passages.length === 0) {
     return (
@@ -107,23 +123,34 @@ function PassageList({ passages }: { passages: readonly VpoPassage[] }) {
       </Text>
     );
   }
+  const contests = passageContests(passages);
   return (
     <ul className={classes.passages}>
-      {passages.map((passage, index) => (
-        // A passage the VPO could not pay whole is two payments with one place and time: the index tells them apart.
-        <li key={`${passage.occurredAt}:${passage.pagoPor}:${index}`} className={classes.passage} data-paid-by={passage.pagoPor}>
-          <Text component="span" fw={600} className={classes.place}>
-            {passage.placeName}
-          </Text>
-          <Money reais={passage.value} fw={700} style={{ whiteSpace: 'nowrap' }} />
-          <Text component="span" size="sm" c="gray.7">
-            <DateTime value={passage.occurredAt} />
-          </Text>
-          <span className={classes.payer}>
-            <VpoPayerBadge pagoPor={passage.pagoPor} />
-          </span>
-        </li>
-      ))}
+      {passages.map((passage, index) => {
+        const contest = contests[index];
+        return (
+          // A passage the VPO could not pay whole is two payments with one place and time: the index tells them apart.
+          <li key={`${passage.occurredAt}:${passage.pagoPor}:${index}`} className={classes.passage} data-paid-by={passage.pagoPor}>
+            <Text component="span" fw={600} className={classes.place}>
+              {passage.placeName}
+            </Text>
+            <Money reais={passage.value} fw={700} style={{ whiteSpace: 'nowrap' }} />
+            <Text component="span" size="sm" c="gray.7">
+              <DateTime value={passage.occurredAt} />
+            </Text>
+            <span className={classes.payer}>
+              <VpoPayerBadge pagoPor={passage.pagoPor} />
+              {contest ? (
+                <PassageContest
+                  info={contest.info}
+                  passage={{ praca: passage.placeName, dataPassagem: passage.occurredAt, valor: contest.value }}
+                  align="start"
+                />
+              ) : null}
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -136,31 +163,7 @@ function Passages({ details }: { details: DetailsRead }) {
   let body: ReactNode;
   if (details.vpo) body = <PassageList passages={details.vpo.Passagens} />;
   else if (details.failed) {
-    body = (
-      <Alert
-        color="red"
-        variant="light"
-        role="alert"
-        icon={<IconAlertCircle aria-hidden />}
-        styles={{ message: { color: 'var(--mantine-color-gray-9)' } }}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm" fw={600}>
-            {messages.vpo.detailsFailed}
-          </Text>
-          <Button
-            variant="white"
-            color="red"
-            size="sm"
-            leftSection={<IconRefresh size={18} aria-hidden />}
-            loading={details.retrying}
-            onClick={details.retry}
-          >
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <ReadFailed message={messages.vpo.detailsFailed} retrying={details.retrying} onRetry={details.retry} />;
   } else if (details.paused) {
     // No signal and never seen on this phone: the read waits for the connection.
     body = (

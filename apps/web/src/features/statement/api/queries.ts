@@ -1,10 +1,11 @@
 import { api, type StatementFilters } from '@portal/contract';
 import { request } from '../../../lib/api';
+import { statementQueryRoot } from '../../../lib/contests';
 import { listQueryOptions, useLoggedQuery } from '../../../lib/listQuery';
 import { filterParams } from '../filters';
 
 const statementKeys = {
-  all: ['extrato'] as const,
+  all: statementQueryRoot,
   /** ['extrato', page] without filters (as before issue 12: pages kept on the phone stay valid), else with them. */
   page: (page: number, filters: StatementFilters) => {
     const params = filterParams(filters);

@@ -2,11 +2,12 @@ import { api, type VposQuery } from '@portal/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { downloadFile, request } from '../../../lib/api';
+import { vposQueryRoot } from '../../../lib/contests';
 import { listQueryOptions, useLoggedQuery } from '../../../lib/listQuery';
 import { keptOffline } from '../../../lib/persist';
 
 const vpoKeys = {
-  all: ['vpos'] as const,
+  all: vposQueryRoot,
   page: (query: VposQuery) => [...vpoKeys.all, query] as const,
   one: (id: string) => [...vpoKeys.all, 'detalhes', id] as const,
 };

@@ -1,0 +1,283 @@
+import { Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Contest } from '@portal/contract';
+import { CONTEST_STATES, contestReasonLabels, contestStateLabels, type ContestState } from '@portal/domain';
+import { IconCash, IconClockExclamation, IconDownload, IconListDetails, IconMessageReport } from '@tabler/icons-react';
+import { useCallback, useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ContestStateBadge } from '../../components/ui/ContestBadge';
+import { contestTexts } from '../../components/ui/contestTexts';
+import { isListLoading } from '../../components/ui/DataTable';
+import { DateTime } from '../../components/ui/DateTime';
+import { ListPagination } from '../../components/ui/ListPagination';
+import { ReadFailed } from '../../components/ui/ReadFailed';
+import { Money } from '../../components/ui/Money';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
+import { toastFailure } from '../../components/ui/toastFailure';
+import { usePageTitle } from '../../components/ui/usePageTitle';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
+import { useListSearch, usePageParam } from '../../lib/usePageParam';
+import { useContestPdf, useContestsPage } from './api/queries';
+import classes from './ContestsPage.module.css';
+
+const texts = {
+  title: 'Contestações',
+  subtitle: 'As passagens que você contestou e a resposta da operadora, das mais recentes para as mais antigas.',
+  filter: 'Estado',
+  all: 'Todas',
+  loading: 'Carregando as contestações...',
+  failed: 'Não foi possível carregar as contestações.',
+  retry: 'Tentar novamente',
+  empty: 'Você ainda não contestou nenhuma passagem.',
+  howTo: 'Para contestar uma passagem, abra o Extrato e toque em Contestar.',
+  openStatement: 'Abrir o extrato',
+  emptyState: (state: string) => `Nenhuma contestação com o estado “${state}”.`,
+  plate: 'Placa',
+  reason: 'Motivo',
+  description: 'Sua descrição',
+  openedAt: 'Aberta em',
+  dueAt: 'Responder até',
+  overdueWas: 'O prazo era',
+  answeredAt: 'Respondida em',
+  answer: 'Resposta da operadora',
+  refunded: 'Valor devolvido',
+  pdf: 'Baixar registro (PDF)',
+  pdfName: (place: string) => `Baixar registro (PDF) da contestação da passagem por ${place}`,
+} as const;
+
+const stateOptions = [{ value: '', label: texts.all }, ...CONTEST_STATES.map((value) => ({ value, label: contestStateLabels[value] }))];
+
+/** ?estado= of the address (null: every state) and a setter that goes back to page 1. */
+function useStateParam(): readonly [ContestState | null, (state: ContestState | null) => void] {
+  const [params, change] = useListSearch();
+  const raw = params.get('estado');
+  const estado = CONTEST_STATES.find((state) => state === raw) ?? null;
+  const setEstado = useCallback(
+    (next: ContestState | null) =>
+      change((current) => {
+        current.delete('page');
+        if (next) current.set('estado', next);
+        else current.delete('estado');
+      }),
+    [change],
+  );
+  return [estado, setEstado] as const;
+}
+
+function Field({ label, children, look }: { label: ReactNode; children: ReactNode; look?: 'long' | 'overdue' | 'refund' }) {
+  return (
+    <div className={[classes.field, look && classes[look]].filter(Boolean).join(' ')}>
+      <dt className={classes.label}>{label}</dt>
+      <dd className={classes.value}>{children}</dd>
+    </div>
+  );
+}
+
+/** 'Baixar registro (PDF)': saved under the server's name; needs the network (disabled offline, saying why). */
+function PdfButton({ contest }: { contest: Contest }) {
+  const online = useOnline();
+  const pdf = useContestPdf();
+  return (
+    <Button
+      className={classes.pdf}
+      variant="light"
+      size="md"
+      leftSection={<IconDownload size={20} aria-hidden />}
+      loading={pdf.isPending}
+      disabled={!online}
+      aria-describedby={online ? undefined : OFFLINE_REASON_ID}
+      aria-label={texts.pdfName(contest.passagem.praca)}
+      onClick={() => pdf.mutate(contest.id, { onError: (error) => toastFailure(error) })}
+    >
+      {texts.pdf}
+    </Button>
+  );
+}
+
+/** One contest: the passage, the reason, the dates, the operator's answer and the record. */
+function ContestCard({ contest }: { contest: Contest }) {
+  const titleId = useId();
+  const { passagem } = contest;
+  const open = contest.estado === 'ABERTA';
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="sm"
+      aria-labelledby={titleId}
+      data-contest={contest.id}
+      data-estado={contest.estado}
+    >
+      <div className={classes.card}>
+        <div className={classes.header}>
+          <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+            {passagem.praca}
+          </Title>
+          <ContestStateBadge estado={contest.estado} atrasada={contest.atrasada} />
+        </div>
+        <div className={classes.passage}>
+          <DateTime value={passagem.dataPassagem} />
+          {passagem.placa ? (
+            <span>
+              {texts.plate} <span className={classes.plate}>{passagem.placa}</span>
+            </span>
+          ) : null}
+          <Money reais={passagem.valor} fw={700} size="md" style={{ whiteSpace: 'nowrap', color: 'var(--mantine-color-dark-9)' }} />
+        </div>
+        <dl className={classes.list}>
+          <Field label={texts.reason} look={contest.descricao ? 'long' : undefined}>
+            <Text component="span" inherit fw={600}>
+              {contestReasonLabels[contest.motivo]}
+            </Text>
+            {contest.descricao ? (
+              <Text component="span" display="block" size="sm" c="gray.8" mt={2}>
+                “{contest.descricao}”
+              </Text>
+            ) : null}
+          </Field>
+          <Field label={texts.openedAt}>
+            <DateTime value={contest.abertaEm} />
+          </Field>
+          {open && contest.atrasada ? (
+            <Field
+              look="overdue"
+              label={
+                <>
+                  <IconClockExclamation size={18} aria-hidden />
+                  {contestTexts.overdue}
+                </>
+              }
+            >
+              {texts.overdueWas} <DateTime value={contest.prazoResposta} />
+            </Field>
+          ) : null}
+          {open && !contest.atrasada ? (
+            <Field label={texts.dueAt}>
+              <DateTime value={contest.prazoResposta} />
+            </Field>
+          ) : null}
+          {contest.respondidaEm ? (
+            <Field label={texts.answeredAt}>
+              <DateTime value={contest.respondidaEm} />
+            </Field>
+          ) : null}
+          {contest.resposta ? (
+            <Field label={texts.answer} look="long">
+              {contest.resposta}
+            </Field>
+          ) : null}
+          {contest.estado === 'ACEITA' && contest.valorDevolvido !== null ? (
+            <Field
+              look="refund"
+              label={
+                <>
+                  <IconCash size={18} aria-hidden color="var(--mantine-color-sign-8)" />
+                  {texts.refunded}
+                </>
+              }
+            >
+              <Money reais={contest.valorDevolvido} />
+            </Field>
+          ) : null}
+        </dl>
+        <PdfButton contest={contest} />
+      </div>
+    </Paper>
+  );
+}
+
+function Loading() {
+  return (
+    <Stack gap="sm" role="status" aria-busy aria-label={texts.loading}>
+      {[0, 1, 2].map((n) => (
+        <Skeleton key={n} height={150} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+function Failed({ retrying, retry }: { retrying: boolean; retry: () => void }) {
+  return <ReadFailed message={texts.failed} retrying={retrying} onRetry={retry} />;
+}
+
+function Empty({ estado }: { estado: ContestState | null }) {
+  if (estado) {
+    return (
+      <Text c="gray.7" ta="center" py="xl" role="status">
+        {texts.emptyState(contestStateLabels[estado])}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" align="center" py="lg" role="status" ta="center">
+      <IconMessageReport size={40} aria-hidden color="var(--mantine-color-road-7)" />
+      <Text fw={600}>{texts.empty}</Text>
+      <Text c="gray.7">{texts.howTo}</Text>
+      <Button component={Link} to="/extrato/listar" variant="light" size="md" leftSection={<IconListDetails size={20} aria-hidden />}>
+        {texts.openStatement}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * Decision 56 /contestacoes: the driver's contests, newest first, 10 a page, filtered by state;
+ * each with its passage, reason, dates (the operator's due date, or 'Resposta atrasada'), the
+ * operator's answer with what was given back, and its record as a PDF. Kept on the phone.
+ */
+export function ContestsPage() {
+  usePageTitle(texts.title);
+  const [page, setPage] = usePageParam();
+  const [estado, setEstado] = useStateParam();
+  const contests = useContestsPage(page, estado);
+  const rows = contests.data?.Contestacoes;
+
+  let body: ReactNode;
+  if (contests.isPending && contests.isPaused)
+    body = null; // Offline and never seen here: the notice says so.
+  else if (contests.isError && !rows) body = <Failed retrying={contests.isFetching} retry={() => void contests.refetch()} />;
+  else if (isListLoading(contests) || !rows) body = <Loading />;
+  else if (rows.length === 0) body = <Empty estado={estado} />;
+  else {
+    body = (
+      <Stack gap="sm">
+        {rows.map((contest) => (
+          <ContestCard key={contest.id} contest={contest} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{texts.title}</Title>
+        <Text c="dimmed">{texts.subtitle}</Text>
+      </Stack>
+      <OfflineNotice updatedAt={contests.dataUpdatedAt} />
+      <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <NativeSelect
+              label={texts.filter}
+              size="md"
+              data={stateOptions}
+              value={estado ?? ''}
+              onChange={(event) => setEstado(CONTEST_STATES.find((state) => state === event.currentTarget.value) ?? null)}
+              w={{ base: '100%', xs: 240 }}
+            />
+          </Group>
+          <div aria-live="polite" aria-busy={isListLoading(contests)}>
+            {body}
+          </div>
+          <ListPagination
+            page={page}
+            totalPages={contests.data?.Paginacao.TotalPaginas ?? 0}
+            onPageChange={setPage}
+            disabled={isListLoading(contests)}
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
