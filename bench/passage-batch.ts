@@ -131,7 +131,9 @@ export async function benchPassageBatch(database: BenchDatabase, passages = 2000
         serialNumber: serials[seq % TAGS],
         placeName: `Praça ${seq % 50} (SP-348)`,
         value: 12.3,
-        occurredAt: new Date(Date.now() - (seq % 600) * 1000).toISOString(),
+        // A minute apart: a tag meets the same plaza again 50 passages (50 minutes) later, as trucks
+        // do, not within decision 56's 10 minutes (a possible double charge, which is rare).
+        occurredAt: new Date(Date.now() - seq * 61_000).toISOString(),
         is_third: seq % 10 === 0,
       };
     };

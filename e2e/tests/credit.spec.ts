@@ -269,6 +269,7 @@ test('the statement explains third-party rows with labelled icons and tooltips, 
     kind: statementKindOf(origin, isThird),
     receipt: null,
     vpo: null,
+    passagem: null,
   });
   await page.route('**/api/extrato/listar*', async (route) => {
     const pageNumber = new URL(route.request().url()).searchParams.get('page') ?? '1';

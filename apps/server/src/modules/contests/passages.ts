@@ -17,61 +17,95 @@ export interface PassageRecord {
 }
 
 /**
- * Decision 56: the passage's record and what each account paid of it, in the push's transaction.
- * When it arrives, an earlier-recorded passage of the same tag at the same plaza within
- * `duplicateMinutes` of it (either side) makes it a possible double charge. Returns whether it was
- * flagged (false for a replay: the record exists already).
+ * Decision 56: the passages' records and what each account paid of them, in the pushes'
+ * transaction. When a passage arrives, a recorded passage of the same tag at the same plaza within
+ * `duplicateMinutes` of it (either side), or one earlier in the same chunk, makes it a possible
+ * double charge. Returns how many were flagged (a replay, whose record exists, is not).
  */
-export async function recordPassage(
+export async function recordPassages(
   trx: Trx,
-  passage: PassageRecord,
-  parts: readonly PassagePart[],
+  passages: readonly { record: PassageRecord; parts: readonly PassagePart[] }[],
   duplicateMinutes: number,
-): Promise<{ flagged: boolean }> {
-  const at = new Date(passage.occurredAt);
+): Promise<number> {
+  if (passages.length === 0) return 0;
   const windowMs = duplicateMinutes * 60_000;
-  const earlier = await trx
+  const times = passages.map((p) => Date.parse(p.record.occurredAt));
+  const nearby = await trx
     .selectFrom('passages')
-    .select('id')
-    .where('tag_id', '=', passage.tagId)
-    .where('place_name', '=', passage.placeName)
-    .where('occurred_at', '>=', toIso(new Date(at.getTime() - windowMs)))
-    .where('occurred_at', '<=', toIso(new Date(at.getTime() + windowMs)))
-    // Any one will do: the first index hit, not the oldest of many.
-    .limit(1)
-    .executeTakeFirst();
+    .select(['id', 'tag_id', 'place_name', 'occurred_at'])
+    .where('tag_id', 'in', [...new Set(passages.map((p) => p.record.tagId))])
+    .where('place_name', 'in', [...new Set(passages.map((p) => p.record.placeName))])
+    .where('occurred_at', '>=', toIso(new Date(Math.min(...times) - windowMs)))
+    .where('occurred_at', '<=', toIso(new Date(Math.max(...times) + windowMs)))
+    .execute();
+  const seen = nearby.map((r) => ({
+    id: r.id as number | null,
+    tagId: r.tag_id,
+    place: r.place_name,
+    at: Date.parse(toIso(r.occurred_at)),
+  }));
+  const createdAt = nowIso();
+  const rows = passages.map(({ record }, i) => {
+    const at = times[i] ?? 0;
+    const earlier = seen.find((x) => x.tagId === record.tagId && x.place === record.placeName && Math.abs(x.at - at) <= windowMs);
+    seen.push({ id: null, tagId: record.tagId, place: record.placeName, at });
+    return { record, earlier };
+  });
   const inserted = await trx
     .insertInto('passages')
-    .values({
-      partner_id: passage.partnerId,
-      external_id: passage.externalId,
-      operator_cnpj: passage.operatorCnpj,
-      driver_id: passage.driverId,
-      tag_id: passage.tagId,
-      serial_number: passage.serialNumber,
-      place_name: passage.placeName,
-      occurred_at: toIso(at),
-      amount_cents: passage.amountCents,
-      is_third: passage.isThird ? 1 : 0,
-      duplicate_of: earlier?.id ?? null,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.columns(['partner_id', 'external_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return { flagged: false };
-  await trx
-    .insertInto('passage_payments')
     .values(
-      parts.map((part) => ({
-        passage_id: inserted.id,
-        entry_id: part.entryId,
-        account: part.account,
-        vpo_id: part.vpoId,
-        paid_cents: part.cents,
+      rows.map(({ record, earlier }) => ({
+        partner_id: record.partnerId,
+        external_id: record.externalId,
+        operator_cnpj: record.operatorCnpj,
+        driver_id: record.driverId,
+        tag_id: record.tagId,
+        serial_number: record.serialNumber,
+        place_name: record.placeName,
+        occurred_at: toIso(record.occurredAt),
+        amount_cents: record.amountCents,
+        is_third: record.isThird ? (1 as const) : (0 as const),
+        duplicate_of: earlier?.id ?? null,
+        created_at: createdAt,
       })),
     )
-    .onConflict((oc) => oc.column('entry_id').doNothing())
+    .onConflict((oc) => oc.columns(['partner_id', 'external_id']).doNothing())
+    .returning(['id', 'external_id'])
     .execute();
-  return { flagged: earlier !== undefined };
+  const idOf = new Map(inserted.map((r) => [r.external_id, r.id]));
+  // A passage flagged by one earlier in this chunk names it once its id is known.
+  for (const [i, { record, earlier }] of rows.entries()) {
+    if (!earlier || earlier.id !== null) continue;
+    const own = idOf.get(record.externalId);
+    const first = rows
+      .slice(0, i)
+      .find(
+        (r) =>
+          r.record.tagId === record.tagId &&
+          r.record.placeName === record.placeName &&
+          Math.abs(Date.parse(r.record.occurredAt) - (times[i] ?? 0)) <= windowMs,
+      );
+    const firstId = first ? idOf.get(first.record.externalId) : undefined;
+    if (own !== undefined && firstId !== undefined)
+      await trx.updateTable('passages').set({ duplicate_of: firstId }).where('id', '=', own).execute();
+  }
+  const payments = passages.flatMap(({ record, parts }) => {
+    const passageId = idOf.get(record.externalId);
+    return passageId === undefined
+      ? []
+      : parts.map((part) => ({
+          passage_id: passageId,
+          entry_id: part.entryId,
+          account: part.account,
+          vpo_id: part.vpoId,
+          paid_cents: part.cents,
+        }));
+  });
+  if (payments.length > 0)
+    await trx
+      .insertInto('passage_payments')
+      .values(payments)
+      .onConflict((oc) => oc.column('entry_id').doNothing())
+      .execute();
+  return rows.filter(({ record, earlier }) => earlier !== undefined && idOf.has(record.externalId)).length;
 }

@@ -134,6 +134,99 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
   return { status: 'posted', entryId: inserted, balanceCents: updated.balance_cents };
 }
 
+/** An entry of postMany: `guarded` debits may not take their account below zero. */
+export interface ManyEntryInput extends EntryInput {
+  guarded?: boolean;
+}
+
+/**
+ * Decision 55: many movements of a chunk of partner passages in a few statements: the keys seen
+ * before (one read), each account's sum by one conditional UPDATE (the same range and floor as
+ * post and postGuardedDebit: a refusal throws and the caller's transaction rolls back whole), the
+ * new entries by one INSERT, their counters by one upsert. The caller holds the accounts' locks
+ * (the chunk's lock order), so no twin can insert a key between the read and the insert. Answers
+ * each key's entry id and whether it was posted now.
+ */
+export async function postMany(trx: Trx, entries: readonly ManyEntryInput[]): Promise<Map<string, { entryId: number; posted: boolean }>> {
+  const result = new Map<string, { entryId: number; posted: boolean }>();
+  if (entries.length === 0) return result;
+  for (const entry of entries) {
+    assertAmount(entry.amountCents);
+    if (Math.abs(entry.amountCents) > LEDGER_LIMIT_CENTS) throw new LedgerLimitError();
+  }
+  const seen = await trx
+    .selectFrom('ledger_entries')
+    .select(['id', 'idempotency_key'])
+    .where(
+      'idempotency_key',
+      'in',
+      entries.map((e) => e.idempotencyKey),
+    )
+    .execute();
+  for (const row of seen) result.set(row.idempotency_key, { entryId: row.id, posted: false });
+  const fresh = entries.filter(
+    (e, i) => !result.has(e.idempotencyKey) && entries.findIndex((x) => x.idempotencyKey === e.idempotencyKey) === i,
+  );
+  if (fresh.length === 0) return result;
+  const byAccount = new Map<number, { delta: number; guarded: boolean }>();
+  for (const e of fresh) {
+    const sum = byAccount.get(e.accountId) ?? { delta: 0, guarded: false };
+    sum.delta += e.amountCents;
+    sum.guarded ||= e.guarded === true;
+    byAccount.set(e.accountId, sum);
+  }
+  const driverOf = new Map<number, number>();
+  for (const [account, { delta, guarded }] of [...byAccount].sort((a, b) => a[0] - b[0])) {
+    const updated = await trx
+      .updateTable('accounts')
+      .set((eb) => ({ balance_cents: eb('balance_cents', '+', delta) }))
+      .where('id', '=', account)
+      .where((eb) => eb.between(eb('balance_cents', '+', delta), guarded ? 0 : -LEDGER_LIMIT_CENTS, LEDGER_LIMIT_CENTS))
+      .returning('driver_id')
+      .executeTakeFirst();
+    if (!updated) {
+      if (guarded) throw new Error(`Conta ${account}: débitos garantidos do lote acima do saldo`);
+      throw new LedgerLimitError();
+    }
+    driverOf.set(account, updated.driver_id);
+  }
+  const rows = fresh.map((e) => ({
+    account_id: e.accountId,
+    driver_id: driverOf.get(e.accountId) ?? 0,
+    amount_cents: e.amountCents,
+    origin: e.origin,
+    event: e.event ?? null,
+    place_name: e.placeName,
+    is_third: e.isThird ? (1 as const) : (0 as const),
+    reference: e.reference ?? null,
+    vpo_id: e.vpoId ?? null,
+    idempotency_key: e.idempotencyKey,
+    created_at: e.createdAt === undefined ? nowIso() : toIso(e.createdAt),
+  }));
+  const inserted = await trx.insertInto('ledger_entries').values(rows).returning(['id', 'idempotency_key']).execute();
+  for (const row of inserted) result.set(row.idempotency_key, { entryId: row.id, posted: true });
+  const buckets = new Map<string, { driver_id: number; unit: 'month' | 'day' | 'hour'; bucket: string; entries: number }>();
+  for (const row of rows) {
+    for (const [unit, bucket] of Object.entries(bucketsOf(row.created_at)) as ['month' | 'day' | 'hour', string][]) {
+      const id = `${row.driver_id}|${unit}|${bucket}`;
+      const counted = buckets.get(id) ?? { driver_id: row.driver_id, unit, bucket, entries: 0 };
+      counted.entries += 1;
+      buckets.set(id, counted);
+    }
+  }
+  await trx
+    .insertInto('ledger_entry_counts')
+    .values([...buckets.values()])
+    .onConflict((oc) =>
+      oc
+        .columns(['driver_id', 'unit', 'bucket'])
+        .doUpdateSet((eb) => ({ entries: eb('ledger_entry_counts.entries', '+', eb.ref('excluded.entries')) })),
+    )
+    .execute();
+  for (const row of rows) for (const listener of movementListeners) listener(row.origin);
+  return result;
+}
+
 /** Why the conditional UPDATE changed nothing: no account, a short balance (guarded), or the range. */
 async function refusal(trx: Trx, entry: EntryInput, guarded: boolean): Promise<{ status: 'insufficient' }> {
   const account = await trx.selectFrom('accounts').select('balance_cents').where('id', '=', entry.accountId).executeTakeFirst();

@@ -8,7 +8,6 @@ import {
   serverMessages,
   STATEMENT_ORIGINS,
   stripDocument,
-  TAG_STATUS,
 } from '@portal/domain';
 import type { Db, Trx } from '../../db/connection.js';
 import { accountId, post } from '../ledger/ledger.js';
@@ -17,11 +16,8 @@ import type { PushAnswer } from './pushes.js';
 import { PartnerPushes } from './pushes.js';
 import { PassageBatches } from './passage-batch.js';
 import type { PassageOutcome } from './passage-batch.js';
+import type { ChunkPassage } from './passage-chunk.js';
 import { requestHash } from '../../db/request-hash.js';
-import { provenTag } from './tag-proof.js';
-import { lockDriver } from '../../db/lock.js';
-import { payPassage } from '../vpos/money.js';
-import { recordPassage } from '../contests/passages.js';
 import type { Metrics } from '../../metrics.js';
 
 interface PushedEntry {
@@ -33,8 +29,6 @@ interface PushedEntry {
 }
 
 /** A passage as stored for its idempotency (decision 18): what "the same request" compares. */
-type StoredPassage = ReturnType<typeof passageRequest>;
-
 function passageRequest(input: PartnerPassageRequest) {
   return {
     serial_number: normalizeSerial(input.serialNumber),
@@ -61,7 +55,7 @@ export class LedgerPushes {
   /**
    * A toll passage, for a tag of the key's own operator (founding decision 24): paid by the tag's
    * open VPOs first, the rest debited from Saldo (or SaldoTerceiro) without a balance guard
-   * (decision 52, vpos/money.ts). A tag blocked for an unpaid fee takes only passages an open VPO
+   * (decision 52, passage-chunk.ts). A tag blocked for an unpaid fee takes only passages an open VPO
    * covers. An unknown serial and another operator's tag get the same answer: an operator learns
    * nothing about the others' tags.
    */
@@ -75,75 +69,30 @@ export class LedgerPushes {
   /**
    * Decision 55: passages in the order given, each idempotent on its externalId exactly as the
    * single call (the same push rows), each answered as the single call would answer it; a refused
-   * one changes nothing and undoes none of the others (passage-batch.ts: chunks, a savepoint
-   * each, the locks taken in one order first).
+   * one changes nothing and undoes none of the others (passage-batch.ts: chunks, the locks taken
+   * in one order first; passage-chunk.ts: what a chunk of passages does, in a few statements).
    */
   async recordPassages(partner: Partner, inputs: readonly PartnerPassageRequest[]): Promise<PassageOutcome[]> {
     const operatorCnpj = partner.operatorCnpj;
     if (partner.kind !== 'operator' || operatorCnpj === null) throw refuse.forbidden(serverMessages.partner.operatorUnscoped);
-    const scoped = { ...partner, operatorCnpj };
-    const requests = inputs.map(passageRequest);
-    const passages = requests.map((request, i) => ({
-      key: { kind: 'passage' as const, externalId: inputs[i]!.externalId, hash: requestHash(request) },
-      serial: request.serial_number,
-    }));
-    return new PassageBatches(this.db, this.pushes).run(scoped, passages, (trx, i) =>
-      this.passageEffect(trx, scoped, inputs[i]!, requests[i]),
-    );
-  }
-
-  /**
-   * What one passage does once its push row is claimed, in the caller's transaction: the one
-   * effect of the single call and the batch. For a tag of the key's own operator (founding
-   * decision 24), paid by the tag's open VPOs first, the rest debited from Saldo (or
-   * SaldoTerceiro) without a balance guard (decision 52, vpos/money.ts).
-   */
-  async passageEffect(
-    trx: Trx,
-    partner: Partner & { operatorCnpj: string },
-    input: PartnerPassageRequest,
-    request: StoredPassage = passageRequest(input),
-  ): Promise<Omit<PushAnswer, 'replayed'>> {
-    const operatorCnpj = partner.operatorCnpj;
-    const tag = await provenTag(
-      trx,
-      request.serial_number,
-      (held) => held.operatorCnpj === operatorCnpj,
-      () => refuse.invalid(serverMessages.partner.operatorTagNotFound, 'serialNumber'),
-      'accepted',
-    );
-    await lockDriver(trx, this.db.dialect, tag.driverId);
-    const paid = await payPassage(trx, {
-      driverId: tag.driverId,
-      tagId: tag.tagId,
-      serialNumber: request.serial_number,
-      occurredAt: request.created_at,
-      dueCents: -request.amount_cents,
-      placeName: request.place_name,
-      isThird: request.is_third,
-      key: `partner:${partner.id}:passage:${input.externalId}`,
-      reference: `partner:${partner.id}`,
-      onlyWithVpo: tag.status !== TAG_STATUS.active,
-    });
-    const recorded = await recordPassage(
-      trx,
-      {
-        partnerId: partner.id,
+    const passages = inputs.map((input): ChunkPassage => {
+      const request = passageRequest(input);
+      return {
         externalId: input.externalId,
-        operatorCnpj,
-        driverId: tag.driverId,
-        tagId: tag.tagId,
-        serialNumber: request.serial_number,
+        key: { kind: 'passage', externalId: input.externalId, hash: requestHash(request) },
+        serial: request.serial_number,
         placeName: request.place_name,
         occurredAt: request.created_at,
-        amountCents: -request.amount_cents,
+        dueCents: -request.amount_cents,
         isThird: request.is_third,
-      },
-      paid.parts,
-      this.duplicateMinutes,
+      };
+    });
+    const { outcomes, flagged } = await new PassageBatches(this.db, this.pushes, this.duplicateMinutes).run(
+      { ...partner, operatorCnpj },
+      passages,
     );
-    if (recorded.flagged) this.metrics?.contestEvent('duplicate_flagged');
-    return this.answer(paid.entryId, paid.duplicate, serverMessages.partner.passageRecorded);
+    for (let i = 0; i < flagged; i++) this.metrics?.contestEvent('duplicate_flagged');
+    return outcomes;
   }
 
   /** A third-party platform credits or debits the driver's third account (SaldoTerceiro). */

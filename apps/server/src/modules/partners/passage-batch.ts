@@ -2,18 +2,13 @@ import { Refusal } from '@portal/domain';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/connection.js';
 import type { Partner } from './keys.js';
-import type { PushAnswer, PushEffect, PushKey } from './pushes.js';
+import type { ChunkOutcome, ChunkPassage } from './passage-chunk.js';
+import { recordChunk, TwinStored } from './passage-chunk.js';
+import type { PushAnswer } from './pushes.js';
 import { PartnerPushes } from './pushes.js';
 
-/** One passage of a batch, as the idempotency and the locks need it. */
-export interface BatchPassage {
-  key: PushKey;
-  /** The serial as stored (normalised): its tag's driver is locked before any passage runs. */
-  serial: string;
-}
-
 /** What became of one passage: recorded now, the first answer of the same request seen before, or refused. */
-export type PassageOutcome = { result: 'ACEITA' | 'REPETIDA'; answer: PushAnswer } | { result: 'RECUSADA'; refusal: Refusal };
+export type PassageOutcome = ChunkOutcome;
 
 /**
  * Decision 55: passages per transaction. A transaction costs its BEGIN/COMMIT (an fsync on
@@ -24,66 +19,64 @@ const PASSAGE_CHUNK = 100;
 /** PostgreSQL gives up on a deadlock or a serialization failure: the chunk is rolled back whole and run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
-const SAVEPOINT = 'passagem';
 
 function retryable(error: unknown): boolean {
+  if (error instanceof TwinStored) return true;
   return typeof error === 'object' && error !== null && RETRYABLE.has(String((error as { code?: unknown }).code));
 }
 
 /**
- * Runs passages, in the order given, in chunks of PASSAGE_CHUNK: one transaction per chunk, a
- * savepoint per passage, so that a refused passage is rolled back alone and the others stay.
- * Before any passage runs, a chunk takes the locks its passages will need, each kind in one
- * order: the drivers (by id), their tags, their accounts. Two batches, or
- * a batch and a withdrawal, a Pix credit or the billing, then queue instead of deadlocking.
- * The single call is a batch of one: the same locks, the same effect.
+ * Runs passages, in the order given, in chunks of PASSAGE_CHUNK: one transaction per chunk, in a
+ * few statements whatever its size (passage-chunk.ts); a refused passage writes nothing and the
+ * others stay. Before any passage runs, a chunk takes the locks its passages will need, each kind
+ * in one order: the drivers (by id), their tags, their accounts. Two batches, or a batch and a
+ * withdrawal, a Pix credit or the billing, then queue instead of deadlocking. The single call is
+ * a batch of one: the same locks, the same statements.
  */
 export class PassageBatches {
   constructor(
     private readonly db: Db,
     private readonly pushes: PartnerPushes,
+    private readonly duplicateMinutes: number,
     private readonly chunkSize = PASSAGE_CHUNK,
   ) {}
 
+  /** The outcome of each passage, and how many were flagged as possible double charges. */
   async run(
     partner: Partner & { operatorCnpj: string },
-    passages: readonly BatchPassage[],
-    effect: (trx: Trx, index: number) => ReturnType<PushEffect>,
-  ): Promise<PassageOutcome[]> {
+    passages: readonly ChunkPassage[],
+  ): Promise<{ outcomes: PassageOutcome[]; flagged: number }> {
     const outcomes: PassageOutcome[] = new Array<PassageOutcome>(passages.length);
+    let flagged = 0;
     for (let start = 0; start < passages.length; start += this.chunkSize) {
       const indexes = passages.slice(start, start + this.chunkSize).map((_, i) => start + i);
-      await this.chunk(partner, passages, indexes, effect, outcomes);
+      flagged += await this.chunk(partner, passages, indexes, outcomes);
     }
-    return outcomes;
+    return { outcomes, flagged };
   }
 
   private async chunk(
     partner: Partner & { operatorCnpj: string },
-    passages: readonly BatchPassage[],
+    passages: readonly ChunkPassage[],
     indexes: number[],
-    effect: (trx: Trx, index: number) => ReturnType<PushEffect>,
     outcomes: PassageOutcome[],
-  ): Promise<void> {
-    // Replays (a batch sent again) are answered from one read, without a transaction.
-    const stored = await this.pushes.storedRows(
-      partner,
-      'passage',
-      indexes.map((i) => passages[i]!.key.externalId),
-    );
-    const pending: number[] = [];
-    for (const i of indexes) {
-      const { key } = passages[i]!;
-      const row = stored.get(key.externalId);
-      if (!row) pending.push(i);
-      else outcomes[i] = settle(() => PartnerPushes.replayOf(row, key.hash));
-    }
-    if (pending.length === 0) return;
+  ): Promise<number> {
     for (let attempt = 1; ; attempt += 1) {
+      // Replays (a batch sent again) are answered from one read, without a transaction.
+      const stored = await this.pushes.storedRows(
+        partner,
+        'passage',
+        indexes.map((i) => passages[i]!.externalId),
+      );
+      const pending: number[] = [];
+      for (const i of indexes) {
+        const row = stored.get(passages[i]!.externalId);
+        if (!row) pending.push(i);
+        else outcomes[i] = settle(() => PartnerPushes.replayOf(row, passages[i]!.key.hash));
+      }
+      if (pending.length === 0) return 0;
       try {
-        const done = await this.inTransaction(partner, passages, pending, effect);
-        for (const [i, outcome] of done) outcomes[i] = outcome;
-        return;
+        return await this.inTransaction(partner, passages, pending, outcomes);
       } catch (error) {
         if (!retryable(error) || attempt >= ATTEMPTS) throw error;
       }
@@ -92,12 +85,11 @@ export class PassageBatches {
 
   private async inTransaction(
     partner: Partner & { operatorCnpj: string },
-    passages: readonly BatchPassage[],
+    passages: readonly ChunkPassage[],
     pending: number[],
-    effect: (trx: Trx, index: number) => ReturnType<PushEffect>,
-  ): Promise<[number, PassageOutcome][]> {
-    const trx = await this.db.kysely.startTransaction().execute();
-    try {
+    outcomes: PassageOutcome[],
+  ): Promise<number> {
+    return this.db.kysely.transaction().execute(async (trx) => {
       if (this.db.dialect === 'postgres') {
         await lockInOrder(
           trx,
@@ -105,28 +97,15 @@ export class PassageBatches {
           pending.map((i) => passages[i]!.serial),
         );
       }
-      const done: [number, PassageOutcome][] = [];
-      for (const i of pending) {
-        const item = await trx.savepoint(SAVEPOINT).execute();
-        try {
-          const answer = await this.pushes.claimAndRun(item, partner, passages[i]!.key, (t) => effect(t, i));
-          await item.releaseSavepoint(SAVEPOINT).execute();
-          done.push([i, { result: answer.replayed ? 'REPETIDA' : 'ACEITA', answer }]);
-        } catch (error) {
-          if (!(error instanceof Refusal)) throw error;
-          await item.rollbackToSavepoint(SAVEPOINT).execute();
-          done.push([i, { result: 'RECUSADA', refusal: error }]);
-        }
-      }
-      await trx.commit().execute();
-      return done;
-    } catch (error) {
-      await trx
-        .rollback()
-        .execute()
-        .catch(() => undefined);
-      throw error;
-    }
+      const done = await recordChunk(
+        trx,
+        partner,
+        pending.map((i) => passages[i]!),
+        this.duplicateMinutes,
+      );
+      for (const [n, i] of pending.entries()) outcomes[i] = done.outcomes[n]!;
+      return done.flagged;
+    });
   }
 }
 

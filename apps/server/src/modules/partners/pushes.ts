@@ -57,7 +57,7 @@ export class PartnerPushes {
   }
 
   /**
-   * Inside the caller's transaction (a batch runs one per item, in a savepoint): claims the push
+   * Inside the caller's transaction (a VPO, a platform movement): claims the push
    * row and runs the effect, storing its answer. When the row is there already (a concurrent twin
    * that committed while the claim waited, or the same externalId earlier in this transaction),
    * its answer is replayed, or 409 for another request; nothing of the effect runs.
