@@ -16,8 +16,11 @@ export type PassageOutcome = ChunkOutcome;
  */
 const PASSAGE_CHUNK = 100;
 
-/** PostgreSQL gives up on a deadlock or a serialization failure: the chunk is rolled back whole and run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
+/**
+ * PostgreSQL gives up on a deadlock or a serialization failure, SQLite on a write over a snapshot
+ * another process moved: the chunk is rolled back whole and run again.
+ */
+const RETRYABLE = new Set(['40P01', '40001', 'SQLITE_BUSY_SNAPSHOT']);
 const ATTEMPTS = 3;
 
 function retryable(error: unknown): boolean {
@@ -96,6 +99,11 @@ export class PassageBatches {
           partner.operatorCnpj,
           pending.map((i) => passages[i]!.serial),
         );
+      } else {
+        // SQLite: the write lock first, as BEGIN IMMEDIATE would take it (the chunk reads before it
+        // writes; a read snapshot another process writes over cannot become a write transaction,
+        // SQLITE_BUSY_SNAPSHOT). A DELETE of no row takes the lock and changes nothing.
+        await sql`delete from partner_pushes where 1 = 0`.execute(trx);
       }
       const done = await recordChunk(
         trx,
