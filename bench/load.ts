@@ -8,6 +8,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { PartnerService } from '../apps/server/src/modules/partners/service.js';
 import { registerDriver } from './api.js';
 import type { BenchDatabase } from './api.js';
+import { insertActiveTag } from './app.js';
 import { benchWebhookToken, createPostgresDatabase, median, startPortal, startProcess, stop, waitForHttp } from './lib.js';
 
 /** SemParar (src/data/operators.json): its key posts passages for its own active tags. */
@@ -197,37 +198,11 @@ async function startStack(dir: string, database: BenchDatabase, instances: numbe
       const serial = String(7_000_000_000_000_100 + i);
       await db.kysely.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('drivers').select('id').where('cpf_cnpj', '=', cpfCnpj).executeTakeFirstOrThrow();
-        const now = new Date().toISOString();
-        const vehicle = await trx
-          .insertInto('vehicles')
-          .values({
-            driver_id: row.id,
-            license_plate: `BEN${i % 10}C${String(i).padStart(2, '0')}`,
-            cpf_cnpj_antt: cpfCnpj,
-            rntrc_antt: '12345678',
-            axles: 3,
-            vehicle_type: 2,
-            model_id: 'scania-r-450',
-            created_at: now,
-            deleted_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('tags')
-          .values({
-            driver_id: row.id,
-            vehicle_id: vehicle.id,
-            serial_number: serial,
-            operator_cnpj: OPERATOR_CNPJ,
-            ownership_type: 'own',
-            status_code: 100,
-            activated_at: now,
-            paid_through: null,
-            created_at: now,
-            deleted_at: null,
-          })
-          .execute();
+        await insertActiveTag(
+          trx,
+          { id: row.id, document: cpfCnpj },
+          { serial, plate: `BEN${i % 10}C${String(i).padStart(2, '0')}`, operatorCnpj: OPERATOR_CNPJ },
+        );
       });
       const terms = await fetch(`${stack.base}/api/termos/aceitar`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
       if (!terms.ok) throw new Error(`aceitar termos -> ${terms.status}`);

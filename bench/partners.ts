@@ -1,6 +1,6 @@
 import { SORT_DIRECTIONS, VPO_SORT_FIELDS } from '@portal/domain';
 import { PartnerService } from '../apps/server/src/modules/partners/service.js';
-import { openBenchApp } from './app.js';
+import { insertActiveTag, openBenchApp } from './app.js';
 import { median } from './lib.js';
 
 export interface PartnersBenchResult {
@@ -28,36 +28,11 @@ export async function benchPartners(vpos: number, passages = 3000, samples = 50)
   const { db, app, token, driverId, close } = await openBenchApp('partners');
   try {
     const now = new Date().toISOString();
-    const vehicle = await db.kysely
-      .insertInto('vehicles')
-      .values({
-        driver_id: driverId,
-        license_plate: PLATE,
-        cpf_cnpj_antt: '11144477735',
-        rntrc_antt: '12345678',
-        axles: 3,
-        vehicle_type: 2,
-        model_id: 'scania-r-450',
-        created_at: now,
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.kysely
-      .insertInto('tags')
-      .values({
-        driver_id: driverId,
-        vehicle_id: vehicle.id,
-        serial_number: SERIAL,
-        operator_cnpj: OPERATOR_CNPJ,
-        ownership_type: 'own',
-        status_code: 100,
-        activated_at: now,
-        paid_through: null,
-        created_at: now,
-        deleted_at: null,
-      })
-      .execute();
+    await insertActiveTag(
+      db.kysely,
+      { id: driverId, document: '11144477735' },
+      { serial: SERIAL, plate: PLATE, operatorCnpj: OPERATOR_CNPJ },
+    );
     const service = new PartnerService(db);
     const operator = await service.create('operator', 'Operadora Benchmark', OPERATOR_CNPJ);
     const shipper = await service.create('shipper', 'Embarcador Benchmark');

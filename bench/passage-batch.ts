@@ -1,13 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDb } from '../apps/server/src/db/connection.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { PartnerService } from '../apps/server/src/modules/partners/service.js';
 import type { BenchDatabase } from './api.js';
-import { benchWebhookToken, createPostgresDatabase, median } from './lib.js';
+import { insertActiveTag, openBenchApp } from './app.js';
+import { median } from './lib.js';
 
 /** SemParar in src/data/operators.json: an operator key posts passages only for its own operator's active tags. */
 const OPERATOR_CNPJ = '90200002000117';
@@ -29,53 +23,6 @@ export interface PassageBatchBenchResult {
   runs: { single: number[]; batch100: number[]; batch1000: number[] };
 }
 
-/** The server app in process (production settings, silent logs, the partner limits raised) on a fresh database, with one driver. */
-async function openApp(database: BenchDatabase) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-passages-'));
-  const pgDatabase = database === 'postgres' ? await createPostgresDatabase('portal_bench_passages') : null;
-  const config = loadConfig(
-    {
-      NODE_ENV: 'production',
-      DEMONSTRATION: 'true',
-      DATABASE_URL: pgDatabase?.url ?? path.join(dir, 'portal.sqlite'),
-      PIX_WEBHOOK_TOKEN: benchWebhookToken,
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      WEB_DIST: path.join(dir, 'no-web'),
-      // One call per passage: 6,000 a minute per key would stop the single calls, not measure them.
-      PARTNER_MAX_PER_KEY: '1000000',
-      PARTNER_MAX_PER_ADDRESS: '1000000',
-    },
-    dir,
-  );
-  const db = openDb(config.databaseUrl);
-  await migrateToLatest(db);
-  const app = await buildApp({ config, db });
-  const close = async () => {
-    await app.close();
-    await db.kysely.destroy();
-    await pgDatabase?.drop();
-    await rm(dir, { recursive: true, force: true });
-  };
-  const registration = await app.inject({
-    method: 'POST',
-    url: '/api/user/create-user',
-    payload: {
-      name: 'Motorista Benchmark',
-      cpfCnpj: '11144477735',
-      phoneNumber: '11987654321',
-      password: 'benchmark123',
-      password_confirmation: 'benchmark123',
-      type: 'driver',
-    },
-  });
-  if (registration.statusCode !== 201) {
-    await close();
-    throw new Error(`registration failed: ${registration.statusCode} ${registration.body}`);
-  }
-  return { db, app, driverId: registration.json<{ User: { id: number } }>().User.id, close };
-}
-
 /**
  * Decision 55, one app, app.inject one request at a time: toll passages per second through
  * POST /api/parceiro/passagens (one call each) against POST /api/parceiro/passagens/lote (batches
@@ -83,43 +30,21 @@ async function openApp(database: BenchDatabase) {
  * alternating rounds so that the ledger's growth weighs on each way alike.
  */
 export async function benchPassageBatch(database: BenchDatabase, passages = 2000, rounds = 3): Promise<PassageBatchBenchResult> {
-  const { db, app, driverId, close } = await openApp(database);
+  // One call per passage: 6,000 a minute per key would stop the single calls, not measure them.
+  const { db, app, driverId, close } = await openBenchApp('passages', {
+    database,
+    env: { PARTNER_MAX_PER_KEY: '1000000', PARTNER_MAX_PER_ADDRESS: '1000000' },
+  });
   try {
-    const now = new Date().toISOString();
     const serials: string[] = [];
     for (let i = 0; i < TAGS; i++) {
-      const vehicle = await db.kysely
-        .insertInto('vehicles')
-        .values({
-          driver_id: driverId,
-          license_plate: `BEN${i}C2${i}`,
-          cpf_cnpj_antt: '11144477735',
-          rntrc_antt: '12345678',
-          axles: 3,
-          vehicle_type: 2,
-          model_id: 'scania-r-450',
-          created_at: now,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
       const serial = `70000000000001${String(i).padStart(2, '0')}`;
       serials.push(serial);
-      await db.kysely
-        .insertInto('tags')
-        .values({
-          driver_id: driverId,
-          vehicle_id: vehicle.id,
-          serial_number: serial,
-          operator_cnpj: OPERATOR_CNPJ,
-          ownership_type: 'own',
-          status_code: 100,
-          activated_at: now,
-          paid_through: null,
-          created_at: now,
-          deleted_at: null,
-        })
-        .execute();
+      await insertActiveTag(
+        db.kysely,
+        { id: driverId, document: '11144477735' },
+        { serial, plate: `BEN${i}C2${i}`, operatorCnpj: OPERATOR_CNPJ },
+      );
     }
     const operator = await new PartnerService(db).create('operator', 'Operadora Benchmark', OPERATOR_CNPJ);
     const headers = { 'x-api-key': operator.key };

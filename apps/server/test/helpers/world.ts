@@ -67,34 +67,19 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
   });
   expect([200, 201], vpo.body).toContain(vpo.statusCode);
   const vpoId = Number(vpo.json<{ id: string }>().id);
-  const passage = await app.inject({
-    method: 'POST',
-    url: '/api/parceiro/passagens',
-    headers: { 'x-api-key': keys.operator },
-    payload: {
-      externalId: `p-${active.serial}`,
-      serialNumber: active.serial,
-      placeName: 'Praça Itupeva',
-      value: 18.9,
-      occurredAt: saoPaulo(60).local,
-      is_third: false,
-    },
-  });
-  expect([200, 201], passage.body).toContain(passage.statusCode);
+  // Two passages an hour and 50 minutes ago: the first one contested (decision 56), the other not.
+  const passed = async (externalId: string, placeName: string, value: number, minutesAgo: number) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/parceiro/passagens',
+      headers: { 'x-api-key': keys.operator },
+      payload: { externalId, serialNumber: active.serial, placeName, value, occurredAt: saoPaulo(minutesAgo).local, is_third: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  await passed(`p-${active.serial}`, 'Praça Itupeva', 18.9, 60);
   const contestId = await contestOf(app, d);
-  const free = await app.inject({
-    method: 'POST',
-    url: '/api/parceiro/passagens',
-    headers: { 'x-api-key': keys.operator },
-    payload: {
-      externalId: `p2-${active.serial}`,
-      serialNumber: active.serial,
-      placeName: 'Praça Louveira',
-      value: 7.4,
-      occurredAt: saoPaulo(50).local,
-    },
-  });
-  expect(free.statusCode, free.body).toBe(200);
+  await passed(`p2-${active.serial}`, 'Praça Louveira', 7.4, 50);
   const freePassageId = await passageIdOf(app, d, 'Praça Louveira');
   const savedKey = await app.inject({
     method: 'POST',

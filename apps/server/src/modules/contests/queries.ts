@@ -8,6 +8,23 @@ import type { Database } from '../../db/schema.js';
 /** The `reference` of a contest's refund entries: contest:<id>. */
 export const CONTEST_REFERENCE = 'contest:';
 
+/**
+ * Passages with what contests may still give back of them (what each account paid, less what was
+ * given back); the caller filters and groups by passages.id, occurred_at, operator_cnpj and what
+ * else it selects.
+ */
+export function passagesWithRefundable(db: Kysely<Database>) {
+  return db
+    .selectFrom('passages')
+    .leftJoin('passage_payments', 'passage_payments.passage_id', 'passages.id')
+    .select((eb) => [
+      'passages.id',
+      'passages.occurred_at',
+      'passages.operator_cnpj',
+      eb.fn.sum<number | string>(eb('passage_payments.paid_cents', '-', eb.ref('passage_payments.refunded_cents'))).as('refundable'),
+    ]);
+}
+
 /** Contests with their passage and the tag's plate, as both the driver and the operator read them. */
 export function contestsWithPassage(db: Kysely<Database>) {
   return db
@@ -105,17 +122,10 @@ export async function passageInfoByEntry(
   }
   const passageIds = [...new Set(passageOfEntry.values())];
   if (passageIds.length === 0) return result;
-  const passages = await db
-    .selectFrom('passages')
-    .leftJoin('passage_payments', 'passage_payments.passage_id', 'passages.id')
-    .select((eb) => [
-      'passages.id',
-      'passages.occurred_at',
-      'passages.duplicate_of',
-      eb.fn.sum<number | string>(eb('passage_payments.paid_cents', '-', eb.ref('passage_payments.refunded_cents'))).as('refundable'),
-    ])
+  const passages = await passagesWithRefundable(db)
+    .select(['passages.duplicate_of'])
     .where('passages.id', 'in', passageIds)
-    .groupBy(['passages.id', 'passages.occurred_at', 'passages.duplicate_of'])
+    .groupBy(['passages.id', 'passages.occurred_at', 'passages.operator_cnpj', 'passages.duplicate_of'])
     .execute();
   const newest = await db
     .selectFrom('contests')

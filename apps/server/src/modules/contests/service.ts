@@ -15,7 +15,7 @@ import type { Db } from '../../db/connection.js';
 import { toIso } from '../../db/connection.js';
 import { lockDriver } from '../../db/lock.js';
 import type { Metrics } from '../../metrics.js';
-import { contestsWithPassage, contestView } from './queries.js';
+import { contestsWithPassage, contestView, passagesWithRefundable } from './queries.js';
 import { refundPassage } from './refund.js';
 
 const DRIVER_CONTESTS_PAGE_SIZE = 10;
@@ -42,15 +42,7 @@ export class ContestService {
 
   async open(driverId: number, body: OpenContest): Promise<Contest> {
     const now = this.now();
-    const passage = await this.db.kysely
-      .selectFrom('passages')
-      .leftJoin('passage_payments', 'passage_payments.passage_id', 'passages.id')
-      .select((eb) => [
-        'passages.id',
-        'passages.occurred_at',
-        'passages.operator_cnpj',
-        eb.fn.sum<number | string>(eb('passage_payments.paid_cents', '-', eb.ref('passage_payments.refunded_cents'))).as('refundable'),
-      ])
+    const passage = await passagesWithRefundable(this.db.kysely)
       .where('passages.id', '=', body.passagemId)
       .where('passages.driver_id', '=', driverId)
       .groupBy(['passages.id', 'passages.occurred_at', 'passages.operator_cnpj'])
