@@ -12,6 +12,7 @@ import { statementPage } from '../../../src/modules/statement/service.js';
 import { describeEachDatabase, useFreshDatabase } from '../../helpers/databases.js';
 import { expectLedgerInvariant } from '../../helpers/pix.js';
 import { expectStatementInDateOrder } from '../../helpers/statement-order.js';
+import { watchDatabase } from '../../helpers/db-watch.js';
 
 /**
  * Decision 54: an entry's place in the statement is its (created_at, id), found through the
@@ -141,6 +142,23 @@ describeEachDatabase('extrato: lugar de um lançamento tardio sem renumerar', (d
     }
     await expectStatementInDateOrder(db, other);
     await expectLedgerInvariant(db);
+  });
+
+  it('a passage dated 400 days back writes what one dated now writes: its entry, its account, its three counters; no other entry moves', async () => {
+    const db = freshDb();
+    const driverId = await newDriver(db, nextDoc());
+    for (let i = 0; i < 120; i++) await postAt(db, driverId, new Date(BASE - 300 * DAY + i * DAY).toISOString(), `h${i}`);
+    const watch = await watchDatabase(db);
+    const writes = async (createdAt: string, key: string) => {
+      const before = await watch.changes();
+      await postAt(db, driverId, createdAt, key);
+      return (await watch.changes()) - before;
+    };
+    const now = await writes(new Date(BASE).toISOString(), 'now');
+    const late = await writes(new Date(BASE - 400 * DAY).toISOString(), 'late');
+    // Under the renumbering of decision 32 the late one also rewrote all 121 newer entries.
+    expect(late).toBe(now);
+    expect(now).toBeLessThanOrEqual(5);
   });
 
   it('the export walks the same order and opens each account with the balance dated before the period', async () => {
