@@ -5,28 +5,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { answerOf, HttpError } from '../http/errors.js';
-import type { FieldErrorList } from '../http/errors.js';
+import { fieldErrors } from '../http/field-errors.js';
+import type { ContractIssue } from '../http/field-errors.js';
 
-const textsOf = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(textsOf) : [];
-/** The domain's fixed texts (both catalogues): an issue that carries one (e.g. a z.enum with its own error) was written for the driver. */
-const DOMAIN_TEXTS: ReadonlySet<string> = new Set([...textsOf(messages), ...textsOf(serverMessages)]);
-
-/** Contract issues -> { field: [messages] }. Only the domain's own messages (custom issues, or its texts) reach the driver. */
-function fieldErrors(issues: ZodFastifySchemaValidationError[]): { first: string; errors: FieldErrorList } {
-  const errors: FieldErrorList = {};
-  let first: string | null = null;
-  for (const issue of issues) {
-    const own = issue.keyword === 'custom' || (issue.message !== undefined && DOMAIN_TEXTS.has(issue.message));
-    const message = own && issue.message ? issue.message : serverMessages.session.invalidRequest;
-    first ??= message;
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    if (!field) continue;
-    const list = (errors[field] ??= []);
-    if (!list.includes(message)) list.push(message);
-  }
-  return { first: first ?? serverMessages.session.invalidRequest, errors };
-}
+/** Fastify's validation error as one contract issue (its path is a JSON pointer). */
+const contractIssue = (issue: ZodFastifySchemaValidationError): ContractIssue => ({
+  custom: issue.keyword === 'custom',
+  message: issue.message,
+  field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+});
 
 /** The Portuguese words for a client error Fastify or Node raised (malformed JSON stays 'Dados inválidos'). */
 function clientErrorMessage(status: number): string {
@@ -65,7 +52,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const { first, errors } = fieldErrors(error.validation);
+      const { first, errors } = fieldErrors(error.validation.map(contractIssue));
       return reply.code(422).send({ Sucesso: false, Mensagem: first, errors });
     }
     // The domain's refusals (the services') and the HTTP layer's own: status and envelope from http/errors.ts.

@@ -128,6 +128,18 @@ export async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
   return { a, b, keys, termId: term.id, operatorCnpj: SEMPARAR };
 }
 
+/** A toll passage on `a`'s active tag, alone or as a batch's one item. */
+function fuzzPassage(a: DriverWorld): Record<string, unknown> {
+  return {
+    externalId: `fz-${newSerial()}`,
+    serialNumber: a.active.serial,
+    placeName: 'Praça Fuzz',
+    value: 0.5,
+    occurredAt: saoPaulo(5).local,
+    is_third: false,
+  };
+}
+
 /** A request that the server accepts from driver `a`: the fuzzer mutates it field by field. */
 export function validRequest(
   name: keyof typeof api,
@@ -255,31 +267,9 @@ export function validRequest(
     case 'partnerUpdateVpo':
       return { params: { externalId: a.vpoExternalId }, body: { Status: 'EM_VIAGEM' } };
     case 'partnerPassage':
-      return {
-        body: {
-          externalId: `fz-${newSerial()}`,
-          serialNumber: a.active.serial,
-          placeName: 'Praça Fuzz',
-          value: 0.5,
-          occurredAt: saoPaulo(5).local,
-          is_third: false,
-        },
-      };
+      return { body: fuzzPassage(a) };
     case 'partnerPassageBatch':
-      return {
-        body: {
-          passagens: [
-            {
-              externalId: `fz-${newSerial()}`,
-              serialNumber: a.active.serial,
-              placeName: 'Praça Fuzz',
-              value: 0.5,
-              occurredAt: saoPaulo(5).local,
-              is_third: false,
-            },
-          ],
-        },
-      };
+      return { body: { passagens: [fuzzPassage(a)] } };
     case 'partnerThirdPartyMovement':
       return {
         body: {

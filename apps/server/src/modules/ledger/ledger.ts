@@ -104,20 +104,12 @@ export async function postGuardedDebit(trx: Trx, entry: EntryInput): Promise<Gua
  * place in the statement is its (created_at, id); nothing else moves (decision 54), whatever its date.
  */
 async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<GuardedDebitResult> {
-  assertAmount(entry.amountCents);
-  if (Math.abs(entry.amountCents) > LEDGER_LIMIT_CENTS) throw new LedgerLimitError();
+  assertPostable(entry.amountCents);
   // One text form on both databases: SQLite compares these dates as text.
   const createdAt = entry.createdAt === undefined ? nowIso() : toIso(entry.createdAt);
   const existing = await findByKey(trx, entry.idempotencyKey);
   if (existing) return { status: 'duplicate', entryId: existing };
-  const floor = guarded ? 0 : -LEDGER_LIMIT_CENTS;
-  const updated = await trx
-    .updateTable('accounts')
-    .set((eb) => ({ balance_cents: eb('balance_cents', '+', entry.amountCents) }))
-    .where('id', '=', entry.accountId)
-    .where((eb) => eb.between(eb('balance_cents', '+', entry.amountCents), floor, LEDGER_LIMIT_CENTS))
-    .returning(['balance_cents', 'driver_id'])
-    .executeTakeFirst();
+  const updated = await moveBalance(trx, entry.accountId, entry.amountCents, guarded);
   if (!updated) return refusal(trx, entry, guarded);
   const inserted = await insertEntry(trx, entry, updated.driver_id, createdAt);
   if (inserted === null) {
@@ -129,7 +121,7 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
       .execute();
     return { status: 'duplicate', entryId: await findByKeyOrThrow(trx, entry.idempotencyKey) };
   }
-  await countEntry(trx, updated.driver_id, createdAt);
+  await countEntries(trx, [{ driver_id: updated.driver_id, created_at: createdAt }]);
   for (const listener of movementListeners) listener(entry.origin);
   return { status: 'posted', entryId: inserted, balanceCents: updated.balance_cents };
 }
@@ -150,10 +142,7 @@ export interface ManyEntryInput extends EntryInput {
 export async function postMany(trx: Trx, entries: readonly ManyEntryInput[]): Promise<Map<string, { entryId: number; posted: boolean }>> {
   const result = new Map<string, { entryId: number; posted: boolean }>();
   if (entries.length === 0) return result;
-  for (const entry of entries) {
-    assertAmount(entry.amountCents);
-    if (Math.abs(entry.amountCents) > LEDGER_LIMIT_CENTS) throw new LedgerLimitError();
-  }
+  for (const entry of entries) assertPostable(entry.amountCents);
   const seen = await trx
     .selectFrom('ledger_entries')
     .select(['id', 'idempotency_key'])
@@ -177,52 +166,17 @@ export async function postMany(trx: Trx, entries: readonly ManyEntryInput[]): Pr
   }
   const driverOf = new Map<number, number>();
   for (const [account, { delta, guarded }] of [...byAccount].sort((a, b) => a[0] - b[0])) {
-    const updated = await trx
-      .updateTable('accounts')
-      .set((eb) => ({ balance_cents: eb('balance_cents', '+', delta) }))
-      .where('id', '=', account)
-      .where((eb) => eb.between(eb('balance_cents', '+', delta), guarded ? 0 : -LEDGER_LIMIT_CENTS, LEDGER_LIMIT_CENTS))
-      .returning('driver_id')
-      .executeTakeFirst();
+    const updated = await moveBalance(trx, account, delta, guarded);
     if (!updated) {
       if (guarded) throw new Error(`Conta ${account}: débitos garantidos do lote acima do saldo`);
       throw new LedgerLimitError();
     }
     driverOf.set(account, updated.driver_id);
   }
-  const rows = fresh.map((e) => ({
-    account_id: e.accountId,
-    driver_id: driverOf.get(e.accountId) ?? 0,
-    amount_cents: e.amountCents,
-    origin: e.origin,
-    event: e.event ?? null,
-    place_name: e.placeName,
-    is_third: e.isThird ? (1 as const) : (0 as const),
-    reference: e.reference ?? null,
-    vpo_id: e.vpoId ?? null,
-    idempotency_key: e.idempotencyKey,
-    created_at: e.createdAt === undefined ? nowIso() : toIso(e.createdAt),
-  }));
+  const rows = fresh.map((e) => entryRow(e, driverOf.get(e.accountId) ?? 0, e.createdAt === undefined ? nowIso() : toIso(e.createdAt)));
   const inserted = await trx.insertInto('ledger_entries').values(rows).returning(['id', 'idempotency_key']).execute();
   for (const row of inserted) result.set(row.idempotency_key, { entryId: row.id, posted: true });
-  const buckets = new Map<string, { driver_id: number; unit: 'month' | 'day' | 'hour'; bucket: string; entries: number }>();
-  for (const row of rows) {
-    for (const [unit, bucket] of Object.entries(bucketsOf(row.created_at)) as ['month' | 'day' | 'hour', string][]) {
-      const id = `${row.driver_id}|${unit}|${bucket}`;
-      const counted = buckets.get(id) ?? { driver_id: row.driver_id, unit, bucket, entries: 0 };
-      counted.entries += 1;
-      buckets.set(id, counted);
-    }
-  }
-  await trx
-    .insertInto('ledger_entry_counts')
-    .values([...buckets.values()])
-    .onConflict((oc) =>
-      oc
-        .columns(['driver_id', 'unit', 'bucket'])
-        .doUpdateSet((eb) => ({ entries: eb('ledger_entry_counts.entries', '+', eb.ref('excluded.entries')) })),
-    )
-    .execute();
+  await countEntries(trx, rows);
   for (const row of rows) for (const listener of movementListeners) listener(row.origin);
   return result;
 }
@@ -248,41 +202,66 @@ export function bucketsOf(createdAt: string): { month: string; day: string; hour
 }
 
 /**
- * One more entry in the driver's counters of its month, day and hour: one upsert of three rows,
- * whatever the entry's date (the statement finds places by summing them: statement/scope.ts).
+ * The entries in their drivers' counters of their month, day and hour: one upsert, whatever the
+ * entries' dates (the statement finds places by summing them: statement/scope.ts).
  */
-async function countEntry(trx: Trx, driverId: number, createdAt: string): Promise<void> {
-  const { month, day, hour } = bucketsOf(createdAt);
+async function countEntries(trx: Trx, entries: readonly { driver_id: number; created_at: string }[]): Promise<void> {
+  const buckets = new Map<string, { driver_id: number; unit: 'month' | 'day' | 'hour'; bucket: string; entries: number }>();
+  for (const entry of entries) {
+    for (const [unit, bucket] of Object.entries(bucketsOf(entry.created_at)) as ['month' | 'day' | 'hour', string][]) {
+      const id = `${entry.driver_id}|${unit}|${bucket}`;
+      const counted = buckets.get(id) ?? { driver_id: entry.driver_id, unit, bucket, entries: 0 };
+      counted.entries += 1;
+      buckets.set(id, counted);
+    }
+  }
   await trx
     .insertInto('ledger_entry_counts')
-    .values([
-      { driver_id: driverId, unit: 'month', bucket: month, entries: 1 },
-      { driver_id: driverId, unit: 'day', bucket: day, entries: 1 },
-      { driver_id: driverId, unit: 'hour', bucket: hour, entries: 1 },
-    ])
+    .values([...buckets.values()])
     .onConflict((oc) =>
-      oc.columns(['driver_id', 'unit', 'bucket']).doUpdateSet((eb) => ({ entries: eb('ledger_entry_counts.entries', '+', 1) })),
+      oc
+        .columns(['driver_id', 'unit', 'bucket'])
+        .doUpdateSet((eb) => ({ entries: eb('ledger_entry_counts.entries', '+', eb.ref('excluded.entries')) })),
     )
     .execute();
+}
+
+/**
+ * Adds `delta` to the account when the result stays within the ledger's range (and, guarded, at or
+ * above zero): one conditional UPDATE, so no concurrent movement can pass the bounds. undefined: it did not.
+ */
+function moveBalance(trx: Trx, account: number, delta: number, guarded: boolean) {
+  return trx
+    .updateTable('accounts')
+    .set((eb) => ({ balance_cents: eb('balance_cents', '+', delta) }))
+    .where('id', '=', account)
+    .where((eb) => eb.between(eb('balance_cents', '+', delta), guarded ? 0 : -LEDGER_LIMIT_CENTS, LEDGER_LIMIT_CENTS))
+    .returning(['balance_cents', 'driver_id'])
+    .executeTakeFirst();
+}
+
+/** The ledger_entries row of an entry. */
+function entryRow(entry: EntryInput, driverId: number, createdAt: string) {
+  return {
+    account_id: entry.accountId,
+    driver_id: driverId,
+    amount_cents: entry.amountCents,
+    origin: entry.origin,
+    event: entry.event ?? null,
+    place_name: entry.placeName,
+    is_third: entry.isThird ? (1 as const) : (0 as const),
+    reference: entry.reference ?? null,
+    vpo_id: entry.vpoId ?? null,
+    idempotency_key: entry.idempotencyKey,
+    created_at: createdAt,
+  };
 }
 
 /** The new entry's id; null when an entry with the same idempotency key exists. */
 async function insertEntry(trx: Trx, entry: EntryInput, driverId: number, createdAt: string): Promise<number | null> {
   const row = await trx
     .insertInto('ledger_entries')
-    .values({
-      account_id: entry.accountId,
-      driver_id: driverId,
-      amount_cents: entry.amountCents,
-      origin: entry.origin,
-      event: entry.event ?? null,
-      place_name: entry.placeName,
-      is_third: entry.isThird ? 1 : 0,
-      reference: entry.reference ?? null,
-      vpo_id: entry.vpoId ?? null,
-      idempotency_key: entry.idempotencyKey,
-      created_at: createdAt,
-    })
+    .values(entryRow(entry, driverId, createdAt))
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -300,6 +279,8 @@ async function findByKeyOrThrow(trx: Trx, key: string): Promise<number> {
   return id;
 }
 
-function assertAmount(cents: number): void {
+/** A whole, non-zero number of cents within the ledger's limit. */
+function assertPostable(cents: number): void {
   if (!Number.isSafeInteger(cents) || cents === 0) throw new RangeError(`Valor inválido em centavos: ${cents}`);
+  if (Math.abs(cents) > LEDGER_LIMIT_CENTS) throw new LedgerLimitError();
 }

@@ -1,8 +1,6 @@
-import { Badge } from '@mantine/core';
-import { contestStateLabels, type ContestState } from '@portal/domain';
+import { contestStateLabels, type ContestState, contestTexts } from '@portal/domain';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClockExclamation, IconHourglassHigh, type Icon } from '@tabler/icons-react';
-import classes from './ContestBadge.module.css';
-import { contestTexts } from './contestTexts';
+import { TintedBadge } from './TintedBadge';
 
 type ContestLook = 'ABERTA' | 'ATRASADA' | 'ACEITA' | 'RECUSADA' | 'DUPLICADA';
 
@@ -18,18 +16,9 @@ const looks: Record<ContestLook, { bg: string; c: string; Icon: Icon; label: str
 function LookBadge({ look }: { look: ContestLook }) {
   const { bg, c, Icon, label, state } = looks[look];
   return (
-    <Badge
-      size="lg"
-      radius="sm"
-      variant="filled"
-      bg={bg}
-      c={c}
-      classNames={{ root: classes.root, label: classes.label }}
-      data-state={state}
-      leftSection={<Icon size={16} aria-hidden color={look === 'DUPLICADA' ? 'var(--mantine-color-orange-9)' : undefined} />}
-    >
+    <TintedBadge bg={bg} c={c} Icon={Icon} warning={look === 'DUPLICADA'} variant="filled" data={{ 'data-state': state }}>
       {label}
-    </Badge>
+    </TintedBadge>
   );
 }
 

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Modal, Paper, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { openContestRequest, type OpenContest, type OpenContestRequest } from '@portal/contract';
-import { CONTEST_REASONS, CONTEST_TEXT_MAX, contestReasonLabels } from '@portal/domain';
+import { CONTEST_REASONS, CONTEST_TEXT_MAX, contestReasonLabels, contestTexts } from '@portal/domain';
 import { IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useOpenContest } from '../../lib/contests';
 import { OFFLINE_REASON, useOnline } from '../../lib/offline';
-import { contestTexts } from './contestTexts';
 import { DateTime } from './DateTime';
 import { Money } from './Money';
 import { SUCCESS_TOAST_TITLE, toast } from './toast';

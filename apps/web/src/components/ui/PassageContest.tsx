@@ -6,7 +6,7 @@ import { formatDateTimeOrNull } from '../../lib/format';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { ContestDialog, type ContestedPassage } from './ContestDialog';
 import { ContestStateBadge, DuplicateFlagBadge } from './ContestBadge';
-import { contestTexts } from './contestTexts';
+import { contestTexts } from '@portal/domain';
 import classes from './PassageContest.module.css';
 
 interface PassageContestProps {

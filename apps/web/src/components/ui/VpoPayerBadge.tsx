@@ -1,8 +1,7 @@
-import { Badge } from '@mantine/core';
 import type { VpoPassage } from '@portal/contract';
 import { messages, statementKindLabels } from '@portal/domain';
 import { IconAlertTriangle, IconFileInvoice } from '@tabler/icons-react';
-import classes from './VpoPayerBadge.module.css';
+import { TintedBadge } from './TintedBadge';
 
 type VpoPayer = VpoPassage['pagoPor'];
 
@@ -25,17 +24,8 @@ export function VpoPayerBadge({ pagoPor, shipper }: { pagoPor: VpoPayer; shipper
   const { bg, c, Icon } = looks[pagoPor];
   const label = pagoPor === 'SALDO' ? messages.vpo.paidBySaldo : shipper === undefined ? messages.vpo.paidByVpo : shipperLabel(shipper);
   return (
-    <Badge
-      size="lg"
-      radius="sm"
-      variant="light"
-      bg={bg}
-      c={c}
-      classNames={{ root: classes.root, label: classes.label }}
-      data-paid-by={pagoPor}
-      leftSection={<Icon size={16} aria-hidden color={pagoPor === 'SALDO' ? 'var(--mantine-color-orange-9)' : undefined} />}
-    >
+    <TintedBadge bg={bg} c={c} Icon={Icon} warning={pagoPor === 'SALDO'} variant="light" data={{ 'data-paid-by': pagoPor }}>
       {label}
-    </Badge>
+    </TintedBadge>
   );
 }

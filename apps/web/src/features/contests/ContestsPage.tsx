@@ -1,11 +1,10 @@
 import { Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Contest } from '@portal/contract';
-import { CONTEST_STATES, contestReasonLabels, contestStateLabels, type ContestState } from '@portal/domain';
+import { CONTEST_STATES, contestReasonLabels, contestStateLabels, type ContestState, contestTexts } from '@portal/domain';
 import { IconCash, IconClockExclamation, IconDownload, IconListDetails, IconMessageReport } from '@tabler/icons-react';
 import { useCallback, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContestStateBadge } from '../../components/ui/ContestBadge';
-import { contestTexts } from '../../components/ui/contestTexts';
 import { isListLoading } from '../../components/ui/DataTable';
 import { DateTime } from '../../components/ui/DateTime';
 import { ListPagination } from '../../components/ui/ListPagination';
