@@ -1,6 +1,6 @@
 import type { Contest, PassageContestInfo } from '@portal/contract';
 import type { ContestState } from '@portal/domain';
-import { centsToReais, isContestOverdue, isContestWindowOpen } from '@portal/domain';
+import { centsToReais, isContestOverdue, isContestWindowOpen, STATEMENT_ORIGINS } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
@@ -82,42 +82,48 @@ export function contestView(r: ContestRow, now: Date): Contest {
   };
 }
 
+/** The ledger entries a toll passage's payment writes (partners/passage-chunk.ts). */
+const PASSAGE_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.passage, STATEMENT_ORIGINS.vpoPassage]);
+
 /**
  * What the statement rows (or a VPO's passages) say of the passages their entries paid or gave
- * back: one read of the payments, one of the passages' refundable money, one of their newest
- * contests. Keyed by ledger entry id; entries of no recorded passage are absent.
+ * back: one read of the payments of the passage entries, one of the contests the refund entries
+ * name, one of the passages' refundable money, one of their newest contests; the rows that are
+ * neither read nothing. Keyed by ledger entry id; entries of no recorded passage are absent.
  */
 export async function passageInfoByEntry(
   db: Kysely<Database>,
-  entryIds: readonly number[],
+  entries: readonly { id: number; origin: string; reference?: string | null }[],
   now: Date,
 ): Promise<Map<number, PassageContestInfo>> {
   const result = new Map<number, PassageContestInfo>();
-  if (entryIds.length === 0) return result;
-  const paying = await db
-    .selectFrom('passage_payments')
-    .select(['entry_id', 'passage_id'])
-    .where('entry_id', 'in', [...entryIds])
-    .execute();
-  const passageOfEntry = new Map(paying.map((p) => [p.entry_id, p.passage_id]));
-  const refundEntries = entryIds.filter((id) => !passageOfEntry.has(id));
-  if (refundEntries.length > 0) {
-    // An accepted contest's refund entries name their contest in `reference` (contest:<id>).
-    const refunds = await db
-      .selectFrom('ledger_entries')
-      .select(['id', 'reference'])
-      .where('id', 'in', refundEntries)
-      .where('reference', 'like', `${CONTEST_REFERENCE}%`)
+  const paymentEntries = entries.filter((e) => PASSAGE_ORIGINS.has(e.origin)).map((e) => e.id);
+  const passageOfEntry = new Map<number, number>();
+  if (paymentEntries.length > 0) {
+    const paying = await db
+      .selectFrom('passage_payments')
+      .select(['entry_id', 'passage_id'])
+      .where('entry_id', 'in', paymentEntries)
       .execute();
-    const contestOfEntry = new Map(refunds.map((r) => [r.id, Number((r.reference ?? '').slice(CONTEST_REFERENCE.length))]));
-    const contestIds = [...new Set(contestOfEntry.values())].filter((id) => Number.isSafeInteger(id) && id > 0);
-    if (contestIds.length > 0) {
-      const owners = await db.selectFrom('contests').select(['id', 'passage_id']).where('id', 'in', contestIds).execute();
-      const passageOfContest = new Map(owners.map((c) => [c.id, c.passage_id]));
-      for (const [entryId, contestId] of contestOfEntry) {
-        const passageId = passageOfContest.get(contestId);
-        if (passageId !== undefined) passageOfEntry.set(entryId, passageId);
-      }
+    for (const p of paying) passageOfEntry.set(p.entry_id, p.passage_id);
+  }
+  // An accepted contest's refund entries name their contest in `reference` (contest:<id>).
+  const contestOfEntry = new Map<number, number>();
+  for (const e of entries) {
+    if (!e.reference?.startsWith(CONTEST_REFERENCE)) continue;
+    const contestId = Number(e.reference.slice(CONTEST_REFERENCE.length));
+    if (Number.isSafeInteger(contestId) && contestId > 0) contestOfEntry.set(e.id, contestId);
+  }
+  if (contestOfEntry.size > 0) {
+    const owners = await db
+      .selectFrom('contests')
+      .select(['id', 'passage_id'])
+      .where('id', 'in', [...new Set(contestOfEntry.values())])
+      .execute();
+    const passageOfContest = new Map(owners.map((c) => [c.id, c.passage_id]));
+    for (const [entryId, contestId] of contestOfEntry) {
+      const passageId = passageOfContest.get(contestId);
+      if (passageId !== undefined) passageOfEntry.set(entryId, passageId);
     }
   }
   const passageIds = [...new Set(passageOfEntry.values())];

@@ -64,11 +64,7 @@ async function withVpos(db: Kysely<Database>, rows: EntryRow[]): Promise<Stateme
               .execute()
           ).map((v) => [v.id, v.name]),
         );
-  const passages = await passageInfoByEntry(
-    db,
-    rows.map((r) => r.id),
-    new Date(),
-  );
+  const passages = await passageInfoByEntry(db, rows, new Date());
   return rows.map((r) => {
     const transaction = { ...transactionOf(r), passagem: passages.get(r.id) ?? null };
     if (r.vpo_id === null) return transaction;

@@ -97,14 +97,7 @@ export async function vpoDetails(db: Kysely<Database>, owner: VpoOwner): Promise
     .orderBy('id')
     .execute();
   // Decision 56: the driver contests a passage from here; the shipper reads no contest.
-  const contestInfo =
-    'driverId' in owner
-      ? await passageInfoByEntry(
-          db,
-          entries.map((e) => e.id),
-          new Date(),
-        )
-      : new Map<number, PassageContestInfo>();
+  const contestInfo = 'driverId' in owner ? await passageInfoByEntry(db, entries, new Date()) : new Map<number, PassageContestInfo>();
   const passages: VpoPassage[] = entries.map((e) => ({
     placeName: e.place_name,
     occurredAt: toIso(e.created_at),
