@@ -2,15 +2,17 @@ import type { PartnerPushResponse } from '@portal/contract';
 import type { Refusal } from '@portal/domain';
 import { billingPeriod, refuse, serverMessages, splitPassage, STATEMENT_ORIGINS, TAG_STATUS, VPO_OPEN_STATUSES } from '@portal/domain';
 import type { Trx } from '../../db/connection.js';
-import { nowIso, toIso } from '../../db/connection.js';
+import { nowIso } from '../../db/connection.js';
 import type { AccountKind } from '../../db/schema.js';
 import { postMany } from '../ledger/ledger.js';
 import type { ManyEntryInput } from '../ledger/ledger.js';
 import { recordPassages } from '../contests/passages.js';
+import { serialHolders } from '../tags/rows.js';
 import type { PassagePart } from '../vpos/money.js';
+import { openVposOf } from '../vpos/money.js';
 import type { Partner } from './keys.js';
-import type { PushAnswer, PushKey, StoredPush } from './pushes.js';
-import { PartnerPushes } from './pushes.js';
+import type { PushAnswer, PushKey } from './pushes.js';
+import { PartnerPushes, storedPushes } from './pushes.js';
 
 /** One passage of a chunk, validated, with what its idempotency compares. */
 export interface ChunkPassage {
@@ -25,15 +27,6 @@ export interface ChunkPassage {
 }
 
 export type ChunkOutcome = { result: 'ACEITA' | 'REPETIDA'; answer: PushAnswer } | { result: 'RECUSADA'; refusal: Refusal };
-
-interface OpenVpo {
-  id: number;
-  serial: string;
-  driverId: number;
-  left: number;
-  start: number;
-  end: number;
-}
 
 interface Paid {
   index: number;
@@ -61,16 +54,17 @@ export async function recordChunk(
 ): Promise<{ outcomes: ChunkOutcome[]; flagged: number }> {
   const outcomes = new Array<ChunkOutcome>(passages.length);
   // Pushes stored since the caller's first read (a twin committed while the locks were awaited).
-  const stored = await storedRows(
+  const stored = await storedPushes(
     trx,
     partner.id,
+    'passage',
     passages.map((p) => p.externalId),
   );
-  const tags = await tagsOf(
+  const tags = await serialHolders(
     trx,
     passages.map((p) => p.serial),
   );
-  const vpos = await openVpos(
+  const vpos = await openVposOf(
     trx,
     passages.filter((p) => !p.isThird).map((p) => p.serial),
   );
@@ -211,52 +205,6 @@ function replay(answer: () => PushAnswer): ChunkOutcome {
   } catch (error) {
     return { result: 'RECUSADA', refusal: error as Refusal };
   }
-}
-
-async function storedRows(trx: Trx, partnerId: number, externalIds: string[]): Promise<Map<string, StoredPush>> {
-  const rows = await trx
-    .selectFrom('partner_pushes')
-    .select(['external_id', 'request_hash', 'status_code', 'response'])
-    .where('partner_id', '=', partnerId)
-    .where('kind', '=', 'passage')
-    .where('external_id', 'in', [...new Set(externalIds)])
-    .execute();
-  return new Map(rows.map((r) => [r.external_id, r]));
-}
-
-/** The registrations holding the serials (live, not released), as tag-proof's serialHolder reads one. */
-async function tagsOf(trx: Trx, serials: string[]) {
-  const rows = await trx
-    .selectFrom('tags')
-    .select(['id', 'driver_id', 'operator_cnpj', 'status_code', 'serial_number'])
-    .where('serial_number', 'in', [...new Set(serials)])
-    .where('deleted_at', 'is', null)
-    .where('released_at', 'is', null)
-    .execute();
-  return new Map(
-    rows.map((r) => [r.serial_number, { tagId: r.id, driverId: r.driver_id, operatorCnpj: r.operator_cnpj, status: r.status_code }]),
-  );
-}
-
-/** The open VPOs of the serials, oldest first, with the money each has left (vpos/money.ts openVposAt, for many). */
-async function openVpos(trx: Trx, serials: string[]): Promise<OpenVpo[]> {
-  if (serials.length === 0) return [];
-  const rows = await trx
-    .selectFrom('vpos')
-    .select(['id', 'serial_number', 'driver_id', 'left_cents', 'trip_start', 'trip_end'])
-    .where('serial_number', 'in', [...new Set(serials)])
-    .where('status', 'in', [...VPO_OPEN_STATUSES])
-    .where('trip_start', 'is not', null)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    serial: r.serial_number,
-    driverId: r.driver_id,
-    left: Number(r.left_cents),
-    start: Date.parse(toIso(r.trip_start ?? '')),
-    end: Date.parse(toIso(r.trip_end ?? '')),
-  }));
 }
 
 async function accountsOf(trx: Trx, driverIds: number[]): Promise<Map<string, number>> {

@@ -4,7 +4,8 @@ import { refuse, serverMessages } from '@portal/domain';
 import type { FastifyReply } from 'fastify';
 import type { Db, Trx } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
-import type { PartnerPushKind } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, PartnerPushKind } from '../../db/schema.js';
 import { requestHash } from '../../db/request-hash.js';
 import type { Partner } from './keys.js';
 
@@ -94,17 +95,8 @@ export class PartnerPushes {
   }
 
   /** The stored answers of many externalIds of one kind at once (a batch's replays), by externalId. */
-  async storedRows(partner: Partner, kind: PartnerPushKind, externalIds: readonly string[]): Promise<Map<string, StoredPush>> {
-    const rows = externalIds.length
-      ? await this.db.kysely
-          .selectFrom('partner_pushes')
-          .select(['external_id', 'request_hash', 'status_code', 'response'])
-          .where('partner_id', '=', partner.id)
-          .where('kind', '=', kind)
-          .where('external_id', 'in', [...new Set(externalIds)])
-          .execute()
-      : [];
-    return new Map(rows.map((r) => [r.external_id, r]));
+  storedRows(partner: Partner, kind: PartnerPushKind, externalIds: readonly string[]): Promise<Map<string, StoredPush>> {
+    return storedPushes(this.db.kysely, partner.id, kind, externalIds);
   }
 
   /** A stored row against the request now sent: its first answer again, or 409 for another request. */
@@ -129,4 +121,22 @@ export class PartnerPushes {
       .executeTakeFirst();
     return row ? PartnerPushes.replayOf(row, hash) : null;
   }
+}
+
+/** The stored answers of many externalIds of one kind, by externalId (inside a transaction: what it sees). */
+export async function storedPushes(
+  db: Kysely<Database>,
+  partnerId: number,
+  kind: PartnerPushKind,
+  externalIds: readonly string[],
+): Promise<Map<string, StoredPush>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('partner_pushes')
+    .select(['external_id', 'request_hash', 'status_code', 'response'])
+    .where('partner_id', '=', partnerId)
+    .where('kind', '=', kind)
+    .where('external_id', 'in', [...new Set(externalIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.external_id, r]));
 }

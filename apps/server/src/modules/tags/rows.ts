@@ -46,22 +46,39 @@ export interface SerialHolder {
 
 /** The registration that holds the serial (live and not released), with its vehicle's plate. */
 export async function serialHolder(trx: Trx, serial: string): Promise<SerialHolder | null> {
-  const row = await trx
+  return (await serialHolders(trx, [serial])).get(serial) ?? null;
+}
+
+/** serialHolder for many serials at once (a chunk of passages), by serial. */
+export async function serialHolders(trx: Trx, serials: readonly string[]): Promise<Map<string, SerialHolder>> {
+  if (serials.length === 0) return new Map();
+  const rows = await trx
     .selectFrom('tags')
     .innerJoin('vehicles', 'vehicles.id', 'tags.vehicle_id')
-    .select(['tags.id', 'tags.driver_id', 'tags.operator_cnpj', 'tags.status_code', 'vehicles.license_plate', 'vehicles.rntrc_antt'])
-    .where('tags.serial_number', '=', serial)
+    .select([
+      'tags.id',
+      'tags.serial_number',
+      'tags.driver_id',
+      'tags.operator_cnpj',
+      'tags.status_code',
+      'vehicles.license_plate',
+      'vehicles.rntrc_antt',
+    ])
+    .where('tags.serial_number', 'in', [...new Set(serials)])
     .where('tags.deleted_at', 'is', null)
     .where('tags.released_at', 'is', null)
-    .executeTakeFirst();
-  return row
-    ? {
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.serial_number,
+      {
         tagId: row.id,
         driverId: row.driver_id,
         operatorCnpj: row.operator_cnpj,
         status: row.status_code,
         plate: row.license_plate,
         rntrc: row.rntrc_antt,
-      }
-    : null;
+      },
+    ]),
+  );
 }

@@ -1,5 +1,6 @@
 import { STATEMENT_ORIGINS, VPO_OPEN_STATUSES } from '@portal/domain';
 import type { Trx } from '../../db/connection.js';
+import { toIso } from '../../db/connection.js';
 import { accountId, post, postGuardedDebit } from '../ledger/ledger.js';
 
 /** One account's part of a passage: the ledger entry that paid it (decision 56 gives back from these). */
@@ -12,22 +13,39 @@ export interface PassagePart {
   duplicate: boolean;
 }
 
+/** An open VPO (decision 52: EMITIDO or EM_VIAGEM, with a trip window) and the money it has left. */
+export interface OpenVpo {
+  id: number;
+  serial: string;
+  driverId: number;
+  left: number;
+  /** Its window, [start, end], in milliseconds. */
+  start: number;
+  end: number;
+}
+
 /**
- * The open VPOs of the tag whose window holds the instant, oldest first (decision 52): status
- * EMITIDO or EM_VIAGEM, the passage's instant inside [trip_start, trip_end], with or without money
- * left (an empty one still names the shortfall).
+ * The open VPOs of the serials, oldest first (the order they pay in), with or without money left
+ * (an empty one still names the shortfall). A VPO from before migration 014 has no window: none.
  */
-export async function openVposAt(trx: Trx, driverId: number, serialNumber: string, at: string) {
-  return trx
+export async function openVposOf(trx: Trx, serials: readonly string[]): Promise<OpenVpo[]> {
+  if (serials.length === 0) return [];
+  const rows = await trx
     .selectFrom('vpos')
-    .select(['id', 'left_cents'])
-    .where('serial_number', '=', serialNumber)
-    .where('driver_id', '=', driverId)
+    .select(['id', 'serial_number', 'driver_id', 'left_cents', 'trip_start', 'trip_end'])
+    .where('serial_number', 'in', [...new Set(serials)])
     .where('status', 'in', [...VPO_OPEN_STATUSES])
-    .where('trip_start', '<=', at)
-    .where('trip_end', '>=', at)
+    .where('trip_start', 'is not', null)
     .orderBy('id')
     .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    serial: r.serial_number,
+    driverId: r.driver_id,
+    left: Number(r.left_cents),
+    start: Date.parse(toIso(r.trip_start ?? '')),
+    end: Date.parse(toIso(r.trip_end ?? '')),
+  }));
 }
 
 /**

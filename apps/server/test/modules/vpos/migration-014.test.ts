@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../../../src/db/migrate.js';
 import { accountId, post } from '../../../src/modules/ledger/ledger.js';
 import { PartnerService } from '../../../src/modules/partners/service.js';
-import { openVposAt } from '../../../src/modules/vpos/money.js';
+import { openVposOf } from '../../../src/modules/vpos/money.js';
 import { vpoDetails } from '../../../src/modules/vpos/queries.js';
 import { VpoService } from '../../../src/modules/vpos/service.js';
 import { describeEachDatabase, useFreshDatabase } from '../../helpers/databases.js';
@@ -74,7 +74,7 @@ describeEachDatabase('migração 014: o dinheiro dos VPOs', (dialect) => {
     const old = await db.kysely.selectFrom('vpos').selectAll().where('external_id', '=', 'antigo-1').executeTakeFirstOrThrow();
     expect(old).toMatchObject({ trip_start: null, trip_end: null, closed_at: null, antt_id: null, rntrc: null, axles: null });
     expect([old.held_cents, old.used_cents, old.left_cents, old.refunded_cents, old.short_cents].map(Number)).toEqual([0, 0, 0, 0, 0]);
-    expect(await db.kysely.transaction().execute((trx) => openVposAt(trx, a, '7000000000000001', now))).toEqual([]);
+    expect(await db.kysely.transaction().execute((trx) => openVposOf(trx, ['7000000000000001']))).toEqual([]);
     expect(await vpoDetails(db.kysely, { driverId: a, id: old.id })).toMatchObject({
       ValorTotalVP: 99,
       inicioViagem: null,
