@@ -16,6 +16,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useListSearch, usePageParam } from '../../lib/usePageParam';
 import { useContestPdf, useContestsPage } from './api/queries';
+import { DetailField, DetailList } from '../../components/ui/DetailFields';
 import classes from './ContestsPage.module.css';
 
 const texts = {
@@ -60,15 +61,6 @@ function useStateParam(): readonly [ContestState | null, (state: ContestState | 
     [change],
   );
   return [estado, setEstado] as const;
-}
-
-function Field({ label, children, look }: { label: ReactNode; children: ReactNode; look?: 'long' | 'overdue' | 'refund' }) {
-  return (
-    <div className={[classes.field, look && classes[look]].filter(Boolean).join(' ')}>
-      <dt className={classes.label}>{label}</dt>
-      <dd className={classes.value}>{children}</dd>
-    </div>
-  );
 }
 
 /** 'Baixar registro (PDF)': saved under the server's name; needs the network (disabled offline, saying why). */
@@ -123,8 +115,8 @@ function ContestCard({ contest }: { contest: Contest }) {
           ) : null}
           <Money reais={passagem.valor} fw={700} size="md" style={{ whiteSpace: 'nowrap', color: 'var(--mantine-color-dark-9)' }} />
         </div>
-        <dl className={classes.list}>
-          <Field label={texts.reason} look={contest.descricao ? 'long' : undefined}>
+        <DetailList>
+          <DetailField label={texts.reason} text={Boolean(contest.descricao)}>
             <Text component="span" inherit fw={600}>
               {contestReasonLabels[contest.motivo]}
             </Text>
@@ -133,13 +125,13 @@ function ContestCard({ contest }: { contest: Contest }) {
                 “{contest.descricao}”
               </Text>
             ) : null}
-          </Field>
-          <Field label={texts.openedAt}>
+          </DetailField>
+          <DetailField label={texts.openedAt}>
             <DateTime value={contest.abertaEm} />
-          </Field>
+          </DetailField>
           {open && contest.atrasada ? (
-            <Field
-              look="overdue"
+            <DetailField
+              tone="danger"
               label={
                 <>
                   <IconClockExclamation size={18} aria-hidden />
@@ -148,26 +140,26 @@ function ContestCard({ contest }: { contest: Contest }) {
               }
             >
               {texts.overdueWas} <DateTime value={contest.prazoResposta} />
-            </Field>
+            </DetailField>
           ) : null}
           {open && !contest.atrasada ? (
-            <Field label={texts.dueAt}>
+            <DetailField label={texts.dueAt}>
               <DateTime value={contest.prazoResposta} />
-            </Field>
+            </DetailField>
           ) : null}
           {contest.respondidaEm ? (
-            <Field label={texts.answeredAt}>
+            <DetailField label={texts.answeredAt}>
               <DateTime value={contest.respondidaEm} />
-            </Field>
+            </DetailField>
           ) : null}
           {contest.resposta ? (
-            <Field label={texts.answer} look="long">
+            <DetailField label={texts.answer} text>
               {contest.resposta}
-            </Field>
+            </DetailField>
           ) : null}
           {contest.estado === 'ACEITA' && contest.valorDevolvido !== null ? (
-            <Field
-              look="refund"
+            <DetailField
+              tone="success"
               label={
                 <>
                   <IconCash size={18} aria-hidden color="var(--mantine-color-sign-8)" />
@@ -176,9 +168,9 @@ function ContestCard({ contest }: { contest: Contest }) {
               }
             >
               <Money reais={contest.valorDevolvido} />
-            </Field>
+            </DetailField>
           ) : null}
-        </dl>
+        </DetailList>
         <PdfButton contest={contest} />
       </div>
     </Paper>

@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import { isApiError } from '../../lib/http';
 import { OFFLINE_REASON, OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useVpoPdf, vpoDetailsQuery } from './api/queries';
+import { DetailField, DetailList } from '../../components/ui/DetailFields';
 import classes from './VpoDetailsModal.module.css';
 
 const { fields } = messages.vpo;
@@ -21,25 +22,31 @@ const { fields } = messages.vpo;
 /** What a field the shipper did not give shows. */
 const MISSING = '—';
 
-interface FieldProps {
+/** A field of the VPO; `warning`: what Saldo paid for the VPO, with its icon. */
+function Field({
+  label,
+  children,
+  wide = false,
+  warning = false,
+}: {
   label: string;
   children: ReactNode;
-  /** Both columns from ~576 px (a route, the trip's two dates). */
   wide?: boolean;
-  /** Highlighted as a warning (what Saldo paid for the VPO). */
   warning?: boolean;
-}
-
-function Field({ label, children, wide = false, warning = false }: FieldProps) {
-  const className = [classes.field, wide && classes.wide, warning && classes.warning].filter(Boolean).join(' ');
+}) {
   return (
-    <div className={className} data-warning={warning || undefined}>
-      <dt className={classes.label}>
-        {warning ? <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0 }} /> : null}
-        {label}
-      </dt>
-      <dd className={classes.value}>{children}</dd>
-    </div>
+    <DetailField
+      wide={wide}
+      tone={warning ? 'warning' : undefined}
+      label={
+        <>
+          {warning ? <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0 }} /> : null}
+          {label}
+        </>
+      }
+    >
+      {children}
+    </DetailField>
   );
 }
 
@@ -56,7 +63,7 @@ function TripWindow({ start, end }: { start: string | null; end: string | null }
 /** The six fields of spec §2, then the trip and its money (decision 52). */
 function VpoFields({ vpo }: { vpo: Vpo }) {
   return (
-    <dl className={classes.list}>
+    <DetailList>
       <Field label={fields.serialNumber}>
         <span className={`tabular-nums ${classes.nowrap}`}>{formatSerial(vpo.serialNumber)}</span>
       </Field>
@@ -97,7 +104,7 @@ function VpoFields({ vpo }: { vpo: Vpo }) {
           <Money reais={vpo.PagoPeloSaldo} />
         </Field>
       ) : null}
-    </dl>
+    </DetailList>
   );
 }
 
