@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -45,6 +45,22 @@ export function median(values: number[]): number {
 /** 44 characters, new each run: a webhook token must be at least 32, and none the repository ships (founding decision 28). */
 export const benchWebhookToken = `bench-webhook-${randomBytes(15).toString('hex')}`;
 
+/** Decision 57: production requires a VAPID pair (P-256) and contact; one generated per run. */
+function vapidPair(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const secret = ecdh.getPrivateKey();
+  // A leading zero byte is dropped by getPrivateKey: the key is always 32 bytes.
+  const privateKey = Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url');
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey };
+}
+const benchVapid = vapidPair();
+export const benchVapidEnv = {
+  VAPID_PUBLIC_KEY: benchVapid.publicKey,
+  VAPID_PRIVATE_KEY: benchVapid.privateKey,
+  VAPID_SUBJECT: 'mailto:bench@portaldomotorista.com.br',
+};
+
 /**
  * The built server in production mode on the given database (a SQLite path or a postgres:// URL),
  * without demo data; `env` adds to or overrides its settings (e.g. the request limits of a load test);
@@ -64,6 +80,7 @@ export function startPortal(
     NODE_ENV: 'production',
     DEMONSTRATION: 'true',
     PIX_WEBHOOK_TOKEN: benchWebhookToken,
+    ...benchVapidEnv,
     DEMO_SEED: 'false',
     LOG_LEVEL: logLevel,
     DATABASE_URL: databaseUrl,

@@ -17,6 +17,8 @@ const LIGHTHOUSE_SCREENS = [
   '/dashboard',
   '/saldo/retirar',
   '/saldo/comprar',
+  // Decision 58: the recurring top-up by Pix Automático (the demo driver has none: its form).
+  '/saldo/recarga-automatica',
   '/tags/listar',
   '/tags/adicionar',
   '/tags/detalhes/RIO2A18',

@@ -4,9 +4,16 @@ import path from 'node:path';
 import { chromiumArgs, chromiumPath, viewports } from './chromium.js';
 
 /** The journeys run on the phone; the rest run on the desktop. */
-const PHONE_JOURNEYS = ['credit', 'tags', 'stolen-phone', 'prerender', 'dashboard-attention', 'vpo-money', 'contests'].map(
-  (name) => `**/${name}.spec.ts`,
-);
+const PHONE_JOURNEYS = [
+  'credit',
+  'tags',
+  'stolen-phone',
+  'prerender',
+  'dashboard-attention',
+  'vpo-money',
+  'contests',
+  'no-silent-moment-2',
+].map((name) => `**/${name}.spec.ts`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);

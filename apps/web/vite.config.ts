@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { scopedClassName } from './build/cssModules';
 import { webAppManifest } from './build/manifest';
 import { precompress } from './build/precompress';
+import { PUSH_WORKER_FILE, pushWorker } from './build/pushWorker';
 import { prerenderPages } from './src/early-paint/build/prerenderPages';
 
 // React and the router are on every page: one long-cached vendor chunk. Everything else is
@@ -28,6 +29,8 @@ const mantinePublic =
  * dashboard.html, tags/listar.html: Workbox's cleanURLs; src/early-paint/); /api/* is never
  * answered by the worker. A new version waits ('prompt') until the driver presses 'Atualizar'
  * (src/pwa/registerServiceWorker.ts), registered from the bundle: the CSP has no inline script.
+ * Issue 25: it also shows the server's push notifications and opens their screen when tapped
+ * (src/pwa/push/, built into push-worker.js by build/pushWorker.ts and imported first).
  */
 const serviceWorker = VitePWA({
   registerType: 'prompt',
@@ -37,6 +40,7 @@ const serviceWorker = VitePWA({
   // The glob below already takes every icon and the favicon: listing them again would repeat them.
   includeManifestIcons: false,
   workbox: {
+    importScripts: [PUSH_WORKER_FILE],
     // The precompressed .br/.gz copies are the server's business, not the cache's.
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
     // The plate pages' templates (tags/detalhes/[licensePlate].html): only the server fills them in.
@@ -56,8 +60,10 @@ const serviceWorker = VitePWA({
   },
 });
 
+const treeshake = { moduleSideEffects: (id: string) => !domainSource.test(id) };
+
 export default defineConfig({
-  plugins: [react(), prerenderPages(), serviceWorker, precompress()],
+  plugins: [react(), prerenderPages(), pushWorker({ treeshake }), serviceWorker, precompress()],
   // The prerendered pages' render in Node names CSS modules' classes the same way (src/early-paint/build/).
   css: { modules: { generateScopedName: (local, filename) => scopedClassName(local, filename, import.meta.dirname) } },
   server: {
@@ -77,7 +83,7 @@ export default defineConfig({
       // The app. The scripts the prerendered pages run before it are built on their own
       // (src/early-paint/build/earlyScripts.ts), with this tree-shaking.
       input: { index: 'index.html' },
-      treeshake: { moduleSideEffects: (id: string) => !domainSource.test(id) },
+      treeshake,
       output: {
         codeSplitting: {
           groups: [

@@ -137,6 +137,15 @@ export function payPixWithCli(chargeId: string, server?: CliTarget): Promise<str
 }
 
 /**
+ * Decision 58: the local Pix provider's bank, played by the operator CLI against the running e2e
+ * server: `pix:auto:activate` (the QR Code's first Pix paid), `pix:auto:cycle` (the next debit made),
+ * `pix:auto:refuse` (the next debit refused), `pix:auto:cancel` (cancelled in the bank app).
+ */
+export function automaticBankWithCli(command: 'activate' | 'cycle' | 'refuse' | 'cancel', cpfCnpj: string): Promise<string> {
+  return runCli([`pix:auto:${command}`, '--driver', cpfCnpj]);
+}
+
+/**
  * Creates a partner the way an operator does (`npm run cli -- partner:create`) on the e2e
  * server's database; answers the API key, printed alone on the last line. An operator key
  * belongs to one operator (`operator`: its name or CNPJ) and charges only that operator's tags.

@@ -30,7 +30,11 @@ import { termsRoutes } from './modules/terms/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { vpoRoutes } from './modules/vpos/routes.js';
 import { contestRoutes } from './modules/contests/routes.js';
+import { pixAutomaticRoutes } from './modules/pix-automatic/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import type { PushDispatcher } from './modules/notifications/dispatcher.js';
 import type { BillingService } from './modules/tags/billing.js';
+import type { CycleScheduler } from './modules/pix-automatic/cycles.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler.js';
@@ -51,10 +55,23 @@ export interface AppDeps {
   billingSchedule?: { intervalMs?: number; firstDelayMs?: number };
   /** Idempotency-Key retention, wait and clock (http/idempotency.ts); tests shorten the wait. */
   idempotency?: IdempotencyOptions;
+  /** Decision 58: the Pix Automático cycles sent to the payers' banks, from ready to close; main.ts turns it on. */
+  cycleSchedule?: { intervalMs?: number; firstDelayMs?: number };
+  /** Decision 57: drain the push notifications' outbox from ready to close (main.ts turns it on; every PUSH_DRAIN_INTERVAL_MS unless given). */
+  pushDrain?: { intervalMs?: number };
 }
 
 /** The HTTP app, ready to listen or to answer app.inject (tests, bench). */
-export async function buildApp({ config, db, logger, pixProvider, billingSchedule, idempotency }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  pixProvider,
+  billingSchedule,
+  idempotency,
+  pushDrain,
+  cycleSchedule,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -116,17 +133,43 @@ export async function buildApp({ config, db, logger, pixProvider, billingSchedul
   partnerRoutes(app, services.partners, services.ledgerPushes);
   vpoRoutes(app, services.partners, services.vpos);
   contestRoutes(app, services.partners, services.contests);
+  pixAutomaticRoutes(app, services.pixAutomatic);
+  notificationRoutes(app, services.pushSubscriptions);
   await registerWeb(app, config.webDist, { demonstration: config.demonstration });
   if (billingSchedule) scheduleBilling(app, services.billing, billingSchedule);
+  if (cycleSchedule) scheduleCycles(app, services.pixAutomaticCycles, cycleSchedule, config.pix.automatic.cycleIntervalMs);
+  if (pushDrain) schedulePushDrain(app, services.pushDispatcher, pushDrain.intervalMs ?? config.push.drainIntervalMs);
 
   await app.ready();
   return app;
+}
+
+/** Decision 58: the Pix Automático cycles, sent from ready to close. */
+function scheduleCycles(
+  app: FastifyInstance,
+  cycles: CycleScheduler,
+  every: NonNullable<AppDeps['cycleSchedule']>,
+  defaultIntervalMs: number,
+): void {
+  let stop: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stop = cycles.schedule(every.intervalMs ?? defaultIntervalMs, every.firstDelayMs);
+  });
+  app.addHook('onClose', async () => stop?.());
 }
 
 function scheduleBilling(app: FastifyInstance, billing: BillingService, every: NonNullable<AppDeps['billingSchedule']>): void {
   let stop: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     stop = billing.schedule(every.intervalMs, every.firstDelayMs);
+  });
+  app.addHook('onClose', async () => stop?.());
+}
+
+function schedulePushDrain(app: FastifyInstance, dispatcher: PushDispatcher, intervalMs: number): void {
+  let stop: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stop = dispatcher.schedule(intervalMs);
   });
   app.addHook('onClose', async () => stop?.());
 }

@@ -9,6 +9,7 @@ import { InvalidPdfError, TermsService } from './modules/terms/service.js';
 import { backupDatabase, restoreDatabase } from './cli/db.js';
 import { CliFailure, simulatePixEvent } from './cli/pix.js';
 import { listWebhookEvents, reconcilePix, resolveWebhookEvent } from './cli/pix-ops.js';
+import { activateAutomatic, cancelAutomaticAtBank, refuseAutomaticCycle, runAutomaticCycle } from './cli/pix-automatic.js';
 import {
   createPartner,
   issueVpo,
@@ -119,6 +120,29 @@ const commands: Record<string, Command> = {
     description: 'Consulta o provedor sobre cobranças pendentes e saques em processamento e aplica o que ele informar',
     run: async (_args, { config, withDb }) =>
       console.log(await withDb(migrated((db) => reconcilePix(config, db, createLogger(config.logLevel))))),
+  },
+  'pix:auto:activate': {
+    usage: 'pix:auto:activate --driver <CPF/CNPJ ou id>',
+    description:
+      'Simula o banco do motorista (provedor local): paga o primeiro Pix do QR Code da recarga automática aguardando autorização e ativa o Pix Automático',
+    run: async (args, { config, withDb }) => console.log(await withDb(migrated((db) => activateAutomatic(config, db, args)))),
+  },
+  'pix:auto:cycle': {
+    usage: 'pix:auto:cycle --driver <CPF/CNPJ ou id>',
+    description:
+      'Simula o banco (provedor local): debita o próximo ciclo da recarga automática ativa (o já agendado, ou um novo com débito hoje), que entra como saldo',
+    run: async (args, { config, withDb }) => console.log(await withDb(migrated((db) => runAutomaticCycle(config, db, args)))),
+  },
+  'pix:auto:refuse': {
+    usage: 'pix:auto:refuse --driver <CPF/CNPJ ou id> [--motivo "<texto do banco>"]',
+    description:
+      'Simula o banco (provedor local): recusa o débito do próximo ciclo da recarga automática; nada entra no saldo e o motorista é avisado',
+    run: async (args, { config, withDb }) => console.log(await withDb(migrated((db) => refuseAutomaticCycle(config, db, args)))),
+  },
+  'pix:auto:cancel': {
+    usage: 'pix:auto:cancel --driver <CPF/CNPJ ou id>',
+    description: 'Simula o cancelamento da recarga automática pelo motorista no app do banco (provedor local)',
+    run: async (args, { config, withDb }) => console.log(await withDb(migrated((db) => cancelAutomaticAtBank(config, db, args)))),
   },
   'billing:run': {
     usage: 'billing:run [AAAA-MM]',

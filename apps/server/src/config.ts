@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { LoginLimits } from './modules/auth/throttle.js';
 import type { DriverCallLimits } from './modules/payouts/guard.js';
 import { productionRefusals } from './production-settings.js';
+import type { VapidKeys } from './modules/notifications/vapid.js';
+import { vapidPairError } from './modules/notifications/vapid.js';
 
 /**
  * Development/test webhook token (documented in the README): anyone who knows it can confirm
@@ -151,6 +153,9 @@ const envSchema = z
     ASAAS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     ASAAS_API_KEY: z.string().min(1).optional(),
     ASAAS_TIMEOUT_MS: positiveInt.default(10_000),
+    // Decision 58: Pix Automático. Asaas enables it on request: with PIX_PROVIDER=asaas it is off until the operator says so.
+    PIX_AUTOMATIC_ENABLED: bool.optional(),
+    PIX_AUTOMATIC_CYCLE_INTERVAL_MINUTES: positiveInt.max(24 * 60).default(60),
     SERVER_URL: z.url({ protocol: /^https?$/ }).optional(),
     METRICS_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
     // Issue 21, point 8: statement exports at once in this process, and how long one waits for a client that takes nothing.
@@ -164,6 +169,18 @@ const envSchema = z
     PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT: limitReais('perWithdrawal'),
     PAYOUT_LIMIT_DAILY_DEFAULT: limitReais('daily'),
     PAYOUT_LIMIT_NIGHT_DEFAULT: limitReais('night'),
+    // Decision 57: Web Push. Production requires the three VAPID variables (production-settings.ts).
+    VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+    VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'mailto:endereco@dominio ou https://... (quem o serviço de notificações contata)')
+      .optional(),
+    PUSH_SERVICE_HOSTS: z.string().trim().optional(),
+    PUSH_DRAIN_INTERVAL_MS: positiveInt.default(2_000),
+    PUSH_MAX_ATTEMPTS: positiveInt.max(20).default(8),
+    PUSH_TIMEOUT_MS: positiveInt.default(10_000),
     // Journeys that need an hour of the day (the night limit): the instant the payout clock reads at start.
     CLOCK_START: z
       .string()
@@ -183,6 +200,13 @@ const envSchema = z
     }
     if (e.NODE_ENV === 'production' && !e.PIX_WEBHOOK_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['PIX_WEBHOOK_TOKEN'], message: 'obrigatório em produção' });
+    }
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+      const variable = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({ code: 'custom', path: [variable], message: 'informe VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY juntas (o mesmo par)' });
+    } else if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+      const error = vapidPairError(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY);
+      if (error) ctx.addIssue({ code: 'custom', path: [error.variable], message: error.message });
     }
     for (const refusal of productionRefusals(e)) ctx.addIssue({ code: 'custom', path: [refusal.variable], message: refusal.message });
   });
@@ -225,6 +249,25 @@ export interface Config {
   payoutLimitDefaults: Record<PayoutLimitKind, number>;
   /** The payout clock: the system's, or CLOCK_START's advancing from start (never in production). */
   clock: () => Date;
+  push: PushConfig;
+}
+
+/** Decision 57: Web Push notifications. */
+export interface PushConfig {
+  /** The environment's VAPID pair; null: one generated once and kept in the database (never in production). */
+  vapid: VapidKeys | null;
+  /** Who the push services contact (mailto: or https:), sent in every VAPID token. */
+  subject: string;
+  /** The push services' hosts a subscription may name (a host or its subdomains); null: any https host. */
+  serviceHosts: readonly string[] | null;
+  /** http endpoints on this machine (a local push server in development and tests); never in production. */
+  allowLoopback: boolean;
+  /** How often each instance tries to drain the outbox. */
+  drainIntervalMs: number;
+  /** Attempts of one notification before it is given up. */
+  maxAttempts: number;
+  /** One push request's time limit. */
+  timeoutMs: number;
 }
 
 export interface RequestLimit {
@@ -258,9 +301,37 @@ export interface PixConfig {
   /** asaas-access-token of the transfer validation route; null: the route is not registered. */
   transferValidationToken: string | null;
   asaas: { apiUrl: string; apiKey: string; timeoutMs: number } | null;
+  /** Decision 58: the recurring top-up by Pix Automático: offered to drivers, and how often the cycles are sent. */
+  automatic: { enabled: boolean; cycleIntervalMs: number };
 }
 
 export class ConfigError extends Error {}
+
+/** VAPID_SUBJECT outside production when none is set. */
+export const DEV_VAPID_SUBJECT = 'mailto:suporte@portaldomotorista.com.br';
+
+/**
+ * The push services of the browsers drivers use (Chrome, Edge, Samsung Internet and other Chromium
+ * browsers through Firebase Cloud Messaging; Firefox; Windows; Safari): a subscription naming another host
+ * is refused, so a driver cannot make the server post to an address of their choosing.
+ */
+const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+] as const;
+
+/** PUSH_SERVICE_HOSTS: a comma list of hosts, or '*' for any https host. */
+function pushServiceHosts(value: string | undefined): readonly string[] | null {
+  if (value === '*') return null;
+  if (!value) return DEFAULT_PUSH_SERVICE_HOSTS;
+  return value
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+}
 
 function clockFrom(start: string | undefined): () => Date {
   if (!start) return () => new Date();
@@ -323,6 +394,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         e.ASAAS_API_URL && e.ASAAS_API_KEY
           ? { apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''), apiKey: e.ASAAS_API_KEY, timeoutMs: e.ASAAS_TIMEOUT_MS }
           : null,
+      automatic: {
+        enabled: e.PIX_AUTOMATIC_ENABLED ?? e.PIX_PROVIDER === 'local',
+        cycleIntervalMs: e.PIX_AUTOMATIC_CYCLE_INTERVAL_MINUTES * 60_000,
+      },
     },
     serverUrl: (e.SERVER_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN ?? null,
@@ -339,5 +414,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       night: e.PAYOUT_LIMIT_NIGHT_DEFAULT,
     },
     clock: clockFrom(e.CLOCK_START),
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+      subject: e.VAPID_SUBJECT ?? DEV_VAPID_SUBJECT,
+      serviceHosts: pushServiceHosts(e.PUSH_SERVICE_HOSTS),
+      allowLoopback: e.NODE_ENV !== 'production',
+      drainIntervalMs: e.PUSH_DRAIN_INTERVAL_MS,
+      maxAttempts: e.PUSH_MAX_ATTEMPTS,
+      timeoutMs: e.PUSH_TIMEOUT_MS,
+    },
   };
 }

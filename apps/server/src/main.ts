@@ -34,7 +34,9 @@ async function main(): Promise<void> {
   logger.info({ dialect: db.dialect, env: config.env }, 'banco de dados aberto');
   await prepareDatabase(config, db, logger);
   // Founding decision 13: the monthly tag fee, checked daily, one instance at a time; it lives as long as the app.
-  const app = await buildApp({ config, db, logger, billingSchedule: {} });
+  // Decision 57: the push notifications' outbox, drained by one instance at a time, from ready to close.
+  // Decision 58: each Pix Automático cycle is sent to the payer's bank days before its debit (checked hourly).
+  const app = await buildApp({ config, db, logger, billingSchedule: {}, pushDrain: {}, cycleSchedule: {} });
 
   let closing = false;
   const shutdown = (signal: string) => {

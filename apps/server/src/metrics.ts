@@ -12,6 +12,12 @@ export type WebhookOutcome = 'processed' | 'unauthorized' | 'rate_limited' | 're
 export type BillingOutcome = 'charged' | 'blocked' | 'skipped';
 
 /**
+ * Decision 57, per push request: delivered, failed (to be retried) or gone (404/410: the device's
+ * subscription is deleted); per notification: given up after the last attempt, or no device to send to.
+ */
+export type PushOutcome = 'sent' | 'failed' | 'gone' | 'gave_up' | 'no_subscription';
+
+/**
  * The Prometheus metrics of one app, prom-client's counters and histogram in its own registry
  * (tests build many apps in one process), incremented where the event happens. Label values come
  * from closed sets (routes are patterns, never raw URLs), so the number of series stays bounded.
@@ -28,6 +34,7 @@ export class Metrics {
   private readonly billingRuns: Counter;
   private readonly billingTags: Counter<'outcome'>;
   private readonly contestEvents: Counter<'event'>;
+  private readonly pushResults: Counter<'outcome'>;
   private overdueContests: (() => Promise<number>) | null = null;
 
   /** processMetrics: CPU, memory, event loop lag, handles (the server; not the CLI). */
@@ -90,6 +97,12 @@ export class Metrics {
       labelNames: ['event'],
       registers,
     });
+    this.pushResults = new Counter({
+      name: 'push_notifications_total',
+      help: 'Notificações Web Push: envios entregues (sent), falhos a repetir (failed), aparelhos que não existem mais (gone); notificações abandonadas (gave_up) ou sem aparelho inscrito (no_subscription)',
+      labelNames: ['outcome'],
+      registers,
+    });
     const overdue = () => this.overdueContests;
     new Gauge({
       name: 'contests_overdue',
@@ -142,6 +155,10 @@ export class Metrics {
   billingRun(counts: Record<BillingOutcome, number>): void {
     this.billingRuns.inc();
     for (const outcome of ['charged', 'blocked', 'skipped'] as const) this.billingTags.inc({ outcome }, counts[outcome]);
+  }
+
+  pushResult(outcome: PushOutcome, count = 1): void {
+    if (count > 0) this.pushResults.inc({ outcome }, count);
   }
 
   /** The text format Prometheus scrapes. */

@@ -45,6 +45,9 @@ interface ProductionSettingsInput extends Partial<Record<SecretVariable, string>
   DEMONSTRATION: boolean;
   DEMO_SEED?: boolean;
   ASAAS_API_URL?: string;
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
 }
 
 interface Refusal {
@@ -85,6 +88,10 @@ export function productionRefusals(env: ProductionSettingsInput): Refusal[] {
   }
   if (env.PIX_PROVIDER === 'local' && !env.DEMONSTRATION) refusals.push({ variable: 'PIX_PROVIDER', message: texts.localPixProvider });
   if (env.DEMO_SEED === true && !env.DEMONSTRATION) refusals.push({ variable: 'DEMO_SEED', message: texts.demoSeed });
+  // Decision 57: a pair generated in the database is for development; production brings its own.
+  for (const variable of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
+    if (!env[variable]) refusals.push({ variable, message: texts.vapidRequired });
+  }
   if (env.DEMONSTRATION && env.PIX_PROVIDER === 'asaas' && hostOf(env.ASAAS_API_URL) === ASAAS_PRODUCTION_HOST) {
     refusals.push({ variable: 'DEMONSTRATION', message: texts.demonstrationWithRealMoney });
   }

@@ -39,6 +39,13 @@ import { TransferValidator } from './modules/withdrawal/validation.js';
 import { PayoutGuard } from './modules/payouts/guard.js';
 import { PayoutService } from './modules/payouts/service.js';
 import { RateLimitStore } from './db/rate-limit-store.js';
+import { CycleScheduler } from './modules/pix-automatic/cycles.js';
+import { AutomaticEvents } from './modules/pix-automatic/events.js';
+import { PixAutomaticService } from './modules/pix-automatic/service.js';
+import { PushDispatcher } from './modules/notifications/dispatcher.js';
+import { PushSender } from './modules/notifications/sender.js';
+import { PushSubscriptionService } from './modules/notifications/services.js';
+import { VapidKeyStore } from './modules/notifications/vapid.js';
 
 export interface Services {
   readiness: ReadinessCheck;
@@ -68,6 +75,11 @@ export interface Services {
   payoutGuard: PayoutGuard;
   payouts: PayoutService;
   contests: ContestService;
+  /** Decision 58: the recurring top-up by Pix Automático and its cycles' schedule. */
+  pixAutomatic: PixAutomaticService;
+  pixAutomaticCycles: CycleScheduler;
+  pushSubscriptions: PushSubscriptionService;
+  pushDispatcher: PushDispatcher;
 }
 
 export interface ServiceOverrides {
@@ -112,6 +124,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const statement = new StatementService(db.kysely);
   const contests = new ContestService(db, metrics, overrides.now ?? config.clock);
   metrics.countOverdueContestsWith(() => contests.countOverdue());
+  const vapidKeys = new VapidKeyStore(db, config.push.vapid);
   return {
     readiness: new ReadinessCheck(db),
     balance: new BalanceService(db.kysely),
@@ -137,6 +150,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
       new WebhookEventLog(db.kysely),
       new ChargeExpiry(db.kysely, pixProvider, log),
       log,
+      new AutomaticEvents(db, pixProvider, log, overrides.now),
     ),
     eligibility,
     withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, payoutGuard, log),
@@ -147,5 +161,24 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     payoutGuard,
     payouts: new PayoutService(db.kysely, payoutGuard, log),
     contests,
+    pixAutomatic: new PixAutomaticService(
+      db,
+      pixProvider,
+      config.pix.automatic.enabled,
+      config.driverCalls,
+      new RateLimitStore(db.kysely),
+      log,
+      overrides.now,
+    ),
+    pixAutomaticCycles: new CycleScheduler(db, pixProvider, log, overrides.now),
+    pushSubscriptions: new PushSubscriptionService(db.kysely, vapidKeys, config.push),
+    pushDispatcher: new PushDispatcher(
+      db,
+      vapidKeys,
+      new PushSender(config.push.subject, config.push.timeoutMs),
+      config.push,
+      metrics,
+      log,
+    ),
   };
 }

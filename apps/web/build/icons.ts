@@ -19,6 +19,8 @@ const ICONS = [
   { source: 'maskable.svg', file: 'maskable-512.png', size: 512 },
   // iOS ignores the manifest's icons and fills the corners itself: the full-bleed drawing.
   { source: 'maskable.svg', file: 'apple-touch-icon-180.png', size: 180 },
+  // Issue 25: the notification badge, a white truck on transparent (Android draws its shape alone).
+  { source: 'badge.svg', file: 'badge-96.png', size: 96 },
 ] as const;
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });

@@ -34,7 +34,7 @@ if (page) {
   // A transition: React hydrates in slices, yielding to the browser, instead of one long task.
   rememberTypedBeforeHydration(container);
   startTransition(() => {
-    hydrateRoot(container, <AppRoot router={createAppRouter(createRoutes(preloaded))} />);
+    hydrateRoot(container, <AppRoot router={createAppRouter(createRoutes(preloaded), { prerendered: true })} />);
   });
 } else {
   // Drawn anew: a button pressed on the page before is not one of these.

@@ -8,7 +8,7 @@ import { attentionQueryKey } from '../src/lib/attention';
 import { OFFLINE_ACTIONS_DISABLED } from '../src/lib/offline';
 import { OFFLINE_STORE_KEY } from '../src/lib/persist';
 import { queryClient } from '../src/lib/queryClient';
-import { connection, mockApi, ok, renderRoute, signInStorage, statementRow, type MockReply } from './utils';
+import { connection, demoUser, mockApi, ok, renderRoute, signInStorage, statementRow, type MockReply } from './utils';
 
 beforeAll(async () => {
   await Promise.all([import('../src/app/AuthenticatedShell'), import('../src/app/routes/DashboardRoute')]);
@@ -139,6 +139,8 @@ describe('/dashboard: what needs attention', () => {
     openDashboard(attention([]));
     expect(await screen.findByRole('heading', { name: messages.attention.lastMovements })).toBeInTheDocument();
     expect(noticesRegion()).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /aviso/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Carregando avisos...')).not.toBeInTheDocument();
     expect(await screen.findByText('R$ 1.234,56')).toBeInTheDocument();
   });
 
@@ -151,8 +153,8 @@ describe('/dashboard: what needs attention', () => {
     expect(screen.getByRole('navigation', { name: 'Serviços' })).toBeInTheDocument();
   }, 15_000);
 
-  it('the balance and its actions stay where they were: the notices come after them, above the tiles', async () => {
-    openDashboard(attention([tagBlocked('ABC1D23', '1234567812345678'), lowBalance, pendingPurchase]));
+  it('issue 25: the notices come after the tiles, before the last movements; the title says how many, a tap away', async () => {
+    const { user } = openDashboard(attention([tagBlocked('ABC1D23', '1234567812345678'), lowBalance, pendingPurchase]));
     const region = await screen.findByRole('region', { name: 'Avisos' });
     await screen.findByText('R$ 1.234,56');
 
@@ -170,11 +172,41 @@ describe('/dashboard: what needs attention', () => {
     const moneyAction = screen.getByRole('link', { name: 'Comprar créditos de pedágio' });
     const tiles = screen.getByRole('navigation', { name: 'Serviços' });
     expect(after(balance, moneyAction)).toBe(true);
-    expect(after(moneyAction, region)).toBe(true);
-    expect(after(region, tiles)).toBe(true);
-    expect(after(tiles, screen.getByRole('region', { name: messages.attention.lastMovements }))).toBe(true);
+    expect(after(moneyAction, tiles)).toBe(true);
+    expect(after(tiles, region)).toBe(true);
+    expect(after(region, screen.getByRole('region', { name: messages.attention.lastMovements }))).toBe(true);
     // Three notices, two lines until 'Ver mais'.
     expect(within(region).getAllByRole('listitem')).toHaveLength(2);
+
+    // In the title's row: how many, in the tone of the most pressing (a blocked tag); it leads to them.
+    const summary = screen.getByRole('button', { name: '3 avisos' });
+    expect(after(screen.getByRole('heading', { name: 'Painel' }), summary)).toBe(true);
+    expect(after(summary, balance)).toBe(true);
+    expect(summary).toHaveAttribute('aria-controls', region.id);
+    await user.click(summary);
+    expect(region).toHaveFocus();
+  });
+
+  it("issue 25: the title's row says the notices are loading, then how many", async () => {
+    signInStorage({ terms: 'aceito' });
+    // Another driver: nothing kept on the phone by an earlier test (its last save may land after it ended).
+    window.localStorage.setItem('user_data', JSON.stringify({ ...demoUser, id: 8 }));
+    const { fetchMock } = mockApi({
+      'GET /api/motorista/saldo': ok({ Saldo: 1234.56, SaldoTerceiro: 80 }),
+      'GET /api/motorista/avisos': attention([lowBalance]),
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/api/motorista/avisos')) await held;
+      return answer(input, init);
+    });
+    renderRoute('/dashboard');
+    expect(await screen.findByText('Carregando avisos...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('button', { name: '1 aviso' })).toBeInTheDocument();
+    expect(screen.queryByText('Carregando avisos...')).not.toBeInTheDocument();
   });
 });
 

@@ -248,7 +248,7 @@ describe('/configuracoes: Minhas chaves Pix (decision 44)', () => {
     expect(within(items[1]!).getByRole('button', { name: 'Remover chave Telefone (11) 98765-4321' })).toBeEnabled();
   });
 
-  it("'Remover' asks first: Cancelar keeps the key, Remover deletes it, toasts and asks the notices again", async () => {
+  it("'Remover' asks first: Voltar keeps the key, Remover deletes it, toasts and asks the notices again", async () => {
     let chaves: unknown[] = [ownKey, phoneKey];
     const { mock, user } = openSettings({
       'GET /api/motorista/chaves-pix': () => ok({ Chaves: chaves }),
@@ -263,7 +263,7 @@ describe('/configuracoes: Minhas chaves Pix (decision 44)', () => {
     await user.click(remove);
     let dialog = await screen.findByRole('dialog', { name: 'Remover chave Pix' });
     expect(dialog).toHaveTextContent('Remover a chave Telefone (11) 98765-4321? Um saque para ela vai pedir sua senha de novo.');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(mock.callsTo('DELETE', '/api/motorista/chaves-pix/5')).toHaveLength(0);
 

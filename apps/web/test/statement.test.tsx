@@ -88,14 +88,44 @@ describe('/extrato/listar', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it("only logs a failure, and the table says 'Nenhum item.'", async () => {
+  it("logs a failure, the table says 'Nenhum item.' (spec §8) and the page says why, with 'Tentar novamente'", async () => {
     signInStorage({ terms: 'aceito' });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({ 'GET /api/extrato/listar': { status: 400, body: { Sucesso: false, Mensagem: 'Dados inválidos' } } });
     renderRoute('/extrato/listar');
     expect(await screen.findByText('Nenhum item.')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.readFailed.statement);
+    expect(within(alert).getByRole('button', { name: 'Tentar novamente' })).toBeEnabled();
     expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it("issue 25: a server failure is said at its first attempt, not after the retries; 'Tentar novamente' asks at once", async () => {
+    signInStorage({ terms: 'aceito' });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    mockApi({
+      'GET /api/extrato/listar': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 500, body: { Sucesso: false, Mensagem: 'Erro interno' } }
+          : ok({ Transacoes: rows, Paginacao: { TotalPaginas: 1 } });
+      },
+    });
+    const { user } = renderRoute('/extrato/listar');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.readFailed.statement);
+    expect(screen.getByText('Nenhum item.')).toBeInTheDocument();
+    // TanStack retries a 5xx a second later: the page did not wait for it.
+    expect(calls).toBe(1);
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Passagem por: Praça Jacareí')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Asked once more, at once: the retry that was waiting is not made as well.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(calls).toBe(2);
+    logged.mockRestore();
   });
 });
 

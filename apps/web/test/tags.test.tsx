@@ -310,12 +310,13 @@ describe('/tags/detalhes/:licensePlate', () => {
     expect(within(card).queryByText(messages.tag.vpoFree)).not.toBeInTheDocument();
   });
 
-  it('asks before blocking and sends spec §7 payload only when confirmed', async () => {
+  it("asks before blocking and sends spec §7 payload only when confirmed; 'Voltar' goes back (issue 25: never 'Cancelar', a tag action)", async () => {
     const { user, api } = openDetail({ statusCode: 100 }, { 'POST /api/tag/bloquear': ok({ Mensagem: 'Tag bloqueada com sucesso!' }) });
     await screen.findByText('1234 5678 1234 5678');
     await user.click(button('Bloquear'));
     let dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', '/api/tag/bloquear')).toHaveLength(0);
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ERROR_CODES } from '@portal/contract';
-import { serverMessages } from '@portal/domain';
+import { messages, serverMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, renderRoute, signInStorage } from './utils';
+import { mockApi, ok, pendingCharge, renderRoute, signInStorage } from './utils';
 // Loaded up front: the lazy routes resolve at once, even on a busy machine.
 import '../src/app/routes/DashboardRoute';
 import '../src/features/terms/BlockedAccessPage';
@@ -27,14 +27,16 @@ describe('terms bar on /dashboard', () => {
     expect(await screen.findByText('Termo aceito com sucesso!')).toBeInTheDocument();
   });
 
-  it('sits in the page after the tiles, never over them (a 360x800 phone sees every tile)', async () => {
+  it('is held at the foot of the screen, after its title and the balance, never pushing them (issue 25: not 1,000 px down)', async () => {
     signInStorage({ terms: 'inexistente' });
     mockApi(balance);
     renderRoute('/dashboard');
     const bar = await screen.findByRole('region', { name: 'Termos de Uso' });
-    const tiles = screen.getByRole('navigation', { name: 'Serviços' });
-    expect(tiles.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(['sticky', 'fixed', 'absolute']).not.toContain(getComputedStyle(bar).position);
+    const before = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(before(screen.getByRole('heading', { name: 'Painel', level: 1 }), bar)).toBe(true);
+    expect(before(screen.getByRole('heading', { name: 'Saldo de pedágio' }), bar)).toBe(true);
+    expect(bar).toHaveTextContent(messages.terms.pending);
+    expect(within(bar).getByRole('button', { name: 'Ler os Termos de Uso' })).toBeInTheDocument();
   });
 
   it("is hidden when aceite_termo is 'aceito'", async () => {
@@ -165,21 +167,41 @@ describe('a call the server refuses for terms not accepted (founding decision 27
     await user.click(screen.getByRole('button', { name: 'Comprar' }));
   }
 
-  it('sends the driver to /blocked-access, where the token kept in memory accepts and comes back', async () => {
+  it('keeps the driver on the screen with what they typed, shows the terms there, and once accepted the purchase goes on (issue 25)', async () => {
     signInStorage({ terms: 'aceito' });
-    const api = mockApi({ ...balance, 'POST /api/transacoes/gerar-qrcode': refused, 'POST /api/termos/aceitar': ok() });
+    let termsAccepted = false;
+    const api = mockApi({
+      ...balance,
+      'POST /api/transacoes/gerar-qrcode': () =>
+        termsAccepted ? ok({ Mensagem: 'Pix gerado com sucesso!', qrCode: pendingCharge }) : refused,
+      'POST /api/termos/aceitar': () => {
+        termsAccepted = true;
+        return ok();
+      },
+      [`GET /api/transacoes/qrcode/${pendingCharge.id}`]: ok({ Mensagem: 'Aguardando o pagamento', qrCode: pendingCharge }),
+    });
     const { user, router } = renderRoute('/saldo/comprar');
     await buy(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/blocked-access'));
-    expect(await screen.findByRole('heading', { name: 'Acesso Bloqueado' })).toBeInTheDocument();
-    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
-    expect(api.callsTo('POST', '/api/transacoes/gerar-qrcode')).toHaveLength(1);
-
-    await user.click(screen.getByRole('radio', { name: 'Aceito os termos' }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(api.callsTo('POST', '/api/termos/aceitar')[0]?.headers.authorization).toBe('Bearer token-de-teste');
+    const bar = await screen.findByRole('region', { name: 'Termos de Uso' });
+    expect(await screen.findByText(serverMessages.terms.notAccepted)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/saldo/comprar');
     expect(localStorage.getItem('token')).toBe('token-de-teste');
+    expect(localStorage.getItem('aceite_termo')).toBe('inexistente');
+    expect(screen.getByLabelText('Valor Saldo')).toHaveValue('150,00');
+    // The bar is brought to the driver (focused), and 'Comprar' is remembered.
+    expect(bar).toHaveFocus();
+
+    await user.click(within(bar).getByRole('checkbox', { name: 'Li e aceito os Termos de Uso' }));
+    await user.click(within(bar).getByRole('button', { name: 'Aceitar' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Termos de Uso' })).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/termos/aceitar')[0]?.headers.authorization).toBe('Bearer token-de-teste');
+    expect(localStorage.getItem('aceite_termo')).toBe('aceito');
+    expect(router.state.location.pathname).toBe('/saldo/comprar');
+    const comprar = screen.getByRole('button', { name: 'Comprar' });
+    await waitFor(() => expect(comprar).toHaveFocus());
+    await user.click(comprar);
+    expect(await screen.findByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/transacoes/gerar-qrcode')).toHaveLength(2);
   });
 
   it('another 403 (no terms code) stays on the page and shows its Mensagem', async () => {

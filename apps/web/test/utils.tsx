@@ -7,6 +7,7 @@ import { AppProviders } from '../src/app/AppProviders';
 import { routes } from '../src/app/routes';
 import { setTermsRefusedHandler, setUnauthorizedHandler } from '../src/lib/http';
 import { queryClient } from '../src/lib/queryClient';
+import { markTermsRefused } from '../src/lib/terms';
 
 export interface MockReply {
   status?: number;
@@ -64,9 +65,8 @@ export function renderRoute(path: string) {
   setUnauthorizedHandler(() => {
     void router.navigate('/login', { replace: true });
   });
-  setTermsRefusedHandler(() => {
-    void router.navigate('/blocked-access', { replace: true });
-  });
+  // As app/router.ts: the terms bar where the driver is (issue 25).
+  setTermsRefusedHandler(markTermsRefused);
   const user = userEvent.setup();
   const utils = render(
     <AppProviders>

@@ -229,7 +229,7 @@ describe('/vpos/listar', () => {
     expect(within(dialog).getByText('PENDENTE_X')).toBeInTheDocument();
   });
 
-  it("Sucesso false logs Mensagem and empties the list: 'Nenhum item.', no pages", async () => {
+  it("Sucesso false logs Mensagem and empties the list: 'Nenhum item.', no pages; the page says why, with 'Tentar novamente'", async () => {
     signInStorage({ terms: 'aceito' });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({
@@ -242,19 +242,33 @@ describe('/vpos/listar', () => {
     expect(await screen.findByText('Nenhum item.')).toBeInTheDocument();
     expect(screen.queryByText('ABC1D23')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Página 2' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(messages.readFailed.vpos);
+    expect(within(alert).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
     await waitFor(() => expect(logged).toHaveBeenCalledWith(expect.any(String), 'Serviço de VPO indisponível'));
     logged.mockRestore();
   });
 
-  it("a failed request is only logged, and the table says 'Nenhum item.'", async () => {
+  it("a failed request is logged, the table says 'Nenhum item.', and 'Tentar novamente' reads the list again", async () => {
     signInStorage({ terms: 'aceito' });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi({ 'GET /api/pedagio/motoristaVpos': { status: 400, body: { Sucesso: false, Mensagem: 'Dados inválidos' } } });
-    renderRoute('/vpos/listar');
+    let calls = 0;
+    mockApi({
+      'GET /api/pedagio/motoristaVpos': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 400, body: { Sucesso: false, Mensagem: 'Dados inválidos' } }
+          : ok({ VPOS: rows, Paginacao: { TotalPaginas: 1 } });
+      },
+    });
+    const { user } = renderRoute('/vpos/listar');
     expect(await screen.findByText('Nenhum item.')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(messages.readFailed.vpos);
     expect(logged).toHaveBeenCalled();
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect((await screen.findAllByText('ABC1D23')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     logged.mockRestore();
   });
 });

@@ -78,13 +78,46 @@ describe('/saldo/retirar', () => {
     signInStorage({ terms: 'aceito' });
     mockApi({
       ...balanceOf(100),
-      'GET /api/motorista/verificar-saque': ok({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted }),
+      'GET /api/motorista/verificar-saque': ok({ Sucesso: false, Mensagem: serverMessages.withdrawal.alreadyProcessing }),
     });
     renderRoute('/saldo/retirar');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(serverMessages.withdrawal.termsNotAccepted);
+    expect(alert).toHaveTextContent(serverMessages.withdrawal.alreadyProcessing);
+    expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByLabelText('Valor')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sacar' })).not.toBeInTheDocument();
+  });
+
+  it('a refusal for the terms offers them right here, even when the phone believed them accepted; once accepted, the form follows (issue 25)', async () => {
+    signInStorage({ terms: 'aceito' });
+    let accepted = false;
+    const api = mockApi({
+      ...balanceOf(100),
+      ...keysOf(savedKeys),
+      'GET /api/motorista/verificar-saque': () =>
+        accepted
+          ? ok({ Mensagem: 'Saque disponível' })
+          : ok({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted, code: 'TERMS_NOT_ACCEPTED' }),
+      'POST /api/termos/aceitar': () => {
+        accepted = true;
+        return ok();
+      },
+    });
+    const { user, router } = renderRoute('/saldo/retirar');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(serverMessages.withdrawal.termsNotAccepted);
+    expect(alert).toHaveTextContent(messages.terms.acceptHere);
+    expect(screen.queryByRole('link', { name: 'Voltar ao painel' })).not.toBeInTheDocument();
+
+    const bar = await screen.findByRole('region', { name: 'Termos de Uso' });
+    expect(alert.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(bar).getByRole('checkbox', { name: 'Li e aceito os Termos de Uso' }));
+    await user.click(within(bar).getByRole('button', { name: 'Aceitar' }));
+    expect(await screen.findByRole('button', { name: 'Sacar' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Termos de Uso' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/saldo/retirar');
+    expect(api.callsTo('POST', '/api/termos/aceitar')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/motorista/verificar-saque')).toHaveLength(2);
   });
 
   it('checks the rules in the order of spec §5, each message under its field', async () => {

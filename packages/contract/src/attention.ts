@@ -11,6 +11,8 @@ export const attentionNotice = z.lazy(() =>
     /** A tag blocked for an unpaid monthly fee (status 204): releasing it pays the fee. */
     z.object({ tipo: z.literal('tag-bloqueada'), Mensagem: z.string(), placa: z.string(), serialNumber: z.string() }),
     z.object({ tipo: z.literal('saldo-baixo'), Mensagem: z.string(), saldo: reais, nivelAlerta: reais }),
+    /** Issue 25: the own balance below zero (instead of 'saldo-baixo'): passages still debited, the month's fee blocks the tag. */
+    z.object({ tipo: z.literal('saldo-negativo'), Mensagem: z.string(), saldo: reais }),
     /** A Pix purchase still waiting for its payment (not expired). */
     z.object({ tipo: z.literal('compra-pendente'), Mensagem: z.string(), cobrancaId: z.string(), valor: reais, expiraEm: isoDateTime }),
     /** Decision 44: every Pix key saved in the last days, so that a key a thief saved is seen. */
@@ -31,6 +33,15 @@ export const attentionNotice = z.lazy(() =>
       vpoId: z.string(),
       embarcador: z.string(),
       pagoPeloSaldo: reais,
+    }),
+    /** Decision 58: a cycle of the recurring top-up by Pix Automático that the bank did not debit. */
+    z.object({
+      tipo: z.literal('recarga-automatica-falhou'),
+      Mensagem: z.string(),
+      autorizacaoId: z.string(),
+      cicloId: z.string(),
+      valor: reais,
+      dataDebito: z.string(),
     }),
     /** Decision 56: a passage flagged on arrival as a possible double charge, not contested yet. */
     z.object({

@@ -45,6 +45,9 @@ export const asaasWebhook = z.lazy(() =>
         externalReference: providerId.nullish(),
         status: strictText(TEXT_MAX.event).optional(),
         deleted: z.boolean().optional(),
+        /** Decision 58: the first Pix of a Pix Automático authorization carries its QR Code's conciliationIdentifier. */
+        pixQrCodeId: providerId.nullish(),
+        pixAutomaticAuthorizationId: providerId.nullish(),
         /** Refunds carried out so far (PAYMENT_PARTIALLY_REFUNDED); Asaas sends null when none. */
         refunds: z
           .array(z.object({ value: z.number(), status: strictText(TEXT_MAX.event).optional() }))
@@ -66,6 +69,30 @@ export const asaasWebhook = z.lazy(() =>
           .transform((v) => cleanText(v, TEXT_MAX.reason))
           .nullish(),
         externalReference: providerId.nullish(),
+      })
+      .optional(),
+    /** Decision 58: PIX_AUTOMATIC_RECURRING_AUTHORIZATION_* (Asaas's authorization object; the fields we read). */
+    authorization: z
+      .object({
+        id: providerId,
+        status: strictText(TEXT_MAX.event).nullish(),
+        contractId: providerId.nullish(),
+        value: z.number().nullish(),
+      })
+      .optional(),
+    /** Decision 58: PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_* (a cycle's debit at the payer's bank). */
+    paymentInstruction: z
+      .object({
+        id: providerId,
+        status: strictText(TEXT_MAX.event).nullish(),
+        paymentId: providerId.nullish(),
+        dueDate: strictText(TEXT_MAX.event).nullish(),
+        authorization: z.object({ id: providerId }).nullish(),
+        /** The bank's words, kept for the driver: cleaned, never refused. */
+        refusalReason: z
+          .string()
+          .transform((v) => cleanText(v, TEXT_MAX.reason))
+          .nullish(),
       })
       .optional(),
   }),

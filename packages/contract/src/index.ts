@@ -22,6 +22,8 @@ export * from './receipts.js';
 export * from './attention.js';
 export * from './payouts.js';
 export * from './contests.js';
+export * from './pix-automatic.js';
+export * from './notifications.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -39,6 +41,8 @@ import { attentionApi } from './attention.js';
 import { withdrawalApi } from './withdrawal.js';
 import { payoutsApi } from './payouts.js';
 import { contestsApi } from './contests.js';
+import { pixAutomaticApi } from './pix-automatic.js';
+import { notificationsApi } from './notifications.js';
 
 /** Every call of the API, by name. */
 export const api = {
@@ -58,4 +62,6 @@ export const api = {
   ...receiptsApi,
   ...attentionApi,
   ...contestsApi,
+  ...pixAutomaticApi,
+  ...notificationsApi,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PIX_KEY_TYPES, TEXT_MAX, textError } from '@portal/domain';
 import { endpoint } from './endpoint.js';
-import { envelope, text } from './common.js';
+import { envelope, ERROR_CODES, text } from './common.js';
 import { confirmPassword } from './payouts.js';
 
 /** spec §7: {description, receiver_document, amount (number), pix {key, type}}. Rules are the domain's. */
@@ -32,13 +32,22 @@ export const withdrawalResponse = z.lazy(() =>
 );
 export type WithdrawalResponse = z.infer<typeof withdrawalResponse>;
 
+/**
+ * spec §2: Sucesso and the refusal's Mensagem. Issue 25: a refusal for the terms also carries their
+ * code, so that the screen offers them where the driver is (told by the code, not the words).
+ */
+export const withdrawalEligibilityResponse = z.lazy(() =>
+  envelope.unwrap().extend({ code: z.enum([ERROR_CODES.termsNotAccepted]).optional() }),
+);
+export type WithdrawalEligibilityResponse = z.infer<typeof withdrawalEligibilityResponse>;
+
 export const withdrawalApi = {
   withdrawalEligibility: endpoint({
     method: 'GET',
     path: '/api/motorista/verificar-saque',
     auth: true,
-    summary: 'O motorista pode sacar agora?',
-    response: envelope,
+    summary: 'O motorista pode sacar agora? (code TERMS_NOT_ACCEPTED quando falta aceitar os termos)',
+    response: withdrawalEligibilityResponse,
   }),
   withdraw: endpoint({
     method: 'POST',

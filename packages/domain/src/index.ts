@@ -13,5 +13,7 @@ export * from './statement.js';
 export * from './tags.js';
 export * from './vpos.js';
 export * from './contests.js';
+export * from './notifications.js';
+export * from './pix-automatic.js';
 export * from './text.js';
 export * from './refusal.js';

@@ -28,9 +28,23 @@ export const messages = {
     genericError: 'Ocorreu um erro ao processar sua solicitação',
     accepted: 'Termo aceito com sucesso!',
     rejected: 'Termo rejeitado. O acesso ficará restrito até que você aceite os Termos de Uso.',
+    /** Issue 25: the terms bar, at the top of every signed-in screen (decision 45: reads stay open). */
+    pending: 'Para movimentar o saldo e alterar tags e veículos, leia e aceite os Termos de Uso.',
+    /** Issue 25: under a refusal for the terms, on the withdrawal screen: where to accept them. */
+    acceptHere: 'Leia e aceite os Termos de Uso no pé desta tela: o saque continua aqui.',
   },
   session: {
     internalError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
+  },
+  /**
+   * Issue 25: a list whose read failed says so at once, with 'Tentar novamente' (components/ui/ReadFailed);
+   * the table itself still shows empty, 'Nenhum item.' (spec §2, §8).
+   */
+  readFailed: {
+    tags: 'Não foi possível carregar as tags.',
+    vehicles: 'Não foi possível carregar os veículos.',
+    vpos: 'Não foi possível carregar os VPOs.',
+    statement: 'Não foi possível carregar o extrato.',
   },
   /** The one rule of every text field and id of the contract (domain text.ts). */
   input: {
@@ -126,6 +140,12 @@ export const messages = {
     /** The dashboard's one-line forms of the notices above (web, 360 px). */
     tagBlockedShort: (plate: string) => `Tag ${plate} bloqueada por mensalidade`,
     lowBalanceShort: (level: string) => `Saldo abaixo do alerta de ${level}`,
+    /** Issue 25: serverMessages.attention.negativeBalance, as short as the truth allows. */
+    negativeBalanceTitle: (balance: string) => `Saldo negativo: ${balance}`,
+    negativeBalanceMeaning: (fee: string) =>
+      `Com a tag ativa, a próxima passagem ainda é debitada e o saldo fica mais negativo; no início do mês, sem ${fee} para a mensalidade, a tag é bloqueada.`,
+    /** The balance panel's mark beside 'Saldo de pedágio' when it is below zero. */
+    negativeBalanceMark: 'negativo',
     pendingPurchaseShort: (value: string) => `Compra de ${value} aguardando o Pix`,
     lastMovements: 'Últimas movimentações',
     seeStatement: 'Ver extrato completo',

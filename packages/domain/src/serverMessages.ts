@@ -7,10 +7,16 @@
  * web app or the contract needs it.
  */
 import { contestMessages } from './contests.js';
+import { pixAutomaticMessages } from './pix-automatic.js';
+import { pushSubscriptionMessages } from './notifications.js';
 
 export const serverMessages = {
   /** Decision 56: contests of passages (domain contests.ts). */
   contest: contestMessages,
+  /** Decision 58: the recurring top-up by Pix Automático (domain pix-automatic.ts). */
+  pixAutomatic: pixAutomaticMessages,
+  /** Decision 57: a device's push subscription (domain notifications.ts). */
+  pushSubscription: pushSubscriptionMessages,
   limits: {
     tooManyRequests: 'Muitas requisições. Aguarde um pouco e tente novamente.',
   },
@@ -37,6 +43,9 @@ export const serverMessages = {
     demonstrationWithRealMoney:
       'uma demonstração não usa o Asaas de produção (api.asaas.com), pois as páginas diriam que nenhum pagamento é real; use o sandbox (https://api-sandbox.asaas.com) ou PIX_PROVIDER=local',
     demonstrationStarted: 'DEMONSTRAÇÃO (DEMONSTRATION=true): nenhum pagamento é real, e todas as páginas dizem isso',
+    /** Decision 57: the push notifications' VAPID keys and contact. */
+    vapidRequired:
+      'obrigatório em produção (notificações Web Push): gere o par com npx web-push generate-vapid-keys e informe VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY e VAPID_SUBJECT (mailto: ou https:)',
   },
   ledger: {
     limitExceeded: 'Movimento recusado: o saldo ficaria fora do limite permitido',
@@ -123,6 +132,11 @@ export const serverMessages = {
         'Transferência bloqueada no Asaas; o saque segue em processamento (libere no painel do Asaas ou use withdrawal:resolve)',
       'reference-mismatch':
         'O evento cita uma transferência ou cobrança que não é a registrada no portal para essa referência; nada mudou (confira no painel do Asaas)',
+      /** Decision 58: Pix Automático events. */
+      'unknown-authorization': 'Autorização de Pix Automático não encontrada no portal; nada mudou',
+      'unknown-instruction': 'Instrução de pagamento do Pix Automático de uma cobrança que não é do portal; nada mudou',
+      'first-payment-unconfirmed':
+        'Primeiro Pix de uma autorização de Pix Automático sem confirmação do Asaas (valor ou QR Code diferentes); nenhum crédito lançado',
     },
     /** The detail of a 'reference-mismatch' (ids only, never a key, a name or a document). */
     mismatch: {
@@ -133,6 +147,7 @@ export const serverMessages = {
       providerReference: (reference: string | null) =>
         `o Asaas vincula o objeto a ${reference === null ? 'nenhuma referência' : `"${reference}"`}`,
       transferUnconfirmed: 'transferência não registrada no saque, e o provedor não a confirma com o valor e a chave do saque',
+      authorizationOfAnother: (authorization: string) => `a autorização ${authorization} não é a do pagamento registrado`,
     },
     chargeDescription: 'Compra de saldo - Portal do Motorista',
   },
@@ -185,12 +200,20 @@ export const serverMessages = {
     purchaseNotPaid: 'Esta compra ainda não foi paga: o comprovante fica disponível quando o Pix for recebido',
     purchaseTitle: 'Comprovante de compra de saldo via Pix',
     withdrawalTitle: 'Comprovante de saque via Pix',
+    automaticTitle: 'Comprovante de recarga automática via Pix',
     providers: { asaas: 'Asaas', local: 'Portal (ambiente local)' },
   },
   attention: {
     ok: 'Avisos consultados com sucesso',
     tagBlockedForFee: (plate: string) => `A tag do veículo ${plate} está bloqueada por falta de pagamento da mensalidade`,
     lowBalance: (level: string) => `Seu saldo de pedágio está abaixo do seu nível de alerta (${level})`,
+    /**
+     * Issue 25: what a balance below zero means. A passage is never refused for it (the truck already
+     * passed: founding architecture §4), a VPO pays its trip first (decision 52), and the month's fee is
+     * a guarded debit: without it the billing blocks the tag (founding decision 13).
+     */
+    negativeBalance: (balance: string, fee: string) =>
+      `Seu saldo de pedágio está negativo (${balance}). As passagens continuam sendo debitadas do saldo (fora de um VPO) e o deixam mais negativo; no início do mês, a tag sem saldo para a mensalidade (${fee}) é bloqueada e suas passagens deixam de ser aceitas. Compre saldo para cobrir o valor.`,
     pendingPurchase: (value: string) => `Sua compra de ${value} aguarda o pagamento do Pix`,
     /** Decision 52 (issue 23's words). */
     shortVpo: (shipper: string, value: string) => `VPO de ${shipper} insuficiente: ${value} pagos do seu saldo`,

@@ -20,6 +20,8 @@ export const STATEMENT_ORIGINS = {
   /** Decision 56: an accepted contest gives a passage back to the account that paid it. */
   passageRefund: 'estorno-passagem',
   vpoPassageRefund: 'estorno-passagem-vpo',
+  /** Decision 58: a cycle of the recurring top-up by Pix Automático (its first Pix included). */
+  pixAutomaticTopUp: 'recarga-pix-automatico',
 } as const;
 export type StatementOrigin = (typeof STATEMENT_ORIGINS)[keyof typeof STATEMENT_ORIGINS];
 
@@ -29,10 +31,12 @@ export const STATEMENT_PLACE_NAMES = {
   pixRefund: 'Estorno de compra via Pix',
   pixWithdrawal: 'Saque via Pix',
   pixWithdrawalReversal: 'Devolução de saque via Pix',
+  pixAutomaticTopUp: 'Recarga automática via Pix',
 } as const;
 
 const USER_ORIGINS: ReadonlySet<string> = new Set([
   STATEMENT_ORIGINS.pixPurchase,
+  STATEMENT_ORIGINS.pixAutomaticTopUp,
   STATEMENT_ORIGINS.pixRefund,
   STATEMENT_ORIGINS.pixWithdrawal,
   STATEMENT_ORIGINS.pixWithdrawalReversal,
@@ -119,7 +123,7 @@ export const statementKindLabels: Record<StatementKind, string> = {
 /** The origins of each kind's own-account entries ('terceiros' is every third-party entry). */
 export const STATEMENT_KIND_ORIGINS: Record<Exclude<StatementKind, 'terceiros'>, readonly StatementOrigin[]> = {
   passagens: [STATEMENT_ORIGINS.passage, STATEMENT_ORIGINS.passageRefund],
-  compras: [STATEMENT_ORIGINS.pixPurchase, STATEMENT_ORIGINS.pixRefund],
+  compras: [STATEMENT_ORIGINS.pixPurchase, STATEMENT_ORIGINS.pixAutomaticTopUp, STATEMENT_ORIGINS.pixRefund],
   saques: [STATEMENT_ORIGINS.pixWithdrawal, STATEMENT_ORIGINS.pixWithdrawalReversal],
   mensalidades: [STATEMENT_ORIGINS.tagFee, STATEMENT_ORIGINS.tagFeeWaiver],
   vpo: [STATEMENT_ORIGINS.vpoIssued, STATEMENT_ORIGINS.vpoPassage, STATEMENT_ORIGINS.vpoRefund, STATEMENT_ORIGINS.vpoPassageRefund],

@@ -21,8 +21,7 @@ export async function simulatePixEvent(config: Config, db: Db, chargeId: string 
   if (charge.provider !== 'local') {
     throw new CliFailure(`A cobrança ${chargeId} é do provedor ${charge.provider}: só cobranças do provedor local podem ser simuladas.`);
   }
-  const url = `${config.serverUrl}/api/webhooks/asaas`;
-  const body = {
+  const message = await postWebhook(config, {
     id: `evt_cli_${Date.now()}`,
     event,
     payment: {
@@ -31,7 +30,17 @@ export async function simulatePixEvent(config: Config, db: Db, chargeId: string 
       externalReference: charge.id,
       billingType: 'PIX',
     },
-  };
+  });
+  return `${event} enviado para a cobrança ${charge.id} (${formatBrl(Number(charge.amount_cents))}): ${message}`;
+}
+
+/**
+ * Posts one webhook body to the RUNNING server as Asaas would (its token), and answers the server's
+ * Mensagem; a refusal or no answer is a CliFailure that says what to do.
+ */
+export async function postWebhook(config: Config, body: { event: string } & Record<string, unknown>): Promise<string> {
+  const url = `${config.serverUrl}/api/webhooks/asaas`;
+  const event = body.event;
   let res: Response;
   try {
     res = await fetch(url, {
@@ -46,5 +55,5 @@ export async function simulatePixEvent(config: Config, db: Db, chargeId: string 
   const answer = (await res.json().catch(() => null)) as { Mensagem?: unknown } | null;
   const message = typeof answer?.Mensagem === 'string' ? answer.Mensagem : `HTTP ${res.status}`;
   if (!res.ok) throw new CliFailure(`O servidor recusou o evento ${event} (HTTP ${res.status}): ${message}`);
-  return `${event} enviado para a cobrança ${charge.id} (${formatBrl(Number(charge.amount_cents))}): ${message}`;
+  return message;
 }

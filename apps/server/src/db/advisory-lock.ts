@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import type { Db } from './connection.js';
 
 /** PostgreSQL advisory lock keys shared by every instance on one database. */
-export const ADVISORY_LOCKS = { firstStart: 8_460_001, migrations: 8_460_002, billing: 8_460_003 } as const;
+export const ADVISORY_LOCKS = {
+  firstStart: 8_460_001,
+  migrations: 8_460_002,
+  billing: 8_460_003,
+  /** Decision 57: the push notifications' outbox, drained by one instance at a time. */
+  pushOutbox: 8_460_057,
+  /** Decision 58: the Pix Automático cycles' schedule. */
+  pixAutomaticCycles: 8_460_058,
+} as const;
 
 /**
  * Runs `work` while this process holds the session lock `key`, waiting for it when another

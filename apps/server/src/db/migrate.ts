@@ -18,6 +18,8 @@ import { payoutProtection } from './migrations/013-payout-protection.js';
 import { vpoMoney } from './migrations/014-vpo-money.js';
 import { statementBuckets } from './migrations/015-statement-buckets.js';
 import { contests } from './migrations/016-contests.js';
+import { pushNotifications } from './migrations/017-push-notifications.js';
+import { pixAutomatic } from './migrations/018-pix-automatic.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -40,6 +42,8 @@ function migrations(db: Db): Record<string, Migration> {
     '014-vpo-money': vpoMoney(t, db.dialect),
     '015-statement-buckets': statementBuckets(t, db.dialect),
     '016-contests': contests(t),
+    '017-push-notifications': pushNotifications(t),
+    '018-pix-automatic': pixAutomatic(t),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ContestReason, ContestState, PayoutLimitKind, PixKeyType } from '@portal/domain';
+import type { ContestReason, ContestState, PayoutLimitKind, PixAutomaticFrequency, PixKeyType } from '@portal/domain';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Written as ISO 8601 strings; read back as Date (PostgreSQL timestamptz) or string (SQLite text). */
@@ -355,9 +355,88 @@ export interface ContestsTable {
   answered_by: string | null;
 }
 
+export type PixAutomaticStatus = 'CREATED' | 'ACTIVE' | 'REFUSED' | 'CANCELLED' | 'EXPIRED';
+/** Why an authorization ended (domain pixAutomaticMessages.endReasons). */
+export type PixAutomaticEndReason = 'driver' | 'bank' | 'replaced' | 'valueChanged' | 'qrExpired' | 'refused' | 'expired';
+
+/** Decision 58: a driver's consent to a recurring top-up by Pix Automático (migration 018). */
+export interface PixAutomaticAuthorizationsTable {
+  id: string;
+  driver_id: number;
+  provider: PixProviderName;
+  provider_authorization_id: string;
+  conciliation_id: string | null;
+  status: PixAutomaticStatus;
+  frequency: PixAutomaticFrequency;
+  amount_cents: number;
+  payload: string;
+  qr_expires_at: Timestamp;
+  next_due_date: string | null;
+  anchor_day: number | null;
+  created_at: Timestamp;
+  activated_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  end_reason: PixAutomaticEndReason | null;
+  replaces_id: string | null;
+}
+
+export type PixAutomaticCycleStatus = 'SCHEDULED' | 'PAID' | 'REFUSED' | 'CANCELLED';
+
+/** One cycle's debit: its Pix charge (charge_id) and what the payer's bank did with it. */
+export interface PixAutomaticCyclesTable {
+  charge_id: string;
+  authorization_id: string;
+  number: number;
+  due_date: string;
+  instruction_id: string | null;
+  status: PixAutomaticCycleStatus;
+  failure_reason: string | null;
+  failed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface DriverVpoCountersTable {
   driver_id: number;
   vpo_count: number;
+}
+
+/** A driver's device subscribed to Web Push (migration 017); `session_id`: the sign-in that made it ('Sair' removes it). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  driver_id: number;
+  session_id: number | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+  last_success_at: Timestamp | null;
+}
+
+/** A notification waiting to be sent (migration 017, decision 57): written in its event's transaction. */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  driver_id: number;
+  kind: string;
+  /** The DriverNotification as JSON. */
+  payload: string;
+  dedupe_key: string;
+  created_at: Timestamp;
+  /** Not sent before this time: the grouping wait of a passage, or a retry's backoff. */
+  due_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  sent_at: Timestamp | null;
+  gave_up_at: Timestamp | null;
+  last_error: string | null;
+  /** JSON array of the subscription ids already reached (or gone): a retry skips them. */
+  delivered: string | null;
+}
+
+/** The server's VAPID key pair when the environment gives none (development; one row). */
+export interface VapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -387,10 +466,17 @@ export interface Database {
   passages: PassagesTable;
   passage_payments: PassagePaymentsTable;
   contests: ContestsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_outbox: NotificationOutboxTable;
+  vapid_keys: VapidKeysTable;
+  pix_automatic_authorizations: PixAutomaticAuthorizationsTable;
+  pix_automatic_cycles: PixAutomaticCyclesTable;
 }
 
 export type PixChargeRow = Selectable<PixChargesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
+export type PixAutomaticRow = Selectable<PixAutomaticAuthorizationsTable>;
+export type PixAutomaticCycleRow = Selectable<PixAutomaticCyclesTable>;
 export type VehicleRow = Selectable<VehiclesTable>;
 export type TagRowDb = Selectable<TagsTable>;

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { cpf } from 'cpf-cnpj-validator';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import webpush from 'web-push';
 import type { PixProvider } from '../../src/adapters/pix/port.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -46,6 +47,17 @@ export const TEST_ENV = {
   PAYOUT_LIMIT_PER_WITHDRAWAL_DEFAULT: '50000',
   PAYOUT_LIMIT_DAILY_DEFAULT: '100000',
   PAYOUT_LIMIT_NIGHT_DEFAULT: '100000',
+};
+
+const vapid = webpush.generateVAPIDKeys();
+/**
+ * Decision 57: production requires its own VAPID key pair and contact; tests that start production
+ * add these (a pair generated per run, so none the repository ships).
+ */
+export const TEST_VAPID_ENV = {
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  VAPID_SUBJECT: 'mailto:operacao@portaldomotorista.com.br',
 };
 
 /** A fresh, migrated database and the configuration of an app over it. */

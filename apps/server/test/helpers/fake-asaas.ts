@@ -54,6 +54,41 @@ interface Payment {
   deleted: boolean;
   refunds: Refund[];
   pixTransaction: string | null;
+  /** Pix Automático: the QR Code a first payment paid, and the authorization a cycle's payment belongs to. */
+  pixQrCodeId: string | null;
+  pixAutomaticAuthorizationId: string | null;
+}
+
+/** PixReceiverAutomaticRecurringAuthorizationGetResponseDTO (the OpenAPI's fields). */
+interface Authorization {
+  id: string;
+  status: 'CREATED' | 'ACTIVE' | 'CANCELLED' | 'REFUSED' | 'EXPIRED';
+  customerId: string;
+  contractId: string;
+  description: string | null;
+  frequency: string;
+  startDate: string;
+  finishDate: string | null;
+  value: number;
+  originalValue: number;
+  payload: string;
+  conciliationIdentifier: string;
+  expirationDate: string;
+  endToEndIdentifier: string;
+  paymentCreationMode: string;
+  cancellationDate: string | null;
+  cancellationReason: string | null;
+}
+
+/** PixAutomaticRecurringPaymentInstructionGetResponseDTO. */
+interface Instruction {
+  id: string;
+  authorizationId: string;
+  paymentId: string;
+  dueDate: string;
+  status: 'AWAITING_REQUEST' | 'SCHEDULED' | 'DONE' | 'CANCELLED' | 'REFUSED';
+  refusalReason: string | null;
+  endToEndIdentifier: string | null;
 }
 
 interface Transfer {
@@ -87,6 +122,11 @@ export class FakeAsaas {
   readonly customers: { id: string; name: string; cpfCnpj: string }[] = [];
   readonly payments = new Map<string, Payment>();
   readonly transfers = new Map<string, Transfer>();
+  /** Pix Automático (decision 58). */
+  readonly authorizations = new Map<string, Authorization>();
+  readonly instructions = new Map<string, Instruction>();
+  /** Asaas enables Pix Automático on request: until then its calls answer 403 insufficient_permission. */
+  automaticEnabled = true;
   transfer: TransferScript = { status: 'DONE' };
   /** Every /v3 call answers 503 (Asaas out of service). */
   down = false;
@@ -166,6 +206,99 @@ export class FakeAsaas {
     return p;
   }
 
+  /**
+   * The payer read the authorization's QR Code in the bank app and paid its first Pix: a payment
+   * RECEIVED naming the QR Code (pixQrCodeId, no externalReference: Journey 3), and the authorization
+   * ACTIVE. Answers the payment.
+   */
+  payAuthorizationQr(authorizationId: string): Payment {
+    const a = this.mustAuthorization(authorizationId);
+    const payment: Payment = {
+      id: `pay_${hex(8)}`,
+      dateCreated: today(),
+      customer: a.customerId,
+      value: a.originalValue,
+      description: a.description,
+      status: 'RECEIVED',
+      dueDate: today(),
+      paymentDate: today(),
+      clientPaymentDate: today(),
+      externalReference: null,
+      deleted: false,
+      refunds: [],
+      pixTransaction: randomUUID(),
+      pixQrCodeId: a.conciliationIdentifier,
+      pixAutomaticAuthorizationId: null,
+    };
+    this.payments.set(payment.id, payment);
+    a.status = 'ACTIVE';
+    return payment;
+  }
+
+  /** The payer's bank set the cycle's debit for its day (the instruction SCHEDULED). */
+  scheduleInstruction(paymentId: string): Instruction {
+    const i = this.instructionOf(paymentId);
+    i.status = 'SCHEDULED';
+    return i;
+  }
+
+  /** The debit happened on its day: the payment CONFIRMED, the instruction DONE. */
+  debit(paymentId: string): Payment {
+    const p = this.mustPayment(paymentId);
+    const i = this.instructionOf(paymentId);
+    i.status = 'DONE';
+    i.endToEndIdentifier = `E${hex(15)}`;
+    p.status = 'CONFIRMED';
+    p.paymentDate = today();
+    p.clientPaymentDate = today();
+    p.pixTransaction = randomUUID();
+    return p;
+  }
+
+  /** The payer's bank refused the cycle's debit (no balance, a limit, a maximum the payer set). */
+  refuseInstruction(paymentId: string, refusalReason: string): Instruction {
+    const i = this.instructionOf(paymentId);
+    i.status = 'REFUSED';
+    i.refusalReason = refusalReason;
+    return i;
+  }
+
+  /** The payer cancelled the authorization in the bank app. */
+  cancelAtBank(authorizationId: string): Authorization {
+    const a = this.mustAuthorization(authorizationId);
+    a.status = 'CANCELLED';
+    a.cancellationDate = today();
+    a.cancellationReason = 'Cancelado pelo pagador';
+    return a;
+  }
+
+  instructionOf(paymentId: string): Instruction {
+    const found = [...this.instructions.values()].find((i) => i.paymentId === paymentId);
+    if (!found) throw new Error(`nenhuma instrução de pagamento da cobrança ${paymentId} no Asaas falso`);
+    return found;
+  }
+
+  /** Pix Automático webhook bodies as Asaas sends them ("Eventos para Pix Automático"). */
+  authorizationWebhook(event: string, authorizationId: string): Record<string, unknown> {
+    return {
+      id: `evt_${hex(16)}&${hex(4)}`,
+      event,
+      dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19),
+      authorization: this.authorizationObject(this.mustAuthorization(authorizationId)),
+    };
+  }
+
+  instructionWebhook(event: string, instructionId: string): Record<string, unknown> {
+    const i = this.instructions.get(instructionId);
+    if (!i) throw new Error(`instrução ${instructionId} não existe no Asaas falso`);
+    return {
+      id: `evt_${hex(16)}&${hex(4)}`,
+      event,
+      dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19),
+      paymentInstruction: this.instructionObject(i),
+    };
+  }
+
   /** Waits for every validation (and the event it leads to) still under way. */
   async settled(): Promise<void> {
     while (this.inflight.size > 0) await Promise.all([...this.inflight]);
@@ -237,6 +370,55 @@ export class FakeAsaas {
     if (event && this.webhook) await post(this.webhook, this.transferWebhook(event, t.id));
   }
 
+  private mustAuthorization(id: string): Authorization {
+    const a = this.authorizations.get(id);
+    if (!a) throw new Error(`autorização ${id} não existe no Asaas falso`);
+    return a;
+  }
+
+  private authorizationObject(a: Authorization): Record<string, unknown> {
+    return {
+      object: 'pixAutomaticRecurringAuthorization',
+      id: a.id,
+      minLimitValue: null,
+      cancellationDate: a.cancellationDate,
+      cancellationReason: a.cancellationReason,
+      contractId: a.contractId,
+      customerId: a.customerId,
+      description: a.description,
+      finishDate: a.finishDate,
+      frequency: a.frequency,
+      endToEndIdentifier: a.endToEndIdentifier,
+      startDate: a.startDate,
+      status: a.status,
+      value: a.value,
+      // The QR Code while it may be paid.
+      payload: a.status === 'CREATED' ? a.payload : null,
+      encodedImage: a.status === 'CREATED' ? Buffer.from(`png-${a.id}`).toString('base64') : null,
+      immediateQrCode: { conciliationIdentifier: a.conciliationIdentifier, expirationDate: a.expirationDate },
+      originType: 'IMMEDIATE_QR_CODE',
+      subscriptionId: null,
+      paymentCreationMode: a.paymentCreationMode,
+      retryPolicy: 'NON_PERMITTED',
+    };
+  }
+
+  private instructionObject(i: Instruction): Record<string, unknown> {
+    const a = this.authorizations.get(i.authorizationId);
+    return {
+      object: 'pixAutomaticRecurringPaymentInstruction',
+      id: i.id,
+      endToEndIdentifier: i.endToEndIdentifier,
+      authorization: { id: i.authorizationId, endToEndIdentifier: a?.endToEndIdentifier ?? null, customerId: a?.customerId ?? null },
+      dueDate: i.dueDate,
+      status: i.status,
+      paymentId: i.paymentId,
+      purpose: 'SCHEDULE',
+      refusalReason: i.refusalReason,
+      retryAttempt: 0,
+    };
+  }
+
   private mustPayment(id: string): Payment {
     const p = this.payments.get(id);
     if (!p) throw new Error(`cobrança ${id} não existe no Asaas falso`);
@@ -285,6 +467,8 @@ export class FakeAsaas {
       escrow: null,
       // null, not [], when nothing was refunded (captured from the sandbox).
       refunds: refunded ? p.refunds : null,
+      pixQrCodeId: p.pixQrCodeId,
+      pixAutomaticAuthorizationId: p.pixAutomaticAuthorizationId,
     };
   }
 
@@ -324,6 +508,65 @@ export class FakeAsaas {
     };
   }
 
+  /** POST /v3/pix/automatic/authorizations with its immediateQrCode (Journey 3), validated as the OpenAPI says. */
+  private createAuthorization(body: Record<string, unknown> | null): [number, unknown] {
+    const qr = body?.immediateQrCode as Record<string, unknown> | undefined;
+    if (!this.customers.some((c) => c.id === body?.customerId)) return invalid('invalid_customer', 'Cliente inválido ou não informado.');
+    if (typeof body?.frequency !== 'string' || !FREQUENCIES.includes(body.frequency))
+      return invalid('invalid_frequency', 'Frequência inválida.');
+    if (typeof body.contractId !== 'string' || body.contractId.length === 0 || body.contractId.length > 35)
+      return invalid('invalid_contractId', 'O identificador do contrato deve ter até 35 caracteres.');
+    if (typeof body.startDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.startDate))
+      return invalid('invalid_startDate', 'Data de início inválida.');
+    if (typeof body.description === 'string' && body.description.length > 35)
+      return invalid('invalid_description', 'A descrição deve ter até 35 caracteres.');
+    if (typeof body.value !== 'number' || body.value <= 0) return invalid('invalid_value', 'Valor inválido.');
+    if (!qr || typeof qr.expirationSeconds !== 'number' || !Number.isInteger(qr.expirationSeconds) || typeof qr.originalValue !== 'number')
+      return invalid('invalid_immediateQrCode', 'Informe o QR Code imediato (expirationSeconds e originalValue).');
+    const id = randomUUID();
+    const pix = createStaticPix({
+      merchantName: 'ASAAS',
+      merchantCity: 'JOINVILLE',
+      pixKey: 'ae7b3e62-5c2a-4a5f-9a56-3f9d2a7c1b10',
+      txid: id.replace(/-/g, '').slice(0, 25),
+      transactionAmount: qr.originalValue,
+    });
+    if (hasError(pix)) throw new Error(pix.message);
+    const expires = new Date(Date.now() + qr.expirationSeconds * 1000);
+    const a: Authorization = {
+      id,
+      status: 'CREATED',
+      customerId: body.customerId as string,
+      contractId: body.contractId,
+      description: typeof body.description === 'string' ? body.description : null,
+      frequency: body.frequency,
+      startDate: body.startDate,
+      finishDate: typeof body.finishDate === 'string' ? body.finishDate : null,
+      value: body.value,
+      originalValue: qr.originalValue,
+      payload: pix.toBRCode(),
+      conciliationIdentifier: `E${hex(16)}`,
+      expirationDate: expires.toISOString().replace('T', ' ').slice(0, 19),
+      endToEndIdentifier: `RR${hex(14)}`,
+      paymentCreationMode: typeof body.paymentCreationMode === 'string' ? body.paymentCreationMode : 'MANUAL',
+      cancellationDate: null,
+      cancellationReason: null,
+    };
+    this.authorizations.set(id, a);
+    return [200, this.authorizationObject(a)];
+  }
+
+  /** A cycle's payment: an active authorization, its fixed value, and a due date 2 to 10 days ahead. */
+  private cycleRefusal(authorizationId: string, value: unknown, dueDate: string): [number, unknown] | null {
+    const a = this.authorizations.get(authorizationId);
+    if (!a || a.status !== 'ACTIVE') return invalid('invalid_pixAutomaticAuthorization', 'A autorização do Pix Automático não está ativa.');
+    if (value !== a.value) return invalid('invalid_value', 'O valor deve ser o valor fixo da autorização.');
+    const days = Math.round((Date.parse(`${dueDate}T12:00:00Z`) - Date.parse(`${today()}T12:00:00Z`)) / 86_400_000);
+    if (days < 2 || days > 10)
+      return invalid('invalid_dueDate', 'A cobrança do Pix Automático deve ser criada de 2 a 10 dias úteis antes do vencimento.');
+    return null;
+  }
+
   private async route(req: http.IncomingMessage, raw: string): Promise<[number, unknown]> {
     const url = new URL(req.url ?? '/', 'http://x');
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
@@ -353,6 +596,11 @@ export class FakeAsaas {
       if (typeof body.value !== 'number' || body.value <= 0) return invalid('invalid_value', 'Valor inválido.');
       if (typeof body.dueDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.dueDate))
         return invalid('invalid_dueDate', 'Data de vencimento inválida.');
+      const automatic = typeof body.pixAutomaticAuthorizationId === 'string' ? body.pixAutomaticAuthorizationId : null;
+      if (automatic !== null) {
+        const refusal = this.cycleRefusal(automatic, body.value, body.dueDate);
+        if (refusal) return refusal;
+      }
       const payment: Payment = {
         id: `pay_${hex(8)}`,
         dateCreated: today(),
@@ -367,9 +615,48 @@ export class FakeAsaas {
         deleted: false,
         refunds: [],
         pixTransaction: null,
+        pixQrCodeId: null,
+        pixAutomaticAuthorizationId: automatic,
       };
       this.payments.set(payment.id, payment);
+      // A payment linked to an authorization becomes the payer's bank's payment instruction.
+      if (automatic !== null) {
+        const instruction: Instruction = {
+          id: randomUUID(),
+          authorizationId: automatic,
+          paymentId: payment.id,
+          dueDate: payment.dueDate,
+          status: 'AWAITING_REQUEST',
+          refusalReason: null,
+          endToEndIdentifier: null,
+        };
+        this.instructions.set(instruction.id, instruction);
+      }
       return [200, this.paymentObject(payment)];
+    }
+    if (path.startsWith('/v3/pix/automatic/') && !this.automaticEnabled)
+      return [403, { errors: [{ code: 'insufficient_permission', description: 'Você não possui permissão para utilizar este recurso' }] }];
+    if (req.method === 'POST' && path === '/v3/pix/automatic/authorizations') return this.createAuthorization(body);
+    const auth = /^\/v3\/pix\/automatic\/authorizations\/([^/]+)$/.exec(path);
+    if (auth) {
+      const a = this.authorizations.get(decodeURIComponent(auth[1] ?? ''));
+      if (!a) return notFound();
+      if (req.method === 'GET') return [200, this.authorizationObject(a)];
+      if (req.method === 'DELETE') {
+        if (a.status !== 'CREATED' && a.status !== 'ACTIVE') return invalid('invalid_action', 'Esta autorização não pode ser cancelada.');
+        a.status = 'CANCELLED';
+        a.cancellationDate = today();
+        a.cancellationReason = 'Cancelado pelo recebedor';
+        for (const i of this.instructions.values()) {
+          if (i.authorizationId === a.id && (i.status === 'AWAITING_REQUEST' || i.status === 'SCHEDULED')) i.status = 'CANCELLED';
+        }
+        return [200, this.authorizationObject(a)];
+      }
+    }
+    const instruction = /^\/v3\/pix\/automatic\/paymentInstructions\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && instruction) {
+      const i = this.instructions.get(decodeURIComponent(instruction[1] ?? ''));
+      return i ? [200, this.instructionObject(i)] : notFound();
     }
     const qr = /^\/v3\/payments\/([^/]+)\/pixQrCode$/.exec(path);
     if (req.method === 'GET' && qr) {
@@ -442,6 +729,8 @@ export class FakeAsaas {
     return notFound();
   }
 }
+
+const FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'ANNUALLY'];
 
 function isDecision(body: unknown): body is { status: 'APPROVED' | 'REFUSED'; refuseReason?: unknown } {
   const status = typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined;

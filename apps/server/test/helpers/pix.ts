@@ -3,11 +3,17 @@ import { sql } from 'kysely';
 import { beforeEach, expect } from 'vitest';
 import { LocalPixProvider } from '../../src/adapters/pix/local.js';
 import type {
+  AutomaticAuthorizationRequest,
+  AutomaticCycleRequest,
   ChargeRequest,
+  CreatedAutomaticAuthorization,
+  CreatedAutomaticCycle,
   CreatedCharge,
   PayoutRequest,
   PayoutResult,
   PixProvider,
+  ProviderAuthorization,
+  ProviderInstruction,
   ProviderPayment,
   ProviderTransfer,
   TransferReceiver,
@@ -68,6 +74,38 @@ export class FakePixProvider implements PixProvider {
   async cancelCharge(providerChargeId: string): Promise<boolean> {
     this.cancelled.push(providerChargeId);
     return true;
+  }
+
+  /** Decision 58: the local provider's Pix Automático, every call recorded. */
+  readonly authorizations: AutomaticAuthorizationRequest[] = [];
+  readonly cycles: AutomaticCycleRequest[] = [];
+  readonly cancelledAuthorizations: string[] = [];
+  failAutomatic = false;
+
+  async createAutomaticAuthorization(request: AutomaticAuthorizationRequest): Promise<CreatedAutomaticAuthorization> {
+    if (this.failAutomatic) throw new PixProviderUnavailable('fora do ar');
+    this.authorizations.push(request);
+    return this.local.createAutomaticAuthorization(request);
+  }
+
+  async getAutomaticAuthorization(): Promise<ProviderAuthorization | null> {
+    return null;
+  }
+
+  async cancelAutomaticAuthorization(providerAuthorizationId: string): Promise<boolean> {
+    if (this.failAutomatic) throw new PixProviderUnavailable('fora do ar');
+    this.cancelledAuthorizations.push(providerAuthorizationId);
+    return true;
+  }
+
+  async createAutomaticCycle(request: AutomaticCycleRequest): Promise<CreatedAutomaticCycle> {
+    if (this.failAutomatic) throw new PixProviderUnavailable('fora do ar');
+    this.cycles.push(request);
+    return this.local.createAutomaticCycle(request);
+  }
+
+  async getAutomaticInstruction(): Promise<ProviderInstruction | null> {
+    return null;
   }
 }
 
@@ -169,6 +207,7 @@ export function usePixTestApp(dialect: Dialect) {
     provider.payout = 'DONE';
     provider.payoutDelayMs = 0;
     provider.receiver = null;
+    provider.failAutomatic = false;
   });
   return { provider, ctx, app: () => ctx().app, db: () => ctx().db };
 }

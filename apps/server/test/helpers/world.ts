@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { api } from '@portal/contract';
 import { TAG_ORIGEM } from '@portal/domain';
 import { cnpj } from 'cpf-cnpj-validator';
@@ -27,6 +27,8 @@ export interface DriverWorld extends Registered {
   /** Decision 56: a contest the driver opened on the passage at Praça Itupeva, and a passage nobody contested. */
   contestId: number;
   freePassageId: number;
+  /** Decision 58: a recurring top-up by Pix Automático, waiting for its first Pix. */
+  automaticId: string;
 }
 
 export interface World {
@@ -89,7 +91,27 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
   });
   expect(savedKey.statusCode, savedKey.body).toBe(201);
   const pixKeyId = savedKey.json<{ Chave: { id: number } }>().Chave.id;
-  return { ...d, active, inactive, pendingChargeId: pending.id, paidChargeId, vpoExternalId, vpoId, pixKeyId, contestId, freePassageId };
+  const automatic = await app.inject({
+    method: 'POST',
+    url: '/api/motorista/pix-automatico',
+    headers: { authorization: `Bearer ${d.token}` },
+    payload: { valor: 130, frequencia: 'MENSAL' },
+  });
+  expect(automatic.statusCode, automatic.body).toBe(201);
+  const automaticId = automatic.json<{ RecargaAutomatica: { id: string } }>().RecargaAutomatica.id;
+  return {
+    ...d,
+    active,
+    inactive,
+    pendingChargeId: pending.id,
+    paidChargeId,
+    vpoExternalId,
+    vpoId,
+    pixKeyId,
+    contestId,
+    freePassageId,
+    automaticId,
+  };
 }
 
 /** The passage's id as the driver's statement shows it (decision 56). */
@@ -138,6 +160,12 @@ function fuzzPassage(a: DriverWorld): Record<string, unknown> {
     occurredAt: saoPaulo(5).local,
     is_third: false,
   };
+}
+
+/** Decision 57: a browser's push subscription (a P-256 public key and a 16-byte secret), one per driver. */
+const pushKeys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+function pushSubscriptionOf(a: DriverWorld): { endpoint: string; keys: { p256dh: string; auth: string } } {
+  return { endpoint: `https://fcm.googleapis.com/fcm/send/portal-${a.id}`, keys: pushKeys };
 }
 
 /** A request that the server accepts from driver `a`: the fuzzer mutates it field by field. */
@@ -262,6 +290,16 @@ export function validRequest(
       return { query: 'page=1&estado=ABERTA' };
     case 'partnerAnswerContest':
       return { params: { id: a.contestId }, body: { decisao: 'RECUSADA', motivo: 'Passagem confirmada pela câmera' } };
+    case 'createPixAutomatic':
+      return { body: { valor: 150, frequencia: 'SEMANAL' } };
+    case 'changePixAutomaticValue':
+      return { params: { id: a.automaticId }, body: { valor: 175.5 } };
+    case 'cancelPixAutomatic':
+      return { params: { id: a.automaticId } };
+    case 'savePushSubscription':
+      return { body: pushSubscriptionOf(a) };
+    case 'deletePushSubscription':
+      return { body: { endpoint: pushSubscriptionOf(a).endpoint } };
     case 'partnerVpo':
       return { params: { externalId: a.vpoExternalId } };
     case 'partnerUpdateVpo':

@@ -166,11 +166,18 @@ describeEachDatabase('saldo, saúde, suporte e HTTP', (dialect) => {
       '/api/motorista/saldo',
       '/api/health',
       '/api/suporte/whatsapp',
+      '/api/motorista/notificacoes/chave',
+      '/api/motorista/notificacoes/inscricao',
     ]) {
       expect(spec.paths[path], path).toBeDefined();
     }
     expect(JSON.stringify(spec.paths['/api/user/create-user']!.post!.requestBody)).toContain('password_confirmation');
     expect(spec.paths['/api/motorista/saldo']!.get!.security).toEqual([{ bearerAuth: [] }]);
+    // Decision 57: the subscription is a PUT (the latest wins) and a DELETE, each with its body.
+    const inscricao = spec.paths['/api/motorista/notificacoes/inscricao']!;
+    expect(Object.keys(inscricao).sort()).toEqual(['delete', 'put']);
+    expect(JSON.stringify(inscricao.put!.requestBody)).toContain('p256dh');
+    expect(JSON.stringify(inscricao.delete!.requestBody)).toContain('endpoint');
     const page = await ctx().app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serverMessages } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerDriver, useTestApp } from '../helpers/app.js';
+import { bearer, registerDriver, TEST_VAPID_ENV, useTestApp } from '../helpers/app.js';
 import { talkUntilClosed } from '../helpers/raw-socket.js';
 import { describeEachDatabase } from '../helpers/databases.js';
 
@@ -135,7 +135,12 @@ describeEachDatabase('logs sem segredos na URL', (dialect) => {
 
 describe('documentação OpenAPI', () => {
   // Production with the local Pix provider is a demonstration (founding decision 28), and its token is none the repository ships.
-  const production = { NODE_ENV: 'production', DEMONSTRATION: 'true', PIX_WEBHOOK_TOKEN: `token-${randomBytes(16).toString('hex')}` };
+  const production = {
+    NODE_ENV: 'production',
+    DEMONSTRATION: 'true',
+    PIX_WEBHOOK_TOKEN: `token-${randomBytes(16).toString('hex')}`,
+    ...TEST_VAPID_ENV,
+  };
   const development = useTestApp('sqlite');
   const productionOff = useTestApp('sqlite', production);
   const productionOn = useTestApp('sqlite', { ...production, API_DOCS: 'true' });

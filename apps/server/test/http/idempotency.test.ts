@@ -55,6 +55,10 @@ const IDEMPOTENT: Name[] = [
   'updatePayoutLimits',
   // Issue 24: a contest of a passage (decision 56).
   'openContest',
+  // Issue 25: the recurring top-up by Pix Automático (decision 58).
+  'createPixAutomatic',
+  'changePixAutomaticValue',
+  'cancelPixAutomatic',
 ];
 
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();

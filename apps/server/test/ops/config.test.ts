@@ -8,6 +8,7 @@ import {
   SUPPORT_WHATSAPP_PLACEHOLDER,
 } from '../../src/config.js';
 import { dialectOf, sqlitePath } from '../../src/db/connection.js';
+import { TEST_VAPID_ENV } from '../helpers/app.js';
 
 describe('config', () => {
   it('has working defaults for development', () => {
@@ -44,7 +45,12 @@ describe('config', () => {
   });
 
   it('turns the demo seed off in production unless a demonstration asks for it (founding decision 28: production-settings.test.ts)', () => {
-    const production = { NODE_ENV: 'production', DEMONSTRATION: 'true', PIX_WEBHOOK_TOKEN: `token-${'0123456789abcdef'.repeat(2)}` };
+    const production = {
+      NODE_ENV: 'production',
+      DEMONSTRATION: 'true',
+      PIX_WEBHOOK_TOKEN: `token-${'0123456789abcdef'.repeat(2)}`,
+      ...TEST_VAPID_ENV,
+    };
     expect(loadConfig(production).demoSeed).toBe(false);
     expect(loadConfig({ ...production, DEMO_SEED: 'true' }).demoSeed).toBe(true);
     expect(() => loadConfig({ ...production, DEMONSTRATION: 'false', DEMO_SEED: 'true' })).toThrow(/DEMO_SEED: /);

@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { serverMessages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { DEV_PIX_WEBHOOK_TOKEN, DEV_TRANSFER_VALIDATION_TOKEN, loadConfig } from '../../src/config.js';
 import { SECRET_MINIMUM_LENGTH, SHIPPED_SECRET_VALUES } from '../../src/production-settings.js';
 import type { SecretVariable } from '../../src/production-settings.js';
+import { TEST_VAPID_ENV } from '../helpers/app.js';
 import { buildServer, PROCESS_ENV, startServer, stopServer } from '../helpers/server-process.js';
 import type { ServerProcess } from '../helpers/server-process.js';
 
@@ -25,6 +27,7 @@ const PRODUCTION = {
   ASAAS_API_KEY: `$aact_prod_${fresh('chave')}`,
   PIX_WEBHOOK_TOKEN: fresh('webhook'),
   ASAAS_TRANSFER_VALIDATION_TOKEN: fresh('validacao'),
+  ...TEST_VAPID_ENV,
 };
 
 /** The refusal lines of loadConfig, '' when it accepts the environment. */
@@ -96,12 +99,26 @@ describe('founding decision 28: production refuses development settings, naming 
       METRICS_TOKEN: 'curto-mas-16-chr',
     });
     const lines = message.split('\n').slice(1);
-    expect(lines.map((l) => l.trim().split(':')[0]).sort()).toEqual(['DEMO_SEED', 'METRICS_TOKEN', 'PIX_PROVIDER', 'PIX_WEBHOOK_TOKEN']);
+    expect(lines.map((l) => l.trim().split(':')[0]).sort()).toEqual([
+      'DEMO_SEED',
+      'METRICS_TOKEN',
+      'PIX_PROVIDER',
+      'PIX_WEBHOOK_TOKEN',
+      'VAPID_PRIVATE_KEY',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_SUBJECT',
+    ]);
     expect(message.split('\n')[0]).toBe('Configuração inválida:');
   });
 
   it('a declared demonstration may use the local provider and the demo driver, never the real Asaas', () => {
-    const demo = loadConfig({ NODE_ENV: 'production', DEMONSTRATION: 'true', DEMO_SEED: 'true', PIX_WEBHOOK_TOKEN: fresh('demo') });
+    const demo = loadConfig({
+      NODE_ENV: 'production',
+      DEMONSTRATION: 'true',
+      DEMO_SEED: 'true',
+      PIX_WEBHOOK_TOKEN: fresh('demo'),
+      ...TEST_VAPID_ENV,
+    });
     expect(demo).toMatchObject({ demonstration: true, demoSeed: true, pix: { provider: 'local' } });
     expect(refusals({ ...PRODUCTION, DEMONSTRATION: 'true' })).toContain(`  DEMONSTRATION: ${texts.demonstrationWithRealMoney}`);
     expect(refusals({ ...PRODUCTION, DEMONSTRATION: 'true', ASAAS_API_URL: 'https://api-sandbox.asaas.com' })).toBe('');
@@ -109,6 +126,30 @@ describe('founding decision 28: production refuses development settings, naming 
     expect(refusals({ NODE_ENV: 'production', DEMONSTRATION: 'true', PIX_WEBHOOK_TOKEN: DEV_PIX_WEBHOOK_TOKEN })).toContain(
       `  PIX_WEBHOOK_TOKEN: ${texts.shippedSecret}`,
     );
+  });
+
+  it('decision 57: production brings its own VAPID pair and contact (a pair kept in the database is for development)', () => {
+    for (const variable of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
+      const { [variable]: _left, ...without } = PRODUCTION;
+      expect(refusals(without), variable).toContain(`  ${variable}: ${texts.vapidRequired}`);
+      expect(refusals({ ...without, DEMONSTRATION: 'true', ASAAS_API_URL: 'https://api-sandbox.asaas.com' }), variable).toContain(
+        `  ${variable}: ${texts.vapidRequired}`,
+      );
+    }
+    expect(loadConfig(PRODUCTION).push).toMatchObject({
+      vapid: { publicKey: TEST_VAPID_ENV.VAPID_PUBLIC_KEY, privateKey: TEST_VAPID_ENV.VAPID_PRIVATE_KEY },
+      subject: TEST_VAPID_ENV.VAPID_SUBJECT,
+      allowLoopback: false,
+    });
+    // A pair that is not one, or not a pair, or a contact that is neither mailto: nor https:.
+    const other = webpush.generateVAPIDKeys();
+    expect(refusals({ ...PRODUCTION, VAPID_PRIVATE_KEY: other.privateKey })).toMatch(
+      / {2}VAPID_PRIVATE_KEY: não é a chave privada de VAPID_PUBLIC_KEY/,
+    );
+    expect(refusals({ ...PRODUCTION, VAPID_PUBLIC_KEY: 'abc' })).toMatch(/ {2}VAPID_PUBLIC_KEY: não é uma chave pública P-256/);
+    expect(refusals({ ...PRODUCTION, VAPID_SUBJECT: 'http://portal.example' })).toMatch(/ {2}VAPID_SUBJECT: mailto:/);
+    // Outside production, none is needed: the server keeps one pair in its database.
+    expect(loadConfig({ NODE_ENV: 'development' }).push).toMatchObject({ vapid: null, allowLoopback: true });
   });
 
   it('development and tests change nothing: the local provider, the demo driver, the development tokens', () => {

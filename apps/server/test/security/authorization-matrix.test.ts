@@ -66,6 +66,15 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   openContest: 'foreign',
   driverContests: 'own',
   driverContestPdf: 'foreign',
+  pixAutomatic: 'own',
+  createPixAutomatic: 'own',
+  changePixAutomaticValue: 'foreign',
+  cancelPixAutomatic: 'foreign',
+  // Decision 57: the key is the server's; a subscription names only the caller's own device, and
+  // removing another driver's endpoint answers as removing an unknown one (nothing of theirs is touched).
+  pushPublicKey: 'public',
+  savePushSubscription: 'own',
+  deletePushSubscription: 'own',
 };
 
 const UNAUTHORIZED = 'Sua sessão expirou. Entre novamente.';
@@ -86,6 +95,8 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   payoutLimits: () => '"porSaque":',
   updatePayoutLimits: () => '"porSaque":{"valor":4000',
   driverContests: () => 'Praça Itupeva',
+  pixAutomatic: () => '"Disponivel":true',
+  createPixAutomatic: () => '"estado":"AGUARDANDO"',
 };
 const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
 /** Asaas's calls to us, each with its own asaas-access-token (the webhook's, the transfer validation's). */

@@ -52,6 +52,7 @@ function othersIdentifiers(w: World): unknown[] {
     b.inactive.vehicleId,
     b.pendingChargeId,
     b.vpoExternalId,
+    b.automaticId,
     newCpf(),
   ];
 }

@@ -30,6 +30,10 @@ const EXEMPT: Partial<Record<Name, string>> = {
   removePixKey: 'only narrows where money may go: removing a key a thief saved must always work',
   updatePayoutLimits: 'moves nothing (withdrawals are refused without the terms), and lowering a limit must always work',
   openContest: "contesting a charge is the road user's right (Contran Res. 1.013/2024, decision 56) and moves no money by itself",
+  cancelPixAutomatic:
+    'only stops money from coming in: stopping a recurring debit must always work (and the bank app can always do it too)',
+  savePushSubscription: 'moves nothing: only tells this device what already happened to the account (decision 57)',
+  deletePushSubscription: 'turning notifications off must always work',
 };
 
 /** Issue 21, point 5: every call that moves money or changes a tag or vehicle. */
@@ -45,6 +49,8 @@ const MONEY_TAG_VEHICLE: readonly Name[] = [
   'removeTag',
   'updateVehicle',
   'deleteVehicle',
+  'createPixAutomatic',
+  'changePixAutomaticValue',
 ];
 
 /** The calls /blocked-access and the dashboard's terms bar make (spec §2, 7): never refused for the terms. */
@@ -150,6 +156,7 @@ describeEachDatabase('termos exigidos pelo servidor (issue 21, ponto 5)', (diale
     expect(json(await call(d, 'GET', '/api/motorista/verificar-saque'))).toEqual({
       Sucesso: false,
       Mensagem: serverMessages.withdrawal.termsNotAccepted,
+      code: 'TERMS_NOT_ACCEPTED',
     });
 
     expectRefused(await charge(d), 'gerar-qrcode');

@@ -1,7 +1,12 @@
 import { StrictMode, useEffect } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { clickHeldBeforeHydration, replayTypedBeforeHydration, submitHeldBeforeHydration } from '../early-paint/typedBeforeHydration';
+import {
+  clearHeldPress,
+  clickHeldBeforeHydration,
+  replayTypedBeforeHydration,
+  submitHeldBeforeHydration,
+} from '../early-paint/typedBeforeHydration';
 import { AppProviders } from './AppProviders';
 
 /**
@@ -12,10 +17,12 @@ export function AppRoot({ router }: { router: DataRouter }) {
   // Effects run once the tree is live (hydrated or rendered): from here a submit is the app's, not
   // the prerendered form's plain POST. Browser journeys wait for this before typing. What was typed
   // in a prerendered form before is typed again, now through the app, and a submit boot.ts held is
-  // made now, and a button pressed then is pressed now (early-paint/typedBeforeHydration.ts).
+  // made now, and a button pressed then is pressed now (early-paint/typedBeforeHydration.ts), its
+  // 'Aguarde…' of before replaced by the app's own pending state.
   useEffect(() => {
     replayTypedBeforeHydration(document);
     document.documentElement.dataset.live = 'true';
+    clearHeldPress();
     submitHeldBeforeHydration();
     clickHeldBeforeHydration();
   }, []);

@@ -7,12 +7,15 @@ import { TOAST_MS } from '@portal/domain';
 import { IconLogout, IconSettings, IconTruck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
+import { DIALOG_BACK_LABEL } from '../components/ui/confirm';
+import { TermsBar } from '../features/terms/TermsBar';
 import { request } from '../lib/api';
 import { firstName } from '../lib/format';
 import { persistOptions, wipeOfflineData } from '../lib/persist';
 import { queryClient } from '../lib/queryClient';
 import { clearSession, getUser } from '../lib/storage';
 import { useStoredValue } from '../lib/useStoredValue';
+import { watchHeaderHeight } from './headerHeight';
 import { OfflineDataProvider } from './OfflineDataProvider';
 
 /** Every authenticated screen: header (app name, greeting, 'Sair'), one content column, toasts, dialogs. */
@@ -23,14 +26,21 @@ export function AuthenticatedShell() {
   const [leaving, setLeaving] = useState(false);
 
   // Founding decision 5: revoke the session (its failure is ignored), forget it locally, go to /login.
-  // Founding decision 22: with it goes the data kept for offline use.
+  // Founding decision 22: with it goes the data kept for offline use. Issue 25: and this browser's
+  // push subscription (the server drops it with the session too).
   const logout = async () => {
     setLeaving(true);
+    // Loaded here, not with the shell: every signed-in page would fetch it otherwise. Never in the way of leaving.
+    const pushForgotten = import('../lib/webPush').then(
+      ({ forgetPushSubscription }) => forgetPushSubscription(),
+      () => null,
+    );
     try {
       await request(api.logout);
     } catch {
       // The token is dropped locally anyway.
     }
+    await pushForgotten;
     clearSession();
     await wipeOfflineData();
     await navigate('/login', { replace: true });
@@ -39,11 +49,19 @@ export function AuthenticatedShell() {
   return (
     <OfflineDataProvider client={queryClient} persistOptions={persistence}>
       <ModalsProvider
-        labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}
+        labels={{ confirm: 'Confirmar', cancel: DIALOG_BACK_LABEL }}
         modalProps={{ centered: true, closeButtonProps: { 'aria-label': 'Fechar' } }}
       >
         <Notifications position="top-right" autoClose={TOAST_MS} limit={3} zIndex={1000} />
-        <Box component="header" pos="sticky" top={0} bg="road.8" c="white" style={{ zIndex: 10, boxShadow: 'var(--mantine-shadow-sm)' }}>
+        <Box
+          component="header"
+          ref={watchHeaderHeight}
+          pos="sticky"
+          top={0}
+          bg="road.8"
+          c="white"
+          style={{ zIndex: 10, boxShadow: 'var(--mantine-shadow-sm)' }}
+        >
           <Container px="md" py={8}>
             <Group justify="space-between" wrap="nowrap" gap="sm">
               <Box style={{ minWidth: 0 }}>
@@ -59,8 +77,8 @@ export function AuthenticatedShell() {
                   Portal do Motorista
                 </Text>
                 <Group gap="sm" wrap="nowrap">
-                  <Greeting />
-                  {/* Issue 12: the driver's settings, on the greeting's line (the brand row is full at 360 px). */}
+                  {/* Issue 12: the driver's settings, on the greeting's line (the brand row is full at 360 px).
+                      Issue 25: before the greeting, which appears after hydration: the link never moves. */}
                   <Text
                     component={Link}
                     to="/configuracoes"
@@ -72,6 +90,7 @@ export function AuthenticatedShell() {
                     <IconSettings size={16} aria-hidden />
                     Configurações
                   </Text>
+                  <Greeting />
                 </Group>
               </Box>
               <Button
@@ -90,6 +109,8 @@ export function AuthenticatedShell() {
         <Container component="main" px="md" py="lg" pb={0}>
           <Box pb="xl">
             <Outlet />
+            {/* Issue 25: the terms where the driver is stopped, held at the foot of every screen (features/terms/TermsBar). */}
+            <TermsBar />
           </Box>
         </Container>
       </ModalsProvider>
@@ -99,7 +120,8 @@ export function AuthenticatedShell() {
 
 /**
  * 'Olá, <first name>'. A prerendered page (early-paint/) has no name: it appears right after
- * hydration, on a line that 'Configurações' already holds, so nothing moves. Its own component:
+ * hydration, after 'Configurações' on its line, so nothing moves (before it, it pushed the link
+ * aside: issue 25, a layout shift on every signed-in page). Its own component:
  * the stored value differing from the prerendered one re-renders, urgently, only this line (in the
  * shell it re-rendered every screen in one long task).
  */

@@ -7,8 +7,8 @@ import { VEHICLE_ANSWER_ATTRIBUTE } from './vehicleMarkup';
 /**
  * The vehicle that the prerendered tag detail page's first script (scripts/boot.ts) fetched and
  * painted before the app arrived: into the cache, as if the app had read it then, so that hydration
- * draws the same cards. The read is asked again once the app is live (the tag's state moves: the
- * query is never fresh), without a change on screen when nothing moved. Nothing when it did not paint.
+ * draws the same cards and, the answer being seconds old, does not ask for it again (issue 25: the
+ * vehicle was read twice on every load; vehicleDetailQuery's staleTime). Nothing when it did not paint.
  */
 export function adoptEarlyVehicle(): void {
   const answer = takeEarlyAnswer(VEHICLE_ANSWER_ATTRIBUTE);

@@ -32,3 +32,21 @@ export const HELD_CLICK_ATTRIBUTE = 'data-held-click';
 
 /** The buttons a held press may name: the page's own, not its forms' submits (HELD_SUBMIT_ATTRIBUTE). */
 export const HELD_CLICK_BUTTONS = '#root button[type="button"]';
+
+/**
+ * On the button of a press (or a form's submit) boot.ts held, at once (issue 25: on a weak link the
+ * app went live 1.2-5.5 s after the press, with no sign it was seen): its value is the text the
+ * button shows instead of its own (global.css draws it with a spinner). The app takes it off once
+ * live, before making the press (typedBeforeHydration.ts).
+ */
+export const HELD_PRESS_ATTRIBUTE = 'data-held-press';
+
+export const HELD_PRESS_TEXT = 'Aguarde…';
+
+/**
+ * The status boot.ts adds outside #root (React never sees it) when it holds a press, for a screen
+ * reader: the press was seen and is made once the portal is ready. Hidden on screen (global.css).
+ */
+export const HELD_STATUS_ID = 'toque-recebido';
+
+export const HELD_STATUS_TEXT = 'Toque recebido. O portal está terminando de carregar e faz o que você pediu em seguida.';

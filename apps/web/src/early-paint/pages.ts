@@ -55,6 +55,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   signedIn('/saldo/retirar', 'saldo/retirar'),
   // The value typed and the Pix to pay survive a reload (founding decision 6): the page has neither.
   signedIn('/saldo/comprar', 'saldo/comprar', { adoptable: () => !getBuyValue() && getBuyPix() === null }),
+  // Decision 58: the recurring top-up by Pix Automático.
+  signedIn('/saldo/recarga-automatica', 'saldo/recarga-automatica'),
   signedIn('/tags/adicionar', 'tags/adicionar'),
   signedIn('/tags/detalhes/:licensePlate', 'tags/detalhes/:licensePlate', { earlyRead: 'vehicle' }),
   signedIn('/tags/editar/:licensePlate', 'tags/editar/:licensePlate'),

@@ -1,4 +1,4 @@
-import { HELD_CLICK_ATTRIBUTE, HELD_CLICK_BUTTONS, HELD_SUBMIT_ATTRIBUTE } from './pageMarkup';
+import { HELD_CLICK_ATTRIBUTE, HELD_CLICK_BUTTONS, HELD_PRESS_ATTRIBUTE, HELD_STATUS_ID, HELD_SUBMIT_ATTRIBUTE } from './pageMarkup';
 
 /**
  * A prerendered page (pages.ts) shows its form before the app is live, and a driver on a weak
@@ -49,6 +49,15 @@ export function replayTypedBeforeHydration(root: ParentNode): void {
   typed.clear();
 }
 
+/**
+ * Once the app is live, before a held press is made: the 'Aguarde…' boot.ts put on its button and
+ * the status it added go (issue 25); from here the app's own pending state says it.
+ */
+export function clearHeldPress(): void {
+  for (const button of document.querySelectorAll(`[${HELD_PRESS_ATTRIBUTE}]`)) button.removeAttribute(HELD_PRESS_ATTRIBUTE);
+  document.getElementById(HELD_STATUS_ID)?.remove();
+}
+
 /** Once the app is live and the typed text is back: the form boot.ts held, submitted now by the app. */
 export function submitHeldBeforeHydration(): void {
   const html = document.documentElement;
@@ -61,6 +70,7 @@ export function submitHeldBeforeHydration(): void {
 /** main.tsx, when the page is drawn anew instead of hydrated: its buttons are not the ones pressed. */
 export function forgetHeldClick(): void {
   document.documentElement.removeAttribute(HELD_CLICK_ATTRIBUTE);
+  clearHeldPress();
 }
 
 /**

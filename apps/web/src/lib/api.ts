@@ -30,6 +30,12 @@ export interface RequestOptions<E extends Endpoint> {
    */
   token?: string | null;
   signal?: AbortSignal;
+  /**
+   * An idempotent call that got no answer is sent again after each of these waits (by default
+   * retryPolicy's 1, 2 and 4 s). [] tells the driver at once, the intent left open: pressing again
+   * sends the same key (issue 25: the terms acceptance).
+   */
+  unansweredRetryDelaysMs?: readonly number[];
 }
 
 function queryString(query: RequestOptions<Endpoint>['query']): string {
@@ -86,7 +92,7 @@ export async function request<E extends Endpoint>(endpoint: E, options: RequestO
         closeIntent(intent);
         throw error;
       }
-      const delay = retryPolicy.delaysMs[attempt];
+      const delay = (options.unansweredRetryDelaysMs ?? retryPolicy.delaysMs)[attempt];
       if (delay === undefined || options.signal?.aborted)
         throw isApiError(error) && error.status === 409 ? error : new ApiError(0, NO_ANSWER_MESSAGE);
       await sleep(delay);
@@ -123,7 +129,7 @@ function isTermsRefusal(status: number, data: unknown): boolean {
 
 /**
  * A non-2xx answer as the ApiError to throw; a 401 on an authenticated call ends the session
- * first, and a refusal for terms not accepted sends the driver to /blocked-access.
+ * first, and a refusal for terms not accepted shows the terms where the driver is (lib/terms.ts).
  */
 async function refusal(endpoint: Endpoint, response: Response): Promise<ApiError> {
   const data = await readJson(response);

@@ -59,12 +59,12 @@ let termsRefusedHandler: TermsRefusedHandler = () => {
   window.location.replace('/blocked-access');
 };
 
-/** The router registers a client-side navigation (history replaced) to /blocked-access here. */
+/** The router registers what a refusal for the terms does (issue 25: the terms bar where the driver is, lib/terms.ts). */
 export function setTermsRefusedHandler(handler: TermsRefusedHandler): void {
   termsRefusedHandler = handler;
 }
 
-/** Called by the API client on a refusal for terms not accepted (founding decision 27): /blocked-access, which keeps the token in memory. */
+/** Called by the API client on a refusal for terms not accepted (founding decision 27). */
 export function handleTermsRefused(): void {
   termsRefusedHandler();
 }

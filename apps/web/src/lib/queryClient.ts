@@ -19,7 +19,8 @@ onlineManager.setEventListener((setOnline) => {
 });
 
 /**
- * 4xx answers are final (401 already went to /login); network and 5xx failures retry twice.
+ * 4xx answers are final (401 already went to /login); network and 5xx failures retry twice, 1 and
+ * 2 s apart, while the screen already says the read failed (issue 25: listQuery.ts useReadFailure).
  * With no connection reads wait (TanStack's 'online' network mode) and the screens show the data
  * kept on the phone (persist.ts); when the connection returns every screen on view asks again.
  */

@@ -162,6 +162,26 @@ export function setPendingIntents(intents: PendingIntents): void {
   else write(STORAGE_KEYS.pendingIntents, JSON.stringify(intents));
 }
 
+/**
+ * Issue 25: the driver who turned notifications on in this browser. It belongs to the device, not to
+ * the session, so clearSession leaves it: a driver signing in again after a 401 keeps the
+ * notifications they turned on; anyone else signing in ends them. 'Sair' and 'Desativar' remove it.
+ */
+const PUSH_OWNER_KEY = 'notificacoes_motorista';
+
+export function getPushOwner(): number | null {
+  const raw = read(PUSH_OWNER_KEY);
+  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+}
+
+export function setPushOwner(driverId: number): void {
+  write(PUSH_OWNER_KEY, String(driverId));
+}
+
+export function removePushOwner(): void {
+  remove(PUSH_OWNER_KEY);
+}
+
 /** Sign-out and any 401: forget the session and everything tied to it (founding decision 5). */
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) remove(key);

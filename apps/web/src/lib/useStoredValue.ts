@@ -11,3 +11,15 @@ const noSubscription = () => () => undefined;
 export function useStoredValue<T>(read: () => T, prerendered: T): T {
   return useSyncExternalStore(noSubscription, read, () => prerendered);
 }
+
+/**
+ * false while a prerendered page hydrates, true from the next render on (at once on a screen the app
+ * draws itself): for what the page's first script did not paint and must not move anything when it
+ * appears (issue 25: the mark of a negative balance beside the figure the script painted).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, isLive, notYet);
+}
+
+const isLive = () => true;
+const notYet = () => false;

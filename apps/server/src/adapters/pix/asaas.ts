@@ -3,16 +3,24 @@ import { z } from 'zod';
 import { AsaasClient, AsaasRequestError } from './asaas-client.js';
 import type { AsaasClientConfig } from './asaas-client.js';
 import type {
+  AutomaticAuthorizationRequest,
+  AutomaticCycleRequest,
   ChargeRequest,
+  CreatedAutomaticAuthorization,
+  CreatedAutomaticCycle,
   CreatedCharge,
   PayoutRequest,
   PayoutResult,
   PixProvider,
+  ProviderAuthorization,
+  ProviderInstruction,
   ProviderPayment,
   ProviderTransfer,
   TransferReceiver,
 } from './port.js';
-import { PayoutRejected } from './port.js';
+import type { PixAutomaticFrequency } from '@portal/domain';
+import { pixAutomaticMessages } from '@portal/domain';
+import { PayoutRejected, PixProviderUnavailable } from './port.js';
 
 const customerList = z.object({ data: z.array(z.object({ id: z.string() })) });
 const withId = z.object({ id: z.string() });
@@ -35,8 +43,31 @@ const payment = z.object({
   externalReference: z.string().nullish(),
   // null (not []) when nothing was refunded.
   refunds: z.array(z.object({ status: z.string(), value: z.number() })).nullish(),
+  // Decision 58: the QR Code a Pix Automático authorization's first payment paid, and the authorization of a cycle's payment.
+  pixQrCodeId: z.string().nullish(),
+  pixAutomaticAuthorizationId: z.string().nullish(),
 });
 const deletedPayment = z.object({ deleted: z.boolean(), id: z.string() });
+/** PixReceiverAutomaticRecurringAuthorizationGetResponseDTO (the fields we read). */
+const authorization = z.object({
+  id: z.string(),
+  status: z.string(),
+  contractId: z.string().nullish(),
+  value: z.number().nullish(),
+  payload: z.string().nullish(),
+  immediateQrCode: z.object({ conciliationIdentifier: z.string().nullish(), expirationDate: z.string().nullish() }).nullish(),
+});
+/** PixAutomaticRecurringPaymentInstructionGetResponseDTO (the fields we read). */
+const instruction = z.object({
+  id: z.string(),
+  status: z.string(),
+  paymentId: z.string().nullish(),
+  authorization: z.object({ id: z.string().nullish() }).nullish(),
+  refusalReason: z.string().nullish(),
+});
+
+/** IN BCB 436/2023 art. 2's periods, in Asaas's words (PixAutomaticRecurringFrequency). */
+const ASAAS_FREQUENCY: Record<PixAutomaticFrequency, 'WEEKLY' | 'MONTHLY'> = { SEMANAL: 'WEEKLY', MENSAL: 'MONTHLY' };
 
 const cents = (reais: number) => Math.round(reais * 100);
 
@@ -107,6 +138,94 @@ export class AsaasPixProvider implements PixProvider {
       refundedCents: found.status === 'REFUNDED' && refunded === 0 ? amountCents : refunded,
       deleted: found.deleted === true,
       externalReference: found.externalReference ?? null,
+      pixQrCodeId: found.pixQrCodeId ?? null,
+      automaticAuthorizationId: found.pixAutomaticAuthorizationId ?? null,
+    };
+  }
+
+  /**
+   * Decision 58, "Jornada 3": POST /v3/pix/automatic/authorizations with an immediateQrCode, whose
+   * payment both credits the first cycle and gives the consent. paymentCreationMode MANUAL: the
+   * portal creates each cycle's payment itself (createAutomaticCycle), with its own externalReference.
+   */
+  async createAutomaticAuthorization(request: AutomaticAuthorizationRequest): Promise<CreatedAutomaticAuthorization> {
+    const customerId = await this.customerId(request.driver);
+    const value = request.amountCents / 100;
+    const seconds = Math.max(60, Math.round((request.qrExpiresAt.getTime() - Date.now()) / 1000));
+    const created = await this.client.request('POST', '/v3/pix/automatic/authorizations', authorization, {
+      frequency: ASAAS_FREQUENCY[request.frequency],
+      contractId: request.authorizationId,
+      startDate: request.startDate,
+      value,
+      description: pixAutomaticMessages.providerDescription,
+      customerId,
+      immediateQrCode: { expirationSeconds: seconds, originalValue: value, description: pixAutomaticMessages.providerDescription },
+      paymentCreationMode: 'MANUAL',
+    });
+    if (!created.payload) throw new PixProviderUnavailable('Resposta inesperada do Asaas (autorização sem QR Code)');
+    return {
+      providerAuthorizationId: created.id,
+      payload: created.payload,
+      conciliationId: created.immediateQrCode?.conciliationIdentifier ?? null,
+      qrExpiresAt: request.qrExpiresAt,
+    };
+  }
+
+  async getAutomaticAuthorization(providerAuthorizationId: string): Promise<ProviderAuthorization | 'missing'> {
+    const found = await this.orMissing(() =>
+      this.client.request('GET', `/v3/pix/automatic/authorizations/${encodeURIComponent(providerAuthorizationId)}`, authorization),
+    );
+    if (found === 'missing') return found;
+    return {
+      status: found.status,
+      contractId: found.contractId ?? null,
+      amountCents: found.value === null || found.value === undefined ? null : cents(found.value),
+    };
+  }
+
+  /** DELETE /v3/pix/automatic/authorizations/{id} answers the authorization, CANCELLED; a 4xx: already ended there. */
+  async cancelAutomaticAuthorization(providerAuthorizationId: string): Promise<boolean> {
+    try {
+      const result = await this.client.request(
+        'DELETE',
+        `/v3/pix/automatic/authorizations/${encodeURIComponent(providerAuthorizationId)}`,
+        authorization,
+      );
+      return result.status === 'CANCELLED';
+    } catch (error) {
+      if (error instanceof AsaasRequestError) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * A cycle: POST /v3/payments with pixAutomaticAuthorizationId (Asaas then sends the payment
+   * instruction to the payer's bank; its id comes with PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_*).
+   */
+  async createAutomaticCycle(request: AutomaticCycleRequest): Promise<CreatedAutomaticCycle> {
+    const customer = await this.customerId(request.driver);
+    const created = await this.client.request('POST', '/v3/payments', withId, {
+      customer,
+      billingType: 'PIX',
+      value: request.amountCents / 100,
+      dueDate: request.dueDate,
+      description: pixAutomaticMessages.providerDescription,
+      externalReference: request.chargeId,
+      pixAutomaticAuthorizationId: request.providerAuthorizationId,
+    });
+    return { providerChargeId: created.id, instructionId: null };
+  }
+
+  async getAutomaticInstruction(instructionId: string): Promise<ProviderInstruction | 'missing'> {
+    const found = await this.orMissing(() =>
+      this.client.request('GET', `/v3/pix/automatic/paymentInstructions/${encodeURIComponent(instructionId)}`, instruction),
+    );
+    if (found === 'missing') return found;
+    return {
+      status: found.status,
+      paymentId: found.paymentId ?? null,
+      authorizationId: found.authorization?.id ?? null,
+      refusalReason: found.refusalReason ?? null,
     };
   }
 

@@ -1,11 +1,31 @@
 import { createStaticPix, hasError } from 'pix-utils';
 import type { PixConfig } from '../../config.js';
-import type { ChargeRequest, CreatedCharge, PayoutRequest, PayoutResult, PixProvider, ProviderPayment, ProviderTransfer } from './port.js';
+import type {
+  AutomaticAuthorizationRequest,
+  AutomaticCycleRequest,
+  ChargeRequest,
+  CreatedAutomaticAuthorization,
+  CreatedAutomaticCycle,
+  CreatedCharge,
+  PayoutRequest,
+  PayoutResult,
+  PixProvider,
+  ProviderAuthorization,
+  ProviderInstruction,
+  ProviderPayment,
+  ProviderTransfer,
+} from './port.js';
 
 /** BR Code txid: letters and digits only, at most 25 (Manual do BR Code). */
 export function toTxid(id: string): string {
   return id.replace(/[^A-Za-z0-9]/g, '').slice(0, 25);
 }
+
+/** The local provider's ids of an authorization and of its QR Code (the CLI's simulated bank names them). */
+const localAuthorizationId = (authorizationId: string) => `local_${authorizationId}`;
+const localConciliationId = (authorizationId: string) => `local_qr_${authorizationId}`;
+/** The first Pix's payment id, as the CLI's bank reports it. */
+export const localFirstPaymentId = (authorizationId: string) => `local_first_${authorizationId}`;
 
 /**
  * Development provider: a valid static Pix BR Code to our receiver key with amount and txid;
@@ -17,21 +37,57 @@ export class LocalPixProvider implements PixProvider {
   constructor(private readonly config: Pick<PixConfig, 'receiverKey' | 'merchantName' | 'merchantCity'>) {}
 
   async createCharge(request: ChargeRequest): Promise<CreatedCharge> {
+    return {
+      providerChargeId: `local_${request.chargeId}`,
+      payload: this.brCode(request.chargeId, request.amountCents, 'Compra de saldo'),
+      encodedImage: null,
+      expiresAt: request.expiresAt,
+    };
+  }
+
+  /**
+   * Decision 58: the local bank's Pix Automático. The QR Code is a plain BR Code of the first Pix
+   * (a real one also carries the recurrence); the operator's CLI plays the payer's bank
+   * (pix:auto:activate, pix:auto:cycle, pix:auto:refuse, pix:auto:cancel) by sending the webhooks
+   * Asaas would send, with the ids made here.
+   */
+  async createAutomaticAuthorization(request: AutomaticAuthorizationRequest): Promise<CreatedAutomaticAuthorization> {
+    return {
+      providerAuthorizationId: localAuthorizationId(request.authorizationId),
+      payload: this.brCode(request.authorizationId, request.amountCents, 'Recarga automatica'),
+      conciliationId: localConciliationId(request.authorizationId),
+      qrExpiresAt: request.qrExpiresAt,
+    };
+  }
+
+  /** Nothing to ask: the CLI's events are the truth in development. */
+  async getAutomaticAuthorization(): Promise<ProviderAuthorization | null> {
+    return null;
+  }
+
+  async cancelAutomaticAuthorization(): Promise<boolean> {
+    return true;
+  }
+
+  async createAutomaticCycle(request: AutomaticCycleRequest): Promise<CreatedAutomaticCycle> {
+    return { providerChargeId: `local_${request.chargeId}`, instructionId: `local_pi_${request.chargeId}` };
+  }
+
+  async getAutomaticInstruction(): Promise<ProviderInstruction | null> {
+    return null;
+  }
+
+  private brCode(id: string, amountCents: number, info: string): string {
     const pix = createStaticPix({
       merchantName: this.config.merchantName,
       merchantCity: this.config.merchantCity,
       pixKey: this.config.receiverKey,
-      txid: toTxid(request.chargeId),
-      transactionAmount: request.amountCents / 100,
-      infoAdicional: 'Compra de saldo',
+      txid: toTxid(id),
+      transactionAmount: amountCents / 100,
+      infoAdicional: info,
     });
     if (hasError(pix)) throw new Error(`BR Code inválido: ${pix.message}`);
-    return {
-      providerChargeId: `local_${request.chargeId}`,
-      payload: pix.toBRCode(),
-      encodedImage: null,
-      expiresAt: request.expiresAt,
-    };
+    return pix.toBRCode();
   }
 
   /** No bank behind it: the key's holder is not reported, and the receipt says so. */

@@ -1,4 +1,4 @@
-import type { PixKeyType } from '@portal/domain';
+import type { PixAutomaticFrequency, PixKeyType } from '@portal/domain';
 
 export interface ChargeRequest {
   /** Our id: the BR Code txid (local) or Asaas's externalReference. */
@@ -80,6 +80,9 @@ export interface ProviderPayment {
   refundedCents: number;
   deleted: boolean;
   externalReference: string | null;
+  /** Decision 58: the QR Code the payment paid (Asaas pixQrCodeId) and the Pix Automático authorization it belongs to, when reported. */
+  pixQrCodeId?: string | null;
+  automaticAuthorizationId?: string | null;
 }
 
 /** A transfer as the provider knows it now. */
@@ -94,6 +97,64 @@ export interface ProviderTransfer {
   /** PIX, TED, INTERNAL; null: not reported. */
   operationType: string | null;
   receiver: TransferReceiver | null;
+}
+
+/**
+ * Decision 58: a recurring top-up by Pix Automático ("Jornada 3"): the authorization and, in the same
+ * QR Code, its first Pix. The provider's contract id is our id.
+ */
+export interface AutomaticAuthorizationRequest {
+  authorizationId: string;
+  amountCents: number;
+  frequency: PixAutomaticFrequency;
+  /** The São Paulo day it starts, 'YYYY-MM-DD'. */
+  startDate: string;
+  driver: { name: string; cpfCnpj: string };
+  /** Until when the first Pix may be paid. */
+  qrExpiresAt: Date;
+}
+
+export interface CreatedAutomaticAuthorization {
+  providerAuthorizationId: string;
+  /** The first Pix's "copia e cola": paying it authorizes the recurring debits. */
+  payload: string;
+  /** What the first payment will carry to name this QR Code (Asaas: immediateQrCode.conciliationIdentifier). */
+  conciliationId: string | null;
+  qrExpiresAt: Date;
+}
+
+/** An authorization as the provider knows it now (asked before an event about it is believed). */
+export interface ProviderAuthorization {
+  /** CREATED, ACTIVE, REFUSED, CANCELLED, EXPIRED (Asaas). */
+  status: string;
+  /** Our id, as we sent it. */
+  contractId: string | null;
+  amountCents: number | null;
+}
+
+/** One cycle's debit: a payment linked to the authorization, due on a São Paulo day. */
+export interface AutomaticCycleRequest {
+  /** Our charge id: the payment's externalReference. */
+  chargeId: string;
+  providerAuthorizationId: string;
+  amountCents: number;
+  dueDate: string;
+  driver: { name: string; cpfCnpj: string };
+}
+
+export interface CreatedAutomaticCycle {
+  providerChargeId: string;
+  /** The bank instruction's id when the provider gives it at once (local); Asaas tells it by webhook. */
+  instructionId: string | null;
+}
+
+/** A cycle's payment instruction as the provider knows it now. */
+export interface ProviderInstruction {
+  /** AWAITING_REQUEST, SCHEDULED, DONE, CANCELLED, REFUSED (Asaas). */
+  status: string;
+  paymentId: string | null;
+  authorizationId: string | null;
+  refusalReason: string | null;
 }
 
 /** Payment statuses meaning the money arrived. */
@@ -112,4 +173,16 @@ export interface PixProvider {
   getTransfer(providerTransferId: string): Promise<ProviderTransfer | 'missing' | null>;
   /** Stops a charge that expired here from being paid later; false when the provider refused (already paid...). */
   cancelCharge(providerChargeId: string): Promise<boolean>;
+  /**
+   * Decision 58, Pix Automático. There is no call to change an authorization's value (Asaas offers
+   * create, read, list and cancel): a new value is a new authorization, the old one cancelled.
+   */
+  createAutomaticAuthorization(request: AutomaticAuthorizationRequest): Promise<CreatedAutomaticAuthorization>;
+  /** Like getPayment: null when the provider keeps no record of its own (local), 'missing' when unknown. */
+  getAutomaticAuthorization(providerAuthorizationId: string): Promise<ProviderAuthorization | 'missing' | null>;
+  /** False when the provider refused (already cancelled, refused or expired there). */
+  cancelAutomaticAuthorization(providerAuthorizationId: string): Promise<boolean>;
+  /** The next cycle's payment, sent to the payer's bank as a payment instruction. */
+  createAutomaticCycle(request: AutomaticCycleRequest): Promise<CreatedAutomaticCycle>;
+  getAutomaticInstruction(instructionId: string): Promise<ProviderInstruction | 'missing' | null>;
 }

@@ -8,6 +8,7 @@ import {
   payoutNoticeMessages,
   pixKeyDisplay,
   serverMessages,
+  TAG_MONTHLY_FEE_CENTS,
   TAG_STATUS,
   VPO_OPEN_STATUSES,
 } from '@portal/domain';
@@ -16,6 +17,7 @@ import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { effectiveAlertCents } from '../settings/service.js';
 import type { StatementService } from '../statement/service.js';
+import { failedCycleNotices } from '../pix-automatic/notices.js';
 
 /** The three newest statement entries the dashboard shows. */
 const LAST_MOVEMENTS = 3;
@@ -39,7 +41,11 @@ async function feeBlockedTags(db: Kysely<Database>, driverId: number): Promise<A
   }));
 }
 
-/** The own balance against the driver's alert level (R$ 50,00 until chosen): one row read. */
+/**
+ * The own balance against the driver's alert level (R$ 50,00 until chosen): one row read. Below zero
+ * it is its own notice (issue 25), whatever the level: what a negative balance means for the next
+ * passage and the tag's month, not only that it is low.
+ */
 async function lowBalance(db: Kysely<Database>, driverId: number): Promise<AttentionNotice[]> {
   const row = await db
     .selectFrom('drivers')
@@ -56,6 +62,15 @@ async function lowBalance(db: Kysely<Database>, driverId: number): Promise<Atten
     .executeTakeFirst();
   const level = effectiveAlertCents(row?.balance_alert_cents);
   const balance = Number(row?.own_cents ?? 0);
+  if (balance < 0) {
+    return [
+      {
+        tipo: 'saldo-negativo',
+        Mensagem: serverMessages.attention.negativeBalance(formatBrl(balance), formatBrl(TAG_MONTHLY_FEE_CENTS)),
+        saldo: centsToReais(balance),
+      },
+    ];
+  }
   if (balance >= level) return [];
   return [
     {
@@ -75,6 +90,10 @@ async function pendingPurchases(db: Kysely<Database>, driverId: number, now: Dat
     .where('driver_id', '=', driverId)
     .where('status', '=', 'PENDING')
     .where('expires_at', '>', now.toISOString())
+    // Decision 58: a Pix Automático cycle is debited by the bank, not paid by the driver.
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('pix_automatic_cycles').select('charge_id').whereRef('pix_automatic_cycles.charge_id', '=', 'pix_charges.id'))),
+    )
     .orderBy('expires_at')
     .orderBy('id')
     .execute();
@@ -204,15 +223,16 @@ async function shortVpos(db: Kysely<Database>, driverId: number, now: Date): Pro
  * accounts keys, pix_charges_driver_idx, pix_keys_driver_key, withdrawals_driver_created_idx).
  */
 async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
-  const [tags, balance, duplicates, vpos, pending, payouts] = await Promise.all([
+  const [tags, balance, duplicates, vpos, topUps, pending, payouts] = await Promise.all([
     feeBlockedTags(db, driverId),
     lowBalance(db, driverId),
     possibleDuplicates(db, driverId, now),
     shortVpos(db, driverId, now),
+    failedCycleNotices(db, driverId, now),
     pendingPurchases(db, driverId, now),
     payoutActivity(db, driverId, now),
   ]);
-  return [...tags, ...balance, ...duplicates, ...vpos, ...pending, ...payouts];
+  return [...tags, ...balance, ...duplicates, ...vpos, ...topUps, ...pending, ...payouts];
 }
 
 /** The dashboard's notices and last movements (built once in services.ts). */

@@ -105,12 +105,11 @@ export class SessionStore {
     return token;
   }
 
+  /** Ends the session; the devices it subscribed to push notifications stop receiving them (decision 57). */
   async revoke(sessionId: number): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: nowIso() })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+      await trx.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute();
+    });
   }
 }

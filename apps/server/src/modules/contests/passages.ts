@@ -20,14 +20,15 @@ export interface PassageRecord {
  * Decision 56: the passages' records and what each account paid of them, in the pushes'
  * transaction. When a passage arrives, a recorded passage of the same tag at the same plaza within
  * `duplicateMinutes` of it (either side), or one earlier in the same chunk, makes it a possible
- * double charge. Returns how many were flagged (a replay, whose record exists, is not).
+ * double charge. Returns how many were flagged (a replay, whose record exists, is not), and the
+ * ids of the passages recorded now, by externalId.
  */
 export async function recordPassages(
   trx: Trx,
   passages: readonly { record: PassageRecord; parts: readonly PassagePart[] }[],
   duplicateMinutes: number,
-): Promise<number> {
-  if (passages.length === 0) return 0;
+): Promise<{ flagged: number; passageIds: ReadonlyMap<string, number> }> {
+  if (passages.length === 0) return { flagged: 0, passageIds: new Map() };
   const windowMs = duplicateMinutes * 60_000;
   const times = passages.map((p) => Date.parse(p.record.occurredAt));
   const nearby = await trx
@@ -107,5 +108,6 @@ export async function recordPassages(
       .values(payments)
       .onConflict((oc) => oc.column('entry_id').doNothing())
       .execute();
-  return rows.filter(({ record, earlier }) => earlier !== undefined && idOf.has(record.externalId)).length;
+  const flagged = rows.filter(({ record, earlier }) => earlier !== undefined && idOf.has(record.externalId)).length;
+  return { flagged, passageIds: idOf };
 }

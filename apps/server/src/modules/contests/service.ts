@@ -17,6 +17,7 @@ import { lockDriver } from '../../db/lock.js';
 import type { Metrics } from '../../metrics.js';
 import { contestsWithPassage, contestView, passagesWithRefundable } from './queries.js';
 import { refundPassage } from './refund.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 
 const DRIVER_CONTESTS_PAGE_SIZE = 10;
 const PARTNER_CONTESTS_PAGE_SIZE = 50;
@@ -174,6 +175,8 @@ export class ContestService {
           cents: refundCents,
         });
       }
+      const notice = { kind: 'contestAnswered', contestId: id, accepted: decision === 'ACEITA', refundedCents: refundCents ?? 0 } as const;
+      await enqueueNotification(trx, owner.driver_id, notice);
       return true;
     });
     const contest = await this.one({ id });

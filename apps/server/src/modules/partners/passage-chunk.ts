@@ -7,6 +7,8 @@ import type { AccountKind } from '../../db/schema.js';
 import { postMany } from '../ledger/ledger.js';
 import type { ManyEntryInput } from '../ledger/ledger.js';
 import { recordPassages } from '../contests/passages.js';
+import type { DebitedPassage } from '../notifications/passage-notices.js';
+import { enqueuePassageNotices } from '../notifications/passage-notices.js';
 import { serialHolders } from '../tags/rows.js';
 import type { PassagePart } from '../vpos/money.js';
 import { openVposOf } from '../vpos/money.js';
@@ -151,7 +153,7 @@ export async function recordChunk(
           : parts.filter((x) => x.account !== 'vpo' && !x.duplicate).map((x) => ({ vpoId: p.shortVpo ?? 0, cents: x.cents })),
       ),
     );
-    flagged = await recordPassages(
+    const recorded = await recordPassages(
       trx,
       records.map(({ p, parts }) => ({
         record: {
@@ -170,6 +172,8 @@ export async function recordChunk(
       })),
       duplicateMinutes,
     );
+    flagged = recorded.flagged;
+    await enqueuePassageNotices(trx, debitedOf(records, recorded.passageIds));
     const answers = records.map(({ p, parts }) => {
       const first = parts[0];
       if (!first) throw new Error('Passagem sem lançamento');
@@ -197,6 +201,31 @@ export async function recordChunk(
         : { result: 'RECUSADA', refusal: refuse.conflict(serverMessages.partner.externalIdConflict) };
   }
   return { outcomes, flagged };
+}
+
+/** Decision 57: what each passage recorded now took from the driver's balances, for their notifications. */
+function debitedOf(
+  records: readonly { p: Paid; parts: readonly PassagePart[] }[],
+  passageIds: ReadonlyMap<string, number>,
+): DebitedPassage[] {
+  return records.flatMap(({ p, parts }) => {
+    const passageId = passageIds.get(p.passage.externalId);
+    if (passageId === undefined) return [];
+    const fresh = parts.filter((x) => !x.duplicate);
+    const own = fresh.filter((x) => x.account === 'own');
+    return [
+      {
+        driverId: p.driverId,
+        passageId,
+        place: p.passage.placeName,
+        at: p.passage.occurredAt,
+        ownCents: own.reduce((sum, x) => sum + x.cents, 0),
+        thirdCents: fresh.filter((x) => x.account === 'third').reduce((sum, x) => sum + x.cents, 0),
+        ownEntryId: own.at(-1)?.entryId ?? null,
+        shortVpoId: p.shortVpo,
+      },
+    ];
+  });
 }
 
 function replay(answer: () => PushAnswer): ChunkOutcome {

@@ -1,9 +1,10 @@
 import type { PixKeyType } from '@portal/domain';
-import { documentKind, MAX_SAVED_PIX_KEYS, NEW_PIX_KEY_HOURS, normalizePixKey, stripDocument } from '@portal/domain';
+import { documentKind, MAX_SAVED_PIX_KEYS, NEW_PIX_KEY_HOURS, normalizePixKey, pixKeyDisplay, stripDocument } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { Trx } from '../../db/connection.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 
 export interface SavedKey {
   id: number;
@@ -80,6 +81,9 @@ export class PixKeyStore {
         .executeTakeFirst();
       const saved = await this.find(trx, driverId, keyType, key);
       if (!saved) throw new Error('chave Pix não gravada');
+      // Decision 57: a new key is told to every device at once (someone else may have saved it).
+      if (inserted)
+        await enqueueNotification(trx, driverId, { kind: 'pixKeySaved', keyId: saved.id, maskedKey: pixKeyDisplay(keyType, key) });
       return { key: saved, created: inserted !== undefined };
     });
   }

@@ -108,6 +108,12 @@ export class ChargeService {
       .where('driver_id', '=', driverId)
       .where('status', '=', 'PENDING')
       .where('expires_at', '>', this.now().toISOString())
+      // Decision 58: a Pix Automático cycle waits for the bank's debit, not for the driver.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(selectFrom('pix_automatic_cycles').select('charge_id').whereRef('pix_automatic_cycles.charge_id', '=', 'pix_charges.id')),
+        ),
+      )
       .executeTakeFirstOrThrow();
     if (Number(row.n) >= this.limits.chargesPending) {
       throw refuse.tooMany(serverMessages.payouts.tooManyPending(this.limits.chargesPending), PIX_CHARGE_TTL_MINUTES * 60);

@@ -5,6 +5,8 @@ import { nowIso } from '../../db/connection.js';
 import { forUpdate } from '../../db/lock.js';
 import type { Database, PixChargeRow } from '../../db/schema.js';
 import { accountId, post } from '../ledger/ledger.js';
+import { enqueueNotification } from '../notifications/outbox.js';
+import { cycleOfCharge } from '../pix-automatic/rows.js';
 
 /** Our charge, by our id: the event that named it was already matched to it (founding decision 26). */
 export interface ChargeRef {
@@ -38,17 +40,34 @@ export class SettlementService {
         return 'amount-mismatch';
       }
       if (charge.status === 'REFUNDED') return 'refunded-before';
+      // Decision 58: a cycle of the recurring top-up is credited as a purchase is, under its own name.
+      const automatic = (await cycleOfCharge(trx, charge.id)) !== null;
       const result = await post(trx, {
         accountId: await accountId(trx, charge.driver_id, 'own'),
         amountCents: charge.amount_cents,
-        origin: STATEMENT_ORIGINS.pixPurchase,
+        origin: automatic ? STATEMENT_ORIGINS.pixAutomaticTopUp : STATEMENT_ORIGINS.pixPurchase,
         event: 'RECEIVED',
-        placeName: STATEMENT_PLACE_NAMES.pixPurchase,
+        placeName: automatic ? STATEMENT_PLACE_NAMES.pixAutomaticTopUp : STATEMENT_PLACE_NAMES.pixPurchase,
         reference: charge.id,
         idempotencyKey: `pix-charge:${charge.id}:credit`,
       });
       if (charge.status !== 'RECEIVED') {
         await trx.updateTable('pix_charges').set({ status: 'RECEIVED', received_at: nowIso() }).where('id', '=', charge.id).execute();
+      }
+      if (automatic) {
+        await trx
+          .updateTable('pix_automatic_cycles')
+          .set({ status: 'PAID' })
+          .where('charge_id', '=', charge.id)
+          .where('status', '!=', 'PAID')
+          .execute();
+        if (result.status === 'posted') {
+          const notice = { kind: 'pixAutoCyclePaid', cycleId: charge.id, amountCents: charge.amount_cents, receiptId: charge.id } as const;
+          await enqueueNotification(trx, charge.driver_id, notice);
+        }
+      }
+      if (!automatic && result.status === 'posted') {
+        await enqueueNotification(trx, charge.driver_id, { kind: 'pixReceived', chargeId: charge.id, amountCents: charge.amount_cents });
       }
       if (result.status === 'posted') this.log.info({ chargeId: charge.id, driverId: charge.driver_id }, 'compra de saldo creditada');
       return result.status === 'posted' ? 'credited' : 'already-credited';

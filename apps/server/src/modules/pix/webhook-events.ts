@@ -13,11 +13,17 @@ export interface WebhookOutcome {
   reason?: UnappliedReason;
 }
 
+/** What became of one event inside the handler: applied, ignored, or recorded (moves nothing) for the operator. */
+export type EventOutcome = { result: 'applied' } | { result: 'ignored' } | { result: 'recorded'; reason: UnappliedReason; detail?: string };
+
+export const appliedOutcome: EventOutcome = { result: 'applied' };
+export const recordedOutcome = (reason: UnappliedReason, detail?: string): EventOutcome => ({ result: 'recorded', reason, detail });
+
 const EXCERPT_MAX = 2_000;
 
-/** The provider's reference named by an event: its payment or transfer id. */
+/** The provider's reference named by an event: its payment, transfer, Pix Automático authorization or instruction id. */
 function providerRef(body: AsaasWebhook): string | null {
-  return body.payment?.id ?? body.transfer?.id ?? null;
+  return body.payment?.id ?? body.transfer?.id ?? body.authorization?.id ?? body.paymentInstruction?.id ?? null;
 }
 
 /**

@@ -8,7 +8,10 @@ import type { WithdrawalOutcomes } from '../withdrawal/outcome.js';
 import { sameTerms } from '../withdrawal/transfer-match.js';
 import type { ChargeExpiry } from './expiry.js';
 import type { SettlementService } from './settlement.js';
-import type { UnappliedReason, WebhookEventLog, WebhookOutcome } from './webhook-events.js';
+import type { EventOutcome, UnappliedReason, WebhookEventLog, WebhookOutcome } from './webhook-events.js';
+import { appliedOutcome, recordedOutcome } from './webhook-events.js';
+import type { AutomaticEvents } from '../pix-automatic/events.js';
+import { isAuthorizationEvent, isInstructionEvent } from '../pix-automatic/events.js';
 
 const TRANSFER_FAILURES = new Set(['TRANSFER_FAILED', 'TRANSFER_CANCELLED']);
 const TRANSFER_FAILED_STATUSES = new Set(['FAILED', 'CANCELLED']);
@@ -18,10 +21,10 @@ const REFUNDS_UNDERWAY = new Set(['PAYMENT_REFUND_IN_PROGRESS', 'PAYMENT_REFUND_
 /** Once the withdrawal's end is known, these open events about its transfer are settled. */
 const TRANSFER_REASONS: readonly UnappliedReason[] = ['transfer-blocked', 'not-confirmed', 'provider-unavailable'];
 
-type Applied = { result: 'applied' } | { result: 'ignored' } | { result: 'recorded'; reason: UnappliedReason; detail?: string };
+type Applied = EventOutcome;
 
-const applied: Applied = { result: 'applied' };
-const recorded = (reason: UnappliedReason, detail?: string): Applied => ({ result: 'recorded', reason, detail });
+const applied: Applied = appliedOutcome;
+const recorded = recordedOutcome;
 
 type Payment = NonNullable<AsaasWebhook['payment']>;
 type Transfer = NonNullable<AsaasWebhook['transfer']>;
@@ -47,6 +50,8 @@ export class AsaasWebhookHandler {
     private readonly events: WebhookEventLog,
     private readonly expiry: ChargeExpiry,
     private readonly log: FastifyBaseLogger,
+    /** Decision 58: Pix Automático's authorizations, instructions and first payments. */
+    private readonly automatic: AutomaticEvents,
   ) {}
 
   /** For metrics: called once per authenticated event with what became of it. */
@@ -98,11 +103,16 @@ export class AsaasWebhookHandler {
         if (TRANSFER_FAILURES.has(body.event)) return this.transferFailed(requirePart(body.transfer));
         if (CHARGEBACKS.has(body.event)) return this.noted(requirePart(body.payment), 'chargeback');
         if (REFUNDS_UNDERWAY.has(body.event)) return this.noted(requirePart(body.payment), 'refund-in-progress');
+        if (isAuthorizationEvent(body.event)) return this.automatic.authorization(body.event, requirePart(body.authorization));
+        if (isInstructionEvent(body.event)) return this.automatic.instruction(body.event, requirePart(body.paymentInstruction));
         return { result: 'ignored' };
     }
   }
 
   private async received(payment: Payment): Promise<Applied> {
+    // Decision 58: the first Pix of a Pix Automático QR Code names the QR Code, not our id: bound first.
+    const first = await this.automatic.bindFirstPayment(payment);
+    if (first) return first;
     const charge = await this.chargeOf(payment);
     if (isRecorded(charge)) return charge;
     const truth = await this.confirmCharge(charge);
@@ -122,7 +132,9 @@ export class AsaasWebhookHandler {
   private async overdue(payment: Payment): Promise<Applied> {
     const charge = await this.chargeOf(payment);
     if (isRecorded(charge)) return charge;
-    if ((await this.settlement.overdue({ chargeId: charge.id })) === 'overdue') await this.expiry.cancelAtProvider(charge);
+    if ((await this.settlement.overdue({ chargeId: charge.id })) !== 'overdue') return applied;
+    // A Pix Automático cycle the bank did not debit on its day: the driver is told; the bank may still retry it.
+    if (!(await this.automatic.cycleOverdue(charge))) await this.expiry.cancelAtProvider(charge);
     return applied;
   }
 
@@ -215,6 +227,8 @@ export class AsaasWebhookHandler {
   private async confirmCharge(charge: PixChargeRow): Promise<ProviderPayment | null | Applied> {
     const truth = await this.confirmPayment(charge.provider_charge_id);
     if (isRecorded(truth) || truth === null || truth.externalReference === charge.id) return truth;
+    // Decision 58: a Pix Automático authorization's first Pix names its QR Code, not our id.
+    if (await this.automatic.isFirstPaymentOf(charge, truth)) return truth;
     return recorded('reference-mismatch', mismatch.providerReference(truth.externalReference));
   }
 

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database, PixChargeRow, PixProviderName, WithdrawalRow } from '../../db/schema.js';
 import type { SessionDriver } from '../auth/sessions.js';
+import { cycleOfCharge } from '../pix-automatic/rows.js';
 
 /** The driver as a receipt names them. */
 export type ReceiptDriver = Pick<SessionDriver, 'id' | 'name' | 'cpfCnpj'>;
@@ -50,14 +51,15 @@ function purchaseStatus(row: PixChargeRow): Receipt['status'] {
   return row.status === 'REFUNDED' ? 'REFUNDED' : 'RECEIVED';
 }
 
-function purchaseReceipt(row: PixChargeRow, driver: ReceiptDriver): Receipt {
+/** Decision 58: `automatic`, a cycle of the recurring top-up by Pix Automático (its first Pix included). */
+function purchaseReceipt(row: PixChargeRow, driver: ReceiptDriver, automatic: boolean): Receipt {
   if (row.received_at === null || (row.status !== 'RECEIVED' && row.status !== 'REFUNDED'))
     throw refuse.conflict(serverMessages.receipt.purchaseNotPaid);
   const status = purchaseStatus(row);
   return {
     tipo: 'compra',
     id: row.id,
-    titulo: serverMessages.receipt.purchaseTitle,
+    titulo: automatic ? serverMessages.receipt.automaticTitle : serverMessages.receipt.purchaseTitle,
     valor: centsToReais(row.amount_cents),
     dataHora: toIso(row.received_at),
     concluidoEm: toIso(row.refunded_at ?? row.received_at),
@@ -68,7 +70,7 @@ function purchaseReceipt(row: PixChargeRow, driver: ReceiptDriver): Receipt {
     recebedor: portal,
     provedor: providerLabel(row.provider),
     idTransacaoProvedor: row.provider_charge_id,
-    descricao: STATEMENT_PLACE_NAMES.pixPurchase,
+    descricao: automatic ? STATEMENT_PLACE_NAMES.pixAutomaticTopUp : STATEMENT_PLACE_NAMES.pixPurchase,
     motivo: null,
   };
 }
@@ -109,7 +111,7 @@ async function findReceipt(
   if (tipo === 'compra') {
     const row = await db.selectFrom('pix_charges').selectAll().where('id', '=', id).where('driver_id', '=', driver.id).executeTakeFirst();
     if (!row) throw refuse.notFound(messages.receipt.notFound);
-    return purchaseReceipt(row, driver);
+    return purchaseReceipt(row, driver, (await cycleOfCharge(db, row.id)) !== null);
   }
   const row = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).where('driver_id', '=', driver.id).executeTakeFirst();
   if (!row) throw refuse.notFound(messages.receipt.notFound);

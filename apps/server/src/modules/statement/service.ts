@@ -20,7 +20,11 @@ function eventOf(event: string | null): StatementTransaction['event'] {
   return event !== null && EVENTS.has(event) ? (event as StatementTransaction['event']) : null;
 }
 
-const PURCHASE_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.pixPurchase, STATEMENT_ORIGINS.pixRefund]);
+const PURCHASE_ORIGINS: ReadonlySet<string> = new Set([
+  STATEMENT_ORIGINS.pixPurchase,
+  STATEMENT_ORIGINS.pixAutomaticTopUp,
+  STATEMENT_ORIGINS.pixRefund,
+]);
 const WITHDRAWAL_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.pixWithdrawal, STATEMENT_ORIGINS.pixWithdrawalReversal]);
 
 /** The receipt an entry opens: its Pix charge (purchase, refund) or withdrawal (and its reversal); the ledger's reference holds the id. */

@@ -1,10 +1,11 @@
 import { billingPeriod, previousBillingPeriod, TAG_STATUS } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/connection.js';
+import type { Db, Trx } from '../../db/connection.js';
 import { ADVISORY_LOCKS, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import { forUpdate } from '../../db/lock.js';
 import type { TagOperatorGateway } from '../../adapters/operators/port.js';
 import type { Metrics } from '../../metrics.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 import type { TagFees } from './fees.js';
 
 export interface BillingReport {
@@ -101,8 +102,22 @@ export class BillingService {
       if (!(await this.fees.owe(trx, tag.id, period))) return 'skipped';
       const status = await this.gateway.block({ trx }, tag.serial_number, TAG_STATUS.blockedUnpaidFee);
       await trx.updateTable('tags').set({ status_code: status }).where('id', '=', tag.id).execute();
+      if (status === TAG_STATUS.blockedUnpaidFee) await this.notifyBlocked(trx, tag.id, tag.driver_id, period);
       return 'blocked';
     });
+  }
+
+  /** Decision 57: the driver hears at once that the tag was blocked for the unpaid month. */
+  private async notifyBlocked(trx: Trx, tagId: number, driverId: number, period: string): Promise<void> {
+    const fee = await trx
+      .selectFrom('tag_fee_charges')
+      .innerJoin('tags', 'tags.id', 'tag_fee_charges.tag_id')
+      .innerJoin('vehicles', 'vehicles.id', 'tags.vehicle_id')
+      .select(['tag_fee_charges.id', 'vehicles.license_plate'])
+      .where('tag_fee_charges.tag_id', '=', tagId)
+      .where('tag_fee_charges.period', '=', period)
+      .executeTakeFirst();
+    if (fee) await enqueueNotification(trx, driverId, { kind: 'tagBlockedUnpaidFee', feeId: fee.id, licensePlate: fee.license_plate });
   }
 
   /**

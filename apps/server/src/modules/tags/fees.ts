@@ -3,6 +3,7 @@ import { nowIso } from '../../db/connection.js';
 import type { TagRowDb } from '../../db/schema.js';
 import type { Trx } from '../../db/connection.js';
 import { accountId, post, postGuardedDebit } from '../ledger/ledger.js';
+import { enqueueBalanceCrossings } from '../notifications/passage-notices.js';
 
 export type FeeOutcome = 'charged' | 'already-paid' | 'insufficient';
 
@@ -58,6 +59,9 @@ export class TagFees {
       idempotencyKey: `tag-fee:${tag.id}:${period}`,
     });
     if (debit.status === 'insufficient') return 'insufficient';
+    if (debit.status === 'posted') {
+      await enqueueBalanceCrossings(trx, [{ driverId: tag.driver_id, cents: TAG_MONTHLY_FEE_CENTS, entryId: debit.entryId }]);
+    }
     const paidAt = nowIso();
     if (existing) {
       const paid = await trx

@@ -24,6 +24,7 @@ import type { PushAnswer } from '../partners/pushes.js';
 import { PartnerPushes } from '../partners/pushes.js';
 import { provenTag } from '../partners/tag-proof.js';
 import { lockDriver } from '../../db/lock.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 import { holdVpoMoney, refundVpoMoney } from './money.js';
 import { vpoDetails, vposByIds } from './queries.js';
 
@@ -125,6 +126,8 @@ export class VpoService {
         shipperName: partner.name,
         tripStart: tripWindow.start,
       });
+      const notice = { kind: 'vpoReceived', vpoId: row.id, shipper: partner.name, amountCents: values.value_cents } as const;
+      await enqueueNotification(trx, tag.driverId, notice);
       await trx
         .insertInto('driver_vpo_counters')
         .values({ driver_id: tag.driverId, vpo_count: 1 })

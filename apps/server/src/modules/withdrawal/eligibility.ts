@@ -1,7 +1,14 @@
+import { ERROR_CODES } from '@portal/contract';
 import { serverMessages } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { TermsService } from '../terms/service.js';
+
+/** Why the driver may not withdraw now; `code` names a refusal for the terms (issue 25). */
+export interface WithdrawalRefusal {
+  Mensagem: string;
+  code?: typeof ERROR_CODES.termsNotAccepted;
+}
 
 /** GET /api/motorista/verificar-saque: null when the driver may withdraw, else the reason. */
 export class WithdrawalEligibility {
@@ -10,10 +17,11 @@ export class WithdrawalEligibility {
     private readonly terms: TermsService,
   ) {}
 
-  async refusal(driverId: number): Promise<string | null> {
+  async refusal(driverId: number): Promise<WithdrawalRefusal | null> {
     const status = await this.terms.status(driverId);
-    if (status?.action !== 'aceite') return serverMessages.withdrawal.termsNotAccepted;
-    return this.processingRefusal(driverId);
+    if (status?.action !== 'aceite') return { Mensagem: serverMessages.withdrawal.termsNotAccepted, code: ERROR_CODES.termsNotAccepted };
+    const processing = await this.processingRefusal(driverId);
+    return processing === null ? null : { Mensagem: processing };
   }
 
   /** A withdrawal still under way: the only reason left once the route checked the terms (decision 45). */

@@ -6,6 +6,7 @@ import { nowIso } from '../../db/connection.js';
 import { forUpdate } from '../../db/lock.js';
 import type { Database, WithdrawalRow } from '../../db/schema.js';
 import { accountId, post } from '../ledger/ledger.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 import { storedReceiver } from './receiver.js';
 
 export interface WithdrawalRef {
@@ -33,6 +34,8 @@ export class WithdrawalOutcomes {
       if (w.status !== 'PROCESSING') return w;
       const patch = { status: 'DONE' as const, completed_at: nowIso() };
       await trx.updateTable('withdrawals').set(patch).where('id', '=', w.id).execute();
+      const notice = { kind: 'withdrawalDone', withdrawalId: w.id, amountCents: Number(w.amount_cents) } as const;
+      await enqueueNotification(trx, w.driver_id, notice);
       this.log.info({ withdrawalId: w.id, driverId: w.driver_id }, 'saque concluído');
       return { ...w, ...patch };
     });
@@ -64,6 +67,8 @@ export class WithdrawalOutcomes {
       });
       const patch = { status: 'FAILED' as const, failure_reason: reason, completed_at: nowIso() };
       await trx.updateTable('withdrawals').set(patch).where('id', '=', w.id).execute();
+      const notice = { kind: 'withdrawalReturned', withdrawalId: w.id, amountCents: Number(w.amount_cents) } as const;
+      await enqueueNotification(trx, w.driver_id, notice);
       this.log.warn({ withdrawalId: w.id, driverId: w.driver_id, reason }, 'saque falhou; valor devolvido');
       return { ...w, ...patch };
     });

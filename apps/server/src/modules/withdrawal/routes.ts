@@ -7,10 +7,11 @@ import type { WithdrawalService } from './service.js';
 import { payoutFailedMessage } from './service.js';
 
 export function withdrawalRoutes(app: FastifyInstance, eligibility: WithdrawalEligibility, withdrawals: WithdrawalService): void {
-  // An answer, not an error: the screen shows a refusal's Mensagem in a red alert (spec §2).
+  // An answer, not an error: the screen shows a refusal's Mensagem in a red alert (spec §2), and
+  // offers the terms when the refusal's code says they are the reason (issue 25).
   driverRoute(app, api.withdrawalEligibility, async ({ driver }) => {
     const refusal = await eligibility.refusal(driver.id);
-    return refusal ? { Sucesso: false, Mensagem: refusal } : { Sucesso: true, Mensagem: serverMessages.withdrawal.allowed };
+    return refusal ? { Sucesso: false, ...refusal } : { Sucesso: true, Mensagem: serverMessages.withdrawal.allowed };
   });
 
   driverRoute(app, api.withdraw, async ({ driver, body }) => {

@@ -147,6 +147,9 @@ describe('adaptador Asaas contra um Asaas falso', () => {
       refundedCents: 0,
       deleted: false,
       externalReference: 'chg_r1',
+      // Decision 58: a purchase's Pix is neither a Pix Automático first payment nor a cycle.
+      pixQrCodeId: null,
+      automaticAuthorizationId: null,
     });
     fake.pay(a.providerChargeId);
     fake.refund(a.providerChargeId, 49.9);

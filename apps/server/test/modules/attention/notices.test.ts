@@ -102,14 +102,47 @@ describeEachDatabase('avisos do painel', (dialect) => {
       await fund(app(), d, 150);
       expect(await kinds(d)).toEqual([]);
 
-      // Level zero: only a negative balance warns.
+      // Level zero: only a negative balance warns, and it says that it is negative (issue 25).
       expect((await save(0)).statusCode).toBe(200);
       await passage(d, 20_000, 'p3');
       expect(await kinds(d)).toEqual([]);
       await passage(d, 1, 'p4');
-      expect((await attention(d)).Avisos).toEqual([
-        { tipo: 'saldo-baixo', Mensagem: serverMessages.attention.lowBalance(formatBrl(0)), saldo: -0.01, nivelAlerta: 0 },
+      expect(await kinds(d)).toEqual(['saldo-negativo']);
+    });
+  });
+
+  describe('saldo-negativo (issue 25)', () => {
+    it('says the balance is negative and what the next passage and the month mean, instead of saldo-baixo, whatever the level', async () => {
+      const d = await newDriver(100);
+      await passage(d, 11_230, 'n1');
+      const notices = (await attention(d)).Avisos;
+      expect(notices).toEqual([
+        {
+          tipo: 'saldo-negativo',
+          Mensagem: serverMessages.attention.negativeBalance(formatBrl(-1230), formatBrl(1590)),
+          saldo: -12.3,
+        },
       ]);
+      const text = notices[0]?.Mensagem.replace(/\s/g, ' ');
+      expect(text).toContain('está negativo (-R$ 12,30)');
+      expect(text).toContain('As passagens continuam sendo debitadas');
+      expect(text).toContain('mensalidade (R$ 15,90) é bloqueada');
+
+      // A level above the balance does not bring saldo-baixo back beside it.
+      const save = await app().inject({
+        method: 'POST',
+        url: '/api/motorista/preferencias',
+        headers: bearer(d.token),
+        payload: { nivelAlertaSaldo: 500 },
+      });
+      expect(save.statusCode).toBe(200);
+      expect(await kinds(d)).toEqual(['saldo-negativo']);
+
+      // Back to zero: no longer negative, only below the level of R$ 500,00; at the level, nothing.
+      await passage(d, -1230, 'n2');
+      expect(await kinds(d)).toEqual(['saldo-baixo']);
+      await passage(d, -50_000, 'n3');
+      expect(await kinds(d)).toEqual([]);
     });
   });
 

@@ -36,15 +36,16 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
     db().kysely.selectFrom('withdrawals').selectAll().where('driver_id', '=', d.id).orderBy('created_at').execute();
 
   describe('GET /api/motorista/verificar-saque', () => {
-    it('refuses until the terms are accepted, and after a rejection', async () => {
+    it('refuses until the terms are accepted, and after a rejection, naming them by their code (issue 25)', async () => {
+      const termsRefusal = { Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted, code: 'TERMS_NOT_ACCEPTED' };
       const d = await registerDriver(app(), {}, { acceptTerms: false });
-      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted });
+      expect(json(await check(d))).toEqual(termsRefusal);
       await acceptTerms(app(), d);
       const ok = await check(d);
       expect(ok.statusCode).toBe(200);
       expect(json(ok)).toEqual({ Sucesso: true, Mensagem: serverMessages.withdrawal.allowed });
       await app().inject({ method: 'POST', url: '/api/termos/rejeitar', headers: bearer(d.token) });
-      expect(json(await check(d))).toEqual({ Sucesso: false, Mensagem: serverMessages.withdrawal.termsNotAccepted });
+      expect(json(await check(d))).toEqual(termsRefusal);
       // Founding decision 27: refused before anything else, as every call that moves money (test/security/terms-enforcement.test.ts).
       const refused = await withdraw(d, { amount: 1, pix: { type: 'EVP', key: '123e4567-e89b' } });
       expect(refused.statusCode).toBe(403);

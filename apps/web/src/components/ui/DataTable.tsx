@@ -4,6 +4,7 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 import classes from './DataTable.module.css';
+import { ReadFailed } from './ReadFailed';
 import { deferredRender } from './deferredRender';
 import { ListPagination } from './ListPagination';
 
@@ -61,10 +62,16 @@ interface DataTableProps<Row> {
    * or the phone's 'Ordenar por' select changed.
    */
   onSortChange?: (sort: DataTableSort) => void;
+  /**
+   * The read failed (lib/listQuery.ts useReadFailure): said above the table with 'Tentar novamente',
+   * the table itself empty (spec §8), whatever rows or loading it was given.
+   */
+  failure?: { message: string; retrying: boolean; onRetry: () => void } | null;
 }
 
 /**
- * The portal's table (spec §2): 'Carregando...' while loading, 'Nenhum item.' when empty,
+ * The portal's table (spec §2): 'Carregando...' while loading, 'Nenhum item.' when empty (also
+ * when its read failed, spec §8, said above it at once with 'Tentar novamente', issue 25),
  * minimum height 222, pagination from TotalPaginas; on phones the rows are stacked cards.
  */
 function DataTableView<Row>({
@@ -81,9 +88,10 @@ function DataTableView<Row>({
   emptyText = TABLE_EMPTY_TEXT,
   sort,
   onSortChange,
+  failure,
 }: DataTableProps<Row>) {
-  const list = rows ?? [];
-  const message = loading ? TABLE_LOADING_TEXT : list.length === 0 ? emptyText : null;
+  const list = failure ? [] : (rows ?? []);
+  const message = loading && !failure ? TABLE_LOADING_TEXT : list.length === 0 ? emptyText : null;
 
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -135,11 +143,12 @@ function DataTableView<Row>({
           />
         </div>
       ) : null}
+      {failure ? <ReadFailed message={failure.message} retrying={failure.retrying} onRetry={failure.onRetry} /> : null}
       <Table
         className={sorting ? `${classes.table} ${classes.sortable}` : classes.table}
         verticalSpacing="sm"
         highlightOnHover={Boolean(onRowClick)}
-        aria-busy={loading}
+        aria-busy={loading && !failure}
       >
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>
@@ -188,7 +197,9 @@ function DataTableView<Row>({
           )}
         </Table.Tbody>
       </Table>
-      {onPageChange ? <ListPagination page={page} totalPages={totalPages} onPageChange={onPageChange} disabled={loading} /> : null}
+      {onPageChange ? (
+        <ListPagination page={page} totalPages={failure ? 0 : totalPages} onPageChange={onPageChange} disabled={loading} />
+      ) : null}
     </div>
   );
 }

@@ -6,20 +6,27 @@ export interface ConfirmOptions {
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** The way back; 'Voltar' unless a dialog has a reason for another word. */
   cancelLabel?: string;
   /** Red confirm button for destructive actions (delete, block, cancel, reject). */
   danger?: boolean;
 }
 
 /**
- * Opens a confirmation dialog ('Confirmar' / 'Cancelar') and resolves true only when the driver
+ * The way back of every dialog. Issue 25: 'Cancelar' is also a tag action (and 'Cancelar tag' its
+ * confirmation), so a dialog that closed with 'Cancelar' could read as the action itself.
+ */
+export const DIALOG_BACK_LABEL = 'Voltar';
+
+/**
+ * Opens a confirmation dialog ('Confirmar' / 'Voltar') and resolves true only when the driver
  * confirms. Needs <ModalsProvider> (mounted by the authenticated shell).
  */
 export function confirmAction({
   title,
   message,
   confirmLabel = 'Confirmar',
-  cancelLabel = 'Cancelar',
+  cancelLabel = DIALOG_BACK_LABEL,
   danger = false,
 }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {

@@ -10,6 +10,7 @@
  * - a form submitted before the app is live is held, not sent by the browser (its fields would
  *   leave in a request, and the page would load again empty): the app submits it once live. A
  *   button pressed then (a tag's action painted early) is noted, and the app presses it once live.
+ *   Either shows at once that it was seen (showHeld, issue 25).
  * Loaded with `async` from the <head>: the read is made while the HTML still arrives.
  * Built on its own into one file (build/earlyScripts.ts): what it imports (the names of markup.ts,
  * the domain's formatBrl, the stored token's read) is copied into it, never a chunk the app shares,
@@ -28,7 +29,16 @@ import {
   figureTemplateKey,
   SLOT_ATTRIBUTE,
 } from '../balanceMarkup';
-import { APP_META_NAME, HELD_CLICK_ATTRIBUTE, HELD_CLICK_BUTTONS, HELD_SUBMIT_ATTRIBUTE } from '../pageMarkup';
+import {
+  APP_META_NAME,
+  HELD_CLICK_ATTRIBUTE,
+  HELD_CLICK_BUTTONS,
+  HELD_PRESS_ATTRIBUTE,
+  HELD_PRESS_TEXT,
+  HELD_STATUS_ID,
+  HELD_STATUS_TEXT,
+  HELD_SUBMIT_ATTRIBUTE,
+} from '../pageMarkup';
 import {
   EARLY_VEHICLE_ATTRIBUTE,
   VEHICLE_ANSWER_ATTRIBUTE,
@@ -187,6 +197,24 @@ function earlyRead(): Promise<void> {
   return read.catch(() => undefined);
 }
 
+/**
+ * A press held for the app is seen at once: the button says 'Aguarde…' (global.css) and a status
+ * outside #root tells a screen reader; only the last press is shown, as only it is made.
+ */
+function showHeld(button: Element | null): void {
+  for (const earlier of document.querySelectorAll(`[${HELD_PRESS_ATTRIBUTE}]`)) earlier.removeAttribute(HELD_PRESS_ATTRIBUTE);
+  button?.setAttribute(HELD_PRESS_ATTRIBUTE, HELD_PRESS_TEXT);
+  let status = document.getElementById(HELD_STATUS_ID);
+  if (status) return;
+  status = document.createElement('div');
+  status.id = HELD_STATUS_ID;
+  status.setAttribute('role', 'status');
+  document.body.append(status);
+  // Written once the region is in the page: a live region's first content is not always read.
+  const region = status;
+  setTimeout(() => (region.textContent = HELD_STATUS_TEXT), 100);
+}
+
 // Capture: before any handler of the page. Once live (AppRoot), the app's own handlers submit.
 document.addEventListener(
   'submit',
@@ -195,6 +223,7 @@ document.addEventListener(
     if (document.documentElement.dataset.live === 'true' || !(form instanceof HTMLFormElement)) return;
     event.preventDefault();
     document.documentElement.setAttribute(HELD_SUBMIT_ATTRIBUTE, String([...document.forms].indexOf(form)));
+    showHeld(event instanceof SubmitEvent && event.submitter ? event.submitter : form.querySelector('[type="submit"]'));
   },
   true,
 );
@@ -207,6 +236,7 @@ document.addEventListener(
     if (document.documentElement.dataset.live === 'true' || !button) return;
     const index = [...document.querySelectorAll(HELD_CLICK_BUTTONS)].indexOf(button);
     document.documentElement.setAttribute(HELD_CLICK_ATTRIBUTE, JSON.stringify({ index, text: button.textContent }));
+    showHeld(button);
   },
   true,
 );

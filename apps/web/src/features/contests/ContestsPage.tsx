@@ -13,6 +13,7 @@ import { Money } from '../../components/ui/Money';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { toastFailure } from '../../components/ui/toastFailure';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import type { ReadFailure } from '../../lib/listQuery';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useListSearch, usePageParam } from '../../lib/usePageParam';
 import { useContestPdf, useContestsPage } from './api/queries';
@@ -187,8 +188,8 @@ function Loading() {
   );
 }
 
-function Failed({ retrying, retry }: { retrying: boolean; retry: () => void }) {
-  return <ReadFailed message={texts.failed} retrying={retrying} onRetry={retry} />;
+function Failed({ failure }: { failure: ReadFailure }) {
+  return <ReadFailed message={texts.failed} retrying={failure.retrying} onRetry={failure.retry} />;
 }
 
 function Empty({ estado }: { estado: ContestState | null }) {
@@ -220,13 +221,14 @@ export function ContestsPage() {
   usePageTitle(texts.title);
   const [page, setPage] = usePageParam();
   const [estado, setEstado] = useStateParam();
-  const contests = useContestsPage(page, estado);
+  const { contests, failure } = useContestsPage(page, estado);
   const rows = contests.data?.Contestacoes;
 
   let body: ReactNode;
   if (contests.isPending && contests.isPaused)
     body = null; // Offline and never seen here: the notice says so.
-  else if (contests.isError && !rows) body = <Failed retrying={contests.isFetching} retry={() => void contests.refetch()} />;
+  // Issue 25: said as soon as the read fails (its retries go on behind), never another page's rows.
+  else if (failure && (!rows || contests.isPlaceholderData)) body = <Failed failure={failure} />;
   else if (isListLoading(contests) || !rows) body = <Loading />;
   else if (rows.length === 0) body = <Empty estado={estado} />;
   else {

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { pixCharge, type PixCharge } from '@portal/contract';
-import { IconQrcode } from '@tabler/icons-react';
+import { pixAutomaticMessages } from '@portal/domain';
+import { IconQrcode, IconRepeat } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
@@ -34,6 +36,25 @@ function restore(): Restored {
   const parsed = pixCharge.safeParse(getBuyPix());
   const charge = parsed.success && !getBuyFormVisible() ? parsed.data : null;
   return { value, charge };
+}
+
+/** Decision 58: the recurring top-up by Pix Automático, one tap away from buying once. */
+function AutomaticTopUpLink() {
+  return (
+    <Paper component="section" aria-labelledby="recarga-automatica" withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="recarga-automatica">
+          {pixAutomaticMessages.title}
+        </Title>
+        <Text size="sm" c="dark.7">
+          Sem cartão de crédito: o saldo entra sozinho toda semana ou todo mês, pelo Pix Automático do seu banco.
+        </Text>
+        <Button component={Link} to="/saldo/recarga-automatica" variant="light" leftSection={<IconRepeat size={20} aria-hidden />}>
+          Ver recarga automática
+        </Button>
+      </Stack>
+    </Paper>
+  );
 }
 
 /** spec §2 /saldo/comprar: 'Valor Saldo' and 'Comprar', then the Pix to pay (see PixChargePanel). */
@@ -112,6 +133,7 @@ export function BuyBalancePage() {
           </PrerenderedForm>
         </Paper>
       )}
+      {charge ? null : <AutomaticTopUpLink />}
     </FormPage>
   );
 }

@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AttentionNotice } from '@portal/contract';
 import {
+  IconAlertOctagon,
   IconAlertTriangle,
   IconArrowUpRight,
   IconChevronDown,
@@ -13,7 +14,6 @@ import {
 } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { deferredRender } from '../../components/ui/deferredRender';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { toastFailure } from '../../components/ui/toastFailure';
 import { useOpenContest } from '../../lib/contests';
@@ -27,8 +27,9 @@ const VISIBLE_NOTICES = 2;
  * `color` tints the line's edge and the action; `ink` is the action's label and `mark` the icon, both
  * readable on white and on the tint (WCAG AA: yellow's own darkest shade is not).
  */
-const tones: Record<NoticeTone, { color: string; ink: string; mark: string; icon: Icon }> = {
+export const tones: Record<NoticeTone, { color: string; ink: string; mark: string; icon: Icon }> = {
   danger: { color: 'red', ink: 'red.9', mark: 'red.9', icon: IconLock },
+  debt: { color: 'red', ink: 'red.9', mark: 'red.9', icon: IconAlertOctagon },
   warning: { color: 'yellow', ink: 'dark.7', mark: 'orange.9', icon: IconAlertTriangle },
   waiting: { color: 'road', ink: 'road.9', mark: 'road.9', icon: IconClockHour4 },
   security: { color: 'orange', ink: 'dark.7', mark: 'orange.9', icon: IconKey },
@@ -36,7 +37,7 @@ const tones: Record<NoticeTone, { color: string; ink: string; mark: string; icon
 };
 
 /** 'red.9' -> its CSS variable. */
-const cssColor = (shade: string) => `var(--mantine-color-${shade.replace('.', '-')})`;
+export const cssColor = (shade: string) => `var(--mantine-color-${shade.replace('.', '-')})`;
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
@@ -103,34 +104,55 @@ function NoticeLine({ notice, online }: { notice: NoticeView; online: boolean })
       data-tipo={notice.key}
       style={{ borderInlineStart: `4px solid ${cssColor(`${color}.7`)}` }}
     >
-      <Group gap={8} wrap="nowrap">
-        <ToneIcon size={20} color={cssColor(mark)} style={{ flexShrink: 0 }} aria-hidden />
-        {notice.contestPassageId === undefined ? (
-          <Text size="sm" lh={1.3} style={{ flex: 1, minWidth: 0 }}>
-            {notice.text}
-          </Text>
-        ) : (
-          // Before contesting in one tap, the way to look at the passage in the statement.
-          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <Text size="sm" lh={1.3}>
+      {notice.detail !== undefined ? (
+        // Issue 25: a notice that says what it means gets the line's whole width, its action below.
+        <Group gap={8} wrap="nowrap" align="flex-start">
+          <ToneIcon size={20} color={cssColor(mark)} style={{ flexShrink: 0 }} aria-hidden />
+          <Stack gap={4} align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+            <Text size="sm" lh={1.3} fw={700}>
               {notice.text}
             </Text>
-            <Anchor component={Link} to={notice.to} size="sm" fw={600} c="road.9" style={{ alignSelf: 'flex-start' }}>
-              {DUPLICATE_NOTICE.seeStatement}
-            </Anchor>
+            <Text size="sm" lh={1.3}>
+              {notice.detail}
+            </Text>
+            <NoticeAction notice={notice} online={online} />
           </Stack>
-        )}
-        <NoticeAction notice={notice} online={online} />
-      </Group>
+        </Group>
+      ) : (
+        <Group gap={8} wrap="nowrap">
+          <ToneIcon size={20} color={cssColor(mark)} style={{ flexShrink: 0 }} aria-hidden />
+          {notice.contestPassageId === undefined ? (
+            <Text size="sm" lh={1.3} style={{ flex: 1, minWidth: 0 }}>
+              {notice.text}
+            </Text>
+          ) : (
+            // Before contesting in one tap, the way to look at the passage in the statement.
+            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              <Text size="sm" lh={1.3}>
+                {notice.text}
+              </Text>
+              <Anchor component={Link} to={notice.to} size="sm" fw={600} c="road.9" style={{ alignSelf: 'flex-start' }}>
+                {DUPLICATE_NOTICE.seeStatement}
+              </Anchor>
+            </Stack>
+          )}
+          <NoticeAction notice={notice} online={online} />
+        </Group>
+      )}
     </Paper>
   );
 }
 
+/** The notices' section, where the summary at the top of the dashboard takes the driver (NoticesSummary). */
+export const NOTICES_ID = 'avisos';
+
 /**
- * Issue 12: what needs the driver's attention, one compact line each, between the balance and the tiles. Two at
- * most until 'Ver mais (N)'; nothing at all when there is nothing to say.
+ * Issue 12: what needs the driver's attention, one compact line each. Two at most until 'Ver mais
+ * (N)'; nothing at all when there is nothing to say. Issue 25: below the tiles, so that their
+ * arrival moves nothing the driver may be reaching for; announced at the top by NoticesSummary.
+ * Drawn in one transition with the last movements (DashboardPage).
  */
-function AttentionListView({ notices }: { notices: readonly AttentionNotice[] }) {
+export function AttentionList({ notices }: { notices: readonly AttentionNotice[] }) {
   const online = useOnline();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
@@ -140,7 +162,13 @@ function AttentionListView({ notices }: { notices: readonly AttentionNotice[] })
   const shown = expanded || hidden <= 0 ? views : views.slice(0, VISIBLE_NOTICES);
 
   return (
-    <Box component="section" aria-label="Avisos">
+    <Box
+      component="section"
+      aria-label="Avisos"
+      id={NOTICES_ID}
+      tabIndex={-1}
+      style={{ scrollMarginTop: 'calc(var(--portal-header-height, 4rem) + var(--mantine-spacing-md))' }}
+    >
       <Stack component="ul" id={listId} gap={6} style={listStyle}>
         {shown.map((notice) => (
           <NoticeLine key={notice.key} notice={notice} online={online} />
@@ -162,6 +190,3 @@ function AttentionListView({ notices }: { notices: readonly AttentionNotice[] })
     </Box>
   );
 }
-
-/** Drawn in a transition when the notices arrive (deferredRender). */
-export const AttentionList = deferredRender(AttentionListView);

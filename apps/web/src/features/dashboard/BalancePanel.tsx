@@ -1,9 +1,11 @@
-import { Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { messages } from '@portal/domain';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { EARLY_BALANCE_ATTRIBUTE, SLOT_ATTRIBUTE } from '../../early-paint/balanceMarkup';
 import { Money } from '../../components/ui/Money';
 import { useBalance } from '../../lib/balance';
+import { useHydrated } from '../../lib/useStoredValue';
 
 const HERO_SIZE = 'calc(2.25rem * var(--mantine-scale))';
 const HERO_LINE = `calc(${HERO_SIZE} * 1.2)`;
@@ -15,10 +17,19 @@ export function BalanceFigure({ value, hero }: { value: number; hero: boolean })
 }
 
 function Figure({ label, value, loading, hero }: { label: string; value: number | undefined; loading: boolean; hero: boolean }) {
+  // Issue 25: a balance below zero says so in words too. Drawn after hydration (the first script
+  // paints the figure alone), inside the label's line: nothing moves when it appears.
+  const hydrated = useHydrated();
+  const negative = hero && hydrated && !loading && value !== undefined && value < 0;
   return (
     <Stack gap={2}>
       <Text component="h2" size={hero ? 'md' : 'sm'} fw={600} c="dimmed" m={0}>
         {label}
+        {negative ? (
+          <Badge component="span" color="red" variant="light" size="md" tt="none" ml="xs" style={{ verticalAlign: 'text-bottom' }}>
+            {messages.attention.negativeBalanceMark}
+          </Badge>
+        ) : null}
       </Text>
       {loading || value === undefined ? (
         // Exactly the figure's line box (font size x line height 1.2): nothing moves when it arrives.

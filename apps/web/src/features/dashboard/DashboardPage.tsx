@@ -1,4 +1,5 @@
-import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { AttentionNotice, StatementTransaction } from '@portal/contract';
 import {
   IconCash,
   IconFileInvoice,
@@ -11,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { deferredRender } from '../../components/ui/deferredRender';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useBalance } from '../../lib/balance';
@@ -20,6 +22,8 @@ import { AttentionList } from './AttentionList';
 import { BalancePanel } from './BalancePanel';
 import classes from './DashboardPage.module.css';
 import { LastMovements } from './LastMovements';
+import { noticeViews } from './notices';
+import { NoticesSummary } from './NoticesSummary';
 
 /** Long labels wrap instead of being cut at 360 px. */
 const wrapStyles = {
@@ -53,22 +57,49 @@ function MoneyAction({ to, icon, online, children }: { to: string; icon: ReactNo
 }
 
 /**
+ * The notices and the last movements, below the tiles. One read answers both, and they are drawn in
+ * one transition (deferredRender: a page of Mantine buttons is no long task): apart, the movements
+ * were once on screen a frame before the notices, which then pushed them down (layout shift 0.014).
+ */
+const AfterTiles = deferredRender(function AfterTiles({
+  notices,
+  movements,
+}: {
+  notices: readonly AttentionNotice[];
+  movements: readonly StatementTransaction[] | undefined;
+}) {
+  return (
+    <>
+      <AttentionList notices={notices} />
+      {movements ? <LastMovements rows={movements} /> : null}
+    </>
+  );
+});
+
+/**
  * spec §2 /dashboard: balance panel, the two money actions and the four tiles; issue 12 adds what
- * needs attention (compact, below the balance and its actions, above the tiles: nothing on a phone moves down) and the last
- * three movements below the tiles. With no connection the last data seen shows with its date and
- * the money actions are disabled (founding decision 22).
+ * needs attention and the last three movements. Issue 25: both come from one read that answers
+ * seconds after the page is painted, so both go below the tiles, where their arrival moves nothing
+ * the driver may be reaching for (the notices above the tiles pushed them 106-127 px down, layout
+ * shift 0.03-0.06); the title's row says at once that they are loading, then how many there are
+ * (NoticesSummary), in a row as tall before as after. With no connection the last data seen shows
+ * with its date and the money actions are disabled (founding decision 22).
  */
 export function DashboardPage() {
   usePageTitle('Painel');
   const online = useOnline();
   const { dataUpdatedAt } = useBalance();
   const attention = useAttention();
-  // Loading: placeholders; failed (only logged) or never loaded offline: no section at all.
+  // Loading: said in the title's row; failed (only logged) or never loaded offline: no section at all.
   const movements = attention.data?.UltimasMovimentacoes;
-  const showMovements = movements !== undefined || attention.isLoading;
+  const notices = attention.data?.Avisos ?? [];
   return (
     <Stack gap="lg">
-      <Title order={1}>Painel</Title>
+      {/* As tall as a button from the first paint: the summary appears in it without moving anything. */}
+      <Group justify="space-between" align="center" wrap="nowrap" gap="sm" mih={44}>
+        <Title order={1}>Painel</Title>
+        <NoticesSummary loading={attention.isLoading} views={noticeViews(notices)} />
+      </Group>
       <OfflineNotice updatedAt={dataUpdatedAt} />
       <BalancePanel />
 
@@ -80,9 +111,6 @@ export function DashboardPage() {
           Comprar créditos de pedágio
         </MoneyAction>
       </SimpleGrid>
-
-      {/* Issue 12: above the tiles, below the balance and its two actions, which stay where they were. */}
-      <AttentionList notices={attention.data?.Avisos ?? []} />
 
       <nav aria-label="Serviços">
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
@@ -114,7 +142,8 @@ export function DashboardPage() {
         </SimpleGrid>
       </nav>
 
-      {showMovements ? <LastMovements rows={movements} /> : null}
+      {/* Issue 25: below the tiles, which they never move; the most pressing first. */}
+      <AfterTiles notices={notices} movements={movements} />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import type { AttentionNotice } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { formatBrl, messages, pixAutomaticMessages, TAG_MONTHLY_FEE_CENTS } from '@portal/domain';
 import { formatReais } from '../../lib/format';
 import { receiptPath } from '../../lib/receipts';
 
-export type NoticeTone = 'danger' | 'warning' | 'waiting' | 'security' | 'info';
+export type NoticeTone = 'danger' | 'debt' | 'warning' | 'waiting' | 'security' | 'info';
 
 /** Decision 44's notices: a Pix key saved (was it the driver?) and a payout, with the way to each. */
 const PAYOUT_NOTICE = {
@@ -18,6 +18,8 @@ export interface NoticeView {
   key: string;
   tone: NoticeTone;
   text: string;
+  /** What the text means for the driver, on a line of its own below it (issue 25: a negative balance). */
+  detail?: string;
   /** The action's visible label, and its accessible name (which starts with the label and says which one). */
   action: string;
   actionName: string;
@@ -36,6 +38,8 @@ export interface NoticeView {
 const ORDER: Record<AttentionNotice['tipo'], number> = {
   'tag-bloqueada': 0,
   'saldo-baixo': 1,
+  'saldo-negativo': 1,
+  'recarga-automatica-falhou': 2,
   'vpo-insuficiente': 2,
   'cobranca-duplicada': 3,
   'compra-pendente': 4,
@@ -70,6 +74,29 @@ function view(notice: AttentionNotice): NoticeView {
         action: messages.attention.lowBalanceAction,
         actionName: messages.attention.lowBalanceAction,
         to: '/saldo/comprar',
+        needsNetwork: true,
+      };
+    case 'saldo-negativo':
+      // Issue 25: not only low: what it means for the next passage and for the tag's month.
+      return {
+        key: 'saldo-negativo',
+        tone: 'debt',
+        text: messages.attention.negativeBalanceTitle(formatReais(notice.saldo)),
+        detail: messages.attention.negativeBalanceMeaning(formatBrl(TAG_MONTHLY_FEE_CENTS)),
+        action: messages.attention.lowBalanceAction,
+        actionName: messages.attention.lowBalanceAction,
+        to: '/saldo/comprar',
+        needsNetwork: true,
+      };
+    case 'recarga-automatica-falhou':
+      // Decision 58: the server's text says which debit, when and why: 'A recarga automática de R$ X de dd/mm/aaaa não foi debitada: ...'.
+      return {
+        key: `recarga-${notice.cicloId}`,
+        tone: 'warning',
+        text: notice.Mensagem,
+        action: pixAutomaticMessages.noticeAction,
+        actionName: pixAutomaticMessages.noticeActionName(formatReais(notice.valor)),
+        to: '/saldo/recarga-automatica',
         needsNetwork: true,
       };
     case 'compra-pendente':

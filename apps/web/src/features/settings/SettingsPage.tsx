@@ -12,6 +12,7 @@ import { toastFormFailure } from '../../components/ui/toastFailure';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useSettings, useUpdateSettings } from './api/settings';
 import { FormSkeleton, LoadFailed } from './LoadStates';
+import { NotificationsSection } from './NotificationsSection';
 import { PayoutLimitsSection } from './PayoutLimitsSection';
 import { PixKeysSection } from './PixKeysSection';
 import { alertLevelText, settingsForm, type SettingsFormInput, type SettingsFormValues } from './settingsForm';
@@ -76,7 +77,7 @@ function SettingsForm({ alertLevel }: { alertLevel: number }) {
 
 /**
  * Issue 12 /configuracoes: the balance alert level the dashboard warns below (R$ 50,00 until chosen);
- * decision 44: the withdrawal limits and 'Minhas chaves Pix'.
+ * decision 44: the withdrawal limits and 'Minhas chaves Pix'; issue 25: notifications on this device.
  */
 export function SettingsPage() {
   usePageTitle('Configurações');
@@ -106,6 +107,7 @@ export function SettingsPage() {
           )}
         </Stack>
       </Paper>
+      <NotificationsSection />
       <PayoutLimitsSection />
       <PixKeysSection />
     </FormPage>

@@ -1,5 +1,6 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StatementTransaction } from '@portal/contract';
+import { messages } from '@portal/domain';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable, isListLoading, type DataTableColumn } from '../../components/ui/DataTable';
@@ -68,7 +69,8 @@ const columns: DataTableColumn<StatementTransaction>[] = [
 ];
 
 /**
- * spec §2 /extrato/listar: Data, Descrição, Valor; 10 a page; a failure shows an empty table (spec §8).
+ * spec §2 /extrato/listar: Data, Descrição, Valor; 10 a page; a failure shows an empty table (spec §8),
+ * said at once with 'Tentar novamente' (issue 25).
  * Issue 12: period and kind filters kept in the URL, CSV and PDF exports of the same filters, and
  * the receipt of each Pix purchase or withdrawal from its row.
  */
@@ -76,9 +78,9 @@ export function StatementPage() {
   usePageTitle('Extrato');
   const [page, setPage] = usePageParam();
   const filters = useStatementFilters();
-  const statement = useStatementPage(page, filters.applied);
+  const { statement, failure } = useStatementPage(page, filters.applied);
   // Filters the contract refuses ask nothing: the form says why, the table is empty.
-  const failed = statement.isError || filters.applied === null;
+  const refused = filters.applied === null;
 
   return (
     <Stack gap="lg">
@@ -97,12 +99,15 @@ export function StatementPage() {
           />
           <DataTable
             columns={columns}
-            rows={failed ? [] : statement.data?.Transacoes}
+            rows={refused ? [] : statement.data?.Transacoes}
             getRowKey={(row) => row.transactionId}
-            loading={!failed && isListLoading(statement)}
+            loading={!refused && isListLoading(statement)}
             page={page}
-            totalPages={failed ? 0 : (statement.data?.Paginacao.TotalPaginas ?? 0)}
+            totalPages={refused ? 0 : (statement.data?.Paginacao.TotalPaginas ?? 0)}
             onPageChange={setPage}
+            failure={
+              !refused && failure ? { message: messages.readFailed.statement, retrying: failure.retrying, onRetry: failure.retry } : null
+            }
           />
         </Stack>
       </Paper>

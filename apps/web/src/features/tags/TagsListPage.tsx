@@ -18,14 +18,14 @@ import { useOperators, useTagsPage } from './api/queries';
 import { operatorNameOf } from './catalog';
 
 /**
- * spec §2 /tags/listar: Tag, Operadora, Ação (founding decision 19's accents); 10 a page; failures only logged
- * (spec §8). On a phone each row is a card: plate and status first, then serial and operator, then
+ * spec §2 /tags/listar: Tag, Operadora, Ação (founding decision 19's accents); 10 a page; a failure
+ * empties the table (spec §8) and is said at once with 'Tentar novamente' (issue 25). On a phone each row is a card: plate and status first, then serial and operator, then
  * the buttons side by side. Editar is offered only where the server allows it (spec §4 'Edit').
  */
 export function TagsListPage() {
   usePageTitle('Tags');
   const [page, setPage] = usePageParam();
-  const tags = useTagsPage(page);
+  const { tags, failure } = useTagsPage(page);
   const operators = useOperators();
   const online = useOnline();
   const operatorsList = operators.data?.Operadoras;
@@ -67,12 +67,13 @@ export function TagsListPage() {
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
         <DataTable
           columns={columns}
-          rows={tags.isError ? [] : tags.data?.Tags}
+          rows={tags.data?.Tags}
           getRowKey={(row) => row.serialNumber}
           loading={isListLoading(tags)}
           page={page}
-          totalPages={tags.isError ? 0 : (tags.data?.Paginacao.TotalPaginas ?? 0)}
+          totalPages={tags.data?.Paginacao.TotalPaginas ?? 0}
           onPageChange={setPage}
+          failure={failure && { message: messages.readFailed.tags, retrying: failure.retrying, onRetry: failure.retry }}
         />
       </Paper>
     </Stack>

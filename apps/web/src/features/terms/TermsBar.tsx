@@ -1,15 +1,15 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { IconFileDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
-import { getTermsFlag } from '../../lib/storage';
-import { useStoredValue } from '../../lib/useStoredValue';
+import { useTermsPending, useTermsRefusals } from '../../lib/terms';
 import { useAcceptTerms, useDownloadTerms, useRejectTerms } from './api/terms';
+import classes from './TermsBar.module.css';
 
 /** A 401 already sent the driver to /login: no extra toast then. */
 function sessionEnded(error: unknown): boolean {
@@ -17,25 +17,82 @@ function sessionEnded(error: unknown): boolean {
 }
 
 /**
- * spec §2: the terms-acceptance bar at the bottom of the dashboard. 'Aceitar' stays disabled until
- * the checkbox is ticked; the bar is hidden once accepted or when aceite_termo is 'aceito'.
- * It sits in the page's flow, after the tiles: on a phone it never covers them.
+ * spec §2's terms-acceptance bar: 'Aceitar' stays disabled until the checkbox is ticked; the bar is
+ * hidden once accepted or when aceite_termo is 'aceito'. Issue 25: held at the foot of every
+ * signed-in screen (the shell draws it), not 1,000 px down the dashboard: where the driver is
+ * stopped, the terms are read and accepted, and the screen goes on. Held over the page, not in its
+ * flow: it appears once the app is live (a prerendered page knows no driver), and in the flow it
+ * pushed the whole screen down under the driver's finger; a spacer of its height at the end of the
+ * page keeps the last of the screen reachable above it. A refusal for the terms (lib/terms.ts) brings
+ * the bar into view; once accepted, the driver is back at what they pressed.
  */
 export function TermsBar() {
+  // A prerendered page has no bar (the build knows no driver): it appears once hydrated.
+  const visible = useTermsPending();
+  const refusals = useTermsRefusals();
+  const bar = useRef<HTMLElement>(null);
+  /** What the driver pressed when the server refused it for the terms. */
+  const pressed = useRef<HTMLElement | null>(null);
+
+  /**
+   * The last button or link of the screen (not the header's) the driver pressed outside the bar: a
+   * pressed submit is disabled while it sends, so the focus is not it.
+   */
+  const lastPressed = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const note = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('button, a[href]') : null;
+      if (target?.closest('main') && !bar.current?.contains(target)) lastPressed.current = target;
+    };
+    document.addEventListener('click', note, true);
+    return () => document.removeEventListener('click', note, true);
+  }, []);
+
+  useEffect(() => {
+    if (refusals === 0 || !bar.current) return;
+    pressed.current = lastPressed.current;
+    bar.current.scrollIntoView({ block: 'nearest' });
+    bar.current.focus({ preventScroll: true });
+  }, [refusals]);
+
+  useEffect(() => {
+    if (visible) return;
+    // Accepted: back to what the refused press was (the bar above it is gone), to press it again.
+    const back = pressed.current;
+    pressed.current = null;
+    if (back?.isConnected) {
+      back.scrollIntoView({ block: 'center' });
+      back.focus({ preventScroll: true });
+    }
+  }, [visible]);
+
+  // Drawn anew each time the terms wait: the box ticked for an earlier acceptance is not ticked now.
+  return visible ? <TermsPanel barRef={bar} /> : null;
+}
+
+/** The bar's height, kept as it changes (a phone turned, a longer label): the spacer under the page. */
+function useHeightOf(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setHeight(element.offsetHeight);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return height;
+}
+
+function TermsPanel({ barRef }: { barRef: RefObject<HTMLElement | null> }) {
   const navigate = useNavigate();
-  // The prerendered dashboard has no bar (the build knows no driver); it appears after hydration,
-  // below everything else, when the phone has no acceptance.
-  const pending = useStoredValue(() => getTermsFlag() !== 'aceito', false);
-  const [accepted, setAccepted] = useState(false);
-  const visible = pending && !accepted;
   const [agreed, setAgreed] = useState(false);
   const download = useDownloadTerms();
   const accept = useAcceptTerms();
   const reject = useRejectTerms();
   const online = useOnline();
-
-  if (!visible) return null;
-
+  const spacer = useHeightOf(barRef);
   const busy = download.isPending || accept.isPending || reject.isPending;
   // Founding decision 22: the terms are read, accepted and rejected on the server; offline the dashboard says why not.
   const offline = online ? {} : { 'aria-describedby': OFFLINE_REASON_ID };
@@ -47,16 +104,16 @@ export function TermsBar() {
       },
     });
 
-  const onAccept = () =>
-    accept.mutate(undefined, {
-      onSuccess: () => {
-        setAccepted(true);
-        toast.success(messages.terms.accepted);
-      },
-      onError: (error) => {
-        if (!sessionEnded(error)) toast.error(messages.terms.acceptFailed);
-      },
-    });
+  // Awaited, not mutate's callbacks: the acceptance hides this panel (lib/terms.ts), and an
+  // unmounted observer's callbacks never run.
+  const onAccept = async () => {
+    try {
+      await accept.mutateAsync();
+      toast.success(messages.terms.accepted);
+    } catch (error) {
+      if (!sessionEnded(error)) toast.error(messages.terms.acceptFailed);
+    }
+  };
 
   const onReject = async () => {
     const confirmed = await confirmAction({
@@ -75,61 +132,64 @@ export function TermsBar() {
   };
 
   return (
-    <Paper
-      component="section"
-      aria-label="Termos de Uso"
-      shadow="sm"
-      withBorder
-      radius="lg"
-      mt="xl"
-      p="md"
-      style={{ borderColor: 'var(--mantine-color-road-3)' }}
-    >
-      <Stack gap="xs">
-        <Text fw={600}>Para continuar usando o portal, leia e aceite os Termos de Uso.</Text>
-        <Anchor
-          component="button"
-          type="button"
-          onClick={onDownload}
-          disabled={busy || !online}
-          {...offline}
-          fw={600}
-          py={6}
-          style={{ alignSelf: 'flex-start', display: 'inline-flex', alignItems: 'center', gap: 6 }}
-        >
-          <IconFileDownload size={20} aria-hidden />
-          {download.isPending ? 'Baixando os Termos de Uso...' : 'Ler os Termos de Uso'}
-        </Anchor>
-        <Checkbox
-          label="Li e aceito os Termos de Uso"
-          checked={agreed}
-          onChange={(event) => setAgreed(event.currentTarget.checked)}
-          disabled={accept.isPending || reject.isPending}
-        />
-        <Group grow gap="sm" wrap="wrap">
-          <Button
-            onClick={onAccept}
-            disabled={!agreed || !online || (busy && !accept.isPending)}
-            loading={accept.isPending}
-            miw={140}
+    <>
+      <div aria-hidden style={{ height: spacer }} />
+      <Paper
+        ref={barRef}
+        component="section"
+        aria-label="Termos de Uso"
+        tabIndex={-1}
+        shadow="lg"
+        withBorder
+        p="md"
+        className={classes.bar}
+      >
+        <Stack gap="xs" className={classes.content}>
+          <Text fw={600}>{messages.terms.pending}</Text>
+          <Anchor
+            component="button"
+            type="button"
+            onClick={onDownload}
+            disabled={busy || !online}
             {...offline}
+            fw={600}
+            py={6}
+            style={{ alignSelf: 'flex-start', display: 'inline-flex', alignItems: 'center', gap: 6 }}
           >
-            Aceitar
-          </Button>
-          <Button
-            variant="subtle"
-            color="gray"
-            c="dark"
-            onClick={() => void onReject()}
-            disabled={!online || (busy && !reject.isPending)}
-            loading={reject.isPending}
-            miw={140}
-            {...offline}
-          >
-            Rejeitar
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+            <IconFileDownload size={20} aria-hidden />
+            {download.isPending ? 'Baixando os Termos de Uso...' : 'Ler os Termos de Uso'}
+          </Anchor>
+          <Checkbox
+            label="Li e aceito os Termos de Uso"
+            checked={agreed}
+            onChange={(event) => setAgreed(event.currentTarget.checked)}
+            disabled={accept.isPending || reject.isPending}
+          />
+          <Group grow gap="sm" wrap="wrap">
+            <Button
+              onClick={() => void onAccept()}
+              disabled={!agreed || !online || (busy && !accept.isPending)}
+              loading={accept.isPending}
+              miw={140}
+              {...offline}
+            >
+              Aceitar
+            </Button>
+            <Button
+              variant="subtle"
+              color="gray"
+              c="dark"
+              onClick={() => void onReject()}
+              disabled={!online || (busy && !reject.isPending)}
+              loading={reject.isPending}
+              miw={140}
+              {...offline}
+            >
+              Rejeitar
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </>
   );
 }

@@ -44,11 +44,14 @@ const columns: DataTableColumn<VehicleRow>[] = [
   },
 ];
 
-/** spec §2 /veiculos/listar and founding decision 7: Placa, Status, Ação (founding decision 19's accents); 10 a page. */
+/**
+ * spec §2 /veiculos/listar and founding decision 7: Placa, Status, Ação (founding decision 19's accents); 10 a page;
+ * a failure empties the table (spec §8) and is said at once with 'Tentar novamente' (issue 25).
+ */
 export function VehiclesListPage() {
   usePageTitle('Veículos');
   const [page, setPage] = usePageParam();
-  const vehicles = useVehiclesPage(page);
+  const { vehicles, failure } = useVehiclesPage(page);
   const online = useOnline();
 
   return (
@@ -64,12 +67,13 @@ export function VehiclesListPage() {
       <Paper withBorder shadow="xs" p={{ base: 'xs', sm: 'md' }} radius="lg">
         <DataTable
           columns={columns}
-          rows={vehicles.isError ? [] : vehicles.data?.Veiculos}
+          rows={vehicles.data?.Veiculos}
           getRowKey={(row) => row.id}
           loading={isListLoading(vehicles)}
           page={page}
-          totalPages={vehicles.isError ? 0 : (vehicles.data?.Paginacao.TotalPaginas ?? 0)}
+          totalPages={vehicles.data?.Paginacao.TotalPaginas ?? 0}
           onPageChange={setPage}
+          failure={failure && { message: messages.readFailed.vehicles, retrying: failure.retrying, onRetry: failure.retry }}
         />
       </Paper>
     </Stack>

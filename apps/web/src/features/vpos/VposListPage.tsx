@@ -84,14 +84,15 @@ const rowLabel = (row: Vpo) =>
 
 /**
  * spec §2 /vpos/listar: Valor, Placa, Data, each sorted by the server across all pages;
- * a row opens 'Detalhes do VPO'. Failures and Sucesso false are only logged (spec §8).
+ * a row opens 'Detalhes do VPO'. Failures and Sucesso false are logged and empty the table (spec §8),
+ * said at once with 'Tentar novamente' (issue 25).
  * Decision 52 adds each VPO's route and what it still holds (Restante, with what it used under it).
  */
 export function VposListPage() {
   usePageTitle(messages.vpo.title);
   const [page, setPage] = usePageParam();
   const [order, setOrder] = useVpoOrder();
-  const { vpos, empty } = useVposPage({ page, ...order });
+  const { vpos, empty, failure } = useVposPage({ page, ...order });
   const [selected, setSelected] = useState<Vpo | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
 
@@ -124,6 +125,7 @@ export function VposListPage() {
             page={page}
             totalPages={empty ? 0 : (vpos.data?.Paginacao.TotalPaginas ?? 0)}
             onPageChange={setPage}
+            failure={failure && { message: messages.readFailed.vpos, retrying: failure.retrying, onRetry: failure.retry }}
             sort={{ key: order.sort, direction: order.direction }}
             onSortChange={onSortChange}
             onRowClick={(row) => {

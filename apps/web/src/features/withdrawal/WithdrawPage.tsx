@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { SavedPixKey } from '@portal/contract';
+import { ERROR_CODES, type SavedPixKey } from '@portal/contract';
 import { documentKind, formatBrl, messages, NEW_PIX_KEY_CAP_CENTS, normalizePixKey, stripDocument, type PixKeyType } from '@portal/domain';
 import { IconAlertCircle, IconArrowLeft, IconCash, IconCircleCheck, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ import { toCents } from '../../lib/format';
 import { RECEIPT_LINK_LABEL, receiptPath } from '../../lib/receipts';
 import { findSavedKey } from '../../lib/payouts';
 import { getUser } from '../../lib/storage';
+import { markTermsRefused } from '../../lib/terms';
 import { eligibilityQuery, usePayoutLimits, useSavedPixKeys, useWithdraw } from './api/withdrawal';
 import { LimitsSummary } from './LimitsSummary';
 import { SavedKeyChoices } from './SavedKeyChoices';
@@ -98,6 +99,9 @@ export function WithdrawPage() {
         </Stack>
       </Alert>
     );
+  } else if (!eligibility.data.Sucesso && eligibility.data.code === ERROR_CODES.termsNotAccepted) {
+    // Issue 25: the terms are accepted right here (the shell's bar, above), and the form follows.
+    body = <TermsRefusal message={eligibility.data.Mensagem} />;
   } else if (!eligibility.data.Sucesso) {
     body = (
       <Stack gap="md">
@@ -122,6 +126,22 @@ export function WithdrawPage() {
       <OfflineNotice />
       {body}
     </FormPage>
+  );
+}
+
+/**
+ * The withdrawal refused for the terms: the shell's terms bar shows above (lib/terms.ts), whatever
+ * this phone believed; once they are accepted the eligibility is read again and the form appears.
+ */
+function TermsRefusal({ message }: { message: string }) {
+  useEffect(() => markTermsRefused(), []);
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
+      <Stack gap={4}>
+        <Text>{message}</Text>
+        <Text fw={600}>{messages.terms.acceptHere}</Text>
+      </Stack>
+    </Alert>
   );
 }
 

@@ -5,6 +5,7 @@ import { request } from '../../../lib/api';
 import { wipeOfflineData } from '../../../lib/persist';
 import { queryClient } from '../../../lib/queryClient';
 import { clearSession, setTermsFlag, setToken, setUser } from '../../../lib/storage';
+import { carryPushSubscription } from './devicePush';
 
 /**
  * POST /api/user/create-user as a driver, phone in +55 form; the new session is stored on success
@@ -20,6 +21,8 @@ export function useRegister() {
         await wipeOfflineData();
         setToken(response.Token);
         setUser(response.User);
+        // Issue 25: a new account never inherits the notifications turned on in this browser.
+        await carryPushSubscription(response.User.id);
         setTermsFlag('inexistente');
       },
     },

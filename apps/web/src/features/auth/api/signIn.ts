@@ -9,6 +9,7 @@ import { request } from '../../../lib/api';
 import { wipeOfflineData } from '../../../lib/persist';
 import { queryClient } from '../../../lib/queryClient';
 import { clearSession, setTermsFlag, setToken, setUser } from '../../../lib/storage';
+import { carryPushSubscription } from './devicePush';
 import { authKeys } from './keys';
 
 type LandingPath = '/dashboard' | '/blocked-access';
@@ -49,10 +50,12 @@ async function landingAfterSignIn(userId: number): Promise<LandingPath> {
 /** POST login-motorista, store token and user_data, then decide where the driver lands. */
 export async function signIn(body: LoginRequest): Promise<LandingPath> {
   const response = await request(api.login, { body });
-  // Whoever used this phone before, nothing of theirs stays (founding decision 22).
+  // Whoever used this phone before, nothing of theirs stays (founding decision 22), nor do their
+  // notifications (issue 25).
   clearSession();
   await wipeOfflineData();
   setToken(response.Token);
   setUser(response.Data);
+  await carryPushSubscription(response.Data.id);
   return landingAfterSignIn(response.Data.id);
 }

@@ -3,7 +3,7 @@ import type { ContestState } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { downloadFile, request } from '../../../lib/api';
 import { contestsQueryRoot } from '../../../lib/contests';
-import { listQueryOptions } from '../../../lib/listQuery';
+import { listQueryOptions, useReadFailure } from '../../../lib/listQuery';
 
 const contestKeys = {
   all: contestsQueryRoot,
@@ -12,16 +12,17 @@ const contestKeys = {
 
 /**
  * GET /api/motorista/contestacoes?page=N&estado=: 10 contests a page, newest first (decision 56),
- * kept on the phone. An answer with Sucesso false is a failure: the page says so, with 'Tentar novamente'.
+ * kept on the phone. An answer with Sucesso false is a failure: the page says so, with 'Tentar
+ * novamente', as soon as the first attempt fails (issue 25, `failure`).
  */
 export function useContestsPage(page: number, estado: ContestState | null) {
-  return useQuery(
-    listQueryOptions(contestKeys.page(page, estado), async ({ signal }) => {
-      const answer = await request(api.driverContests, { query: { page, estado: estado ?? undefined }, signal });
-      if (!answer.Sucesso) throw new Error(answer.Mensagem);
-      return answer;
-    }),
-  );
+  const options = listQueryOptions(contestKeys.page(page, estado), async ({ signal }) => {
+    const answer = await request(api.driverContests, { query: { page, estado: estado ?? undefined }, signal });
+    if (!answer.Sucesso) throw new Error(answer.Mensagem);
+    return answer;
+  });
+  const contests = useQuery(options);
+  return { contests, failure: useReadFailure(contests, options.queryKey) };
 }
 
 /** GET /api/motorista/contestacoes/:id/pdf: the contest's record, saved under the server's file name. */

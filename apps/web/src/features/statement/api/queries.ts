@@ -1,7 +1,7 @@
 import { api, type StatementFilters } from '@portal/contract';
 import { request } from '../../../lib/api';
 import { statementQueryRoot } from '../../../lib/contests';
-import { listQueryOptions, useLoggedQuery } from '../../../lib/listQuery';
+import { listQueryOptions, useLoggedQuery, useReadFailure } from '../../../lib/listQuery';
 import { filterParams } from '../filters';
 
 const statementKeys = {
@@ -20,10 +20,12 @@ const statementPageQuery = (page: number, filters: StatementFilters) =>
   );
 
 /**
- * One page of the statement with the filters; a failure is only logged (spec §8). With filters the
- * contract refuses (null) nothing is asked: the form shows why.
+ * One page of the statement with the filters; a failure is logged and the table shows empty (spec
+ * §8), said at once (issue 25). With filters the contract refuses (null) nothing is asked: the form
+ * shows why.
  */
 export function useStatementPage(page: number, filters: StatementFilters | null) {
   const options = statementPageQuery(page, filters ?? { periodo: 'tudo' });
-  return useLoggedQuery({ ...options, enabled: filters !== null }, 'Falha ao carregar o extrato');
+  const statement = useLoggedQuery({ ...options, enabled: filters !== null }, 'Falha ao carregar o extrato');
+  return { statement, failure: useReadFailure(statement, options.queryKey) };
 }

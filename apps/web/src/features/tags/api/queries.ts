@@ -1,7 +1,7 @@
 import { api } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
-import { listQueryOptions, useLoggedQuery } from '../../../lib/listQuery';
+import { listQueryOptions, useLoggedQuery, useReadFailure } from '../../../lib/listQuery';
 import { keptOffline } from '../../../lib/persist';
 import { tagKeys } from '../../../lib/tags';
 
@@ -23,13 +23,21 @@ const vehicleModelsQuery = queryOptions({
   staleTime: HOUR,
 });
 
-/** GET /api/veiculo/detail/{plate}: the vehicle and its tag, always asked again (the tag's state moves); kept offline. */
+/**
+ * Issue 25: an answer of the last seconds is the tag's state on screen. The page's first script reads
+ * the vehicle a moment before the app adopts it (early-paint/adoptEarlyVehicle.ts): with a staleTime
+ * of 0 the app asked for it again as it came alive, the same vehicle twice on every load. Any later
+ * visit, a return to the tab or a write of the driver's (invalidateTagData) asks again.
+ */
+const VEHICLE_FRESH_MS = 10_000;
+
+/** GET /api/veiculo/detail/{plate}: the vehicle and its tag, asked again after VEHICLE_FRESH_MS (the tag's state moves); kept offline. */
 export const vehicleDetailQuery = (plate: string) =>
   queryOptions({
     ...keptOffline,
     queryKey: tagKeys.vehicleDetail(plate),
     queryFn: ({ signal }) => request(api.vehicleDetail, { params: { licensePlate: plate }, signal }),
-    staleTime: 0,
+    staleTime: VEHICLE_FRESH_MS,
   });
 
 /** GET /api/tag/listar?page=N: 10 tags a page. */
@@ -44,5 +52,9 @@ export function useVehicleModels() {
   return useQuery(vehicleModelsQuery);
 }
 
-/** One page of the tag list; a failure is only logged and the table shows empty (spec §8). */
-export const useTagsPage = (page: number) => useLoggedQuery(tagsPageQuery(page), 'Falha ao carregar as tags');
+/** One page of the tag list; a failure is logged and the table shows empty (spec §8), said at once (issue 25). */
+export function useTagsPage(page: number) {
+  const options = tagsPageQuery(page);
+  const tags = useLoggedQuery(options, 'Falha ao carregar as tags');
+  return { tags, failure: useReadFailure(tags, options.queryKey) };
+}

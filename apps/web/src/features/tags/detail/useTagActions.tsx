@@ -54,21 +54,20 @@ export function useTagActions(vehicle: VehicleDetail, tag: VehicleTag, operatorN
     onError: (error: unknown) => toastFailure(error, options.errorTitle),
   });
   /** spec §9: block, cancel and delete ask first ('{verb} a tag {serial}{rest}'); `then` runs once confirmed. */
-  const askFirst =
-    (title: string, verb: string, rest: string, labels: { confirmLabel: string; cancelLabel?: string }, then: () => void) => () =>
-      void confirmAction({
-        title,
-        message: (
-          <Text>
-            {verb} a tag <Serial>{serial}</Serial>
-            {rest}
-          </Text>
-        ),
-        ...labels,
-        danger: true,
-      }).then((confirmed) => {
-        if (confirmed) then();
-      });
+  const askFirst = (title: string, verb: string, rest: string, labels: { confirmLabel: string }, then: () => void) => () =>
+    void confirmAction({
+      title,
+      message: (
+        <Text>
+          {verb} a tag <Serial>{serial}</Serial>
+          {rest}
+        </Text>
+      ),
+      ...labels,
+      danger: true,
+    }).then((confirmed) => {
+      if (confirmed) then();
+    });
 
   const items: TagActionItem[] = [
     {
@@ -127,12 +126,8 @@ export function useTagActions(vehicle: VehicleDetail, tag: VehicleTag, operatorN
       variant: 'outline',
       color: 'red',
       blocker: blockerOf('cancel'),
-      run: askFirst(
-        'Cancelar tag',
-        'Cancelar',
-        '? Uma tag cancelada não pode ser usada de novo.',
-        { confirmLabel: 'Cancelar tag', cancelLabel: 'Voltar' },
-        () => cancel.mutate(tag.serialNumber, outcome(messages.tag.cancelled)),
+      run: askFirst('Cancelar tag', 'Cancelar', '? Uma tag cancelada não pode ser usada de novo.', { confirmLabel: 'Cancelar tag' }, () =>
+        cancel.mutate(tag.serialNumber, outcome(messages.tag.cancelled)),
       ),
     },
     {

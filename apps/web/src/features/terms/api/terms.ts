@@ -4,7 +4,8 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { ApiError, request } from '../../../lib/api';
 import { base64ToBlob, saveBlob } from '../../../lib/download';
 import { queryClient } from '../../../lib/queryClient';
-import { setTermsFlag, setToken } from '../../../lib/storage';
+import { setToken } from '../../../lib/storage';
+import { markTermsAccepted } from '../../../lib/terms';
 
 /**
  * undefined: the stored token; a string: the in-memory token of /blocked-access (founding decision 8).
@@ -50,20 +51,29 @@ export function useDownloadTerms(token?: TokenOverride) {
   );
 }
 
-/** An unsuccessful 200 is a failure too. */
+/**
+ * An unsuccessful 200 is a failure too. Issue 25: a decision that got no answer is said at once, not
+ * after 7 s of silent retries (api.ts): no money moves, and pressing again sends the same
+ * Idempotency-Key, so the server decides once.
+ */
 async function decide(endpoint: typeof api.accept | typeof api.reject, token: TokenOverride): Promise<void> {
-  const response = await request(endpoint, withToken(token));
+  const response = await request(endpoint, { ...withToken(token), unansweredRetryDelaysMs: [] });
   if (!response.Sucesso) throw new ApiError(200, response.Mensagem, {}, response);
 }
 
-/** POST /api/termos/aceitar; the session (given back, on /blocked-access) is marked 'aceito'. */
+/**
+ * POST /api/termos/aceitar; the session (given back, on /blocked-access) is marked 'aceito', and
+ * what the screen shows is read again (issue 25: a screen that was refused for the terms, such as
+ * the withdrawal's eligibility, goes on where the driver is).
+ */
 export function useAcceptTerms(token?: TokenOverride) {
   return useMutation(
     {
       mutationFn: () => decide(api.accept, token),
       onSuccess: () => {
         if (token !== undefined) setToken(token);
-        setTermsFlag('aceito');
+        markTermsAccepted();
+        void queryClient.invalidateQueries();
       },
     },
     queryClient,

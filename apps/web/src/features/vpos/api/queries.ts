@@ -3,7 +3,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { downloadFile, request } from '../../../lib/api';
 import { vposQueryRoot } from '../../../lib/contests';
-import { listQueryOptions, useLoggedQuery } from '../../../lib/listQuery';
+import { listQueryOptions, useLoggedQuery, useReadFailure, type ReadFailure } from '../../../lib/listQuery';
 import { keptOffline } from '../../../lib/persist';
 
 const vpoKeys = {
@@ -17,16 +17,21 @@ const vposPageQuery = (query: VposQuery) =>
   listQueryOptions(vpoKeys.page(query), ({ signal }) => request(api.driverVpos, { query, signal }));
 
 /**
- * One page of the driver's VPOs and whether the list must show empty: spec §8, a failure is only
- * logged, and an answer with Sucesso false logs its Mensagem and empties the list.
+ * One page of the driver's VPOs and whether the list must show empty: spec §8, a failure is
+ * logged, and an answer with Sucesso false logs its Mensagem and empties the list. Issue 25: either
+ * is said at once, with 'Tentar novamente' (`failure`).
  */
 export function useVposPage(query: VposQuery) {
-  const vpos = useLoggedQuery(vposPageQuery(query), 'Falha ao carregar os VPOs');
+  const options = vposPageQuery(query);
+  const vpos = useLoggedQuery(options, 'Falha ao carregar os VPOs');
+  const readFailure = useReadFailure(vpos, options.queryKey);
   const refusal = vpos.data?.Sucesso === false ? vpos.data.Mensagem : undefined;
   useEffect(() => {
     if (refusal !== undefined) console.error('VPOs não consultados:', refusal);
   }, [refusal]);
-  return { vpos, empty: vpos.isError || refusal !== undefined };
+  const refused: ReadFailure | null = refusal === undefined ? null : { retrying: vpos.isFetching, retry: () => void vpos.refetch() };
+  const failure = readFailure ?? refused;
+  return { vpos, empty: failure !== null, failure };
 }
 
 /**

@@ -1,0 +1,25 @@
+import { api } from '@portal/contract';
+import { request } from '../../../lib/api';
+import { ownPushSubscription, subscribePush, subscriptionBody } from '../../../lib/webPush';
+
+/**
+ * Issue 25, signing in: notifications this driver turned on in this browser go on with the new
+ * session (saved again for it, with the server's key of today: a replaced key gets a new
+ * subscription); anyone else's are ended here (the server drops them when their push service
+ * answers that they are gone). The check is local and awaited; the save is not waited for.
+ */
+export async function carryPushSubscription(driverId: number): Promise<void> {
+  const subscription = await ownPushSubscription(driverId);
+  if (subscription) void saveAgain();
+}
+
+/** subscribePush answers the same subscription for the same key, and a new one for a replaced key. */
+async function saveAgain(): Promise<void> {
+  try {
+    const { ChavePublica } = await request(api.pushPublicKey);
+    const current = await subscribePush(ChavePublica);
+    await request(api.savePushSubscription, { body: subscriptionBody(current) });
+  } catch (error) {
+    console.warn('notificações não renovadas para esta sessão', error);
+  }
+}

@@ -1,0 +1,102 @@
+import { pushFallbackMessage } from '@portal/domain';
+import { portalUrl, readPushPayload } from './payload';
+
+/** The app's icon beside the text, and the monochrome truck in Android's status bar. */
+const ICON = '/icons/icon-192.png';
+const BADGE = '/icons/badge-96.png';
+
+/** What showNotification is given (the DOM library's NotificationOptions lacks `renotify`). */
+export interface ShownNotification {
+  body: string;
+  tag: string;
+  /** A later notification with the same tag replaces the earlier one and still alerts the driver. */
+  renotify: boolean;
+  icon: string;
+  badge: string;
+  lang: string;
+  timestamp?: number;
+  data: { url: string };
+}
+
+/** An open window of the portal, as the service worker sees it. */
+export interface PortalWindow {
+  readonly url: string;
+  focus(): Promise<PortalWindow>;
+  navigate(url: string): Promise<PortalWindow | null>;
+}
+
+/** The parts of the service worker's global scope the handlers use. */
+export interface PushWorkerScope {
+  readonly location: { readonly origin: string };
+  readonly registration: { showNotification(title: string, options: ShownNotification): Promise<void> };
+  readonly clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly PortalWindow[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+}
+
+/** A push message's body (PushMessageData). */
+export interface PushData {
+  text(): string;
+}
+
+function parsed(data: PushData | null): unknown {
+  if (!data) return null;
+  try {
+    return JSON.parse(data.text()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * push: the server's pushPayload as a notification. A message it cannot read still shows one, in
+ * Portuguese (a push that shows nothing gets the browser's own notice, and the browser may stop
+ * delivering to a site that does that).
+ */
+export function showPush(scope: PushWorkerScope, data: PushData | null): Promise<void> {
+  const payload = readPushPayload(parsed(data));
+  const message = payload ?? pushFallbackMessage;
+  const sentAt = payload ? Date.parse(payload.enviadaEm) : Number.NaN;
+  return scope.registration.showNotification(message.titulo, {
+    body: message.corpo,
+    tag: message.tag,
+    renotify: true,
+    icon: ICON,
+    badge: BADGE,
+    lang: 'pt-BR',
+    ...(Number.isNaN(sentAt) ? {} : { timestamp: sentAt }),
+    data: { url: portalUrl(message.url, scope.location.origin, pushFallbackMessage.url) },
+  });
+}
+
+/** The notification's own data as showPush wrote it: its address, only ever a path of the portal. */
+function notificationUrl(scope: PushWorkerScope, data: unknown): string {
+  const url = typeof data === 'object' && data !== null ? (data as { url?: unknown }).url : undefined;
+  const path = typeof url === 'string' && url.startsWith(scope.location.origin) ? url.slice(scope.location.origin.length) : url;
+  return portalUrl(path, scope.location.origin, pushFallbackMessage.url);
+}
+
+/**
+ * notificationclick: the portal's screen the notification is about, in the window the driver
+ * already has open (brought to the front) or in a new one.
+ */
+export async function openNotification(scope: PushWorkerScope, notification: { readonly data: unknown; close(): void }): Promise<void> {
+  notification.close();
+  const url = notificationUrl(scope, notification.data);
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((w) => w.url.startsWith(`${scope.location.origin}/`));
+  if (!open) {
+    await scope.clients.openWindow(url);
+    return;
+  }
+  // Bringing it to the front may be refused (the browser decides); the screen changes all the same.
+  const focused = await open.focus().catch(() => open);
+  if (focused.url === url) return;
+  try {
+    await focused.navigate(url);
+  } catch {
+    // A window this worker does not control cannot be navigated by it: a new one instead.
+    await scope.clients.openWindow(url);
+  }
+}
