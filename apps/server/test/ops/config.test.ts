@@ -75,6 +75,8 @@ describe('config', () => {
       webhookToken: DEV_PIX_WEBHOOK_TOKEN,
       transferValidationToken: DEV_TRANSFER_VALIDATION_TOKEN,
       asaas: null,
+      // Decision 58: Pix Automático on with the local provider (its simulated bank), every hour.
+      automatic: { enabled: true, cycleIntervalMs: 3_600_000 },
     });
     expect(loadConfig({ PORT: '4000' }).serverUrl).toBe('http://localhost:4000');
     expect(loadConfig({ SERVER_URL: 'http://10.0.0.5:3000/' }).serverUrl).toBe('http://10.0.0.5:3000');
@@ -88,6 +90,8 @@ describe('config', () => {
       ASAAS_API_KEY: 'k',
       ASAAS_TIMEOUT_MS: '5000',
     });
+    // Decision 58: Asaas enables Pix Automático only on request, so it is off until said.
+    expect(c.pix.automatic).toEqual({ enabled: false, cycleIntervalMs: 3_600_000 });
     expect(c.pix.asaas).toEqual({ apiUrl: 'https://api-sandbox.asaas.com', apiKey: 'k', timeoutMs: 5000 });
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PIX_WEBHOOK_TOKEN: obrigatório em produção/);
     expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: 'curto' })).toThrow(/PIX_WEBHOOK_TOKEN/);
