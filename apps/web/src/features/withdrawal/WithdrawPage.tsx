@@ -100,7 +100,7 @@ export function WithdrawPage() {
       </Alert>
     );
   } else if (!eligibility.data.Sucesso && eligibility.data.code === ERROR_CODES.termsNotAccepted) {
-    // Issue 25: the terms are accepted right here (the shell's bar, above), and the form follows.
+    // Issue 25: the terms are accepted right here (the shell's bar, at the foot), and the form follows.
     body = <TermsRefusal message={eligibility.data.Mensagem} />;
   } else if (!eligibility.data.Sucesso) {
     body = (
@@ -130,7 +130,7 @@ export function WithdrawPage() {
 }
 
 /**
- * The withdrawal refused for the terms: the shell's terms bar shows above (lib/terms.ts), whatever
+ * The withdrawal refused for the terms: the shell's terms bar shows at the foot (lib/terms.ts), whatever
  * this phone believed; once they are accepted the eligibility is read again and the form appears.
  */
 function TermsRefusal({ message }: { message: string }) {
