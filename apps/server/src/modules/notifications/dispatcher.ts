@@ -3,6 +3,7 @@ import { pushPayload } from '@portal/contract';
 import type { DriverNotification, NotificationMessage, PassageNotice } from '@portal/domain';
 import { notificationMessage, passagesMessage } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { scheduleRuns } from '../../schedule.js';
 import type { PushConfig } from '../../config.js';
 import { ADVISORY_LOCKS, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import type { Db } from '../../db/connection.js';
@@ -127,21 +128,7 @@ export class PushDispatcher {
    * one process. The returned stop waits for a pass under way, so the database outlives it.
    */
   schedule(intervalMs: number, now: () => Date = () => new Date()): () => Promise<void> {
-    let running: Promise<unknown> | null = null;
-    const tick = () => {
-      if (running) return;
-      running = this.drain(now())
-        .catch((error: unknown) => this.log.error({ err: error }, 'falha ao enviar as notificações push'))
-        .finally(() => {
-          running = null;
-        });
-    };
-    const every = setInterval(tick, intervalMs);
-    every.unref();
-    return async () => {
-      clearInterval(every);
-      await running;
-    };
+    return scheduleRuns(() => this.drain(now()), { intervalMs, log: this.log, failure: 'falha ao enviar as notificações push' });
   }
 
   private async drainLocked(db: Db, now: Date): Promise<DrainReport> {

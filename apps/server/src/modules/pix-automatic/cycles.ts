@@ -9,6 +9,7 @@ import {
   saoPauloMidnight,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { scheduleRuns } from '../../schedule.js';
 import type { PixProvider } from '../../adapters/pix/port.js';
 import { ADVISORY_LOCKS, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import type { Db } from '../../db/connection.js';
@@ -180,24 +181,12 @@ export class CycleScheduler {
    * every `intervalMs` (an hour by default). The returned stop waits for a run under way.
    */
   schedule(intervalMs: number = 3_600_000, firstDelayMs = 60_000): () => Promise<void> {
-    let running: Promise<unknown> | null = null;
-    const tick = () => {
-      if (running) return;
-      running = this.run()
-        .catch((error: unknown) => this.log.error({ err: error }, 'falha no envio dos ciclos do Pix Automático'))
-        .finally(() => {
-          running = null;
-        });
-    };
-    const first = setTimeout(tick, firstDelayMs);
-    const every = setInterval(tick, intervalMs);
-    first.unref();
-    every.unref();
-    return async () => {
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
-    };
+    return scheduleRuns(() => this.run(), {
+      intervalMs,
+      firstDelayMs,
+      log: this.log,
+      failure: 'falha no envio dos ciclos do Pix Automático',
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { billingPeriod, previousBillingPeriod, TAG_STATUS } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { scheduleRuns } from '../../schedule.js';
 import type { Db, Trx } from '../../db/connection.js';
 import { ADVISORY_LOCKS, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import { forUpdate } from '../../db/lock.js';
@@ -125,25 +126,6 @@ export class BillingService {
    * then every 24 h. The returned stop waits for a run under way, so the database outlives it.
    */
   schedule(intervalMs: number = DAY_MS, firstDelayMs = 60_000): () => Promise<void> {
-    let running: Promise<unknown> | null = null;
-    // A tick while a run is still going is skipped: runs never overlap in one process, so the one
-    // `running` is all that stop() must wait for (nothing is logged or charged after it resolves).
-    const tick = () => {
-      if (running) return;
-      running = this.run()
-        .catch((error: unknown) => this.log.error({ err: error }, 'falha na cobrança mensal das tags'))
-        .finally(() => {
-          running = null;
-        });
-    };
-    const first = setTimeout(tick, firstDelayMs);
-    const every = setInterval(tick, intervalMs);
-    first.unref();
-    every.unref();
-    return async () => {
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
-    };
+    return scheduleRuns(() => this.run(), { intervalMs, firstDelayMs, log: this.log, failure: 'falha na cobrança mensal das tags' });
   }
 }
