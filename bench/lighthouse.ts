@@ -26,6 +26,9 @@ const LIGHTHOUSE_SCREENS = [
   '/veiculos/listar',
   '/vpos/listar',
   '/extrato/listar',
+  // Decisions 56 and 57: the contests list and the settings (push notifications).
+  '/contestacoes',
+  '/configuracoes',
 ] as const;
 
 export interface LighthouseFigures {
