@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { messages, pushOptInTexts, pushSubscriptionMessages } from '@portal/domain';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { savePushIfRenewed } from '../src/features/auth/api/devicePush';
+import { PUSH_RENEWED_MESSAGE } from '../src/pwa/push/renewal';
 import { signIn } from '../src/features/auth/api/signIn';
 import { OFFLINE_REASON, OFFLINE_REASON_ID } from '../src/lib/offline';
 import { queryClient } from '../src/lib/queryClient';
@@ -90,6 +92,7 @@ describe('Configurações: notifications on this device', () => {
     expect(s.getByRole('button', { name: pushOptInTexts.disable })).toBeEnabled();
     // Whose they are, for the next sign-in in this browser.
     expect(window.localStorage.getItem('notificacoes_motorista')).toBe(String(demoUser.id));
+    expect(window.localStorage.getItem('notificacoes_endereco')).toBe(pushEndpoint);
   });
 
   it('shows the press at once while the browser and the server work', async () => {
@@ -273,6 +276,7 @@ describe('signing in on a device', () => {
     const [saved] = mock.callsTo('PUT', '/api/motorista/notificacoes/inscricao');
     expect(saved!.body).toEqual({ endpoint: pushEndpoint, keys: subscriptionKeys });
     expect(saved!.headers.authorization).toBe('Bearer novo-token');
+    await waitFor(() => expect(window.localStorage.getItem('notificacoes_endereco')).toBe(pushEndpoint));
     expect(browser.unsubscribe).not.toHaveBeenCalled();
   });
 
@@ -284,5 +288,47 @@ describe('signing in on a device', () => {
       'POST /api/tokens/login-motorista',
       `GET /api/termos/status-atual/${String(demoUser.id)}`,
     ]);
+  });
+});
+
+describe('a subscription the browser renewed', () => {
+  const OLD_ENDPOINT = 'https://push.example.com/fcm/send/aparelho-antigo';
+
+  it('is saved with the session once, then asks nothing while the address is the one saved', async () => {
+    browser = fakePushBrowser({ permission: 'granted', subscribed: true });
+    signInStorage({ terms: 'aceito' });
+    window.localStorage.setItem('notificacoes_motorista', String(demoUser.id));
+    window.localStorage.setItem('notificacoes_endereco', OLD_ENDPOINT);
+    const mock = mockApi({ [SAVE_PATH]: ok({ Mensagem: pushSubscriptionMessages.saved }) });
+    await savePushIfRenewed(demoUser.id);
+    const [saved, ...more] = mock.callsTo('PUT', '/api/motorista/notificacoes/inscricao');
+    expect(more).toHaveLength(0);
+    expect(saved!.body).toEqual({ endpoint: pushEndpoint, keys: subscriptionKeys });
+    expect(window.localStorage.getItem('notificacoes_endereco')).toBe(pushEndpoint);
+    await savePushIfRenewed(demoUser.id);
+    expect(mock.callsTo('PUT', '/api/motorista/notificacoes/inscricao')).toHaveLength(1);
+  });
+
+  it('told by the service worker while a screen is open, the screen saves the new address', async () => {
+    const { mock, browser: fake } = openSettings({ permission: 'granted', subscribed: true });
+    window.localStorage.setItem('notificacoes_motorista', String(demoUser.id));
+    window.localStorage.setItem('notificacoes_endereco', OLD_ENDPOINT);
+    await section();
+    fake.postFromWorker(PUSH_RENEWED_MESSAGE);
+    await waitFor(() => expect(mock.callsTo('PUT', '/api/motorista/notificacoes/inscricao')).toHaveLength(1));
+    expect(mock.callsTo('PUT', '/api/motorista/notificacoes/inscricao')[0]!.body).toEqual({
+      endpoint: pushEndpoint,
+      keys: subscriptionKeys,
+    });
+  });
+
+  it("another driver's notifications in this browser are not saved for this one", async () => {
+    browser = fakePushBrowser({ permission: 'granted', subscribed: true });
+    signInStorage({ terms: 'aceito' });
+    window.localStorage.setItem('notificacoes_motorista', String(demoUser.id + 1));
+    window.localStorage.setItem('notificacoes_endereco', OLD_ENDPOINT);
+    const mock = mockApi({ [SAVE_PATH]: ok({ Mensagem: pushSubscriptionMessages.saved }) });
+    await savePushIfRenewed(demoUser.id);
+    expect(mock.calls).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { api } from '@portal/contract';
-import { formatBrl, formatCpfCnpj, formatSerial, OWNERSHIP_TYPES, TAG_STATUS } from '@portal/domain';
+import { formatBrl, formatCpfCnpj, formatSerial, NEW_PIX_KEY_CAP_CENTS, OWNERSHIP_TYPES, TAG_STATUS } from '@portal/domain';
 import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
@@ -123,8 +123,10 @@ describe('prerendered signed-in pages (issue 11: the first response paints the s
       expect(html).toContain('Portal do Motorista');
       expect(html).toContain('Sair');
       expect(html).toContain('<h1');
-      // The purchase's minimum (a rule of the screen, spec §5) is the one amount a page may show.
-      expect(html.replace('Mínimo R$ 100,00', '')).not.toMatch(/R\$\s?\d/);
+      // The rules of a screen are the only amounts a page may show: the purchase's minimum (spec §5),
+      // what a new Pix key may receive at first (decision 44) and the highest alert level (issue 12).
+      const rules = ['Mínimo R$ 100,00', `recebe no máximo ${formatBrl(NEW_PIX_KEY_CAP_CENTS)}`, 'Até R$ 50.000,00.'];
+      expect(rules.reduce((rest, rule) => rest.replace(rule, ''), html)).not.toMatch(/R\$\s?\d/);
       expect(html).not.toContain('Olá,');
     },
   );

@@ -82,11 +82,20 @@ export function fakePushBrowser({ permission = 'default', subscribed = false, un
     installed.push(name);
   };
   define(window, 'Notification', Notification);
-  define(navigator, 'serviceWorker', { getRegistration: vi.fn(async () => registration), ready: Promise.resolve(registration) });
+  // An EventTarget, as ServiceWorkerContainer is: the worker's messages reach the page through it.
+  const serviceWorker = Object.assign(new EventTarget(), {
+    getRegistration: vi.fn(async () => registration),
+    ready: Promise.resolve(registration),
+  });
+  define(navigator, 'serviceWorker', serviceWorker);
   if (!unsupported) define(window, 'PushManager', class PushManager {});
 
   return {
     state,
+    /** The service worker posts this page a message (pwa/push/handlers.ts). */
+    postFromWorker(data: unknown) {
+      serviceWorker.dispatchEvent(new MessageEvent('message', { data }));
+    },
     requestPermission,
     subscribe,
     unsubscribe,

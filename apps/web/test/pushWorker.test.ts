@@ -2,16 +2,28 @@ import { pushPayload } from '@portal/contract';
 import { notificationMessage, pushFallbackMessage } from '@portal/domain';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { openNotification, showPush, type PortalWindow, type PushWorkerScope, type ShownNotification } from '../src/pwa/push/handlers';
+import {
+  openNotification,
+  renewSubscription,
+  showPush,
+  type PortalWindow,
+  type PushWorkerScope,
+  type ShownNotification,
+} from '../src/pwa/push/handlers';
+import { PUSH_RENEWED_MESSAGE } from '../src/pwa/push/renewal';
 import { readPushPayload } from '../src/pwa/push/payload';
 
 const ORIGIN = 'https://portal.example.com.br';
 
 /** A window of the portal open at `path`; `focusRefused` as when the browser does not allow it. */
 function portalWindow(path: string, { focusRefused = false, navigateFails = false } = {}) {
-  const win: PortalWindow & { navigated: string[] } = {
+  const win: PortalWindow & { navigated: string[]; told: string[] } = {
     url: `${ORIGIN}${path}`,
     navigated: [],
+    told: [],
+    postMessage: (message: string) => {
+      win.told.push(message);
+    },
     focus: vi.fn(async () => {
       if (focusRefused) throw new DOMException('Not allowed to focus a window.', 'InvalidAccessError');
       return win;
@@ -29,11 +41,18 @@ function portalWindow(path: string, { focusRefused = false, navigateFails = fals
 function workerScope(windows: PortalWindow[] = []) {
   const shown: { title: string; options: ShownNotification }[] = [];
   const opened: string[] = [];
+  const subscribedWith: ArrayBuffer[] = [];
   const scope: PushWorkerScope = {
     location: { origin: ORIGIN },
     registration: {
       showNotification: async (title, options) => {
         shown.push({ title, options });
+      },
+      pushManager: {
+        subscribe: async ({ applicationServerKey }) => {
+          subscribedWith.push(applicationServerKey);
+          return {};
+        },
       },
     },
     clients: {
@@ -44,7 +63,7 @@ function workerScope(windows: PortalWindow[] = []) {
       },
     },
   };
-  return { scope, shown, opened };
+  return { scope, shown, opened, subscribedWith };
 }
 
 const text = (value: unknown) => ({ text: () => (typeof value === 'string' ? value : JSON.stringify(value)) });
@@ -174,4 +193,32 @@ describe('notificationclick: the screen the notification is about', () => {
       expect(opened).toEqual([`${ORIGIN}/dashboard`]);
     },
   );
+});
+
+describe('pushsubscriptionchange: the browser renewed the subscription', () => {
+  const serverKey = new Uint8Array([4, 1, 2, 3]).buffer;
+
+  it('subscribes again with the server key of the ended one and tells every open window of the portal', async () => {
+    const dashboard = portalWindow('/dashboard');
+    const settings = portalWindow('/configuracoes');
+    const { scope, subscribedWith } = workerScope([dashboard, settings]);
+    await renewSubscription(scope, { options: { applicationServerKey: serverKey } }, null);
+    expect(subscribedWith).toEqual([serverKey]);
+    expect(dashboard.told).toEqual([PUSH_RENEWED_MESSAGE]);
+    expect(settings.told).toEqual([PUSH_RENEWED_MESSAGE]);
+  });
+
+  it('a new subscription given by the browser is kept as it is; the windows are told', async () => {
+    const open = portalWindow('/dashboard');
+    const { scope, subscribedWith } = workerScope([open]);
+    await renewSubscription(scope, { options: { applicationServerKey: serverKey } }, { endpoint: 'https://push.example.com/novo' });
+    expect(subscribedWith).toEqual([]);
+    expect(open.told).toEqual([PUSH_RENEWED_MESSAGE]);
+  });
+
+  it('with no key to subscribe with and no window open, nothing is done', async () => {
+    const { scope, subscribedWith } = workerScope([]);
+    await renewSubscription(scope, null, null);
+    expect(subscribedWith).toEqual([]);
+  });
 });

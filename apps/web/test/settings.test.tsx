@@ -52,7 +52,12 @@ function openSettings(handlers: Record<string, MockReply | ((call: RecordedCall)
   return { mock, ...renderRoute('/configuracoes') };
 }
 
-const field = () => screen.findByRole('textbox', { name: LABEL });
+/** The alert level's field, once the saved level is in it (it is drawn with the page, disabled until then). */
+async function field() {
+  const input = await screen.findByRole('textbox', { name: LABEL });
+  await waitFor(() => expect(input).toBeEnabled());
+  return input;
+}
 
 describe('/configuracoes', () => {
   it("is reached from the header's 'Configurações'", async () => {

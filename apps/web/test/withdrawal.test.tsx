@@ -448,13 +448,27 @@ describe('/saldo/retirar', () => {
     expect(second?.body).toMatchObject({ senha: 'motorista123' });
   });
 
-  it('says the limits in force in one line, with the way to Configurações', async () => {
+  it('says the limits in force as three labelled figures, with the way to Configurações', async () => {
     await openForm({ ...allowed, ...balanceOf(100), ...limitsOf });
-    const line = await screen.findByTestId('limites-saque');
-    // (The text match folds the no-break space after R$ into a space.)
-    const expected = `Seus limites: ${formatBrl(500_000)} por saque, ${formatBrl(1_000_000)} por dia e ${formatBrl(100_000)} à noite (20h às 6h).`;
-    expect(line).toHaveTextContent(expected.replaceAll('\u00a0', ' '));
-    expect(within(line).getByRole('link', { name: 'Alterar em Configurações' })).toHaveAttribute('href', '/configuracoes');
+    const limits = await screen.findByRole('region', { name: 'Seus limites' });
+    const figures = within(limits)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(figures).toEqual([
+      ['Por saque', formatBrl(500_000)],
+      ['Por dia', formatBrl(1_000_000)],
+      ['À noite (20h às 6h)', formatBrl(100_000)],
+    ]);
+    expect(within(limits).getByRole('link', { name: 'Alterar em Configurações' })).toHaveAttribute('href', '/configuracoes');
+  });
+
+  it('draws the form whole: the saved keys and the limits are in it the moment it appears (nothing pushed down later)', async () => {
+    signInStorage({ terms: 'aceito' });
+    mockApi({ ...allowed, ...balanceOf(100), ...limitsOf });
+    renderRoute('/saldo/retirar');
+    await screen.findByText('Saldo de pedágio:');
+    expect(screen.getByRole('group', { name: 'Minhas chaves Pix' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Seus limites' })).toBeInTheDocument();
   });
 
   it('while the keys cannot be read, only the own CPF goes without the password', async () => {

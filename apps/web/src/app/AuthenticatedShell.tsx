@@ -5,9 +5,10 @@ import { Notifications } from '@mantine/notifications';
 import { api } from '@portal/contract';
 import { TOAST_MS } from '@portal/domain';
 import { IconLogout, IconSettings, IconTruck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { DIALOG_BACK_LABEL } from '../components/ui/confirm';
+import { watchPushRenewal } from '../features/auth/api/pushRenewal';
 import { TermsBar } from '../features/terms/TermsBar';
 import { request } from '../lib/api';
 import { firstName } from '../lib/format';
@@ -24,6 +25,8 @@ export function AuthenticatedShell() {
   // The data kept on the phone is this driver's only (founding decision 22): another driver's is dropped.
   const [persistence] = useState(() => persistOptions(getUser()?.id));
   const [leaving, setLeaving] = useState(false);
+  // Issue 25: a push subscription the browser renewed is saved with the session.
+  useEffect(() => watchPushRenewal(), []);
 
   // Founding decision 5: revoke the session (its failure is ignored), forget it locally, go to /login.
   // Founding decision 22: with it goes the data kept for offline use. Issue 25: and this browser's

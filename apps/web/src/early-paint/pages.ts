@@ -60,6 +60,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   signedIn('/tags/adicionar', 'tags/adicionar'),
   signedIn('/tags/detalhes/:licensePlate', 'tags/detalhes/:licensePlate', { earlyRead: 'vehicle' }),
   signedIn('/tags/editar/:licensePlate', 'tags/editar/:licensePlate'),
+  // Decision 59: Configurações (alert level, payout limits and keys, notifications on this device).
+  signedIn('/configuracoes', 'configuracoes'),
 ];
 
 /** The page listed for this route path (the one a prerendered page names on its #root). */

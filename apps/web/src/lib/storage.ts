@@ -168,18 +168,26 @@ export function setPendingIntents(intents: PendingIntents): void {
  * notifications they turned on; anyone else signing in ends them. 'Sair' and 'Desativar' remove it.
  */
 const PUSH_OWNER_KEY = 'notificacoes_motorista';
+/** The subscription's address the server was last given: a different one now was renewed by the browser. */
+const PUSH_ENDPOINT_KEY = 'notificacoes_endereco';
 
 export function getPushOwner(): number | null {
   const raw = read(PUSH_OWNER_KEY);
   return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
 }
 
-export function setPushOwner(driverId: number): void {
+export function setPushOwner(driverId: number, endpoint: string): void {
   write(PUSH_OWNER_KEY, String(driverId));
+  write(PUSH_ENDPOINT_KEY, endpoint);
+}
+
+export function getPushEndpoint(): string | null {
+  return read(PUSH_ENDPOINT_KEY);
 }
 
 export function removePushOwner(): void {
   remove(PUSH_OWNER_KEY);
+  remove(PUSH_ENDPOINT_KEY);
 }
 
 /** Sign-out and any 401: forget the session and everything tied to it (founding decision 5). */

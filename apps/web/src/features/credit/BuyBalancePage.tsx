@@ -5,9 +5,9 @@ import { pixAutomaticMessages } from '@portal/domain';
 import { IconQrcode, IconRepeat } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
-import { CurrencyInput } from '../../components/ui/CurrencyInput';
+import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
 import { formatCurrencyInput } from '../../components/ui/currency';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
@@ -69,7 +69,7 @@ export function BuyBalancePage() {
     reset,
     setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<BuyFormInput, unknown, BuyFormValues>({
     resolver: zodResolver(buyForm),
     defaultValues: { valor: initial.value },
@@ -106,25 +106,13 @@ export function BuyBalancePage() {
           <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-label="Comprar saldo">
             <Stack gap="md">
               <Text>Informe o valor de saldo que deseja comprar. Você vai pagar com Pix.</Text>
-              <Controller
+              <ControlledCurrencyInput
                 control={control}
                 name="valor"
-                render={({ field }) => (
-                  <CurrencyInput
-                    label="Valor Saldo"
-                    description="Mínimo R$ 100,00"
-                    name={field.name}
-                    value={field.value}
-                    onChange={(next) => {
-                      field.onChange(next);
-                      setBuyValue(next);
-                    }}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={errors.valor?.message}
-                    size="lg"
-                  />
-                )}
+                onValueChange={setBuyValue}
+                label="Valor Saldo"
+                description="Mínimo R$ 100,00"
+                size="lg"
               />
               <NetworkSubmitButton loading={isSubmitting} leftSection={<IconQrcode size={22} aria-hidden />}>
                 Comprar

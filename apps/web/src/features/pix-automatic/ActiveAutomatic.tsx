@@ -3,9 +3,9 @@ import type { PixAutomaticAuthorization, PixAutomaticCycle } from '@portal/contr
 import { formatCalendarDay, pixAutomaticCycleStateLabels, pixAutomaticMessages } from '@portal/domain';
 import { IconCalendarDue, IconEdit, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { CurrencyInput } from '../../components/ui/CurrencyInput';
+import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
 import { Money } from '../../components/ui/Money';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { toastFormFailure } from '../../components/ui/toastFailure';
@@ -36,7 +36,7 @@ function ChangeValueForm({ authorization, onClose }: { authorization: PixAutomat
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<ValueFormInput, unknown, ValueFormValues>({ resolver, defaultValues: { valor: '' } });
 
   const onSubmit = handleSubmit(async ({ valor }) => {
@@ -53,23 +53,7 @@ function ChangeValueForm({ authorization, onClose }: { authorization: PixAutomat
         <Text size="sm" c="dark.7">
           {pixAutomaticMessages.changeExplained}
         </Text>
-        <Controller
-          control={control}
-          name="valor"
-          render={({ field }) => (
-            <CurrencyInput
-              label={texts.newValue}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={errors.valor?.message}
-              size="lg"
-              data-autofocus
-            />
-          )}
-        />
+        <ControlledCurrencyInput control={control} name="valor" label={texts.newValue} size="lg" data-autofocus />
         <NetworkSubmitButton loading={isSubmitting} leftSection={<IconQrcode size={20} aria-hidden />}>
           {texts.submit}
         </NetworkSubmitButton>

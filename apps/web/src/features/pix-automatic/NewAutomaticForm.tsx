@@ -10,7 +10,7 @@ import {
 import { IconHistory, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { CurrencyInput } from '../../components/ui/CurrencyInput';
+import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
 import { DateTime } from '../../components/ui/DateTime';
 import { Money } from '../../components/ui/Money';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
@@ -82,23 +82,7 @@ export function NewAutomaticForm() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={pixAutomaticMessages.title}>
       <Stack gap="md">
-        <Controller
-          control={control}
-          name="valor"
-          render={({ field }) => (
-            <CurrencyInput
-              label={texts.value}
-              description={texts.valueHint}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={errors.valor?.message}
-              size="lg"
-            />
-          )}
-        />
+        <ControlledCurrencyInput control={control} name="valor" label={texts.value} description={texts.valueHint} size="lg" />
         <Controller
           control={control}
           name="frequencia"

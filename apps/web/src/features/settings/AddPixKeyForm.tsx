@@ -10,6 +10,7 @@ import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { toastFormFailure } from '../../components/ui/toastFailure';
 import { useSavePixKey } from './api/payouts';
 import { emptyPixKeyForm, pixKeyForm, type PixKeyFormInput, type PixKeyFormValues } from './pixKeyForm';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 /** The server's 422 field names (the contract's savePixKeyRequest) are the form's own. */
 const SERVER_FIELDS = { tipo: 'tipo', chave: 'chave', senha: 'senha' } as const;
@@ -41,7 +42,7 @@ export function AddPixKeyForm() {
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="salvar-chave-pix">
+    <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-labelledby="salvar-chave-pix">
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={3} size="h4" id="salvar-chave-pix">
@@ -109,6 +110,6 @@ export function AddPixKeyForm() {
           Salvar chave
         </NetworkSubmitButton>
       </Stack>
-    </form>
+    </PrerenderedForm>
   );
 }

@@ -4,8 +4,8 @@ import { PAYOUT_LIMIT_FIELDS, type PayoutLimits } from '@portal/contract';
 import { formatDateTime, nightPeriod, PAYOUT_LIMIT_KINDS, payoutLimitLabels, type PayoutLimitKind } from '@portal/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { CurrencyInput } from '../../components/ui/CurrencyInput';
+import { useForm } from 'react-hook-form';
+import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { toastFormFailure } from '../../components/ui/toastFailure';
@@ -13,6 +13,7 @@ import { formatReais } from '../../lib/format';
 import { usePayoutLimits, useUpdatePayoutLimits } from './api/payouts';
 import { FormSkeleton, LoadFailed } from './LoadStates';
 import { payoutLimitsForm, payoutLimitsText, type PayoutLimitsFormInput, type PayoutLimitsFormValues } from './payoutLimitsForm';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 const LIMITS_TITLE = 'Limites de saque Pix';
 const LIMITS_RULE =
@@ -51,7 +52,7 @@ function PayoutLimitsForm({ limits }: { limits: PayoutLimits }) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<PayoutLimitsFormInput, unknown, PayoutLimitsFormValues>({
     resolver: zodResolver(payoutLimitsForm),
     defaultValues: payoutLimitsText(limits),
@@ -68,28 +69,18 @@ function PayoutLimitsForm({ limits }: { limits: PayoutLimits }) {
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={LIMITS_TITLE}>
+    <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-label={LIMITS_TITLE}>
       <Stack gap="md">
         {PAYOUT_LIMIT_KINDS.map((kind) => {
           const name = PAYOUT_LIMIT_FIELDS[kind];
           return (
-            <Controller
+            <ControlledCurrencyInput
               key={kind}
               control={control}
               name={name}
-              render={({ field }) => (
-                <CurrencyInput
-                  label={payoutLimitLabels[kind]}
-                  description={limitNote(kind, limits)}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={errors[name]?.message}
-                  size="lg"
-                />
-              )}
+              label={payoutLimitLabels[kind]}
+              description={limitNote(kind, limits)}
+              size="lg"
             />
           );
         })}
@@ -97,7 +88,7 @@ function PayoutLimitsForm({ limits }: { limits: PayoutLimits }) {
           Salvar limites
         </NetworkSubmitButton>
       </Stack>
-    </form>
+    </PrerenderedForm>
   );
 }
 

@@ -2,16 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper, Stack, Title } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
-import { CurrencyInput } from '../../components/ui/CurrencyInput';
+import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { toastFormFailure } from '../../components/ui/toastFailure';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useSettings, useUpdateSettings } from './api/settings';
-import { FormSkeleton, LoadFailed } from './LoadStates';
+import { LoadFailed } from './LoadStates';
 import { NotificationsSection } from './NotificationsSection';
 import { PayoutLimitsSection } from './PayoutLimitsSection';
 import { PixKeysSection } from './PixKeysSection';
@@ -23,19 +25,26 @@ const SERVER_FIELDS = { nivelAlertaSaldo: 'nivelAlertaSaldo' } as const;
 const LEVEL_LABEL = 'Nível de alerta do saldo';
 const LEVEL_HINT = 'O painel avisa quando o saldo de pedágio ficar abaixo deste valor. Até R$ 50.000,00.';
 
-/** The form, once the saved level is known (it starts from it). */
-function SettingsForm({ alertLevel }: { alertLevel: number }) {
+/**
+ * The form, drawn with the page (its label and rule at once): the field is filled with the saved
+ * level when it arrives, and until then neither it nor 'Salvar' can be used.
+ */
+function SettingsForm({ alertLevel }: { alertLevel: number | undefined }) {
   const save = useUpdateSettings();
   const {
     control,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<SettingsFormInput, unknown, SettingsFormValues>({
     resolver: zodResolver(settingsForm),
-    defaultValues: { nivelAlertaSaldo: alertLevelText(alertLevel) },
+    defaultValues: { nivelAlertaSaldo: alertLevel === undefined ? '' : alertLevelText(alertLevel) },
   });
+  const loaded = alertLevel !== undefined;
+  useEffect(() => {
+    if (alertLevel !== undefined) reset({ nivelAlertaSaldo: alertLevelText(alertLevel) }, { keepDirtyValues: true });
+  }, [alertLevel, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -48,30 +57,21 @@ function SettingsForm({ alertLevel }: { alertLevel: number }) {
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Configurações">
+    <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-label="Configurações">
       <Stack gap="md">
-        <Controller
+        <ControlledCurrencyInput
           control={control}
           name="nivelAlertaSaldo"
-          render={({ field }) => (
-            <CurrencyInput
-              label={LEVEL_LABEL}
-              description={LEVEL_HINT}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={errors.nivelAlertaSaldo?.message}
-              size="lg"
-            />
-          )}
+          label={LEVEL_LABEL}
+          description={LEVEL_HINT}
+          size="lg"
+          disabled={!loaded}
         />
-        <NetworkSubmitButton loading={isSubmitting} leftSection={<IconDeviceFloppy size={22} aria-hidden />}>
+        <NetworkSubmitButton loading={isSubmitting} disabled={!loaded} leftSection={<IconDeviceFloppy size={22} aria-hidden />}>
           Salvar
         </NetworkSubmitButton>
       </Stack>
-    </form>
+    </PrerenderedForm>
   );
 }
 
@@ -93,9 +93,7 @@ export function SettingsPage() {
           <Title order={2} size="h3" id="alerta-saldo">
             Alerta de saldo
           </Title>
-          {level !== undefined ? (
-            <SettingsForm alertLevel={level} />
-          ) : settings.isError ? (
+          {level === undefined && settings.isError ? (
             <LoadFailed
               title="Não foi possível carregar suas configurações"
               error={settings.error}
@@ -103,7 +101,7 @@ export function SettingsPage() {
               onRetry={() => void settings.refetch()}
             />
           ) : (
-            <FormSkeleton />
+            <SettingsForm alertLevel={level} />
           )}
         </Stack>
       </Paper>

@@ -1,12 +1,13 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { IconFileDownload } from '@tabler/icons-react';
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
+import { observeHeight } from '../../lib/observeHeight';
 import { useTermsPending, useTermsRefusals } from '../../lib/terms';
 import { useAcceptTerms, useDownloadTerms, useRejectTerms } from './api/terms';
 import classes from './TermsBar.module.css';
@@ -73,14 +74,10 @@ export function TermsBar() {
 /** The bar's height, kept as it changes (a phone turned, a longer label): the spacer under the page. */
 function useHeightOf(ref: RefObject<HTMLElement | null>): number {
   const [height, setHeight] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
-    if (!element) return;
-    setHeight(element.offsetHeight);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
-    observer.observe(element);
-    return () => observer.disconnect();
+    // Measured before the frame is painted (lib/observeHeight.ts): no moment with the page under the bar.
+    return element ? observeHeight(element, setHeight) : undefined;
   }, [ref]);
   return height;
 }

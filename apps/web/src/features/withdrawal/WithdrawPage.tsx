@@ -4,11 +4,11 @@ import { ERROR_CODES, type SavedPixKey } from '@portal/contract';
 import { documentKind, formatBrl, messages, NEW_PIX_KEY_CAP_CENTS, normalizePixKey, stripDocument, type PixKeyType } from '@portal/domain';
 import { IconAlertCircle, IconArrowLeft, IconCash, IconCircleCheck, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
-import { CurrencyInput } from '../../components/ui/CurrencyInput';
+import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { Money } from '../../components/ui/Money';
@@ -68,9 +68,19 @@ function isOwnKey(type: PixKeyType, key: string): boolean {
 export function WithdrawPage() {
   usePageTitle('Sacar Saldo');
   const eligibility = useQuery(eligibilityQuery);
+  // Asked for with the eligibility, not after it: one round trip on a weak link instead of two.
+  useBalance({ refetchOnMount: 'always' });
+  const savedKeys = useSavedPixKeys();
+  const limits = usePayoutLimits();
+  // The form is drawn whole: the key choices and the limits appearing later pushed the fields down.
+  // A read that failed once is not waited for (its retries go on; the form works without it).
+  const formReadsSettled = [savedKeys, limits].every((read) => !read.isPending || read.failureCount > 0);
+  // The form is rendered in the background, yielding to taps (a transition): drawn in one go it
+  // held the main thread for about 300 ms on a slow phone, right when the driver reaches for it.
+  const formReady = useDeferredValue(eligibility.data?.Sucesso === true && formReadsSettled);
 
   let body;
-  if (eligibility.isPending) {
+  if (eligibility.isPending || (eligibility.data?.Sucesso === true && !formReady)) {
     body = (
       <Center mih={160} role="status" aria-live="polite">
         <Stack align="center" gap="xs">
@@ -146,7 +156,7 @@ function TermsRefusal({ message }: { message: string }) {
 }
 
 function WithdrawForm() {
-  const balance = useBalance({ refetchOnMount: 'always' });
+  const balance = useBalance();
   const withdraw = useWithdraw();
   const savedKeys = useSavedPixKeys();
   const limits = usePayoutLimits();
@@ -256,22 +266,7 @@ function WithdrawForm() {
         {/* While sending, 'Sacar' is disabled (loading): Enter cannot send the form twice. */}
         <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-label="Sacar saldo">
           <Stack gap="md">
-            <Controller
-              control={control}
-              name="amount"
-              render={({ field }) => (
-                <CurrencyInput
-                  label="Valor"
-                  name="valor"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={errors.amount?.message}
-                  disabled={negative}
-                />
-              )}
-            />
+            <ControlledCurrencyInput control={control} name="amount" inputName="valor" label="Valor" disabled={negative} />
             {keys && keys.length > 0 ? <SavedKeyChoices keys={keys} chosen={chosen} disabled={negative} onChoose={choose} /> : null}
             <Controller
               control={control}

@@ -1,5 +1,6 @@
 import { pushFallbackMessage } from '@portal/domain';
 import { portalUrl, readPushPayload } from './payload';
+import { PUSH_RENEWED_MESSAGE } from './renewal';
 
 /** The app's icon beside the text, and the monochrome truck in Android's status bar. */
 const ICON = '/icons/icon-192.png';
@@ -23,12 +24,16 @@ export interface PortalWindow {
   readonly url: string;
   focus(): Promise<PortalWindow>;
   navigate(url: string): Promise<PortalWindow | null>;
+  postMessage(message: string): void;
 }
 
 /** The parts of the service worker's global scope the handlers use. */
 export interface PushWorkerScope {
   readonly location: { readonly origin: string };
-  readonly registration: { showNotification(title: string, options: ShownNotification): Promise<void> };
+  readonly registration: {
+    showNotification(title: string, options: ShownNotification): Promise<void>;
+    readonly pushManager: { subscribe(options: { userVisibleOnly: true; applicationServerKey: ArrayBuffer }): Promise<unknown> };
+  };
   readonly clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly PortalWindow[]>;
     openWindow(url: string): Promise<unknown>;
@@ -99,4 +104,22 @@ export async function openNotification(scope: PushWorkerScope, notification: { r
     // A window this worker does not control cannot be navigated by it: a new one instead.
     await scope.clients.openWindow(url);
   }
+}
+
+/** The part of the subscription the browser ended that a renewal reads: the server's key it was made with. */
+export interface EndedSubscription {
+  readonly options: { readonly applicationServerKey: ArrayBuffer | null };
+}
+
+/**
+ * pushsubscriptionchange: the browser's push service ended or replaced the subscription. Without a
+ * new one given, the worker subscribes again with the server's key of the old; then the open windows
+ * of the portal are told, and the app saves the new address with the driver's session (the worker
+ * holds no token). With no window open, the app saves it the next time it is opened.
+ */
+export async function renewSubscription(scope: PushWorkerScope, ended: EndedSubscription | null, renewed: unknown): Promise<void> {
+  const key = ended?.options.applicationServerKey ?? null;
+  if (!renewed && key) await scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const open of windows) open.postMessage(PUSH_RENEWED_MESSAGE);
 }

@@ -1,6 +1,7 @@
 import { api } from '@portal/contract';
 import { request } from '../../../lib/api';
-import { ownPushSubscription, subscribePush, subscriptionBody } from '../../../lib/webPush';
+import { getPushEndpoint, getPushOwner, setPushOwner } from '../../../lib/storage';
+import { currentPushSubscription, ownPushSubscription, subscribePush, subscriptionBody } from '../../../lib/webPush';
 
 /**
  * Issue 25, signing in: notifications this driver turned on in this browser go on with the new
@@ -10,16 +11,34 @@ import { ownPushSubscription, subscribePush, subscriptionBody } from '../../../l
  */
 export async function carryPushSubscription(driverId: number): Promise<void> {
   const subscription = await ownPushSubscription(driverId);
-  if (subscription) void saveAgain();
+  if (subscription) void saveAgain(driverId);
 }
 
 /** subscribePush answers the same subscription for the same key, and a new one for a replaced key. */
-async function saveAgain(): Promise<void> {
+async function saveAgain(driverId: number): Promise<void> {
   try {
     const { ChavePublica } = await request(api.pushPublicKey);
     const current = await subscribePush(ChavePublica);
     await request(api.savePushSubscription, { body: subscriptionBody(current) });
+    setPushOwner(driverId, current.endpoint);
   } catch (error) {
     console.warn('notificações não renovadas para esta sessão', error);
+  }
+}
+
+/**
+ * The browser replaced this driver's subscription (pwa/push/handlers.ts renewSubscription): the new
+ * address is saved with the session, or notifications would stop at the old one. Nothing is asked
+ * when the address is the one the server has.
+ */
+export async function savePushIfRenewed(driverId: number): Promise<void> {
+  if (getPushOwner() !== driverId) return;
+  try {
+    const current = await currentPushSubscription();
+    if (!current || current.endpoint === getPushEndpoint()) return;
+    await request(api.savePushSubscription, { body: subscriptionBody(current) });
+    setPushOwner(driverId, current.endpoint);
+  } catch (error) {
+    console.warn('nova inscrição de notificações não salva', error);
   }
 }

@@ -57,7 +57,7 @@ export function useEnablePush() {
       try {
         const answer = await request(api.savePushSubscription, { body: subscriptionBody(subscription) });
         const driver = getUser();
-        if (driver) setPushOwner(driver.id);
+        if (driver) setPushOwner(driver.id, subscription.endpoint);
         return answer;
       } catch (error) {
         await subscription.unsubscribe().catch(() => false);
