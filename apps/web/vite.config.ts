@@ -5,12 +5,16 @@ import { scopedClassName } from './build/cssModules';
 import { webAppManifest } from './build/manifest';
 import { precompress } from './build/precompress';
 import { PUSH_WORKER_FILE, pushWorker } from './build/pushWorker';
+import { themeCss } from './build/themeCss';
 import { prerenderPages } from './src/early-paint/build/prerenderPages';
 
-// React and the router are on every page: one long-cached vendor chunk. Everything else is
-// split by the lazy routes, so /login never downloads dashboard-only code (Query, modals,
-// notifications, icons).
-const reactVendor = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+// React and the router are on every page: long-cached vendor chunks. Two, not one: boot.ts runs
+// each chunk in a task of its own, and React DOM with the router in one module was one of the
+// longest tasks of every page's start on the simulated phone (decision 59, 'Lighthouse on every
+// screen'). Everything else is split by the lazy routes, so /login never downloads dashboard-only
+// code (Query, modals, notifications, icons).
+const reactDom = /node_modules[\\/](react-dom|scheduler)[\\/]/;
+const reactAndRouter = /node_modules[\\/](react|react-router)[\\/]/;
 // @portal/domain is pure functions and constants. Saying so lets the bundler place each of its
 // modules with the screens that use it, instead of hoisting everything its barrel re-exports
 // (Pix, withdrawal, statement rules) into the entry chunk that /login downloads.
@@ -63,7 +67,7 @@ const serviceWorker = VitePWA({
 const treeshake = { moduleSideEffects: (id: string) => !domainSource.test(id) };
 
 export default defineConfig({
-  plugins: [react(), prerenderPages(), pushWorker({ treeshake }), serviceWorker, precompress()],
+  plugins: [react(), themeCss(), prerenderPages(), pushWorker({ treeshake }), serviceWorker, precompress()],
   // The prerendered pages' render in Node names CSS modules' classes the same way (src/early-paint/build/).
   css: { modules: { generateScopedName: (local, filename) => scopedClassName(local, filename, import.meta.dirname) } },
   server: {
@@ -87,7 +91,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react-vendor', test: reactVendor, priority: 10 },
+            { name: 'react-dom', test: reactDom, priority: 10 },
+            { name: 'react-router', test: reactAndRouter, priority: 10 },
             { name: 'mantine-public', test: mantinePublic, priority: 5 },
           ],
         },

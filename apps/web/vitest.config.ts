@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { themeCss } from './build/themeCss';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), themeCss()],
   resolve: {
     // Node loads 'react-router/dom' as ESM and 'react-router' as CommonJS: two router contexts.
     // Its RouterProvider only adds flushSync, so tests use the main entry's (as test/utils does).

@@ -8,3 +8,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The theme's CSS variables, computed at build time (build/themeCss.ts). */
+declare module 'virtual:portal-theme-css' {
+  const css: string;
+  export default css;
+}

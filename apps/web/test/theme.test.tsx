@@ -77,3 +77,20 @@ describe("Mantine's stylesheets (imported per component: app/styles.ts)", () => 
     expect(missing).toEqual([]);
   });
 });
+
+describe('the theme’s CSS variables computed at build time (build/themeCss.ts)', () => {
+  it('are exactly what Mantine’s provider writes for the theme', async () => {
+    const { MantineProvider } = await import('@mantine/core');
+    const { render } = await import('@testing-library/react');
+    const { themeCssText } = await import('../build/themeCss');
+    const { container } = render(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" deduplicateCssVariables={false}>
+        <span />
+      </MantineProvider>,
+      { container: document.head.appendChild(document.createElement('div')) },
+    );
+    const mantine = container.querySelector('style[data-mantine-styles="true"]')?.innerHTML;
+    expect(mantine).toContain('--mantine-color-road-8');
+    expect(themeCssText()).toBe(mantine);
+  });
+});

@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { runnerImport, type Plugin, type Rolldown } from 'vite';
+import { themeCss } from '../../../build/themeCss';
 import { cssModuleExports } from '../../../build/cssModules';
 import { buildEarlyScripts, type BuiltScript, type EarlyScript } from './earlyScripts';
 import { ROUTE_TABLE, screenSpecifiers } from './screenModules';
@@ -59,7 +60,7 @@ export function prerenderPages(): Plugin {
         root,
         mode: 'production',
         logLevel: 'warn',
-        plugins: [react(), cssForNode(root)],
+        plugins: [react(), themeCss(), cssForNode(root)],
         // Workspace packages are TypeScript sources: transform them instead of importing them raw.
         ssr: { noExternal: [/^@portal\//] },
       });
