@@ -14,13 +14,17 @@ export async function carryPushSubscription(driverId: number): Promise<void> {
   if (subscription) void saveAgain(driverId);
 }
 
+/** PUT .../inscricao with the session, then whose it is and the address the server now has. */
+async function saveFor(driverId: number, subscription: PushSubscription): Promise<void> {
+  await request(api.savePushSubscription, { body: subscriptionBody(subscription) });
+  setPushOwner(driverId, subscription.endpoint);
+}
+
 /** subscribePush answers the same subscription for the same key, and a new one for a replaced key. */
 async function saveAgain(driverId: number): Promise<void> {
   try {
     const { ChavePublica } = await request(api.pushPublicKey);
-    const current = await subscribePush(ChavePublica);
-    await request(api.savePushSubscription, { body: subscriptionBody(current) });
-    setPushOwner(driverId, current.endpoint);
+    await saveFor(driverId, await subscribePush(ChavePublica));
   } catch (error) {
     console.warn('notificações não renovadas para esta sessão', error);
   }
@@ -36,8 +40,7 @@ export async function savePushIfRenewed(driverId: number): Promise<void> {
   try {
     const current = await currentPushSubscription();
     if (!current || current.endpoint === getPushEndpoint()) return;
-    await request(api.savePushSubscription, { body: subscriptionBody(current) });
-    setPushOwner(driverId, current.endpoint);
+    await saveFor(driverId, current);
   } catch (error) {
     console.warn('nova inscrição de notificações não salva', error);
   }
