@@ -1,10 +1,11 @@
-import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, MantineProvider, mergeMantineTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { themeCssText } from '../build/themeCss';
 import { cssVariablesResolver, PLACEHOLDER_COLOR, theme, TOAST_MESSAGE_COLOR } from '../src/app/theme';
 import { showToast } from '../src/components/ui/toast';
 import { renderWithProviders } from './utils';
@@ -79,10 +80,7 @@ describe("Mantine's stylesheets (imported per component: app/styles.ts)", () => 
 });
 
 describe('the theme’s CSS variables computed at build time (build/themeCss.ts)', () => {
-  it('are exactly what Mantine’s provider writes for the theme', async () => {
-    const { MantineProvider } = await import('@mantine/core');
-    const { render } = await import('@testing-library/react');
-    const { themeCssText } = await import('../build/themeCss');
+  it('are exactly what Mantine’s provider writes for the theme', () => {
     const { container } = render(
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" deduplicateCssVariables={false}>
         <span />
