@@ -1,5 +1,5 @@
 import { MAX_AXLES, MIN_AXLES, TAG_SERIAL_MAX_LENGTH } from './constants.js';
-import { DISPLAY_TIME_ZONE } from './dates.js';
+import { saoPauloWallClock } from './dates.js';
 import { isValidCpfCnpj, stripDocument } from './documents.js';
 import { messages } from './messages.js';
 import type { FieldErrors } from './registration.js';
@@ -295,15 +295,10 @@ export function tagFeePlaceName(serial: string): string {
   return messages.tag.feePlaceName.replace('{serial}', formatSerial(serial));
 }
 
-let monthParts: Intl.DateTimeFormat | undefined;
-
-/** The billing month 'YYYY-MM' of an instant, in America/Sao_Paulo (every passage asks: the formatter is built once). */
+/** The billing month 'YYYY-MM' of an instant, in America/Sao_Paulo. */
 export function billingPeriod(at: Date): string {
-  monthParts ??= new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit' });
-  const parts = monthParts.formatToParts(at);
-  const year = parts.find((p) => p.type === 'year')?.value ?? '0000';
-  const month = parts.find((p) => p.type === 'month')?.value ?? '01';
-  return `${year}-${month}`;
+  const { year, month } = saoPauloWallClock(at);
+  return `${year}-${String(month).padStart(2, '0')}`;
 }
 
 /** Why an action is not available, for the screens' explanations; null when it is. */

@@ -59,6 +59,22 @@ describe('dates', () => {
     expect(() => formatDateTime(new Date(Number.NaN))).toThrow(message);
   });
 
+  it("reads what the zone's data (Intl) reads, summer times before 2019 included", () => {
+    // pt-BR's own date and time, 'DD/MM/YYYY, HH:mm:ss', from the zone's data.
+    const byIntl = (d: Date) => d.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }).replace(',', '');
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2010-01-01'), max: new Date('2060-01-01'), noInvalidDate: true }),
+        (d) => formatDateTime(d) === byIntl(d),
+      ),
+      { numRuns: 5000 },
+    );
+    // The last summer time ended at 00:00 of 17 Feb 2019 (UTC−2): the clocks went back to 23:00 of the 16th.
+    expect(formatDateTime('2019-02-17T01:59:59Z')).toBe('16/02/2019 23:59:59');
+    expect(formatDateTime('2019-02-17T02:00:00Z')).toBe('16/02/2019 23:00:00');
+    expect(formatDateTime('2018-12-01T12:00:00Z')).toBe('01/12/2018 10:00:00');
+  });
+
   it('formats every instant in the same shape', () => {
     fc.assert(
       fc.property(fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (d) =>

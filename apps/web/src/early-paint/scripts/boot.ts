@@ -19,7 +19,7 @@
  * the CSP allows none.
  */
 
-import { DISPLAY_TIME_ZONE, formatBrl } from '@portal/domain';
+import { formatBrl } from '@portal/domain';
 import { getToken } from '../../lib/storage';
 import {
   ANSWER_ATTRIBUTE,
@@ -241,20 +241,5 @@ document.addEventListener(
   true,
 );
 
-/**
- * The first São Paulo date format costs the browser its time-zone and locale data (about 12 ms on a
- * desktop, four times that on a phone; the next ones well under 1 ms): paid here, in a task of its
- * own while the app's code is still arriving, not inside the app's first render of a date
- * (Configurações' night limit, the statement's and a receipt's dates).
- */
-function warmSaoPauloClock(): void {
-  new Intl.DateTimeFormat('pt-BR', { timeZone: DISPLAY_TIME_ZONE, hour: 'numeric' }).format(0);
-}
-
 const readFirst = Promise.race([earlyRead(), new Promise((resolve) => setTimeout(resolve, EARLY_READ_FIRST_MS))]);
-void Promise.all([readFirst, parsed]).then(() =>
-  afterFirstPaint(() => {
-    void loadApp();
-    setTimeout(warmSaoPauloClock, 0);
-  }),
-);
+void Promise.all([readFirst, parsed]).then(() => afterFirstPaint(() => void loadApp()));

@@ -1,0 +1,104 @@
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { act } from '@testing-library/react';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lazyDefaultVariables, stableId } from '../build/mantineStartup';
+import { theme } from '../src/app/theme';
+
+const require = createRequire(import.meta.url);
+const packageRoot = (styleFile: string) => path.dirname(path.dirname(require.resolve(styleFile)));
+const coreRoot = packageRoot('@mantine/core/styles/Grid.css');
+const hooksRoot = path.join(coreRoot, '../hooks');
+const cacheRoot = path.join(coreRoot, '../../.cache');
+mkdirSync(cacheRoot, { recursive: true });
+const cache = mkdtempSync(path.join(cacheRoot, 'mantine-startup-'));
+
+afterAll(() => rmSync(cache, { recursive: true, force: true }));
+
+/** Mantine's module changed by the build, run from a copy that imports Mantine's own neighbours. */
+async function changedModule<T>(file: string, change: (code: string) => string): Promise<T> {
+  const folder = `${path.dirname(file)}/`;
+  const copy = path.join(cache, `${path.basename(file, '.mjs')}-${Math.random().toString(36).slice(2)}.mjs`);
+  writeFileSync(
+    copy,
+    change(readFileSync(file, 'utf8')).replaceAll('from "./', `from "${folder}`).replaceAll('from "../', `from "${folder}../`),
+  );
+  return (await import(/* @vite-ignore */ copy)) as T;
+}
+
+type Variables = { variables: Record<string, string>; light: Record<string, string>; dark: Record<string, string> };
+
+describe("Mantine's default variables, computed at first use (build/mantineStartup.ts)", () => {
+  const file = path.join(coreRoot, 'esm/core/MantineProvider/MantineCssVariables/remove-default-variables.mjs');
+
+  it('are no longer computed when the module runs, and leave out the same variables', async () => {
+    expect(lazyDefaultVariables(readFileSync(file, 'utf8'))).not.toMatch(/^const defaultCssVariables = /m);
+    type Module = { removeDefaultVariables: (input: Variables) => Variables };
+    const changed = await changedModule<Module>(file, lazyDefaultVariables);
+    const original = (await import(/* @vite-ignore */ file)) as Module;
+    const full = mergeMantineTheme(DEFAULT_THEME, theme);
+    const input = {
+      variables: { '--mantine-scale': '1', '--own': 'x' },
+      light: { '--mantine-color-white': '#fff', '--mantine-color-road-8': full.colors.road?.[8] ?? '' },
+      dark: {},
+    };
+    const cleaned = changed.removeDefaultVariables(input);
+    expect(cleaned).toEqual(original.removeDefaultVariables(input));
+    expect(cleaned.variables).toEqual({ '--own': 'x' });
+  });
+
+  it('stop the build if Mantine changes that module', () => {
+    expect(() => lazyDefaultVariables('const other = 1;')).toThrow(/remove-default-variables/);
+  });
+});
+
+describe("Mantine's useId keeps React's id (build/mantineStartup.ts)", () => {
+  const file = path.join(hooksRoot, 'esm/use-id/use-id.mjs');
+
+  /** A field's id in the prerendered page, then once hydrated and its effects run. */
+  async function idsAcrossHydration(useId: (staticId?: string) => string) {
+    let renders = 0;
+    function Field() {
+      renders += 1;
+      const id = useId();
+      return <input id={id} aria-label="Valor" />;
+    }
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(<Field />);
+    const prerendered = container.querySelector('input')!.id;
+    renders = 0;
+    const root = await act(async () => hydrateRoot(container, <Field />));
+    const hydrated = container.querySelector('input')!.id;
+    act(() => root.unmount());
+    container.remove();
+    return { prerendered, hydrated, renders };
+  }
+
+  it('the prerendered id stays, with no second render after hydration', async () => {
+    const { useId } = await changedModule<{ useId: (staticId?: string) => string }>(file, stableId);
+    const { prerendered, hydrated, renders } = await idsAcrossHydration(useId);
+    expect(prerendered).toMatch(/^mantine-/);
+    expect(hydrated).toBe(prerendered);
+    expect(renders).toBe(1);
+    // Mantine's own: a random id and a second render, in the task that makes the page live.
+    const original = await idsAcrossHydration(((await import(/* @vite-ignore */ file)) as { useId: (s?: string) => string }).useId);
+    expect(original.hydrated).not.toBe(original.prerendered);
+    expect(original.renders).toBe(2);
+  });
+
+  it('an id given to the component is used as it is', async () => {
+    const { useId } = await changedModule<{ useId: (staticId?: string) => string }>(file, stableId);
+    function Field() {
+      return <input id={useId('valor')} aria-label="Valor" />;
+    }
+    expect(renderToString(<Field />)).toContain('id="valor"');
+  });
+
+  it('stops the build if Mantine changes useId', () => {
+    expect(() => stableId('function useId() {}')).toThrow(/use-id/);
+  });
+});
