@@ -38,6 +38,8 @@ export interface LighthouseFigures {
   fcpMs: number;
   /** Bytes transferred (Lighthouse's total-byte-weight). */
   bytes: number;
+  /** Lighthouse's measure of the host's CPU during the run (BenchmarkIndex). */
+  benchmarkIndex: number;
 }
 
 export interface LighthouseScreen extends LighthouseFigures {
@@ -61,6 +63,7 @@ function figures(lhr: Result): LighthouseFigures {
     tbtMs: audit(lhr, 'total-blocking-time'),
     fcpMs: audit(lhr, 'first-contentful-paint'),
     bytes: audit(lhr, 'total-byte-weight'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
