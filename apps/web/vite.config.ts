@@ -20,9 +20,6 @@ const reactAndRouter = /node_modules[\\/](react|react-router)[\\/]/;
 // modules with the screens that use it, instead of hoisting everything its barrel re-exports
 // (Pix, withdrawal, statement rules) into the entry chunk that /login downloads.
 const domainSource = /packages[\\/]domain[\\/]src[\\/]/;
-// Mantine's core and the components of the public screens (the CSS listed in src/app/styles.ts):
-// one chunk instead of ~20 tiny ones. Over HTTP/1.1 (6 connections) on a 560 ms-per-request
-// link, every extra wave of requests delays the moment /login becomes interactive.
 // The API's shapes (the contract's zod schemas, built when their module runs) and the libraries
 // under every read, in chunks of their own so that boot.ts runs them in separate tasks: with the
 // API client they were one module whose run was among the longest tasks after the first paint of
@@ -35,6 +32,9 @@ const contractBase = /packages[\\/]contract[\\/]src[\\/](common|endpoint|balance
 const contractMoney =
   /packages[\\/]contract[\\/]src[\\/](credit|payouts|pix-automatic|notifications|withdrawal|receipts|contests|vehicles)\.ts$/;
 const contract = /packages[\\/]contract[\\/]src[\\/]/;
+// Mantine's core and the components of the public screens (the CSS listed in src/app/styles.ts):
+// one chunk instead of ~20 tiny ones. Over HTTP/1.1 (6 connections) on a 560 ms-per-request
+// link, every extra wave of requests delays the moment /login becomes interactive.
 const mantinePublic =
   /node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/]esm[\\/](core|components[\\/](UnstyledButton|VisuallyHidden|Paper|Container|Center|Stack|Group|Text|Title|Anchor|Divider|Loader|CloseButton|ActionIcon|Button|Input|InputBase|TextInput|PasswordInput|Alert|ThemeIcon))[\\/])/;
 

@@ -1,10 +1,10 @@
-import type { Plugin } from 'vite';
-
 /**
  * Two pieces of Mantine's code that cost every page its start on a phone, changed as the app is
- * built (decision 59, 'Lighthouse on every screen'). Each change fails the build if Mantine's code
- * is no longer what it was written against: review it on every Mantine upgrade.
+ * built (decision 59, 'Stop 32'). Each change fails the build if Mantine's code is no longer what it
+ * was written against: review it on every Mantine upgrade.
  */
+import type { Plugin } from 'vite';
+
 interface Patch {
   file: RegExp;
   apply: (code: string) => string;
@@ -67,7 +67,11 @@ const PATCHES: Patch[] = [
   { file: /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/, apply: stableId },
 ];
 
-/** The two changes above, for the build, the prerender and the tests. */
+/**
+ * The two changes above, in the browser's bundle. The prerender and the tests load Mantine as it is
+ * (Node imports it unchanged): there useId's first value is already React's, and the defaults are
+ * never asked for.
+ */
 export function mantineStartup(): Plugin {
   return {
     name: 'portal-mantine-startup',

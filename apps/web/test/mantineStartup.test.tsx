@@ -51,7 +51,7 @@ describe("Mantine's default variables, computed at first use (build/mantineStart
     expect(cleaned.variables).toEqual({ '--own': 'x' });
   });
 
-  it('stop the build if Mantine changes that module', () => {
+  it('stops the build if Mantine changes that module', () => {
     expect(() => lazyDefaultVariables('const other = 1;')).toThrow(/remove-default-variables/);
   });
 });

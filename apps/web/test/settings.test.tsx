@@ -84,6 +84,22 @@ describe('/configuracoes', () => {
     expect(await field()).toHaveValue('0,00');
   });
 
+  it('the alert level can be typed in only once it holds the saved level (nothing typed is mixed with it)', async () => {
+    openSettings();
+    const input = await screen.findByRole('textbox', { name: LABEL });
+    expect(input).toBeDisabled();
+    // The field's value at the very change that enables it, before any effect of React's next task.
+    const atEnabling = await new Promise<string>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if ((input as HTMLInputElement).disabled) return;
+        observer.disconnect();
+        resolve((input as HTMLInputElement).value);
+      });
+      observer.observe(input, { attributes: true, attributeFilter: ['disabled'] });
+    });
+    expect(atEnabling).toBe('50,00');
+  });
+
   it("refuses R$ 60.000,00 (and an empty field) with the contract's message, sending nothing", async () => {
     const { mock, user } = openSettings();
     const input = await field();

@@ -36,15 +36,18 @@ function SettingsForm({ alertLevel }: { alertLevel: number | undefined }) {
     handleSubmit,
     reset,
     setError,
-    formState: { isSubmitting },
+    formState: { isSubmitting, defaultValues },
   } = useForm<SettingsFormInput, unknown, SettingsFormValues>({
     resolver: zodResolver(settingsForm),
     defaultValues: { nivelAlertaSaldo: alertLevel === undefined ? '' : alertLevelText(alertLevel) },
   });
-  const loaded = alertLevel !== undefined;
   useEffect(() => {
     if (alertLevel !== undefined) reset({ nivelAlertaSaldo: alertLevelText(alertLevel) }, { keepDirtyValues: true });
   }, [alertLevel, reset]);
+  // Usable once the field holds the saved level (the form's default, from the reset above): enabled
+  // when the level arrived, before that reset, what a driver typed in between was mixed with it
+  // (R$ 500.060.000,00 seen in a test on a slow machine).
+  const loaded = Boolean(defaultValues?.nivelAlertaSaldo);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
