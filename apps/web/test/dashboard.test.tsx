@@ -6,7 +6,7 @@ import { del, get } from 'idb-keyval';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attentionQueryKey } from '../src/lib/attention';
 import { OFFLINE_ACTIONS_DISABLED } from '../src/lib/offline';
-import { OFFLINE_STORE_KEY } from '../src/lib/persist';
+import { OFFLINE_STORE_KEY, PERSIST_THROTTLE_MS } from '../src/lib/persist';
 import { queryClient } from '../src/lib/queryClient';
 import { connection, demoUser, mockApi, ok, renderRoute, signInStorage, statementRow, type MockReply } from './utils';
 
@@ -17,6 +17,9 @@ beforeAll(async () => {
 afterEach(async () => {
   if (!connection.online) connection.set(true);
   queryClient.clear();
+  // A write of this test's cache still gathering (the persister's throttle) would land after the
+  // delete and be restored by the next test: seen on a loaded machine.
+  await new Promise((resolve) => setTimeout(resolve, PERSIST_THROTTLE_MS + 100));
   await del(OFFLINE_STORE_KEY);
 });
 

@@ -34,6 +34,9 @@ function shouldKeep(query: Query): boolean {
 /** No IndexedDB (private mode in old browsers, tests): nothing is kept, nothing fails. */
 const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 
+/** How long the cache's writes to the phone are gathered before one is made. */
+export const PERSIST_THROTTLE_MS = 500;
+
 const persister = createAsyncStoragePersister({
   storage: {
     getItem: async (key) => (hasIndexedDb() ? ((await get<string>(key)) ?? null) : null),
@@ -45,7 +48,7 @@ const persister = createAsyncStoragePersister({
     },
   },
   key: OFFLINE_STORE_KEY,
-  throttleTime: 500,
+  throttleTime: PERSIST_THROTTLE_MS,
 });
 
 /** OfflineDataProvider's options for the signed-in driver. */
