@@ -15,8 +15,9 @@ const SAO_PAULO_UTC_OFFSET_MS = -3 * 3_600_000;
 
 let saoPauloParts: Intl.DateTimeFormat | undefined;
 
-/** The zone's history, for instants before the last summer time ended. */
-function historicalWallClock(instant: Date): Record<string, string> {
+/** How far São Paulo's clocks are from UTC at an instant; the zone's history (Intl) before the last summer time ended. */
+function utcOffsetMs(instant: Date): number {
+  if (instant.getTime() >= LAST_SUMMER_TIME_END_MS) return SAO_PAULO_UTC_OFFSET_MS;
   saoPauloParts ??= new Intl.DateTimeFormat('pt-BR', {
     timeZone: DISPLAY_TIME_ZONE,
     year: 'numeric',
@@ -27,7 +28,9 @@ function historicalWallClock(instant: Date): Record<string, string> {
     second: '2-digit',
     hourCycle: 'h23',
   });
-  return Object.fromEntries(saoPauloParts.formatToParts(instant).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(saoPauloParts.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
+  const wholeSecond = Math.floor(instant.getTime() / 1000) * 1000;
+  return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day, p.hour, p.minute, p.second) - wholeSecond;
 }
 
 /**
@@ -45,18 +48,7 @@ export function saoPauloWallClock(instant: Date): {
   minute: number;
   second: number;
 } {
-  if (instant.getTime() < LAST_SUMMER_TIME_END_MS) {
-    const p = historicalWallClock(instant);
-    return {
-      year: Number(p.year),
-      month: Number(p.month),
-      day: Number(p.day),
-      hour: Number(p.hour),
-      minute: Number(p.minute),
-      second: Number(p.second),
-    };
-  }
-  const local = new Date(instant.getTime() + SAO_PAULO_UTC_OFFSET_MS);
+  const local = new Date(instant.getTime() + utcOffsetMs(instant));
   return {
     year: local.getUTCFullYear(),
     month: local.getUTCMonth() + 1,
