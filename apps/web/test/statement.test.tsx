@@ -84,6 +84,8 @@ describe('/extrato/listar', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await waitFor(() => expect(urls()).toContain('/api/extrato/listar?page=2'));
     expect(urls()[0]).toBe('/api/extrato/listar?page=1');
+    // The pages wait while one loads (DataTable): page 2 arrives before page 1 can be chosen again.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Página 1' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Página 1' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
