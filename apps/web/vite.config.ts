@@ -5,7 +5,7 @@ import { scopedClassName } from './build/cssModules';
 import { webAppManifest } from './build/manifest';
 import { precompress } from './build/precompress';
 import { PUSH_WORKER_FILE, pushWorker } from './build/pushWorker';
-import { mantineStartup } from './build/mantineStartup';
+import { startupPatches } from './build/startupPatches';
 import { themeCss } from './build/themeCss';
 import { prerenderPages } from './src/early-paint/build/prerenderPages';
 
@@ -80,7 +80,7 @@ const serviceWorker = VitePWA({
 const treeshake = { moduleSideEffects: (id: string) => !domainSource.test(id) };
 
 export default defineConfig({
-  plugins: [react(), themeCss(), mantineStartup(), prerenderPages(), pushWorker({ treeshake }), serviceWorker, precompress()],
+  plugins: [react(), themeCss(), startupPatches(), prerenderPages(), pushWorker({ treeshake }), serviceWorker, precompress()],
   // The prerendered pages' render in Node names CSS modules' classes the same way (src/early-paint/build/).
   css: { modules: { generateScopedName: (local, filename) => scopedClassName(local, filename, import.meta.dirname) } },
   server: {

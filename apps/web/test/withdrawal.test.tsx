@@ -74,6 +74,21 @@ describe('/saldo/retirar', () => {
     expect(screen.queryByRole('button', { name: 'Sacar' })).not.toBeInTheDocument();
   });
 
+  it('reads each of its data once a visit: the form shows what the page has just read', async () => {
+    const { api } = await openForm({ ...allowed, ...balanceOf(100), ...limitsOf });
+    await screen.findByTestId('limites-saque');
+    // Time for a second read, had the form asked again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const path of [
+      '/api/motorista/verificar-saque',
+      '/api/motorista/saldo',
+      '/api/motorista/chaves-pix',
+      '/api/motorista/limites-saque',
+    ]) {
+      expect(api.callsTo('GET', path), path).toHaveLength(1);
+    }
+  });
+
   it('shows the refusal in a red alert and no form', async () => {
     signInStorage({ terms: 'aceito' });
     mockApi({

@@ -84,33 +84,39 @@ function SettingsForm({ alertLevel }: { alertLevel: number | undefined }) {
  */
 export function SettingsPage() {
   usePageTitle('Configurações');
-  const settings = useSettings();
-  const level = settings.data?.Preferencias.nivelAlertaSaldo;
-
   return (
     <FormPage>
       <Title order={1}>Configurações</Title>
       <OfflineNotice />
-      <Paper component="section" aria-labelledby="alerta-saldo" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
-        <Stack gap="md">
-          <Title order={2} size="h3" id="alerta-saldo">
-            Alerta de saldo
-          </Title>
-          {level === undefined && settings.isError ? (
-            <LoadFailed
-              title="Não foi possível carregar suas configurações"
-              error={settings.error}
-              retrying={settings.isFetching}
-              onRetry={() => void settings.refetch()}
-            />
-          ) : (
-            <SettingsForm alertLevel={level} />
-          )}
-        </Stack>
-      </Paper>
+      <AlertLevelSection />
       <NotificationsSection />
       <PayoutLimitsSection />
       <PixKeysSection />
     </FormPage>
+  );
+}
+
+/** Each section reads its own data: the level's arrival redraws this section, not the page (decision 59, 'Stop 33'). */
+function AlertLevelSection() {
+  const settings = useSettings();
+  const level = settings.data?.Preferencias.nivelAlertaSaldo;
+  return (
+    <Paper component="section" aria-labelledby="alerta-saldo" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="alerta-saldo">
+          Alerta de saldo
+        </Title>
+        {level === undefined && settings.isError ? (
+          <LoadFailed
+            title="Não foi possível carregar suas configurações"
+            error={settings.error}
+            retrying={settings.isFetching}
+            onRetry={() => void settings.refetch()}
+          />
+        ) : (
+          <SettingsForm alertLevel={level} />
+        )}
+      </Stack>
+    </Paper>
   );
 }

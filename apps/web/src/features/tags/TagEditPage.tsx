@@ -4,7 +4,7 @@ import { api, vehicleDetail, type Operator, type VehicleDetail } from '@portal/c
 import { formatCpfCnpj, formatSerial, tagActionBlocker } from '@portal/domain';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -53,16 +53,19 @@ export function TagEditPage() {
   const detail = useQuery({ ...vehicleDetailQuery(plate), enabled: fromState === undefined });
   const operators = useOperators();
   const vehicle = fromState ?? detail.data?.Dados;
+  // The form is drawn in the background (a transition), yielding to taps: drawn in one go when the
+  // vehicle arrived, it held a slow phone's main thread for about 200 ms (decision 59, 'Stop 33').
+  const shown = useDeferredValue(vehicle && !operators.isPending ? vehicle : undefined);
   const back = `/tags/detalhes/${plate}`;
 
   let body: ReactNode;
   if (!vehicle && detail.isError) {
     body = <VehicleLoadFailure error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
-  } else if (!vehicle || operators.isPending) {
+  } else if (!shown) {
     body = <VehicleLoading />;
   } else {
-    const blocker = editBlocker(vehicle, operators.data?.Operadoras);
-    body = blocker ? <CannotEdit reason={blocker} back={back} /> : <TagEditForm vehicle={vehicle} />;
+    const blocker = editBlocker(shown, operators.data?.Operadoras);
+    body = blocker ? <CannotEdit reason={blocker} back={back} /> : <TagEditForm vehicle={shown} />;
   }
 
   return (

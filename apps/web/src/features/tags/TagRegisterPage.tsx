@@ -3,7 +3,7 @@ import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { api } from '@portal/contract';
 import { INVOICE_GROUP_CODE } from '@portal/domain';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
@@ -34,8 +34,6 @@ const SERVER_FIELDS = serverFields<TagRegistrationForm>(
 export function TagRegisterPage() {
   usePageTitle('Cadastrar Tag');
   const navigate = useNavigate();
-  const operators = useOperators();
-  const models = useVehicleModels();
   const registration = useRegisterTag();
   const { control, handleSubmit, setError } = useForm<TagRegistrationForm, unknown, TagRegistrationValues>({
     resolver: zodResolver(schema),
@@ -51,7 +49,6 @@ export function TagRegisterPage() {
       invoiceGroupCode: INVOICE_GROUP_CODE,
     },
   });
-  const [operator, serial] = useWatch({ control, name: ['Operadora', 'serialNumber'] });
 
   const onSubmit = handleSubmit((values) =>
     registration.mutate(values, {
@@ -80,22 +77,18 @@ export function TagRegisterPage() {
         <Text>Informe os dados da tag e do veículo em que ela será instalada.</Text>
       </Stack>
       <OfflineNotice />
-      {operators.isError || models.isError ? (
-        <Alert styles={readableAlert} color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
-          Não foi possível carregar a lista de operadoras ou de modelos. Verifique sua internet e recarregue a página.
-        </Alert>
-      ) : null}
+      <CatalogFailure />
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
         <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-label="Cadastrar Tag">
           <Stack gap="md">
             <SerialField control={control} name="serialNumber" />
-            <GreenpassWarning operatorName={operatorNameOf(operators.data?.Operadoras, String(operator))} serial={String(serial)} />
-            <OperatorField control={control} name="Operadora" operators={operators.data?.Operadoras} loading={operators.isPending} />
+            <SerialWarning control={control} />
+            <OperatorChoice control={control} />
             <PlateField control={control} name="licensePlate" />
             <AnttDocumentField control={control} name="CpfCnpjAntt" />
             <RntrcField control={control} name="RntrcAntt" />
             <AxlesField control={control} name="axles" />
-            <ModelField control={control} name="modelo" brands={models.data?.Data} loading={models.isPending} />
+            <ModelChoice control={control} />
             <NetworkSubmitButton size="lg" loading={registration.isPending} mt="xs">
               Cadastrar
             </NetworkSubmitButton>
@@ -104,4 +97,37 @@ export function TagRegisterPage() {
       </Paper>
     </FormPage>
   );
+}
+
+/*
+ * The parts below read the catalogues (and the typed serial) themselves: a catalogue's arrival, or a
+ * key typed in the serial, redraws that part, not the whole form (decision 59, 'Stop 33').
+ */
+type RegisterControl = Control<TagRegistrationForm, unknown, TagRegistrationValues>;
+
+function CatalogFailure() {
+  const operators = useOperators();
+  const models = useVehicleModels();
+  if (!operators.isError && !models.isError) return null;
+  return (
+    <Alert styles={readableAlert} color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
+      Não foi possível carregar a lista de operadoras ou de modelos. Verifique sua internet e recarregue a página.
+    </Alert>
+  );
+}
+
+function SerialWarning({ control }: { control: RegisterControl }) {
+  const operators = useOperators();
+  const [operator, serial] = useWatch({ control, name: ['Operadora', 'serialNumber'] });
+  return <GreenpassWarning operatorName={operatorNameOf(operators.data?.Operadoras, String(operator))} serial={String(serial)} />;
+}
+
+function OperatorChoice({ control }: { control: RegisterControl }) {
+  const operators = useOperators();
+  return <OperatorField control={control} name="Operadora" operators={operators.data?.Operadoras} loading={operators.isPending} />;
+}
+
+function ModelChoice({ control }: { control: RegisterControl }) {
+  const models = useVehicleModels();
+  return <ModelField control={control} name="modelo" brands={models.data?.Data} loading={models.isPending} />;
 }

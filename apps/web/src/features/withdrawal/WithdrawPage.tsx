@@ -158,8 +158,8 @@ function TermsRefusal({ message }: { message: string }) {
 function WithdrawForm() {
   const balance = useBalance();
   const withdraw = useWithdraw();
-  const savedKeys = useSavedPixKeys();
-  const limits = usePayoutLimits();
+  const savedKeys = useSavedPixKeys({ refetchOnMount: false });
+  const limits = usePayoutLimits({ refetchOnMount: false });
   const keys = savedKeys.data?.Chaves;
   const saldo = balance.data?.Saldo;
   const negative = saldo !== undefined && saldo < 0;
