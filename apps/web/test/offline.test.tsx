@@ -10,7 +10,7 @@ import { request } from '../src/lib/api';
 import { balanceQueryKey } from '../src/lib/balance';
 import { NO_ANSWER_MESSAGE, retryPolicy } from '../src/lib/idempotency';
 import { OFFLINE_ACTIONS_DISABLED, OFFLINE_REASON, offlineDataLine } from '../src/lib/offline';
-import { OFFLINE_STORE_KEY } from '../src/lib/persist';
+import { OFFLINE_STORE_KEY, PERSIST_THROTTLE_MS } from '../src/lib/persist';
 import { queryClient } from '../src/lib/queryClient';
 import { demoUser, mockApi, ok, pendingCharge, renderRoute, signInStorage, type MockReply, type RecordedCall, connection } from './utils';
 
@@ -54,7 +54,7 @@ afterEach(async () => {
   queryClient.clear();
   // The persister writes at most every 500 ms (lib/persist.ts): a write of this test still pending
   // would land after the delete and hand its data to the next test.
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await new Promise((resolve) => setTimeout(resolve, PERSIST_THROTTLE_MS + 100));
   await del(OFFLINE_STORE_KEY);
 });
 
@@ -66,6 +66,12 @@ async function keptQueries(): Promise<string[]> {
   return client.clientState.queries.map((query) => query.queryHash);
 }
 const BALANCE_HASH = JSON.stringify(balanceQueryKey);
+
+/** A write of the cache still gathering when it was wiped lands later: none of the driver's data may come back with it. */
+async function nothingComesBack() {
+  await new Promise((resolve) => setTimeout(resolve, PERSIST_THROTTLE_MS + 200));
+  expect(await keptQueries()).toEqual([]);
+}
 
 const balance = (Saldo: number, SaldoTerceiro = 0) => ok({ Saldo, SaldoTerceiro });
 
@@ -243,6 +249,7 @@ describe('offline data belongs to one driver', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await waitFor(async () => expect(await keptQueries()).toEqual([]));
     expect(queryClient.getQueryData(balanceQueryKey)).toBeUndefined();
+    await nothingComesBack();
   });
 
   it('a 401 wipes it', async () => {
@@ -253,6 +260,7 @@ describe('offline data belongs to one driver', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await waitFor(async () => expect(await keptQueries()).toEqual([]));
     expect(queryClient.getQueryData(balanceQueryKey)).toBeUndefined();
+    await nothingComesBack();
   });
 
   it('another driver signing in on the same phone wipes it', async () => {
