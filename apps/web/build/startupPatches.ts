@@ -4,6 +4,7 @@
  * library's code is no longer what it was written against: review it on every upgrade of either.
  */
 import type { Plugin } from 'vite';
+import { LIVE_ATTRIBUTE } from '../src/early-paint/pageMarkup';
 
 interface Patch {
   file: RegExp;
@@ -87,7 +88,7 @@ const PORTAL_MOUNT = `	useIsomorphicEffect(() => {
  * A Portal (the toasts' stacks, every dialog) shows its children only after a state update in a layout
  * effect, synchronous: in the commit of the hydration, a render of the toasts' containers and of the
  * dialogs' roots, and every effect of the page run in that one long task. Until the app is live
- * (data-live, set by AppRoot once the page is hydrated) the update is a transition, rendered in slices
+ * (LIVE_ATTRIBUTE, set by AppRoot once the page is hydrated) the update is a transition, rendered in slices
  * after the page shows; from then on, a dialog opened by a tap mounts at once, as before.
  */
 export function portalMountInTransition(code: string): string {
@@ -96,7 +97,7 @@ export function portalMountInTransition(code: string): string {
     imported,
     PORTAL_MOUNT,
     `	useIsomorphicEffect(() => {
-		if (document.documentElement.dataset.live === "true") setMounted(true);
+		if (document.documentElement.getAttribute("${LIVE_ATTRIBUTE}") === "true") setMounted(true);
 		else startTransition(() => setMounted(true));`,
     'Portal.mjs',
   );

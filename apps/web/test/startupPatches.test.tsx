@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formReadyInTransition, lazyDefaultVariables, portalMountInTransition, stableId } from '../build/startupPatches';
 import { theme } from '../src/app/theme';
+import { LIVE_ATTRIBUTE } from '../src/early-paint/pageMarkup';
 
 const require = createRequire(import.meta.url);
 const packageRoot = (styleFile: string) => path.dirname(path.dirname(require.resolve(styleFile)));
@@ -171,11 +172,11 @@ describe("Mantine's Portal, mounted in a transition until the app is live (build
   it('shows its children after the commit that hydrates, and at once when the app is live', async () => {
     const patched = await changedModule<PortalModule>(file, portalMountInTransition);
     expect(await portalShown(patched)).toEqual({ during: false, after: true });
-    document.documentElement.dataset.live = 'true';
+    document.documentElement.setAttribute(LIVE_ATTRIBUTE, 'true');
     try {
       expect(await portalShown(patched)).toEqual({ during: true, after: true });
     } finally {
-      delete document.documentElement.dataset.live;
+      document.documentElement.removeAttribute(LIVE_ATTRIBUTE);
     }
     // Mantine's own: always in the same task.
     expect(await portalShown((await import(/* @vite-ignore */ file)) as PortalModule)).toEqual({ during: true, after: true });

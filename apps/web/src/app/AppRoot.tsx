@@ -7,6 +7,7 @@ import {
   replayTypedBeforeHydration,
   submitHeldBeforeHydration,
 } from '../early-paint/typedBeforeHydration';
+import { LIVE_ATTRIBUTE } from '../early-paint/pageMarkup';
 import { AppProviders } from './AppProviders';
 
 /**
@@ -21,7 +22,7 @@ export function AppRoot({ router }: { router: DataRouter }) {
   // 'Aguarde…' of before replaced by the app's own pending state.
   useEffect(() => {
     replayTypedBeforeHydration(document);
-    document.documentElement.dataset.live = 'true';
+    document.documentElement.setAttribute(LIVE_ATTRIBUTE, 'true');
     clearHeldPress();
     submitHeldBeforeHydration();
     clickHeldBeforeHydration();

@@ -11,6 +11,13 @@
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /**
+ * On <html>, 'true' once the app is live (AppRoot, when the page is hydrated or drawn): from then on
+ * a submit or a press is the app's (boot.ts holds them before), and a dialog mounts at once
+ * (build/startupPatches.ts). Browser journeys wait for it.
+ */
+export const LIVE_ATTRIBUTE = 'data-live';
+
+/**
  * The name of the page's <meta> that tells boot.ts what to load and read: the app's entry and the
  * screen's chunks (its content), and the early read's attributes below.
  */

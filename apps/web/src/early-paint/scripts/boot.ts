@@ -38,6 +38,7 @@ import {
   HELD_STATUS_ID,
   HELD_STATUS_TEXT,
   HELD_SUBMIT_ATTRIBUTE,
+  LIVE_ATTRIBUTE,
 } from '../pageMarkup';
 import {
   EARLY_VEHICLE_ATTRIBUTE,
@@ -215,12 +216,14 @@ function showHeld(button: Element | null): void {
   setTimeout(() => (region.textContent = HELD_STATUS_TEXT), 100);
 }
 
+const isLive = () => document.documentElement.getAttribute(LIVE_ATTRIBUTE) === 'true';
+
 // Capture: before any handler of the page. Once live (AppRoot), the app's own handlers submit.
 document.addEventListener(
   'submit',
   (event) => {
     const form = event.target;
-    if (document.documentElement.dataset.live === 'true' || !(form instanceof HTMLFormElement)) return;
+    if (isLive() || !(form instanceof HTMLFormElement)) return;
     event.preventDefault();
     document.documentElement.setAttribute(HELD_SUBMIT_ATTRIBUTE, String([...document.forms].indexOf(form)));
     showHeld(event instanceof SubmitEvent && event.submitter ? event.submitter : form.querySelector('[type="submit"]'));
@@ -233,7 +236,7 @@ document.addEventListener(
   'click',
   (event) => {
     const button = event.target instanceof Element ? event.target.closest(HELD_CLICK_BUTTONS) : null;
-    if (document.documentElement.dataset.live === 'true' || !button) return;
+    if (isLive() || !button) return;
     const index = [...document.querySelectorAll(HELD_CLICK_BUTTONS)].indexOf(button);
     document.documentElement.setAttribute(HELD_CLICK_ATTRIBUTE, JSON.stringify({ index, text: button.textContent }));
     showHeld(button);

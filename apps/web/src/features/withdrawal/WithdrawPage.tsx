@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ERROR_CODES, type SavedPixKey } from '@portal/contract';
+import { ERROR_CODES, type PayoutLimits, type SavedPixKey } from '@portal/contract';
 import { documentKind, formatBrl, messages, NEW_PIX_KEY_CAP_CENTS, normalizePixKey, stripDocument, type PixKeyType } from '@portal/domain';
 import { IconAlertCircle, IconArrowLeft, IconCash, IconCircleCheck, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -124,7 +124,7 @@ export function WithdrawPage() {
       </Stack>
     );
   } else {
-    body = <WithdrawForm />;
+    body = <WithdrawForm keys={savedKeys.data?.Chaves} limits={limits.data?.Limites} />;
   }
 
   return (
@@ -155,12 +155,10 @@ function TermsRefusal({ message }: { message: string }) {
   );
 }
 
-function WithdrawForm() {
+/** The keys and limits the page has just read (asked once a visit), undefined while a read that failed retries. */
+function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefined; limits: PayoutLimits | undefined }) {
   const balance = useBalance();
   const withdraw = useWithdraw();
-  const savedKeys = useSavedPixKeys({ refetchOnMount: false });
-  const limits = usePayoutLimits({ refetchOnMount: false });
-  const keys = savedKeys.data?.Chaves;
   const saldo = balance.data?.Saldo;
   const negative = saldo !== undefined && saldo < 0;
   // Until the keys are known, only the driver's own key goes without the password.
@@ -325,7 +323,7 @@ function WithdrawForm() {
                 )}
               />
             ) : null}
-            {limits.data ? <LimitsSummary limits={limits.data.Limites} /> : null}
+            {limits ? <LimitsSummary limits={limits} /> : null}
             <NetworkSubmitButton
               size="lg"
               loading={isSubmitting}

@@ -19,18 +19,13 @@ export const eligibilityQuery = queryOptions({
   staleTime: 0,
 });
 
-/** A read of the visit's (the page's), not asked again by the form drawn from it. */
-interface ReadOptions {
-  refetchOnMount?: boolean;
-}
-
 /**
  * Decision 44: the keys saved (offered as quick choices; a key not saved asks for the password) and
- * the limits in force. The page asks for them on every visit; the form, drawn once they have come,
- * reads them with `refetchOnMount: false` (each was asked twice per visit).
+ * the limits in force, read by the page once a visit and handed to its form (the form reading them
+ * too asked for each a second time).
  */
-export const useSavedPixKeys = (options: ReadOptions = {}) => useQuery({ ...pixKeysQuery, ...options });
-export const usePayoutLimits = (options: ReadOptions = {}) => useQuery({ ...payoutLimitsQuery, ...options });
+export const useSavedPixKeys = () => useQuery(pixKeysQuery);
+export const usePayoutLimits = () => useQuery(payoutLimitsQuery);
 
 type WithdrawalOrder = Pick<WithdrawalRequest, 'amount' | 'pix' | 'senha'>;
 
