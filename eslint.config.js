@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -6,27 +7,52 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const WEB = 'apps/web/src';
-const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+const features = readdirSync(path.join(import.meta.dirname, WEB, 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
 /**
- * The web app's layers (docs/architecture.md): lib/ < components/ < features/ < app/, with the
- * early paint beside them (apps/web/src/early-paint/README.md). A module imports from its own layer
- * or those below it, by the path its import resolves to (apps/web/test/lint/boundaries.test.ts
- * proves each zone and the cycle rule fire).
+ * The web app's layers, lowest first (docs/architecture.md): every top-level entry of apps/web/src
+ * has one, and imports from its own layer or those below it, judged by the path the import resolves
+ * to. The zones below are built from this list; apps/web/test/lint/boundaries.test.ts proves each
+ * fires and that every folder on disk is listed. `apart` names subfolders outside the order:
+ * early-paint/build/ runs in Node at build time and renders the whole app.
  */
-const webZones = [
+export const webLayers = [
   {
-    target: `${WEB}/lib`,
-    from: [`${WEB}/components`, `${WEB}/features`, `${WEB}/app`, `${WEB}/early-paint`],
-    message: 'lib/ fica embaixo de tudo: não importa components/, features/, app/ nem early-paint/.',
+    path: 'pwa',
+    message: 'pwa/ fica embaixo de tudo: o service worker roda à parte e não importa nada do app (o aviso de nova versão vem de main.tsx).',
   },
   {
-    target: `${WEB}/components`,
-    from: [`${WEB}/features`, `${WEB}/app`],
+    path: 'lib',
+    message:
+      'lib/ fica embaixo de tudo o que roda na página: importa só pwa/, nunca early-paint/, components/, features/, app/ nem main.tsx.',
+  },
+  {
+    path: 'early-paint',
+    apart: ['build'],
+    message: 'early-paint/ vem antes das telas: importa só lib/ e pwa/ (o que ela lê de uma feature vai para lib/).',
+  },
+  {
+    path: 'components',
     message: 'components/ não importa features/ nem app/: o que a tela compõe vai para app/ ou para a feature.',
   },
+  { path: 'features', message: 'features/ não importa app/ nem main.tsx: o que o app monta ele passa à tela.' },
+  { path: 'app', message: 'app/ não importa main.tsx: main.tsx é a entrada que monta o app.' },
+  { path: 'main.tsx' },
+];
+
+/** The files of a layer: its folder, but for the subfolders kept apart (globs, so new files are in). */
+const layerTarget = ({ path: entry, apart = [] }) =>
+  apart.length === 0 ? `${WEB}/${entry}` : [`${WEB}/${entry}/*`, `${WEB}/${entry}/!(${apart.join('|')})/**`];
+
+const webZones = [
+  // No layer imports one above it.
+  ...webLayers.flatMap((layer, index) => {
+    const above = webLayers.slice(index + 1);
+    if (above.length === 0) return [];
+    return [{ target: layerTarget(layer), from: above.map((upper) => `${WEB}/${upper.path}`), message: layer.message }];
+  }),
   // Features do not import each other: what two of them share lives in lib/ or components/.
   ...features.map((feature) => ({
     target: `${WEB}/features/${feature}`,
@@ -36,7 +62,7 @@ const webZones = [
   })),
   // The early paint's build side runs in Node at build time, and its scripts are built on their own.
   {
-    target: [`${WEB}/app`, `${WEB}/components`, `${WEB}/features`, `${WEB}/lib`, `${WEB}/pwa`, `${WEB}/main.tsx`],
+    target: webLayers.filter((layer) => layer.path !== 'early-paint').map((layer) => `${WEB}/${layer.path}`),
     from: [`${WEB}/early-paint/build`, `${WEB}/early-paint/scripts`],
     message: 'O app não importa early-paint/build/ (roda no build) nem early-paint/scripts/ (cada script é construído à parte).',
   },
@@ -50,7 +76,29 @@ const SERVER = 'apps/server/src';
  * rules; modules/ledger, db/ and adapters/ at the bottom know nothing of HTTP. Zones by the path an
  * import resolves to (apps/server/test/lint/boundaries.test.ts proves each zone and the cycle rule fire).
  */
+/**
+ * The server's modules in layers, lowest first (apps/server/src/modules/layers.json, the one place
+ * they are written): a module imports modules of lower layers only, never one of its own layer or
+ * above (apps/server/test/lint/boundaries.test.ts shows a forbidden one refused).
+ */
+const moduleLayers = JSON.parse(readFileSync(path.join(import.meta.dirname, SERVER, 'modules/layers.json'), 'utf8'));
+const moduleZones = moduleLayers.flatMap((layer, level) =>
+  layer.flatMap((name) => {
+    const notBelow = moduleLayers
+      .slice(level)
+      .flat()
+      .filter((other) => other !== name);
+    if (notBelow.length === 0) return [];
+    return {
+      target: `${SERVER}/modules/${name}`,
+      from: notBelow.map((other) => `${SERVER}/modules/${other}`),
+      message: `modules/${name} (camada ${level + 1} de modules/layers.json) só importa módulos das camadas abaixo dela; o que sobe vai por um evento ou um handler montado em services.ts.`,
+    };
+  }),
+);
+
 const serverZones = [
+  ...moduleZones,
   {
     target: [`${SERVER}/modules/ledger`, `${SERVER}/db`, `${SERVER}/adapters`],
     from: [`${SERVER}/http`, `${SERVER}/plugins`],

@@ -11,7 +11,7 @@ import { median, startPortal, stop, waitForHttp } from './lib.js';
 const demoDriver = { cpfCnpj: '52998224725', password: 'motorista123' };
 
 /** Every screen of spec §2 (the driver signed in), on the demo driver's data: an active tag on RIO2A18, an editable one on MGA1234. */
-const LIGHTHOUSE_SCREENS = [
+export const LIGHTHOUSE_SCREENS = [
   '/login',
   '/registrar',
   '/dashboard',
@@ -50,6 +50,8 @@ export interface LighthouseScreen extends LighthouseFigures {
 export interface LighthouseResult {
   lighthouseVersion: string;
   screens: LighthouseScreen[];
+  /** The same screens on another checkout's build, measured in the same run (BENCH_LIGHTHOUSE_BASELINE). */
+  baseline?: { checkout: string; screens: LighthouseScreen[] };
   /** /dashboard again after a first visit (no storage reset): from the service worker when the build has one. */
   repeatDashboard: LighthouseScreen & { servedByServiceWorker: boolean };
 }
@@ -118,8 +120,11 @@ async function runLighthouse(
   return { lhr, figures: figures(lhr) };
 }
 
-/** Signs the demo driver in through the API and stores the session in localStorage exactly as the app does. */
-async function signInBrowser(browser: Browser, origin: string): Promise<void> {
+/**
+ * The demo driver's session, signed in through the API with the terms accepted, as the app keeps it
+ * in localStorage (lib/storage.ts).
+ */
+export async function demoSession(origin: string): Promise<Record<string, string>> {
   const login = await fetch(`${origin}/api/tokens/login-motorista`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -133,18 +138,19 @@ async function signInBrowser(browser: Browser, origin: string): Promise<void> {
     body: '{}',
   });
   if (!accept.ok) throw new Error(`terms: ${accept.status} ${await accept.text()}`);
+  return { token: Token, user_data: JSON.stringify({ id: Data.id, name: Data.name, cpfCnpj: Data.cpfCnpj }), aceite_termo: 'aceito' };
+}
+
+/** Signs the demo driver in and stores the session in the browser's localStorage exactly as the app does. */
+async function signInBrowser(browser: Browser, origin: string): Promise<void> {
+  const session = await demoSession(origin);
   const context = browser.contexts()[0];
   if (!context) throw new Error('Chromium has no default context');
   const page = await context.newPage();
   await page.goto(`${origin}/favicon.svg`);
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user_data', JSON.stringify(user));
-      localStorage.setItem('aceite_termo', 'aceito');
-    },
-    { token: Token, user: { id: Data.id, name: Data.name, cpfCnpj: Data.cpfCnpj } },
-  );
+  await page.evaluate((stored) => {
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, session);
   await page.close();
 }
 
@@ -173,51 +179,90 @@ async function firstVisit(browser: Browser, url: string): Promise<boolean> {
   return isControlled;
 }
 
-export async function benchLighthouse(runs = 3): Promise<LighthouseResult> {
+/** One portal Lighthouse measures: this checkout's build, or another checkout's (the baseline). */
+interface MeasuredPortal {
+  origin: string;
+  server: ReturnType<typeof startPortal>;
+  dataDir: string;
+}
+
+async function startMeasuredPortal(port: number, checkout?: string): Promise<MeasuredPortal> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-lighthouse-'));
-  const port = 3204;
-  const origin = `http://127.0.0.1:${port}`;
   // Production mode with the demo driver's history (created through the real services).
-  const server = startPortal(port, path.join(dataDir, 'portal.sqlite'), 'warn', { DEMO_SEED: 'true', LOGIN_MAX_PER_ADDRESS: '1000' });
+  const server = startPortal(
+    port,
+    path.join(dataDir, 'portal.sqlite'),
+    'warn',
+    { DEMO_SEED: 'true', LOGIN_MAX_PER_ADDRESS: '1000' },
+    checkout ? path.join(checkout, 'apps/server/dist/main.js') : undefined,
+  );
+  return { origin: `http://127.0.0.1:${port}`, server, dataDir };
+}
+
+/**
+ * Every screen, `runs` times. With `baselineCheckout` (BENCH_LIGHTHOUSE_BASELINE: another checkout of
+ * the portal, installed and built), that build is served beside this one and each screen is measured
+ * on both in the same run, alternating run by run, so that both see the same machine: Lighthouse's
+ * absolute score moves with the host's load, the comparison does not.
+ */
+export async function benchLighthouse(runs = 3, baselineCheckout?: string): Promise<LighthouseResult> {
+  const portals = [await startMeasuredPortal(3204)];
+  if (baselineCheckout) portals.push(await startMeasuredPortal(3205, baselineCheckout));
+  const [current, baseline] = portals as [MeasuredPortal, MeasuredPortal | undefined];
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let browser: Browser | undefined;
   try {
-    const userDataDir = path.join(dataDir, 'chromium');
+    const userDataDir = path.join(current.dataDir, 'chromium');
     await mkdir(userDataDir);
     chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs], userDataDir });
     browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    await waitForHttp(`${origin}/api/health`);
-    await signInBrowser(browser, origin);
-    // One unmeasured load warms the server (its first queries, the files read from disk).
-    const { lhr: warmUp } = await runLighthouse(`${origin}/dashboard`, chrome.port);
+    let lighthouseVersion = '';
+    for (const portal of portals) {
+      await waitForHttp(`${portal.origin}/api/health`);
+      await signInBrowser(browser, portal.origin);
+      // One unmeasured load warms the server (its first queries, the files read from disk).
+      lighthouseVersion = (await runLighthouse(`${portal.origin}/dashboard`, chrome.port)).lhr.lighthouseVersion;
+    }
     const screens: LighthouseScreen[] = [];
+    const baselineScreens: LighthouseScreen[] = [];
     // BENCH_LIGHTHOUSE_SCREENS=/dashboard,/login measures only those (while working on one screen).
     const only = process.env.BENCH_LIGHTHOUSE_SCREENS?.split(',').filter(Boolean);
     for (const screen of LIGHTHOUSE_SCREENS.filter((s) => !only || only.includes(s))) {
-      const url = `${origin}${screen}`;
       const measured: LighthouseFigures[] = [];
-      for (let i = 0; i < runs; i++) measured.push((await runLighthouse(url, chrome.port)).figures);
+      const measuredBaseline: LighthouseFigures[] = [];
+      for (let i = 0; i < runs; i++) {
+        measured.push((await runLighthouse(`${current.origin}${screen}`, chrome.port)).figures);
+        if (baseline) measuredBaseline.push((await runLighthouse(`${baseline.origin}${screen}`, chrome.port)).figures);
+      }
       const summary = summarise(screen, measured);
       screens.push(summary);
+      const before = baseline ? summarise(screen, measuredBaseline) : undefined;
+      if (before) baselineScreens.push(before);
       console.log(
-        `  ${screen}: performance ${summary.performance.toFixed(2)}, LCP ${summary.lcpMs.toFixed(0)} ms, TBT ${summary.tbtMs.toFixed(0)} ms`,
+        `  ${screen}: performance ${summary.performance.toFixed(2)}, LCP ${summary.lcpMs.toFixed(0)} ms, TBT ${summary.tbtMs.toFixed(0)} ms` +
+          (before
+            ? ` (baseline ${before.performance.toFixed(2)}, LCP ${before.lcpMs.toFixed(0)} ms, TBT ${before.tbtMs.toFixed(0)} ms)`
+            : ''),
       );
     }
     const repeat: LighthouseFigures[] = [];
     let servedByServiceWorker = false;
     for (let i = 0; i < runs; i++) {
-      servedByServiceWorker = await firstVisit(browser, `${origin}/dashboard`);
-      repeat.push((await runLighthouse(`${origin}/dashboard`, chrome.port, { disableStorageReset: true })).figures);
+      servedByServiceWorker = await firstVisit(browser, `${current.origin}/dashboard`);
+      repeat.push((await runLighthouse(`${current.origin}/dashboard`, chrome.port, { disableStorageReset: true })).figures);
     }
     return {
-      lighthouseVersion: warmUp.lighthouseVersion,
+      lighthouseVersion,
       screens,
+      ...(baseline ? { baseline: { checkout: baselineCheckout!, screens: baselineScreens } } : {}),
       repeatDashboard: { ...summarise('/dashboard (repeat visit)', repeat), servedByServiceWorker },
     };
   } finally {
     await browser?.close().catch(() => undefined);
     chrome?.kill();
-    await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
+    for (const portal of portals) {
+      await stop(portal.server);
+      await rm(portal.dataDir, { recursive: true, force: true });
+    }
   }
 }

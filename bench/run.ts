@@ -1,7 +1,9 @@
-// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|ledger|statement-order|partners|passages|passages-pg|export ...]: builds first (root script), then measures side by side in one run.
+// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|chunks|ledger|statement-order|partners|passages|passages-pg|export|dates ...]: builds first (root script), then measures side by side in one run.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchHotPath } from './api.js';
+import { benchChunks, type ChunkVariantResult } from './chunks.js';
+import { benchDates } from './dates.js';
 import { benchExport } from './export.js';
 import { benchLedger } from './ledger.js';
 import { benchLighthouse } from './lighthouse.js';
@@ -26,12 +28,14 @@ const wanted = new Set(
         'load-pg',
         'web',
         'lighthouse',
+        'chunks',
         'ledger',
         'statement-order',
         'partners',
         'passages',
         'passages-pg',
         'export',
+        'dates',
       ],
 );
 const results: Record<string, unknown> = {};
@@ -111,7 +115,7 @@ if (wanted.has('web')) {
 
 if (wanted.has('lighthouse')) {
   console.log('\nLighthouse (performance only), mobile: simulated slow 4G (150 ms RTT, 1.6 Mbps), 4x CPU; demo driver signed in');
-  const lh = await benchLighthouse(Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+  const lh = await benchLighthouse(Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), process.env.BENCH_LIGHTHOUSE_BASELINE);
   results.lighthouse = lh;
   console.log(`\nLighthouse ${lh.lighthouseVersion}, median of ${lh.repeatDashboard.runs.length} runs per screen`);
   console.log('  screen                     perf   LCP       TBT      FCP       bytes');
@@ -119,6 +123,19 @@ if (wanted.has('lighthouse')) {
     console.log(
       `  ${s.path.padEnd(26)} ${s.performance.toFixed(2)}   ${ms(s.lcpMs).padStart(10)} ${ms(s.tbtMs).padStart(9)} ${ms(s.fcpMs).padStart(10)} ${kb(s.bytes).padStart(9)}`,
     );
+  }
+  if (lh.baseline) {
+    console.log(`\nSide by side with ${lh.baseline.checkout}, in the same run (median performance; LCP and TBT in ms)`);
+    console.log('  screen                     this   baseline  ratio   LCP this/base     TBT this/base');
+    for (const s of lh.screens) {
+      const b = lh.baseline.screens.find((x) => x.path === s.path)!;
+      const flag = s.performance < b.performance ? '  lower' : '';
+      console.log(
+        `  ${s.path.padEnd(26)} ${s.performance.toFixed(2)}   ${b.performance.toFixed(2)}      ${(s.performance / b.performance).toFixed(3)}   ${`${s.lcpMs.toFixed(0)}/${b.lcpMs.toFixed(0)}`.padEnd(16)}  ${s.tbtMs.toFixed(0)}/${b.tbtMs.toFixed(0)}${flag}`,
+      );
+    }
+    const lower = lh.screens.filter((s) => s.performance < lh.baseline!.screens.find((x) => x.path === s.path)!.performance);
+    console.log(`  no screen lower than the baseline: ${lower.length ? `no (${lower.map((s) => s.path).join(', ')})` : 'yes'}`);
   }
   // Lighthouse's 4x CPU slowdown is set for a host of BenchmarkIndex ~1500; it warns below 1000
   // (docs/throttling.md). On a slower host every task, and so TBT, is simulated longer.
@@ -134,6 +151,21 @@ if (wanted.has('lighthouse')) {
   console.log(
     `  repeat visit ${lh.repeatDashboard.servedByServiceWorker ? 'from the service worker' : 'without a service worker'}: LCP < 1000 ms: ${lh.repeatDashboard.lcpMs < 1000 ? 'yes' : 'no'}`,
   );
+}
+
+if (wanted.has('chunks')) {
+  console.log("\nThe web app's chunk groups (vite.config.ts): every Lighthouse screen loaded signed in, no service worker");
+  const variants = await benchChunks();
+  results.chunks = variants;
+  const base = variants[0]!;
+  const login = (v: ChunkVariantResult) => v.screens.find((s) => s.path === '/login')!;
+  console.log('  build                          files  scripts (15 screens)  KB gzip (15 screens)  /login scripts, KB');
+  for (const v of variants) {
+    const ratio = (value: number, of: number) => `(${(value / of).toFixed(2)}x)`;
+    console.log(
+      `  ${v.label.padEnd(30)} ${String(v.files).padStart(5)}  ${String(v.scripts).padStart(7)} ${ratio(v.scripts, base.scripts).padEnd(9)}   ${kb(v.gzipBytes).padStart(10)} ${ratio(v.gzipBytes, base.gzipBytes).padEnd(9)}  ${login(v).scripts}, ${kb(login(v).gzipBytes)}`,
+    );
+  }
 }
 
 if (wanted.has('ledger')) {
@@ -226,6 +258,20 @@ if (wanted.has('export')) {
   for (const r of exp.runs) {
     console.log(
       `  ${r.format.toUpperCase()} (${r.encoding}): ${r.seconds.toFixed(2)} s, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, ${(exp.entries / r.seconds).toFixed(0)} rows/s; peak RSS ${r.peakRssMb} MB (+${r.growthMb} MB over the RSS before it)`,
+    );
+  }
+}
+
+if (wanted.has('dates')) {
+  const dates = await benchDates(Number(process.env.BENCH_DATES_INSTANTS ?? 100_000), Number(process.env.BENCH_DATES_ROUNDS ?? 7));
+  results.dates = dates;
+  console.log(
+    `\nformatDateTime of ${dates.count} instants, the zone's data (Intl, offset kept per day) against UTC−3 by arithmetic, median of ${dates.rounds} alternating rounds`,
+  );
+  console.log(`  first call (builds the Intl formatter): ${ms(dates.firstCallMs)}`);
+  for (const s of dates.spans) {
+    console.log(
+      `  ${s.label}: arithmetic ${ms(s.arithmeticMs)}, zone data ${ms(s.zoneDataMs)}; ratio ${s.ratio.toFixed(2)} (rounds: ${s.ratios.map((r) => r.toFixed(2)).join(', ')})`,
     );
   }
 }

@@ -6,7 +6,7 @@ import type { Db } from '../apps/server/src/db/connection.js';
 import { openDb } from '../apps/server/src/db/connection.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { accountId, balances, openAccounts, post } from '../apps/server/src/modules/ledger/ledger.js';
-import { statementPage } from '../apps/server/src/modules/statement/service.js';
+import { StatementService, statementPage } from '../apps/server/src/modules/statement/service.js';
 import { createPostgresDatabase, median } from './lib.js';
 
 export interface Timing {
@@ -112,10 +112,10 @@ async function fill(db: Db, driverId: number, entries: number, oldest: number, s
     } else {
       const unit = (name: string, format: string, pg: string) =>
         db.dialect === 'sqlite'
-          ? sql`insert into ledger_entry_counts (driver_id, unit, bucket, entries)
-              select driver_id, ${sql.lit(name)}, strftime(${sql.lit(format)}, created_at), count(*) from ledger_entries where driver_id = ${driverId} group by driver_id, 3`
-          : sql`insert into ledger_entry_counts (driver_id, unit, bucket, entries)
-              select driver_id, ${sql.lit(name)}, date_trunc(${sql.lit(pg)}, created_at, 'UTC'), count(*) from ledger_entries where driver_id = ${driverId} group by driver_id, 3`;
+          ? sql`insert into ledger_entry_counts (driver_id, unit, bucket, entries, own_cents)
+              select driver_id, ${sql.lit(name)}, strftime(${sql.lit(format)}, created_at), count(*), sum(amount_cents) from ledger_entries where driver_id = ${driverId} group by driver_id, 3`
+          : sql`insert into ledger_entry_counts (driver_id, unit, bucket, entries, own_cents)
+              select driver_id, ${sql.lit(name)}, date_trunc(${sql.lit(pg)}, created_at, 'UTC'), count(*), sum(amount_cents) from ledger_entries where driver_id = ${driverId} group by driver_id, 3`;
       await unit('month', '%Y-%m-01T00:00:00.000Z', 'month').execute(trx);
       await unit('day', '%Y-%m-%dT00:00:00.000Z', 'day').execute(trx);
       await unit('hour', '%Y-%m-%dT%H:00:00.000Z', 'hour').execute(trx);
@@ -208,6 +208,15 @@ export async function benchStatementOrder(
       const check = await statementPage(db.kysely, driver, page, filters, now);
       if (check.transactions.length === 0) throw new Error(`page ${page} came back empty`);
       pages.push({ label, page, timing: await time(samples * 4, () => statementPage(db.kysely, driver, page, filters, now)) });
+    }
+    // Issue 33: the screen's read adds the period's totals per account (from the counters' sums).
+    const screen = new StatementService(db.kysely);
+    for (const [label, page, filters] of [
+      ['no filter, with totals', 1, undefined],
+      ['no filter, with totals', Math.min(50_000, totalPages), undefined],
+      ['last 30 days, with totals', 1, period],
+    ] as const) {
+      pages.push({ label, page, timing: await time(samples * 4, () => screen.pageWithTotals(driver, page, filters, now)) });
     }
 
     const balanceIdle = await time(samples * 4, () => balances(db.kysely, other));

@@ -12,8 +12,13 @@ const PHONE_JOURNEYS = [
   'dashboard-attention',
   'vpo-money',
   'contests',
-  'no-silent-moment-2',
+  'what-the-driver-reads',
+  'live-updates',
+  'touch-targets',
+  'safe-to-touch',
 ].map((name) => `**/${name}.spec.ts`);
+
+const SLOW_PHONE = '**/slow-phone.spec.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -47,8 +52,10 @@ export default defineConfig({
   // of about the same time), and every screen it looks at (`look`) is photographed and checked by axe
   // at both widths. Journeys about a phone on the road run on the phone.
   projects: [
+    // The longest file, its journeys one at a time (each is a slowed phone): started first.
+    { name: 'slow-phone', testMatch: SLOW_PHONE, use: { viewport: viewports.desktop } },
     { name: 'phone', testMatch: PHONE_JOURNEYS, use: { viewport: viewports.phone, hasTouch: true, isMobile: true } },
-    { name: 'desktop', testIgnore: PHONE_JOURNEYS, use: { viewport: viewports.desktop } },
+    { name: 'desktop', testIgnore: [...PHONE_JOURNEYS, SLOW_PHONE], use: { viewport: viewports.desktop } },
   ],
   webServer: {
     // A real server on a fresh SQLite database, serving the built web app.

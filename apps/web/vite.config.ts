@@ -5,7 +5,6 @@ import { scopedClassName } from './build/cssModules';
 import { webAppManifest } from './build/manifest';
 import { precompress } from './build/precompress';
 import { PUSH_WORKER_FILE, pushWorker } from './build/pushWorker';
-import { startupPatches } from './build/startupPatches';
 import { themeCss } from './build/themeCss';
 import { prerenderPages } from './src/early-paint/build/prerenderPages';
 
@@ -20,18 +19,12 @@ const reactAndRouter = /node_modules[\\/](react|react-router)[\\/]/;
 // modules with the screens that use it, instead of hoisting everything its barrel re-exports
 // (Pix, withdrawal, statement rules) into the entry chunk that /login downloads.
 const domainSource = /packages[\\/]domain[\\/]src[\\/]/;
-// The API's shapes (the contract's zod schemas, built when their module runs) and the libraries
-// under every read, in chunks of their own so that boot.ts runs them in separate tasks: with the
-// API client they were one module whose run was among the longest tasks after the first paint of
-// every signed-in screen (20 to 50 ms on this project's machines before the phone's 4x). The
-// contract is three chunks, each needing only those before it. /login now fetches all of zod that
-// the app uses (~28 KB gzip more): after its first paint, and the service worker precaches it anyway.
+// zod and the libraries under every read, in chunks of their own so that boot.ts runs them in
+// separate tasks (decision 59). The contract has no group: built at first use (decision 42), it goes
+// with the screens that use it, which saves /login 28 KB and the signed-in screens 2 scripts each
+// with the same Lighthouse figures (decision 65).
 const zod = /node_modules[\\/]zod[\\/]/;
 const query = /node_modules[\\/](@tanstack[\\/]query-(core|async-storage-persister)|idb-keyval)[\\/]/;
-const contractBase = /packages[\\/]contract[\\/]src[\\/](common|endpoint|balance|idempotency|health|support|terms|auth)\.ts$/;
-const contractMoney =
-  /packages[\\/]contract[\\/]src[\\/](credit|payouts|pix-automatic|notifications|withdrawal|receipts|contests|vehicles)\.ts$/;
-const contract = /packages[\\/]contract[\\/]src[\\/]/;
 // Mantine's core and the components of the public screens (the CSS listed in src/app/styles.ts):
 // one chunk instead of ~20 tiny ones. Over HTTP/1.1 (6 connections) on a 560 ms-per-request
 // link, every extra wave of requests delays the moment /login becomes interactive.
@@ -79,8 +72,23 @@ const serviceWorker = VitePWA({
 
 const treeshake = { moduleSideEffects: (id: string) => !domainSource.test(id) };
 
+/**
+ * The chunk groups above. Each earns its place by a measurement: `npm run bench -- chunks` builds the
+ * app with all of them, with none (Rolldown's own splitting) and with each one left out
+ * (PORTAL_CHUNK_GROUPS_LEFT_OUT: names, comma-separated, or '*'), and counts every screen's scripts and bytes.
+ */
+const chunkGroups = [
+  { name: 'react-dom', test: reactDom, priority: 10 },
+  { name: 'react-router', test: reactAndRouter, priority: 10 },
+  { name: 'mantine-public', test: mantinePublic, priority: 5 },
+  { name: 'zod', test: zod, priority: 9 },
+  { name: 'query', test: query, priority: 9 },
+];
+const leftOut = new Set(process.env.PORTAL_CHUNK_GROUPS_LEFT_OUT?.split(',') ?? []);
+const groups = leftOut.has('*') ? [] : chunkGroups.filter((group) => !leftOut.has(group.name));
+
 export default defineConfig({
-  plugins: [react(), themeCss(), startupPatches(), prerenderPages(), pushWorker({ treeshake }), serviceWorker, precompress()],
+  plugins: [react(), themeCss(), prerenderPages(), pushWorker({ treeshake }), serviceWorker, precompress()],
   // The prerendered pages' render in Node names CSS modules' classes the same way (src/early-paint/build/).
   css: { modules: { generateScopedName: (local, filename) => scopedClassName(local, filename, import.meta.dirname) } },
   server: {
@@ -102,18 +110,7 @@ export default defineConfig({
       input: { index: 'index.html' },
       treeshake,
       output: {
-        codeSplitting: {
-          groups: [
-            { name: 'react-dom', test: reactDom, priority: 10 },
-            { name: 'react-router', test: reactAndRouter, priority: 10 },
-            { name: 'mantine-public', test: mantinePublic, priority: 5 },
-            { name: 'zod', test: zod, priority: 9 },
-            { name: 'query', test: query, priority: 9 },
-            { name: 'contract-base', test: contractBase, priority: 7 },
-            { name: 'contract-money', test: contractMoney, priority: 6 },
-            { name: 'contract', test: contract, priority: 5 },
-          ],
-        },
+        codeSplitting: { groups },
       },
     },
   },

@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { cpf } from 'cpf-cnpj-validator';
+import { cnpj, cpf } from 'cpf-cnpj-validator';
 import { formatCpfCnpj, INVOICE_GROUP_CODE } from '@portal/domain';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { viewports, type ViewportName } from '../chromium.js';
+import { randomDigits } from './values.js';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 /** The repository root and the e2e server's address and database (as playwright.config.ts sets them). */
@@ -56,7 +57,7 @@ export function bearer(token: string) {
   return { Authorization: `Bearer ${token}` };
 }
 
-export async function acceptTermsViaApi(request: APIRequestContext, token: string) {
+async function acceptTermsViaApi(request: APIRequestContext, token: string) {
   const response = await request.post('/api/termos/aceitar', { headers: bearer(token), data: {} });
   expect(response.ok(), await response.text()).toBe(true);
 }
@@ -141,8 +142,12 @@ export function payPixWithCli(chargeId: string, server?: CliTarget): Promise<str
  * server: `pix:auto:activate` (the QR Code's first Pix paid), `pix:auto:cycle` (the next debit made),
  * `pix:auto:refuse` (the next debit refused), `pix:auto:cancel` (cancelled in the bank app).
  */
-export function automaticBankWithCli(command: 'activate' | 'cycle' | 'refuse' | 'cancel', cpfCnpj: string): Promise<string> {
-  return runCli([`pix:auto:${command}`, '--driver', cpfCnpj]);
+export function automaticBankWithCli(
+  command: 'activate' | 'cycle' | 'refuse' | 'cancel',
+  cpfCnpj: string,
+  server?: CliTarget,
+): Promise<string> {
+  return runCli([`pix:auto:${command}`, '--driver', cpfCnpj], server);
 }
 
 /**
@@ -158,14 +163,23 @@ export async function createPartnerKeyWithCli(kind: 'shipper' | 'operator' | 'pl
 }
 
 /**
+ * A new driver, signed up with the terms accepted (where most journeys start), and with `credit`
+ * reais bought by Pix when it is given.
+ */
+export async function driverWithTermsAccepted(request: APIRequestContext, { credit }: { credit?: number } = {}) {
+  const driver = newDriver();
+  const { Token: token } = await registerViaApi(request, driver);
+  await acceptTermsViaApi(request, token);
+  if (credit !== undefined) await buyBalanceViaPix(request, token, driver.cpfCnpj, credit);
+  return { driver, token };
+}
+
+/**
  * A new driver, signed up and with the terms accepted, R$ 100,00 bought by Pix and one active tag
  * of SemParar on `plate` (Saldo R$ 84,10 after the tag's month): where the partner journeys start.
  */
 export async function driverWithActiveTag(request: APIRequestContext, serial: string, plate: string) {
-  const driver = newDriver();
-  const { Token: token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, token);
-  await buyBalanceViaPix(request, token, driver.cpfCnpj, 100);
+  const { driver, token } = await driverWithTermsAccepted(request, { credit: 100 });
   await registerTagViaApi(request, token, driver.cpfCnpj, serial, plate);
   const activated = await request.post('/api/tag/ativar-tag-motorista', {
     headers: bearer(token),
@@ -180,6 +194,66 @@ export async function partnerPost(request: APIRequestContext, url: string, key: 
   const response = await request.post(url, { headers: { 'X-Api-Key': key }, data });
   expect(response.status(), await response.text()).toBe(status);
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** A shipper's VPO for `serial` on `plate`, Campinas (SP) to Santos (SP), worth `value` reais: answered 201. */
+export function issueVpoViaApi(
+  request: APIRequestContext,
+  shipperKey: string,
+  vpo: { run: string; serial: string; plate: string; value: number },
+) {
+  return partnerPost(
+    request,
+    '/api/parceiro/vpos',
+    shipperKey,
+    {
+      externalId: `vpo-${vpo.run}`,
+      serialNumber: vpo.serial,
+      PlacaVeiculo: vpo.plate,
+      CpfCnpjEmbarcador: cnpj.generate(),
+      ValorTotalVP: vpo.value,
+      origem: 'Campinas (SP)',
+      destino: 'Santos (SP)',
+      idVpoAntt: `ANTT-${vpo.run}`,
+      rntrc: '123456789',
+      eixos: 3,
+    },
+    201,
+  );
+}
+
+/**
+ * Holds the app's code, as a weak connection does: the page and its first script arrive and paint,
+ * the app is not live until the answer's `release` is called.
+ */
+export async function holdTheApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * A driver whose Saldo is -R$ 15,90: R$ 100,00 bought, a tag activated (R$ 84,10 left), then a passage
+ * of R$ 100,00 on it (the truck already passed: never refused). Answers the driver.
+ */
+export async function driverWithNegativeBalance(request: APIRequestContext, platePrefix: string) {
+  const digits = randomDigits;
+  const serial = `6${digits(15)}`;
+  const { driver } = await driverWithActiveTag(request, serial, `${platePrefix}${digits(1)}C${digits(2)}`);
+  const operatorKey = await createPartnerKeyWithCli('operator', `Operadora ${digits(8)}`, 'SemParar');
+  await partnerPost(request, '/api/parceiro/passagens', operatorKey, {
+    externalId: `neg-${digits(10)}`,
+    serialNumber: serial,
+    placeName: 'Praça Registro',
+    value: 100,
+    occurredAt: new Date(Date.now() - 60_000).toISOString(),
+    is_third: false,
+  });
+  return driver;
 }
 
 /** Opens a page and waits until the app is live (the prerendered /login hydrated), as a driver sees it. */

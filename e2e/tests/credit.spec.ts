@@ -1,9 +1,8 @@
 import { statementKindOf } from '@portal/domain';
 import type { Locator, Page } from '@playwright/test';
 import {
-  acceptTermsViaApi,
-  buyBalanceViaPix,
   closeToast,
+  driverWithTermsAccepted,
   expect,
   newDriver,
   payPixWithCli,
@@ -84,6 +83,9 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
   expect(payload).toMatch(/^000201/);
   expect(payload).toContain('br.gov.bcb.pix');
   await expect(page.getByRole('button', { name: 'Gerar novo Pix' })).toBeVisible();
+  // Decision 61: a development server (as this one) shows the command that pays the Pix from a terminal.
+  await expect(page.getByText('Servidor de desenvolvimento')).toBeVisible();
+  await expect(page.getByText(/^npm run cli -- pix:pay chg_\w+$/)).toBeVisible();
   await look('pix-gerado');
 
   await page.getByRole('button', { name: 'Copiar código PIX' }).click();
@@ -135,10 +137,8 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
 });
 
 test("'Gerar novo Pix' goes back to an empty form and forgets the stored Pix", async ({ page, request }) => {
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
   // Founding decision 27: buying credit needs the terms accepted.
-  await acceptTermsViaApi(request, Token);
+  const { driver } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/saldo/comprar');
@@ -154,10 +154,7 @@ test("'Gerar novo Pix' goes back to an empty form and forgets the stored Pix", a
 
 test('a driver withdraws R$ 40,00 to each of the five Pix key types', async ({ page, request, look }) => {
   test.setTimeout(240_000);
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
-  await buyBalanceViaPix(request, Token, driver.cpfCnpj, 250);
+  const { driver } = await driverWithTermsAccepted(request, { credit: 250 });
 
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -270,6 +267,8 @@ test('the statement explains third-party rows with labelled icons and tooltips, 
     receipt: null,
     vpo: null,
     passagem: null,
+    conta: { tipo: isThird || origin.includes('terceiro') ? 'SALDO_TERCEIRO' : 'SALDO', vpoId: null, embarcador: null, rota: null },
+    saldoApos: 0,
   });
   await page.route('**/api/extrato/listar*', async (route) => {
     const pageNumber = new URL(route.request().url()).searchParams.get('page') ?? '1';
@@ -284,6 +283,7 @@ test('the statement explains third-party rows with labelled icons and tooltips, 
           row(Number(pageNumber) * 10 + 4, 'credito-terceiro-movemais', 'MoveMais', 45.5),
         ],
         Paginacao: { TotalPaginas: 3 },
+        Totais: [],
       },
     });
   });
@@ -294,13 +294,14 @@ test('the statement explains third-party rows with labelled icons and tooltips, 
   await page.goto('/extrato/listar');
   await expect(page.getByText('Passagem por: Praça Guararema')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Praça Guararema' })).toContainText(brl(-9.8));
-  const debit = page.getByRole('button', { name: 'Débito de Terceiro' });
-  await debit.click();
-  await expect(page.getByRole('tooltip')).toHaveText('Débito de Terceiro');
-  await look('extrato-terceiros');
+  // Keyboard: an icon's tooltip opens on focus (a Tab first: the browser then shows the focus).
   await page.keyboard.press('Tab');
-  // Keyboard: the next icon's tooltip opens on focus (the pointer may still hold the first one open).
+  await page.getByRole('button', { name: 'Crédito de Terceiro' }).focus();
   await expect(page.getByRole('tooltip').filter({ hasText: 'Crédito de Terceiro' })).toBeVisible();
+  // Touch: pressing another icon shows its own.
+  await page.getByRole('button', { name: 'Débito de Terceiro' }).click();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Débito de Terceiro' })).toBeVisible();
+  await look('extrato-terceiros');
   await expect(page.getByRole('button', { name: 'Passagem de Terceiro' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Página 2' }).click();

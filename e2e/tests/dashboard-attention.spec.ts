@@ -1,14 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  acceptTermsViaApi,
-  createPixChargeViaApi,
-  expect,
-  newDriver,
-  payPixWithCli,
-  registerViaApi,
-  signIn,
-  test,
-} from '../support/fixtures.js';
+import { createPixChargeViaApi, driverWithTermsAccepted, expect, payPixWithCli, signIn, test } from '../support/fixtures.js';
 import { brl } from '../support/values.js';
 
 /** The balance tile's value: the first thing a driver must see, above the fold of the device. */
@@ -23,9 +14,7 @@ async function expectBalanceAboveFold(page: Page) {
 
 test('the dashboard says what needs attention, and the alert level is the driver’s choice', async ({ page, request, look }) => {
   test.setTimeout(240_000);
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver, token: Token } = await driverWithTermsAccepted(request);
   // A purchase waiting for its Pix, and a balance of R$ 0,00: below the default alert level of R$ 50,00.
   const charge = await createPixChargeViaApi(request, Token, driver.cpfCnpj, 100);
   await signIn(page, driver.cpfCnpj, driver.password);

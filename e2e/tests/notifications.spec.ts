@@ -1,25 +1,21 @@
-import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { formatBrl, pushOptInTexts, pushSubscriptionMessages } from '@portal/domain';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromiumArgs, chromiumPath, viewports, type ViewportName } from '../chromium.js';
+import { viewports, type ViewportName } from '../chromium.js';
 import {
-  acceptTermsViaApi,
   bearer,
   buyBalanceViaPix,
+  driverWithTermsAccepted,
   expect,
   expectAccessible,
-  newDriver,
-  registerViaApi,
   screenshot,
   settled,
   signIn,
   test,
 } from '../support/fixtures.js';
-import { startLocalPushService, type LocalPushService } from '../support/pushService.js';
+import { ownServerUrl, startOwnServer, type OwnServer } from '../support/ownServer.js';
+import { controlledByServiceWorker, workerRegistration } from '../support/serviceWorker.js';
+import { launchPushBrowser, type PushBrowser } from '../support/pushBrowser.js';
+import type { LocalPushService } from '../support/pushService.js';
 import { brl } from '../support/values.js';
 
 /**
@@ -37,9 +33,8 @@ import { brl } from '../support/values.js';
  * its own that accepts it, as stolen-phone.spec.ts starts one for its clock.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const ownPort = Number(process.env.E2E_PORT ?? 3100) + 50 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-const ownServerUrl = `http://127.0.0.1:${String(ownPort)}`;
+/** Above E2E_PORT: this journey's own server. */
+const OWN_PORT_OFFSET = 50;
 
 const section = (page: Page) => page.getByRole('region', { name: pushOptInTexts.title });
 
@@ -63,12 +58,6 @@ async function lookAtBoth(page: Page, name: string, own: ViewportName) {
     await expectAccessible(page);
   }
   await page.setViewportSize(viewports[own]);
-}
-
-/** Waits until the service worker is active and controls this page. */
-async function controlledByServiceWorker(page: Page) {
-  const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(script);
 }
 
 interface ShownNotification {
@@ -95,13 +84,26 @@ function subscriptionEndpoint(page: Page): Promise<string | null> {
   return page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint ?? null);
 }
 
-/** The portal's service worker registration, as the DevTools protocol names it. */
-async function workerRegistration(cdp: CDPSession, origin: string): Promise<string> {
-  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
-  await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.some((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBe(true);
-  return registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!.registrationId;
+/**
+ * Waits until this browser displays a notification as soon as it is shown. Chromium's first
+ * display in a profile waits for its platform's notification service, and a getNotifications()
+ * made meanwhile syncs its store with what is displayed and drops the notification for good (2
+ * runs in 6 on a busy machine, though showNotification had resolved). A notification is shown and
+ * read until it is seen, then closed: the pushes below meet a browser that displays at once.
+ */
+async function notificationsDisplayedAtOnce(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        await registration.showNotification('Portal do Motorista', { body: 'aquecimento', tag: 'aquecimento' });
+        const seen = await registration.getNotifications({ tag: 'aquecimento' });
+        for (const notification of seen) notification.close();
+        return seen.length;
+      }),
+    )
+    .toBe(1);
+  await expect.poll(() => shownNotifications(page)).toEqual([]);
 }
 
 /**
@@ -132,75 +134,27 @@ function tapNotification(worker: Worker, tag: string): Promise<string[]> {
   }, tag);
 }
 
-/** The server of the journey with a subscription: the e2e server's settings, Chromium's staging push host accepted. */
-async function startOwnServer(dataDir: string): Promise<ChildProcess> {
-  const server = spawn('node', ['apps/server/dist/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(ownPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: path.join(dataDir, 'portal.sqlite'),
-      NODE_ENV: 'development',
-      DEMO_SEED: 'false',
-      LOG_LEVEL: 'warn',
-      PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,jmt17.google.com',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server for this journey exited with ${String(server.exitCode)}`);
-    const up = await fetch(`${ownServerUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return server;
-    if (Date.now() > deadline) throw new Error(`${ownServerUrl} did not answer within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 test.describe('with a push service (a browser of its own)', () => {
-  test.use({ baseURL: ownServerUrl });
-  let server: ChildProcess | undefined;
-  let dataDir = '';
+  test.use({ baseURL: ownServerUrl(OWN_PORT_OFFSET) });
+  let server: OwnServer | undefined;
   let pushService: LocalPushService;
   let context: BrowserContext;
-  let profile: string;
+  let browser: PushBrowser;
 
   test.beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-push-'));
-    server = await startOwnServer(dataDir);
+    server = await startOwnServer(OWN_PORT_OFFSET, { PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,jmt17.google.com' });
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test.beforeEach(async ({ baseURL }) => {
-    pushService = await startLocalPushService();
-    profile = await mkdtemp(path.join(os.tmpdir(), 'portal-push-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      args: [...chromiumArgs, ...pushService.chromiumArgs],
-      baseURL,
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-      viewport: viewports.desktop,
-    });
-    await context.grantPermissions(['notifications'], { origin: baseURL });
+    browser = await launchPushBrowser(baseURL!, 'desktop');
+    ({ context, pushService } = browser);
   });
-
   test.afterEach(async () => {
-    await context.close();
-    await pushService.close();
-    await rm(profile, { recursive: true, force: true });
+    await browser.close();
   });
 
   test('a driver turns notifications on in Configurações: a real subscription, kept by the server, shown and opened by the worker', async ({
@@ -210,9 +164,7 @@ test.describe('with a push service (a browser of its own)', () => {
     // A browser of its own, a Pix paid through the CLI and two screens looked at, at both widths.
     test.slow();
     const origin = baseURL!;
-    const driver = newDriver();
-    const { Token } = await registerViaApi(request, driver);
-    await acceptTermsViaApi(request, Token);
+    const { driver, token: Token } = await driverWithTermsAccepted(request);
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, driver.cpfCnpj, driver.password);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -253,15 +205,13 @@ test.describe('with a push service (a browser of its own)', () => {
       data: pushService.relay.subscription,
     });
     expect(relay.status(), await relay.text()).toBe(200);
-    const charge = await buyBalanceViaPix(request, Token, driver.cpfCnpj, 100, {
-      url: origin,
-      database: path.join(dataDir, 'portal.sqlite'),
-    });
+    const charge = await buyBalanceViaPix(request, Token, driver.cpfCnpj, 100, server);
     await expect.poll(() => pushService.relay.received.length, { timeout: 30_000 }).toBe(1);
     const pushed = pushService.relay.received[0]!;
     expect(JSON.parse(pushed)).toMatchObject({ titulo: 'Pix recebido', url: `/comprovantes/compra/${charge.id}` });
     const cdp = await context.newCDPSession(page);
     const registrationId = await workerRegistration(cdp, origin);
+    await notificationsDisplayedAtOnce(page);
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: pushed });
     const pix = (JSON.parse(pushed) as { tag: string }).tag;
     await expect
@@ -323,9 +273,7 @@ test('this browser cannot subscribe (incognito): the reason and Tentar novamente
   baseURL,
   request,
 }) => {
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await controlledByServiceWorker(page);
@@ -362,9 +310,7 @@ test('a browser without the Push API is told so plainly', async ({ page, request
   await page.addInitScript(() => {
     Reflect.deleteProperty(window, 'PushManager');
   });
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('link', { name: 'Configurações' }).click();

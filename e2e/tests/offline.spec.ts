@@ -1,13 +1,11 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import {
-  acceptTermsViaApi,
   bearer,
   buyBalanceViaPix,
+  driverWithTermsAccepted,
   expect,
-  newDriver,
   payPixWithCli,
   registerTagViaApi,
-  registerViaApi,
   signIn,
   test,
 } from '../support/fixtures.js';
@@ -24,15 +22,6 @@ const OFFLINE_STORE = { db: 'keyval-store', store: 'keyval', key: 'portal-do-mot
 const NO_ANSWER = 'A conexão caiu antes da resposta do servidor. Confira o sinal e toque de novo: o pedido não será feito duas vezes.';
 /** The app's own attempts at a call with no answer: the first and three retries (1 + 2 + 4 s apart). */
 const ATTEMPTS = 4;
-
-/** A driver with R$ 100,00 of balance (paid by Pix through the operator CLI) and the terms accepted. */
-async function fundedDriver(request: APIRequestContext) {
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
-  await buyBalanceViaPix(request, Token, driver.cpfCnpj, 100);
-  return { driver, token: Token };
-}
 
 /** The query hashes the app keeps on the phone (IndexedDB), [] when none. */
 function keptQueries(page: Page): Promise<string[]> {
@@ -127,7 +116,7 @@ test('offline: the last balance with its date, actions disabled, refreshed when 
   look,
 }) => {
   test.setTimeout(240_000);
-  const { driver, token } = await fundedDriver(request);
+  const { driver, token } = await driverWithTermsAccepted(request, { credit: 100 });
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(brl(100)).first()).toBeVisible();
@@ -184,7 +173,7 @@ test('offline: the last balance with its date, actions disabled, refreshed when 
 
 test('a withdrawal whose answer is lost is made once, however often the driver presses', async ({ page, request, look }) => {
   test.setTimeout(240_000);
-  const { driver, token } = await fundedDriver(request);
+  const { driver, token } = await driverWithTermsAccepted(request, { credit: 100 });
   await signIn(page, driver.cpfCnpj, driver.password);
   await page.getByRole('link', { name: 'Sacar saldo via Pix' }).click();
   await expect(page.getByTestId('saldo-saque')).toHaveText(brl(100));
@@ -219,7 +208,7 @@ test('a withdrawal whose answer is lost is made once, however often the driver p
 
 test('a purchase whose answer is lost makes one Pix charge, credited once', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const { driver, token } = await fundedDriver(request);
+  const { driver, token } = await driverWithTermsAccepted(request, { credit: 100 });
   await signIn(page, driver.cpfCnpj, driver.password);
   await page.getByRole('link', { name: 'Comprar créditos de pedágio' }).click();
 
@@ -244,7 +233,7 @@ test('a purchase whose answer is lost makes one Pix charge, credited once', asyn
 
 test('a tag activation whose answer is lost charges the monthly fee once', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const { driver, token } = await fundedDriver(request);
+  const { driver, token } = await driverWithTermsAccepted(request, { credit: 100 });
   const serial = `7${randomDigits(15)}`;
   const plate = `OFF${randomDigits(1)}A${randomDigits(2)}`;
   await registerTagViaApi(request, token, driver.cpfCnpj, serial, plate);
@@ -254,6 +243,7 @@ test('a tag activation whose answer is lost charges the monthly fee once', async
   await page.goto(`/tags/detalhes/${plate}`);
   const lost = await loseAnswers(page, '/api/tag/ativar-tag-motorista', 1);
   await page.getByRole('button', { name: 'Ativar', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Ativar tag' }).getByRole('button', { name: 'Ativar', exact: true }).click();
 
   // The first answer was lost; the app asked again with the same key and got that first answer.
   await expect(page.getByRole('alert').filter({ hasText: 'Tag ativada com sucesso!' })).toHaveCount(1);

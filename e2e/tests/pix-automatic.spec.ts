@@ -1,14 +1,4 @@
-import {
-  acceptTermsViaApi,
-  automaticBankWithCli,
-  closeToast,
-  expect,
-  newDriver,
-  registerViaApi,
-  settled,
-  signIn,
-  test,
-} from '../support/fixtures.js';
+import { automaticBankWithCli, closeToast, driverWithTermsAccepted, expect, settled, signIn, test } from '../support/fixtures.js';
 import { brl } from '../support/values.js';
 
 /**
@@ -23,9 +13,7 @@ test('a driver tops up by Pix Automático: authorizes with the first Pix, a cycl
   look,
 }) => {
   test.setTimeout(240_000);
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 

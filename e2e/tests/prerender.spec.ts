@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { acceptTermsViaApi, expect, newDriver, registerTagViaApi, registerViaApi, screenshot, signIn, test } from '../support/fixtures.js';
+import { driverWithTermsAccepted, expect, holdTheApp, registerTagViaApi, screenshot, signIn, test } from '../support/fixtures.js';
 import { grouped, randomDigits } from '../support/values.js';
 
 /**
@@ -38,17 +38,6 @@ function hydrationComplaints(page: Page): string[] {
   return complaints;
 }
 
-/** Holds back the app's entry script until the returned function is called: the page is on screen, the app not live. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 /** Opens the address; once the app is live, the heading on screen is still the one the page arrived with. */
 async function expectAdopted(page: Page, address: string, heading: string | RegExp) {
   await page.goto(address);
@@ -72,9 +61,7 @@ test('every prerendered page is adopted as it arrived: no redraw, no hydration c
   );
   for (const address of signedOut) await expectAdopted(page, address, /\S/);
 
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   for (const route of listed.filter((route) => !signedOut.includes(route))) {
@@ -92,9 +79,7 @@ test('every prerendered page is adopted as it arrived: no redraw, no hydration c
 });
 
 test('a purchase typed and sent before the app is live is made once it is, once', async ({ page, request }) => {
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver, token: Token } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   // The app's entry held back: the page is on screen, the app is not live yet (a weak connection).
@@ -118,9 +103,7 @@ test("a tag's detail page shows the vehicle and its tag before the app is live, 
   request,
   look,
 }) => {
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver, token: Token } = await driverWithTermsAccepted(request);
   const serial = `8${randomDigits(15)}`;
   const plate = `ERL${randomDigits(1)}A${randomDigits(2)}`;
   await registerTagViaApi(request, Token, driver.cpfCnpj, serial, plate);

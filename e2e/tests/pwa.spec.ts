@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { acceptTermsViaApi, expect, newDriver, openLive, registerViaApi, signIn, test } from '../support/fixtures.js';
+import { driverWithTermsAccepted, expect, openLive, signIn, test } from '../support/fixtures.js';
 import { brl } from '../support/values.js';
 
 /**
@@ -77,9 +77,7 @@ test('the portal meets the install criteria: manifest, icons and a service worke
 });
 
 test('a signed-in driver opens the portal with no signal after a first visit', async ({ page, request, context, look }) => {
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Olá, Joana')).toBeVisible();

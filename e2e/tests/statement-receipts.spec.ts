@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import {
-  acceptTermsViaApi,
   bearer,
   buyBalanceViaPix,
+  driverWithTermsAccepted,
   expect,
   newDriver,
   payPixWithCli,
@@ -58,9 +58,7 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
   look,
 }) => {
   test.setTimeout(360_000);
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver, token: Token } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -103,7 +101,7 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
   await openFilters(page);
   await page.getByLabel('Tipo', { exact: true }).selectOption({ label: 'Compras de saldo' });
   await expect(page).toHaveURL(/\/extrato\/listar\?tipo=compras$/);
-  await page.getByLabel('Período').selectOption({ label: 'Este mês' });
+  await page.getByLabel('Período', { exact: true }).selectOption({ label: 'Este mês' });
   await expect(page).toHaveURL(/\/extrato\/listar\?periodo=este-mes&tipo=compras$/);
   const purchaseRow = page.getByRole('row').filter({ hasText: 'Compra de saldo via Pix' });
   await expect(purchaseRow).toHaveCount(1);
@@ -125,14 +123,17 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
   const csvBytes = await readFile(await csv.path());
   expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(csvBytes.subarray(3)).split(/\r?\n/).filter(Boolean);
-  expect(lines[0]?.split(';')).toEqual(['Data', 'Descrição', 'Tipo', 'Valor (R$)', 'Saldo após (R$)']);
-  expect(lines).toHaveLength(2);
+  expect(lines[0]?.split(';')).toEqual(['Data', 'Descrição', 'Tipo', 'Conta', 'Valor (R$)', 'Saldo após (R$)']);
+  // The purchase, then one total per account (only Saldo moved).
+  expect(lines).toHaveLength(3);
+  expect(lines[2]?.split(';')).toEqual(['', 'Total do período', '', 'Saldo', '150,00', '']);
   const fields = lines[1]!.split(';');
   expect(fields[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   expect(fields[1]).toMatch(/compra de saldo via pix/i);
   expect(fields[2]).toBe('Compras de saldo');
-  expect(fields[3]).toBe('150,00');
+  expect(fields[3]).toBe('Saldo');
   expect(fields[4]).toBe('150,00');
+  expect(fields[5]).toBe('150,00');
 
   // PDF.
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar PDF' }).click()]);
@@ -149,7 +150,7 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
   // A chosen range of São Paulo days: today only.
   const today = todayInSaoPaulo();
   await openFilters(page);
-  await page.getByLabel('Período').selectOption({ label: 'Escolher datas' });
+  await page.getByLabel('Período', { exact: true }).selectOption({ label: 'Escolher datas' });
   await page.getByLabel('De', { exact: true }).fill(today);
   await page.getByLabel('Até', { exact: true }).fill(today);
   await page.getByRole('button', { name: 'Aplicar' }).click();
@@ -176,9 +177,7 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
 
 test("another driver's receipt reads as not found, with the way back to the statement", async ({ page, request, look }) => {
   test.setTimeout(180_000);
-  const other = newDriver();
-  const { Token: otherToken } = await registerViaApi(request, other);
-  await acceptTermsViaApi(request, otherToken);
+  const { driver: other, token: otherToken } = await driverWithTermsAccepted(request);
   const otherCharge = await buyBalanceViaPix(request, otherToken, other.cpfCnpj, 120);
 
   const driver = newDriver();

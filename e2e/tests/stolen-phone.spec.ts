@@ -7,19 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  acceptTermsViaApi,
   bearer,
   buyBalanceViaPix,
   closeToast,
+  driverWithTermsAccepted,
+  type CliTarget,
   expect,
   expectAccessible,
-  newDriver,
-  registerViaApi,
   screenshot,
   settled,
   signIn,
   test,
-  type CliTarget,
 } from '../support/fixtures.js';
 import { brl } from '../support/values.js';
 
@@ -132,9 +130,7 @@ test('a stolen phone: a key saved with the password receives at most R$ 500,00 a
   look,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver, token: Token } = await driverWithTermsAccepted(request);
   await buyBalanceViaPix(request, Token, driver.cpfCnpj, 1500, cli);
   await expect.poll(() => balanceOf(page, Token)).toBe(1500);
 

@@ -1,17 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { cpf } from 'cpf-cnpj-validator';
-import {
-  acceptTermsViaApi,
-  bearer,
-  buyBalanceViaPix,
-  closeToast,
-  expect,
-  newDriver,
-  registerViaApi,
-  settled,
-  signIn,
-  test,
-} from '../support/fixtures.js';
+import { bearer, closeToast, driverWithTermsAccepted, expect, settled, signIn, test } from '../support/fixtures.js';
 import { brl, grouped, randomDigits } from '../support/values.js';
 
 const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
@@ -45,10 +34,7 @@ test('a driver registers a tag and takes it through activation, block, release, 
   look,
 }) => {
   test.setTimeout(360_000);
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
-  await buyBalanceViaPix(request, Token, driver.cpfCnpj, 100);
+  const { driver, token: Token } = await driverWithTermsAccepted(request, { credit: 100 });
   const models = (await (await request.get('/api/veiculo/modelos')).json()) as {
     Data: { brand: string; modelos: { modelId: string; modelName: string }[] }[];
   };
@@ -163,6 +149,7 @@ test('a driver registers a tag and takes it through activation, block, release, 
 
   // Activate: R$ 15,90 leaves the balance.
   await page.getByRole('button', { name: 'Ativar' }).click();
+  await confirmDialog(page, 'Ativar');
   await expectToast(page, 'Tag ativada com sucesso!');
   await expect(badgeIn(tagPanel, 'Ativa')).toBeVisible();
   // Editar is no longer offered, and the page says why, naming the state; so does the edit route reached directly.
@@ -242,9 +229,7 @@ test('a driver registers a tag and takes it through activation, block, release, 
 });
 
 test('an unknown plate shows "Veículo não encontrado" with a way back', async ({ page, request, look }) => {
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
+  const { driver } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/tags/detalhes/ZZZ9Z99');

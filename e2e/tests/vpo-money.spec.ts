@@ -1,5 +1,15 @@
 import { cnpj } from 'cpf-cnpj-validator';
-import { bearer, createPartnerKeyWithCli, driverWithActiveTag, partnerPost, expect, settled, signIn, test } from '../support/fixtures.js';
+import {
+  bearer,
+  createPartnerKeyWithCli,
+  driverWithActiveTag,
+  issueVpoViaApi,
+  partnerPost,
+  expect,
+  settled,
+  signIn,
+  test,
+} from '../support/fixtures.js';
 import { brl, randomDigits } from '../support/values.js';
 
 /**
@@ -23,24 +33,7 @@ test('a shipper issues a VPO, passages arrive, one runs short, and the driver fo
   const shipperKey = await createPartnerKeyWithCli('shipper', shipperName);
   const operatorKey = await createPartnerKeyWithCli('operator', `Operadora ${run}`, 'SemParar');
   const vpo = `vpo-${run}`;
-  await partnerPost(
-    request,
-    '/api/parceiro/vpos',
-    shipperKey,
-    {
-      externalId: vpo,
-      serialNumber: serial,
-      PlacaVeiculo: plate,
-      CpfCnpjEmbarcador: cnpj.generate(),
-      ValorTotalVP: 50,
-      origem: 'Campinas (SP)',
-      destino: 'Santos (SP)',
-      idVpoAntt: `ANTT-${run}`,
-      rntrc: '123456789',
-      eixos: 3,
-    },
-    201,
-  );
+  await issueVpoViaApi(request, shipperKey, { run, serial, plate, value: 50 });
   const now = Date.now();
   const passages = [
     { place: 'Praça Itupeva', value: 18.9 },

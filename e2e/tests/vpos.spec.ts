@@ -1,14 +1,12 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { cnpj } from 'cpf-cnpj-validator';
 import {
-  acceptTermsViaApi,
   bearer,
   buyBalanceViaPix,
   createPartnerKeyWithCli,
+  driverWithTermsAccepted,
   expect,
-  newDriver,
   registerTagViaApi,
-  registerViaApi,
   settled,
   signIn,
   test,
@@ -129,10 +127,7 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
 }, testInfo) => {
   test.setTimeout(360_000);
   const phone = testInfo.project.name === 'phone';
-  const driver = newDriver();
-  const { Token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, Token);
-  await buyBalanceViaPix(request, Token, driver.cpfCnpj, 100);
+  const { driver, token: Token } = await driverWithTermsAccepted(request, { credit: 100 });
   const serials = new Map<string, string>(PLATES.map((plate) => [plate, `7${randomDigits(15)}`]));
   for (const [plate, serial] of serials) await activeTag(request, Token, driver.cpfCnpj, serial, plate);
 
@@ -243,9 +238,7 @@ test('toll passages and third-party movements pushed by partners show in the sta
   request,
   look,
 }) => {
-  const driver = newDriver();
-  const { Token: token } = await registerViaApi(request, driver);
-  await acceptTermsViaApi(request, token);
+  const { driver, token } = await driverWithTermsAccepted(request);
   const serial = `6${randomDigits(15)}`;
   await buyBalanceViaPix(request, token, driver.cpfCnpj, 100);
   await activeTag(request, token, driver.cpfCnpj, serial, 'BRA2E19');
@@ -299,7 +292,7 @@ test('toll passages and third-party movements pushed by partners show in the sta
   await expect(page.getByText(brl(5.7)).first()).toBeVisible();
 
   await page.goto('/extrato/listar');
-  await expect(page.getByRole('columnheader')).toHaveText(['Data', 'Descrição', 'Valor']);
+  await expect(page.getByRole('columnheader')).toHaveText(['Data', 'Descrição', 'Valor', 'Saldo após']);
   await expect(page.getByText('Passagem por: Praça Jacareí')).toBeVisible();
   await expect(page.getByText('Passagem por: Praça Guararema')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Passagem de Terceiro' })).toBeVisible();

@@ -15,7 +15,9 @@ import { Metrics } from './metrics.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { balanceRoutes } from './modules/balance/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { operatorContestRoutes } from './modules/partners/contests-route.js';
 import { partnerRoutes } from './modules/partners/routes.js';
+import { shipperVpoRoutes } from './modules/partners/vpos-route.js';
 import { pixRoutes } from './modules/pix/routes.js';
 import { attentionRoutes } from './modules/attention/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
@@ -106,7 +108,7 @@ export async function buildApp({
   registerRequestLimits(app, new RateLimitStore(db.kysely), config.limits);
 
   const services = createServices(config, db, app.log, { pixProvider, metrics });
-  services.webhook.onOutcome((outcome) => metrics.webhookResult(outcome.result, outcome.reason));
+  services.webhook.onOutcome((outcome) => metrics.webhookResult(outcome.result, outcome.reason, outcome.event));
   services.transferValidator.onOutcome((outcome) => metrics.transferValidation(outcome.result, outcome.reason));
   app.decorate('sessions', services.sessions);
   app.decorate('idempotency', new IdempotencyStore(db.kysely, idempotency));
@@ -120,7 +122,7 @@ export async function buildApp({
   termsRoutes(app, services.terms);
   balanceRoutes(app, services.balance);
   supportRoutes(app, config.supportWhatsapp);
-  pixRoutes(app, services.charges, services.webhook, config.pix.webhookToken);
+  pixRoutes(app, services.charges, services.webhook, config.pix.webhookToken, config.env === 'development');
   withdrawalRoutes(app, services.eligibility, services.withdrawals);
   if (config.pix.transferValidationToken) transferValidationRoute(app, services.transferValidator, config.pix.transferValidationToken);
   payoutRoutes(app, services.payouts);
@@ -131,8 +133,10 @@ export async function buildApp({
   tagRoutes(app, services.tags, services.catalogue);
   vehicleRoutes(app, services.vehicles, services.catalogue);
   partnerRoutes(app, services.partners, services.ledgerPushes);
-  vpoRoutes(app, services.partners, services.vpos);
-  contestRoutes(app, services.partners, services.contests);
+  shipperVpoRoutes(app, services.partners, services.vpoPushes, services.vpos);
+  vpoRoutes(app, services.vpos);
+  operatorContestRoutes(app, services.partners, services.contests);
+  contestRoutes(app, services.contests);
   pixAutomaticRoutes(app, services.pixAutomatic);
   notificationRoutes(app, services.pushSubscriptions);
   await registerWeb(app, config.webDist, { demonstration: config.demonstration });

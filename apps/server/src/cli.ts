@@ -1,3 +1,4 @@
+import { checkSaoPauloZoneDataAround } from '@portal/domain';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
@@ -7,8 +8,8 @@ import type { Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { InvalidPdfError, TermsService } from './modules/terms/service.js';
 import { backupDatabase, restoreDatabase } from './cli/db.js';
-import { CliFailure, simulatePixEvent } from './cli/pix.js';
-import { listWebhookEvents, reconcilePix, resolveWebhookEvent } from './cli/pix-ops.js';
+import { CliFailure, payNewestDemoCharge, simulatePixEvent } from './cli/pix.js';
+import { applyContradiction, listWebhookEvents, reconcilePix, resolveWebhookEvent } from './cli/pix-ops.js';
 import { activateAutomatic, cancelAutomaticAtBank, refuseAutomaticCycle, runAutomaticCycle } from './cli/pix-automatic.js';
 import {
   createPartner,
@@ -22,8 +23,10 @@ import {
   updateVpo,
 } from './cli/partners.js';
 import { resolveWithdrawal } from './cli/withdrawal.js';
+import { createPixProvider } from './adapters/pix/index.js';
 import { answerContest, listContests } from './cli/contests.js';
 import { createLogger } from './logger.js';
+import { cliServerUrl } from './server-address.js';
 import { createServices } from './services.js';
 
 interface Command {
@@ -92,10 +95,11 @@ const commands: Record<string, Command> = {
     },
   },
   'pix:pay': {
-    usage: 'pix:pay <id da cobrança>',
-    description: 'Simula o pagamento de um Pix do provedor local (webhook para o servidor em execução)',
+    usage: 'pix:pay [id da cobrança]',
+    description:
+      'Simula o pagamento de um Pix do provedor local (webhook para o servidor em execução); sem id, paga a cobrança aguardando mais recente do motorista de demonstração',
     run: async ([id], { config, withDb }) => {
-      console.log(await withDb((db) => simulatePixEvent(config, db, id, 'PAYMENT_RECEIVED')));
+      console.log(await withDb((db) => (id ? simulatePixEvent(config, db, id, 'PAYMENT_RECEIVED') : payNewestDemoCharge(config, db))));
     },
   },
   'pix:expire': {
@@ -161,10 +165,18 @@ const commands: Record<string, Command> = {
   },
   'withdrawal:resolve': {
     usage: 'withdrawal:resolve <id> done|failed [motivo]',
-    description: 'Conclui um saque em processamento cujo resultado o provedor não informou (failed devolve o valor)',
+    description:
+      'Conclui um saque em processamento cujo resultado o provedor não informou (failed devolve o valor; recusado enquanto o Asaas tiver a transferência pendente ou concluída)',
     run: async (args, { config, withDb }) => {
-      console.log(await withDb((db) => resolveWithdrawal(db, createLogger(config.logLevel), args)));
+      console.log(await withDb((db) => resolveWithdrawal(db, createLogger(config.logLevel), args, createPixProvider(config.pix))));
     },
+  },
+  'pix:contradiction:apply': {
+    usage: 'pix:contradiction:apply <id do saque ou da cobrança>',
+    description:
+      'Aplica ao saldo, uma única vez, o que o Asaas diz de um saque ou cobrança já encerrados que ele contradiz (listados por pix:events e pix:reconcile)',
+    run: async (args, { config, withDb }) =>
+      console.log(await withDb(migrated((db) => applyContradiction(config, db, createLogger(config.logLevel), args)))),
   },
   'partner:create': {
     usage: 'partner:create --kind shipper|operator|platform --name <nome> [--operator <nome ou CNPJ>]',
@@ -223,7 +235,7 @@ const commands: Record<string, Command> = {
     usage:
       'contest:answer --partner <id> --id <contestação> --decisao ACEITA|RECUSADA [--valor <reais>] --motivo "<texto que o motorista lê>"',
     description:
-      'Responde uma contestação em nome da operadora do parceiro; ACEITA devolve o valor uma só vez à conta que pagou a passagem (o mesmo que POST /api/parceiro/contestacoes/:id/resposta)',
+      'Responde uma contestação em nome da operadora do parceiro; ACEITA devolve o valor uma só vez à conta que pagou a passagem (o mesmo que POST /api/parceiro/contestacoes/:id/resposta); ACEITA sem --valor devolve tudo o que a passagem cobrou',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => answerContest(db, args)))),
   },
   'third-party:record': {
@@ -270,7 +282,8 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const config = loadConfig();
+    const loaded = loadConfig();
+    const config = { ...loaded, serverUrl: cliServerUrl(loaded.serverUrl, loaded.databaseUrl, process.env) };
     const withDb = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
       const db = openDb(config.databaseUrl);
       try {
@@ -290,4 +303,6 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
+// The dates it prints follow the zone's data as the server's do (the server's start says so in its log).
+checkSaoPauloZoneDataAround();
 process.exitCode = await run(process.argv.slice(2));

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { LoginLimits } from './modules/auth/throttle.js';
 import type { DriverCallLimits } from './modules/payouts/guard.js';
 import { productionRefusals } from './production-settings.js';
+import { serverUrlOf } from './server-address.js';
 import type { VapidKeys } from './modules/notifications/vapid.js';
 import { vapidPairError } from './modules/notifications/vapid.js';
 
@@ -98,7 +99,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // Decision 61: development listens on this machine only; production on every interface, behind its proxy.
+    HOST: z.string().trim().min(1).optional(),
     DATABASE_URL: z.string().min(1).optional(),
     DATABASE_POOL_MAX: positiveInt.default(10),
     SESSION_TTL_HOURS: positiveInt.default(168),
@@ -350,7 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL ?? `file:${path.resolve(cwd, 'data', 'portal.sqlite')}`,
     databasePoolMax: e.DATABASE_POOL_MAX,
     sessionTtlHours: e.SESSION_TTL_HOURS,
@@ -399,7 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         cycleIntervalMs: e.PIX_AUTOMATIC_CYCLE_INTERVAL_MINUTES * 60_000,
       },
     },
-    serverUrl: (e.SERVER_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    serverUrl: (e.SERVER_URL ?? serverUrlOf(e.HOST ?? '127.0.0.1', e.PORT)).replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN ?? null,
     exports: { maxInFlight: e.EXPORTS_MAX_IN_FLIGHT, stallMs: e.EXPORT_STALL_TIMEOUT_MS },
     duplicatePassageMinutes: e.DUPLICATE_PASSAGE_MINUTES,

@@ -1,10 +1,11 @@
-import { serverMessages } from '@portal/domain';
+import { checkSaoPauloZoneDataAround, serverMessages } from '@portal/domain';
 import { buildApp } from './app.js';
 import { prepareDatabase } from './startup/bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import type { Config } from './config.js';
 import { openDb } from './db/connection.js';
 import { createLogger } from './logger.js';
+import { forgetServerUrl, recordServerUrl, serverUrlOf, startLine } from './server-address.js';
 
 /**
  * The configuration, or the process ends with code 1 and one Portuguese line per refused variable
@@ -27,6 +28,11 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config.logLevel);
   if (config.demonstration) logger.warn(serverMessages.productionSettings.demonstrationStarted);
+  // UTC−3 by arithmetic while the zone's data agrees over the days the portal shows; else the data.
+  const summerTime = checkSaoPauloZoneDataAround();
+  if (summerTime) {
+    logger.warn(serverMessages.startup.summerTimeInZoneData.replace('{dia}', summerTime.toISOString().slice(0, 10)));
+  }
   const db = openDb(config.databaseUrl, {
     poolMax: config.databasePoolMax,
     onPoolError: (err) => logger.warn({ err }, 'conexão ociosa com o PostgreSQL falhou'),
@@ -38,6 +44,7 @@ async function main(): Promise<void> {
   // Decision 58: each Pix Automático cycle is sent to the payer's bank days before its debit (checked hourly).
   const app = await buildApp({ config, db, logger, billingSchedule: {}, pushDrain: {}, cycleSchedule: {} });
 
+  let listeningUrl: string | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -50,7 +57,10 @@ async function main(): Promise<void> {
     timer.unref();
     app
       .close()
-      .then(() => db.kysely.destroy())
+      .then(() => {
+        if (listeningUrl) forgetServerUrl(config.databaseUrl, listeningUrl);
+        return db.kysely.destroy();
+      })
       .then(() => {
         logger.info('encerrado');
         process.exit(0);
@@ -66,7 +76,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info(`Portal do Motorista em http://localhost:${port}`);
+  listeningUrl = serverUrlOf(config.host, port);
+  recordServerUrl(config.databaseUrl, listeningUrl);
+  logger.info(startLine(config.host, port));
 }
 
 main().catch((error: unknown) => {

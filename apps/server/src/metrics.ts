@@ -35,7 +35,9 @@ export class Metrics {
   private readonly billingTags: Counter<'outcome'>;
   private readonly contestEvents: Counter<'event'>;
   private readonly pushResults: Counter<'outcome'>;
+  private readonly contradictions: Counter<'kind'>;
   private overdueContests: (() => Promise<number>) | null = null;
+  private openContradictions: (() => Promise<number>) | null = null;
 
   /** processMetrics: CPU, memory, event loop lag, handles (the server; not the CLI). */
   constructor(options: { processMetrics?: boolean } = {}) {
@@ -103,6 +105,22 @@ export class Metrics {
       labelNames: ['outcome'],
       registers,
     });
+    this.contradictions = new Counter({
+      name: 'pix_provider_contradictions_total',
+      help: 'Eventos do Asaas que contradizem um saque (withdrawal) ou cobrança (payment) já encerrados (decisão 60): registrados, nada aplicado',
+      labelNames: ['kind'],
+      registers,
+    });
+    const contradictions = () => this.openContradictions;
+    new Gauge({
+      name: 'pix_provider_contradictions_open',
+      help: 'Contradições do Asaas ainda abertas em pix:events (do webhook e de pix:reconcile), lidas do banco a cada coleta',
+      registers,
+      async collect() {
+        const count = contradictions();
+        if (count) this.set(await count());
+      },
+    });
     const overdue = () => this.overdueContests;
     new Gauge({
       name: 'contests_overdue',
@@ -139,8 +157,14 @@ export class Metrics {
   }
 
   /** recorded: applied to no money, waiting in pix:events; reason is one of a closed set. */
-  webhookResult(result: 'applied' | 'ignored' | 'recorded', reason = 'none'): void {
+  webhookResult(result: 'applied' | 'ignored' | 'recorded', reason = 'none', event = ''): void {
     this.webhookResults.inc({ result, reason });
+    if (reason === 'contradiction') this.contradictions.inc({ kind: event.startsWith('TRANSFER_') ? 'withdrawal' : 'payment' });
+  }
+
+  /** The open contradictions' count, read from the database at each scrape (every instance sees the same). */
+  countOpenContradictionsWith(count: () => Promise<number>): void {
+    this.openContradictions = count;
   }
 
   /** A refusal's reason is one of a closed set (TransferValidator's). */

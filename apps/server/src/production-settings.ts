@@ -1,4 +1,5 @@
 import { serverMessages } from '@portal/domain';
+import { guessableReason } from './guessable-secret.js';
 
 /**
  * Founding decision 28: production refuses development settings at start. Every value of a secret that this
@@ -34,6 +35,12 @@ export const SECRET_MINIMUM_LENGTH = {
 } as const;
 
 export type SecretVariable = keyof typeof SECRET_MINIMUM_LENGTH;
+
+/**
+ * Every secret production reads: the four above and the push notifications' private key (its length is
+ * the key's own, checked with its pair). None may be guessable, nor equal to another (decision 61).
+ */
+export const PRODUCTION_SECRETS = [...(Object.keys(SECRET_MINIMUM_LENGTH) as SecretVariable[]), 'VAPID_PRIVATE_KEY'] as const;
 
 /** The host of Asaas's production API: real money, never behind a demonstration's banner. */
 const ASAAS_PRODUCTION_HOST = 'api.asaas.com';
@@ -73,6 +80,27 @@ function hostOf(url: string | undefined): string | null {
 }
 
 /**
+ * Decision 61: a secret one character repeated, a short piece repeated, a sequence or too few characters is
+ * refused; so is a secret equal to another (the transfer validation's token equal to the webhook's: whoever
+ * may post payment events would approve transfers). The later variable is refused, naming the earlier.
+ */
+function weakSecretRefusals(env: ProductionSettingsInput): Refusal[] {
+  const texts = serverMessages.productionSettings;
+  const refusals: Refusal[] = [];
+  const seen = new Map<string, string>();
+  for (const variable of PRODUCTION_SECRETS) {
+    const value = env[variable];
+    if (value === undefined || shippedValueIn(value) !== null) continue;
+    const reason = guessableReason(value);
+    const same = seen.get(value.trim().toLowerCase());
+    if (same !== undefined) refusals.push({ variable, message: texts.secretEqualTo.replace('{other}', same) });
+    else if (reason !== null) refusals.push({ variable, message: texts.secretGuessable.replace('{reason}', texts.guessable[reason]) });
+    seen.set(value.trim().toLowerCase(), variable);
+  }
+  return refusals;
+}
+
+/**
  * Why this environment may not serve drivers as production, one refusal per variable (none outside
  * production: development and tests keep the local provider, the demo driver and their tokens).
  */
@@ -86,6 +114,8 @@ export function productionRefusals(env: ProductionSettingsInput): Refusal[] {
     if (shippedValueIn(value) !== null) refusals.push({ variable, message: texts.shippedSecret });
     else if ([...value].length < min) refusals.push({ variable, message: texts.secretTooShort.replace('{min}', String(min)) });
   }
+  const refused = new Set(refusals.map((r) => r.variable));
+  refusals.push(...weakSecretRefusals(env).filter((r) => !refused.has(r.variable)));
   if (env.PIX_PROVIDER === 'local' && !env.DEMONSTRATION) refusals.push({ variable: 'PIX_PROVIDER', message: texts.localPixProvider });
   if (env.DEMO_SEED === true && !env.DEMONSTRATION) refusals.push({ variable: 'DEMO_SEED', message: texts.demoSeed });
   // Decision 57: a pair generated in the database is for development; production brings its own.

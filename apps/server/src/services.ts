@@ -17,6 +17,7 @@ import { ReadinessCheck } from './modules/health/service.js';
 import { LedgerPushes } from './modules/partners/ledger-pushes.js';
 import { PartnerPushes } from './modules/partners/pushes.js';
 import { PartnerService } from './modules/partners/service.js';
+import { VpoPushes } from './modules/partners/vpo-pushes.js';
 import { ChargeService } from './modules/pix/charges.js';
 import { SettlementService } from './modules/pix/settlement.js';
 import { ChargeExpiry } from './modules/pix/expiry.js';
@@ -39,12 +40,13 @@ import { TransferValidator } from './modules/withdrawal/validation.js';
 import { PayoutGuard } from './modules/payouts/guard.js';
 import { PayoutService } from './modules/payouts/service.js';
 import { RateLimitStore } from './db/rate-limit-store.js';
+import { cycleCharges } from './modules/pix-automatic/cycle-charges.js';
 import { CycleScheduler } from './modules/pix-automatic/cycles.js';
 import { AutomaticEvents } from './modules/pix-automatic/events.js';
 import { PixAutomaticService } from './modules/pix-automatic/service.js';
 import { PushDispatcher } from './modules/notifications/dispatcher.js';
 import { PushSender } from './modules/notifications/sender.js';
-import { PushSubscriptionService } from './modules/notifications/services.js';
+import { PushSubscriptionService } from './modules/notifications/subscriptions.js';
 import { VapidKeyStore } from './modules/notifications/vapid.js';
 
 export interface Services {
@@ -71,6 +73,7 @@ export interface Services {
   billing: BillingService;
   partners: PartnerService;
   vpos: VpoService;
+  vpoPushes: VpoPushes;
   ledgerPushes: LedgerPushes;
   payoutGuard: PayoutGuard;
   payouts: PayoutService;
@@ -113,7 +116,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   );
   const terms = new TermsService(db.kysely);
   const pixProvider = overrides.pixProvider ?? createPixProvider(config.pix);
-  const settlement = new SettlementService(db, log);
+  const settlement = new SettlementService(db, log, cycleCharges);
   const outcomes = new WithdrawalOutcomes(db, log);
   const eligibility = new WithdrawalEligibility(db.kysely, terms);
   const catalogue = new Catalogue();
@@ -121,9 +124,12 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const fees = new TagFees(overrides.now);
   const tags = new TagService(db, tagOperator, catalogue, fees);
   const pushes = new PartnerPushes(db);
+  const vpos = new VpoService(db);
   const statement = new StatementService(db.kysely);
   const contests = new ContestService(db, metrics, overrides.now ?? config.clock);
   metrics.countOverdueContestsWith(() => contests.countOverdue());
+  const webhookEvents = new WebhookEventLog(db.kysely);
+  metrics.countOpenContradictionsWith(() => webhookEvents.countOpen('contradiction'));
   const vapidKeys = new VapidKeyStore(db, config.push.vapid);
   return {
     readiness: new ReadinessCheck(db),
@@ -145,18 +151,18 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     settlement,
     webhook: new AsaasWebhookHandler(
       settlement,
-      outcomes,
+      { withdrawals: outcomes, automatic: new AutomaticEvents(db, pixProvider, log, overrides.now) },
       pixProvider,
-      new WebhookEventLog(db.kysely),
+      webhookEvents,
       new ChargeExpiry(db.kysely, pixProvider, log),
       log,
-      new AutomaticEvents(db, pixProvider, log, overrides.now),
     ),
     eligibility,
     withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, payoutGuard, log),
     transferValidator: new TransferValidator(outcomes, log),
     partners: new PartnerService(db),
-    vpos: new VpoService(db, pushes),
+    vpos,
+    vpoPushes: new VpoPushes(db, vpos, pushes),
     ledgerPushes: new LedgerPushes(db, pushes, config.duplicatePassageMinutes, metrics),
     payoutGuard,
     payouts: new PayoutService(db.kysely, payoutGuard, log),

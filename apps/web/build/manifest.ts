@@ -3,7 +3,7 @@ import type { ManifestOptions } from 'vite-plugin-pwa';
 /**
  * The web app manifest (issue 11): what the phone needs to install the portal on the home screen.
  * Colours are the theme's (src/app/theme.ts road 8, the header; src/app/global.css, the page
- * background): test/pwa-manifest.test.ts keeps them in step.
+ * background): test/pwa/manifest.test.tsx keeps them in step.
  */
 export const THEME_COLOR = '#0b3d91';
 export const BACKGROUND_COLOR = '#f4f6f9';

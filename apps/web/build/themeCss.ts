@@ -8,7 +8,7 @@ const RESOLVED_ID = `\0${MODULE_ID}`;
 
 /**
  * The theme's CSS variables, as Mantine's MantineProvider writes them in its <style
- * data-mantine-styles> (every variable, the scheme's on :root and :host; test/theme.test.tsx holds
+ * data-mantine-styles> (every variable, the scheme's on :root and :host; test/app/theme.test.tsx holds
  * the two equal). Mantine computes them in the first render of every page, about 14 ms on a desktop
  * (four times that on the simulated phone) inside the task that makes the page live: here they are
  * computed once, when the app is built.

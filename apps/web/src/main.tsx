@@ -6,6 +6,7 @@ import { AppRoot } from './app/AppRoot';
 import { createAppRouter } from './app/router';
 import { createRoutes, loadScreens, routes } from './app/routes';
 import { getToken } from './lib/storage';
+import { startSaoPauloZoneCheck } from './lib/zoneData';
 import { PRERENDERED_ATTRIBUTE } from './early-paint/pageMarkup';
 import { prerenderedPage } from './early-paint/pages';
 import { forgetHeldClick, rememberTypedBeforeHydration } from './early-paint/typedBeforeHydration';
@@ -27,6 +28,9 @@ function adoptablePage() {
   return page;
 }
 
+// Before the first render: a summer time this browser's zone data read on an earlier visit.
+startSaoPauloZoneCheck();
+
 const page = adoptablePage();
 if (page) {
   // The page modulepreloads these chunks, so awaiting them costs no extra round trip.
@@ -45,7 +49,8 @@ if (page) {
 // The service worker (offline app shell, update prompt) once the page has loaded: its code and
 // its precache downloads never compete with the first paint.
 if (import.meta.env.PROD) {
-  const startServiceWorker = () => void import('./pwa/registerServiceWorker').then((m) => m.registerServiceWorker());
+  const showUpdate = (update: () => void) => void import('./app/showUpdatePrompt').then((m) => m.showUpdatePrompt(update));
+  const startServiceWorker = () => void import('./pwa/registerServiceWorker').then((m) => m.registerServiceWorker(showUpdate));
   if (document.readyState === 'complete') startServiceWorker();
   else window.addEventListener('load', startServiceWorker, { once: true });
 }

@@ -6,6 +6,7 @@ import {
   CONTEST_STATES,
   CONTEST_TEXT_MAX,
   MAX_PASSAGE_CENTS,
+  REFUND_DESTINATIONS,
   contestMessages,
   isReaisAmount,
 } from '@portal/domain';
@@ -47,6 +48,19 @@ export const contest = z.lazy(() =>
 );
 export type Contest = z.infer<typeof contest>;
 
+/** Issue 33: one part of an accepted contest's refund: where it went (a VPO's or the shipper's name) and how much. */
+export const contestRefundPart = z.lazy(() =>
+  z.object({ destino: z.enum(REFUND_DESTINATIONS), embarcador: z.string().nullable(), valor: reais }),
+);
+export type ContestRefundPart = z.infer<typeof contestRefundPart>;
+
+/**
+ * The driver's contest: the operator's view and where the refund went, part by part (Saldo, a VPO
+ * of a shipper, the shipper itself); empty when nothing was given back. Operators do not read it.
+ */
+export const driverContest = z.lazy(() => contest.unwrap().extend({ devolucoes: z.array(contestRefundPart) }));
+export type DriverContest = z.infer<typeof driverContest>;
+
 /**
  * What a statement row or a VPO's passage says of its passage (decision 56): whether it can be
  * contested now, whether it looks like a double charge, and its newest contest.
@@ -84,6 +98,14 @@ export type ContestResponse = z.infer<typeof contestResponse>;
 
 export const contestsResponse = z.lazy(() => envelope.unwrap().extend({ Contestacoes: z.array(contest), Paginacao: pagination }));
 export type ContestsResponse = z.infer<typeof contestsResponse>;
+
+export const driverContestResponse = z.lazy(() => envelope.unwrap().extend({ Contestacao: driverContest }));
+export type DriverContestResponse = z.infer<typeof driverContestResponse>;
+
+export const driverContestsResponse = z.lazy(() =>
+  envelope.unwrap().extend({ Contestacoes: z.array(driverContest), Paginacao: pagination }),
+);
+export type DriverContestsResponse = z.infer<typeof driverContestsResponse>;
 
 const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
@@ -133,7 +155,7 @@ export const contestsApi = {
     idempotent: true,
     summary: 'Contestar uma passagem (motivo e, em "Outro", a descrição); uma contestação em análise por passagem, até 90 dias da passagem',
     body: openContestRequest,
-    response: contestResponse,
+    response: driverContestResponse,
   }),
   driverContests: endpoint({
     method: 'GET',
@@ -141,7 +163,7 @@ export const contestsApi = {
     auth: true,
     summary: 'As contestações do motorista, mais recentes primeiro, 10 por página, com o estado e a resposta da operadora',
     query: driverContestsQuery,
-    response: contestsResponse,
+    response: driverContestsResponse,
   }),
   driverContestPdf: endpoint({
     method: 'GET',

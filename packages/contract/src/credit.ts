@@ -25,6 +25,11 @@ export const pixCharge = z.lazy(() =>
     status: chargeStatus,
     expiresAt: isoDateTime,
     createdAt: isoDateTime,
+    /** Decision 61: only a development server sends it, for a charge of its local provider; production never. */
+    pagarNoTerminal: z
+      .string()
+      .optional()
+      .describe('Só num servidor de desenvolvimento: o comando que paga este Pix do provedor local, para colar no terminal'),
   }),
 );
 export type PixCharge = z.infer<typeof pixCharge>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUSH_ENDPOINT_MAX, pushSubscriptionMessages } from '@portal/domain';
+import { LIVE_TOPICS, PUSH_ENDPOINT_MAX, pushSubscriptionMessages } from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, isoDateTime } from './common.js';
 
@@ -71,6 +71,8 @@ export const pushPayload = z.lazy(() =>
     /** The same tag replaces the earlier notification (e.g. 'passagens'). */
     tag: z.string(),
     enviadaEm: isoDateTime,
+    /** What the event changed (issue 33): the open app reads those screens again. Absent: everything. */
+    topicos: z.array(z.enum(LIVE_TOPICS)).optional(),
   }),
 );
 export type PushPayload = z.infer<typeof pushPayload>;

@@ -1,10 +1,25 @@
 import { z } from 'zod';
-import { messages, STATEMENT_KINDS, STATEMENT_PERIODS, statementPeriodErrors } from '@portal/domain';
+import { messages, STATEMENT_ACCOUNTS, STATEMENT_KINDS, STATEMENT_PERIODS, statementPeriodErrors } from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, isoDateTime, pageQuery, pagination } from './common.js';
 import { receiptKind } from './receipts.js';
 import { VPO_PAYERS } from './vpos.js';
 import { passageContestInfo } from './contests.js';
+
+/**
+ * Issue 33: whose money a row moved: Saldo, SaldoTerceiro or one VPO's (vpoId, its shipper's name
+ * and its route, which tell apart several VPOs of one shipper); domain statementAccountName names
+ * it ('VPO de <embarcador>: <rota>').
+ */
+export const statementAccount = z.lazy(() =>
+  z.object({
+    tipo: z.enum(STATEMENT_ACCOUNTS),
+    vpoId: z.string().nullable(),
+    embarcador: z.string().nullable(),
+    rota: z.string().nullable(),
+  }),
+);
+export type StatementAccountRef = z.infer<typeof statementAccount>;
 
 /** spec §3 'Extrato transaction'. value in reais, signed (debits negative). */
 export const statementTransaction = z.lazy(() =>
@@ -26,14 +41,23 @@ export const statementTransaction = z.lazy(() =>
     vpo: z.object({ IdTransacao: z.string(), Embarcador: z.string(), pagoPor: z.enum(VPO_PAYERS) }).nullable(),
     /** Decision 56: the toll passage this entry paid (or gave back), to contest it; null for any other movement. */
     passagem: passageContestInfo.nullable(),
+    /** Issue 33: the account the entry moved, and that account's balance right after it (reais). */
+    conta: statementAccount,
+    saldoApos: z.number(),
   }),
 );
 export type StatementTransaction = z.infer<typeof statementTransaction>;
+
+/** One account's net movement in the period (reais, signed). */
+export const statementAccountTotal = z.lazy(() => z.object({ conta: statementAccount, total: z.number() }));
+export type StatementAccountTotal = z.infer<typeof statementAccountTotal>;
 
 export const statementResponse = z.lazy(() =>
   envelope.unwrap().extend({
     Transacoes: z.array(statementTransaction),
     Paginacao: pagination,
+    /** Issue 33: the filtered period's total per account (reais, signed), never summed across accounts. */
+    Totais: z.array(statementAccountTotal),
   }),
 );
 export type StatementResponse = z.infer<typeof statementResponse>;

@@ -100,6 +100,42 @@ export function isPossibleDuplicate(first: Date, second: Date, windowMinutes: nu
   return Math.abs(second.getTime() - first.getTime()) <= windowMinutes * MINUTE_MS;
 }
 
+/**
+ * Issue 33: where an accepted contest's money went. Saldo or SaldoTerceiro (the driver's), a VPO
+ * still open (its trip's money, to spend on the trip), or the shipper itself (the VPO had closed:
+ * its share went on to the shipper, decision 56).
+ */
+export const REFUND_DESTINATIONS = ['SALDO', 'SALDO_TERCEIRO', 'VPO', 'EMBARCADOR'] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
+
+/** One part of a refund: where it went (with the VPO's shipper) and how much. */
+export interface RefundPart {
+  destino: RefundDestination;
+  /** The shipper's name for 'VPO' and 'EMBARCADOR'; null otherwise. */
+  embarcador: string | null;
+  cents: Cents;
+}
+
+/** 'Devolvido ao seu saldo', 'Devolvido ao VPO de <embarcador>', 'Devolvido ao embarcador <nome>'. */
+export function refundDestinationLabel(destino: RefundDestination, embarcador: string | null): string {
+  const shipper = embarcador ?? '';
+  switch (destino) {
+    case 'SALDO':
+      return 'Devolvido ao seu saldo';
+    case 'SALDO_TERCEIRO':
+      return 'Devolvido ao seu saldo em outras plataformas';
+    case 'VPO':
+      return shipper ? `Devolvido ao VPO de ${shipper}` : 'Devolvido ao VPO';
+    case 'EMBARCADOR':
+      return shipper ? `Devolvido ao embarcador ${shipper}` : 'Devolvido ao embarcador';
+  }
+}
+
+/** Every part with its value: 'Devolvido ao seu saldo: R$ 10,00 · Devolvido ao VPO de Transportes X: R$ 12,40'. */
+export function refundPartsText(parts: readonly RefundPart[]): string {
+  return parts.map((p) => `${refundDestinationLabel(p.destino, p.embarcador)}: ${formatBrl(p.cents)}`).join(' · ');
+}
+
 /** What one account paid of a passage, and what was given back to it already. */
 export interface PassagePayment {
   /** 'own' (Saldo), 'third' (SaldoTerceiro), or a VPO's money. */

@@ -29,7 +29,7 @@ export const messages = {
     accepted: 'Termo aceito com sucesso!',
     rejected: 'Termo rejeitado. O acesso ficará restrito até que você aceite os Termos de Uso.',
     /** Issue 25: the terms bar, at the top of every signed-in screen (decision 45: reads stay open). */
-    pending: 'Para movimentar o saldo e alterar tags e veículos, leia e aceite os Termos de Uso.',
+    pending: 'Para movimentar o saldo e mudar tags e veículos, aceite os Termos de Uso.',
     /** Issue 25: under a refusal for the terms, on the withdrawal screen: where to accept them. */
     acceptHere: 'Leia e aceite os Termos de Uso no pé desta tela: o saque continua aqui.',
   },
@@ -70,6 +70,11 @@ export const messages = {
     defaultDescription: 'Saque Portal do Motorista',
   },
   pix: {
+    /** Decision 61: a development server's purchase screen says how to pay its local provider. */
+    payInTerminal: {
+      title: 'Servidor de desenvolvimento',
+      text: 'Ninguém paga o provedor local de verdade. Para simular o pagamento, cole no terminal:',
+    },
     webhookAmountMismatch: 'Valor do pagamento diferente do valor da cobrança',
     /** 200 to Asaas: authenticated and well formed, but kept for the operator instead of applied. */
     withdrawalNotFound: 'Saque não encontrado',
@@ -229,6 +234,14 @@ export const messages = {
     valueInvalid: 'Digite um valor válido, com no máximo 2 casas decimais',
   },
   tag: {
+    /** The vehicle's and the tag's fields, named alike in the forms and on the tag's page. */
+    labels: {
+      serial: 'Número da Tag',
+      operator: 'Operadora',
+      model: 'Modelo',
+      anttDocument: 'CPF/CNPJ da ANTT',
+      rntrc: 'RNTRC da ANTT',
+    },
     serialRequired: 'Por favor digite a Tag a ser ativada',
     greenpassRefused: 'Não é possivel cadastrar tags Greenpass',
     operatorRequired: 'Por favor selecione a Operadora da Tag',
@@ -256,6 +269,8 @@ export const messages = {
     cannotRelease: 'Somente tags bloqueadas por você ou por mensalidade em aberto podem ser liberadas',
     cannotCancel: 'Esta tag já está cancelada',
     cannotActivate: 'Somente tags inativas podem ser ativadas',
+    /** Issue 33: 'Ativar' asks first, the price and what it is said ('Ativar a tag {serial}' before it). */
+    activateQuestionRest: (fee: string) => ` por ${fee} por mês? A mensalidade é debitada do seu saldo agora.`,
     cannotReplace: 'Não é possível substituir uma tag cancelada ou inativa',
     /** Why this tag cannot be edited, its state named ('ativa', 'bloqueada', 'cancelada'). */
     cannotEditState: 'Esta tag está {state}: somente tags inativas podem ser editadas',

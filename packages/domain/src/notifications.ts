@@ -1,5 +1,7 @@
 import type { Cents } from './money.js';
 import { formatBrl } from './money.js';
+import type { RefundPart } from './contests.js';
+import { refundPartsText } from './contests.js';
 
 /**
  * Issue 25: what the portal tells a driver by Web Push. The server keeps one of these per event in
@@ -19,7 +21,8 @@ export type DriverNotification =
   | { kind: 'vpoReceived'; vpoId: number; shipper: string; amountCents: Cents }
   /** Once per VPO: its money ran out and a passage of its trip was paid (partly) from the balance. */
   | { kind: 'vpoRunningShort'; vpoId: number; shipper: string; paidFromBalanceCents: Cents }
-  | { kind: 'contestAnswered'; contestId: number; accepted: boolean; refundedCents: Cents }
+  /** `parts`: where the refund went (issue 33); absent in notices queued before it was told. */
+  | { kind: 'contestAnswered'; contestId: number; accepted: boolean; refundedCents: Cents; parts?: RefundPart[] }
   /** Pix Automático: `receiptId` is the receipt's id (a purchase's, /comprovantes/compra/:id). */
   | { kind: 'pixAutoCyclePaid'; cycleId: string; amountCents: Cents; receiptId: string }
   | { kind: 'pixAutoCycleFailed'; cycleId: string; reason: string }
@@ -27,6 +30,52 @@ export type DriverNotification =
   | { kind: 'pixAutoAuthorizationCancelled'; authorizationId: string };
 
 export type DriverNotificationKind = DriverNotification['kind'];
+
+/**
+ * Issue 33: what an event changed, as the open app's reads name it. Every push carries the topics
+ * of its event; the service worker hands them to the portal's open windows, which read again the
+ * screens that show them (web lib/liveUpdates.ts). Names only: nothing about the driver.
+ */
+export const LIVE_TOPICS = [
+  /** Saldo, Saldo em outras plataformas, what can be withdrawn. */
+  'balance',
+  /** The statement's rows and receipts. */
+  'statement',
+  /** The Recarga automática: its state, next debit and cycles. */
+  'automatic',
+  'withdrawals',
+  'contests',
+  'tags',
+  'vpos',
+  'pixKeys',
+  /** The dashboard's notices and last movements. */
+  'notices',
+] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+const TOPICS_OF: Record<DriverNotificationKind, readonly LiveTopic[]> = {
+  passageDebited: ['balance', 'statement', 'vpos', 'tags'],
+  pixReceived: ['balance', 'statement'],
+  withdrawalDone: ['withdrawals', 'statement'],
+  withdrawalReturned: ['withdrawals', 'balance', 'statement'],
+  pixKeySaved: ['pixKeys'],
+  balanceBelowAlert: ['balance'],
+  tagBlockedUnpaidFee: ['tags', 'balance', 'statement'],
+  vpoReceived: ['vpos', 'statement'],
+  vpoRunningShort: ['vpos', 'balance', 'statement'],
+  contestAnswered: ['contests', 'balance', 'statement', 'vpos'],
+  pixAutoCyclePaid: ['automatic', 'balance', 'statement'],
+  pixAutoCycleFailed: ['automatic'],
+  pixAutoAuthorizationActive: ['automatic'],
+  pixAutoAuthorizationCancelled: ['automatic'],
+};
+
+/** The topics one or several notifications (a group of passages) changed, in LIVE_TOPICS order; the notices always. */
+export function liveTopicsOf(notifications: readonly DriverNotification[]): LiveTopic[] {
+  const changed = new Set<LiveTopic>(['notices']);
+  for (const n of notifications) for (const topic of TOPICS_OF[n.kind]) changed.add(topic);
+  return LIVE_TOPICS.filter((topic) => changed.has(topic));
+}
 
 /** What one notification shows: the pushPayload of the contract without its date. */
 export interface NotificationMessage {
@@ -70,6 +119,7 @@ export const notificationTexts = {
     `O Vale-Pedágio de ${shipper} não cobriu a passagem: ${amount} foram debitados do seu saldo.`,
   contestAcceptedTitle: 'Contestação aceita',
   contestAcceptedBody: (amount: string) => `Sua contestação foi aceita: ${amount} foram devolvidos à conta que pagou a passagem.`,
+  contestAcceptedPartsBody: (parts: string) => `Sua contestação foi aceita. ${parts}.`,
   contestAcceptedNoRefundBody: 'Sua contestação foi aceita. Veja a resposta em Contestações.',
   contestRefusedTitle: 'Contestação recusada',
   contestRefusedBody: 'Sua contestação foi recusada. Veja a resposta em Contestações.',
@@ -147,7 +197,12 @@ export function notificationMessage(n: DriverNotification): NotificationMessage 
       return n.accepted
         ? {
             titulo: t.contestAcceptedTitle,
-            corpo: n.refundedCents > 0 ? t.contestAcceptedBody(formatBrl(n.refundedCents)) : t.contestAcceptedNoRefundBody,
+            corpo:
+              n.refundedCents <= 0
+                ? t.contestAcceptedNoRefundBody
+                : n.parts && n.parts.length > 0
+                  ? t.contestAcceptedPartsBody(refundPartsText(n.parts))
+                  : t.contestAcceptedBody(formatBrl(n.refundedCents)),
             url: '/contestacoes',
             tag: `contestacao-${n.contestId}`,
           }

@@ -67,6 +67,10 @@ export const payoutMessages = {
   ok: 'Consulta realizada com sucesso',
   perWithdrawalExceeded: (limit: string) =>
     `O valor passa do seu limite por saque, de ${limit}: saque até esse valor de cada vez, ou aumente o limite em Configurações (o aumento vale 24 horas depois).`,
+  /** Said as soon as a typed key is not saved yet, before its password is asked (issue 33). */
+  newKeyCap: (cap: string) => `Uma chave Pix nova recebe no máximo ${cap} nas primeiras 24 horas.`,
+  newKeyCapExceeded: (cap: string) =>
+    `Uma chave Pix nova recebe no máximo ${cap} nas primeiras 24 horas: digite até ${cap}, ou saque para uma chave já salva ou para o seu CPF/CNPJ.`,
   newKeyExceeded: (cap: string, until: string, left: string) =>
     `Esta chave Pix foi salva há menos de 24 horas e pode receber no máximo ${cap} até ${until} (ainda ${left}).`,
   nightExceeded: (limit: string, left: string, frees: string) =>

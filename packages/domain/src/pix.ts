@@ -24,8 +24,9 @@ const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * spec §7: digits only for CPF and PHONE; CNPJ without its mask (letters kept for the
- * alphanumeric CNPJ, founding decision 10); e-mail as typed and the random key in lower case (surrounding
- * spaces removed).
+ * alphanumeric CNPJ, founding decision 10); the e-mail and the random key in lower case (surrounding
+ * spaces removed): one mailbox is one key whatever its case (decision 61), as the transfer validation and
+ * banks compare it.
  */
 export function normalizePixKey(type: PixKeyType, key: string): string {
   switch (type) {
@@ -35,7 +36,6 @@ export function normalizePixKey(type: PixKeyType, key: string): string {
     case 'CNPJ':
       return stripDocument(key);
     case 'EMAIL':
-      return key.trim();
     case 'EVP':
       return key.trim().toLowerCase();
   }

@@ -32,10 +32,30 @@ export const serverMessages = {
     demonstration: 'Demonstração: nenhum pagamento é real',
   },
   /** Founding decision 28: why a production start is refused, after the variable's name (production-settings.ts). */
+  /** Decision 61: the start line says where the server listens. */
+  startup: {
+    listening: 'Portal do Motorista em {url}',
+    thisMachineOnly: '(só nesta máquina; para abrir à rede, HOST=0.0.0.0)',
+    everyInterface: '(em todas as interfaces da máquina, HOST={host})',
+    oneAddress: '(no endereço {host})',
+    /** São Paulo's time: the zone's data reads a summer time the arithmetic UTC−3 does not (domain dates.ts). */
+    summerTimeInZoneData:
+      'os dados de fuso horário leem horário de verão em São Paulo (a partir do dia {dia}): as datas passam a seguir esses dados, não mais UTC−3',
+  },
   productionSettings: {
     shippedSecret:
       'é um valor publicado no próprio repositório (README, docs ou exemplos), que qualquer um conhece; gere outro, ex.: openssl rand -hex 32',
     secretTooShort: 'pelo menos {min} caracteres em produção; gere um, ex.: openssl rand -hex 32',
+    /** Decision 61: a secret anyone could guess, and why. */
+    secretGuessable: 'fácil de adivinhar ({reason}); gere um, ex.: openssl rand -hex 32',
+    guessable: {
+      fewDistinct: 'poucos caracteres diferentes',
+      repeatedPattern: 'um trecho curto repetido',
+      sequence: 'uma sequência, como 0123 ou abcd',
+      lowEntropy: 'caracteres repetidos demais',
+    },
+    secretEqualTo:
+      'igual a {other}: cada segredo precisa ser diferente (quem conhece um não pode usar o outro, ex.: quem envia eventos de pagamento aprovaria transferências); gere outro, ex.: openssl rand -hex 32',
     localPixProvider:
       'em produção use PIX_PROVIDER=asaas: com o provedor local (o padrão) qualquer um confirma um pagamento que não houve e saca o dinheiro. ' +
       'Para uma demonstração sem dinheiro real, declare DEMONSTRATION=true (todas as páginas dirão isso)',
@@ -130,6 +150,8 @@ export const serverMessages = {
       'refund-in-progress': 'Estorno em andamento no Asaas; o valor sai do saldo quando o estorno for concluído',
       'transfer-blocked':
         'Transferência bloqueada no Asaas; o saque segue em processamento (libere no painel do Asaas ou use withdrawal:resolve)',
+      contradiction:
+        'O Asaas contradiz o que o portal já encerrou (saque ou cobrança); nenhum saldo mudou: confira e aplique com pix:contradiction:apply <id do saque ou da cobrança>',
       'reference-mismatch':
         'O evento cita uma transferência ou cobrança que não é a registrada no portal para essa referência; nada mudou (confira no painel do Asaas)',
       /** Decision 58: Pix Automático events. */
@@ -148,6 +170,11 @@ export const serverMessages = {
         `o Asaas vincula o objeto a ${reference === null ? 'nenhuma referência' : `"${reference}"`}`,
       transferUnconfirmed: 'transferência não registrada no saque, e o provedor não a confirma com o valor e a chave do saque',
       authorizationOfAnother: (authorization: string) => `a autorização ${authorization} não é a do pagamento registrado`,
+    },
+    /** Decision 60: what a contradiction says (ids and statuses only). */
+    contradiction: {
+      withdrawal: (withdrawal: string, ours: string, theirs: string) => `saque ${withdrawal}: ${ours} no portal, ${theirs} no Asaas`,
+      charge: (charge: string, ours: string, theirs: string) => `cobrança ${charge}: ${ours} no portal, ${theirs} no Asaas`,
     },
     chargeDescription: 'Compra de saldo - Portal do Motorista',
   },
@@ -173,7 +200,7 @@ export const serverMessages = {
     exportBusy: 'Já há uma exportação do seu extrato em andamento. Aguarde ela terminar e tente novamente.',
     exportServerBusy: 'Muitas exportações em andamento agora. Tente novamente em instantes.',
     /** The PDF's columns; the CSV's header row adds ' (R$)' to the two amounts (issue 12 export). */
-    exportColumns: { date: 'Data', description: 'Descrição', kind: 'Tipo', value: 'Valor', balanceAfter: 'Saldo após' },
+    exportColumns: { date: 'Data', description: 'Descrição', kind: 'Tipo', account: 'Conta', value: 'Valor', balanceAfter: 'Saldo após' },
     exportLabels: {
       driver: 'Motorista',
       document: 'CPF/CNPJ',
@@ -181,11 +208,13 @@ export const serverMessages = {
       kind: 'Tipo',
       openingBalance: 'Saldo inicial',
       closingBalance: 'Saldo final',
-      openingThirdBalance: 'Saldo de terceiros inicial',
-      closingThirdBalance: 'Saldo de terceiros final',
+      openingThirdBalance: 'Saldo em outras plataformas inicial',
+      closingThirdBalance: 'Saldo em outras plataformas final',
       openingVpoBalance: 'Saldo dos VPOs inicial (dinheiro dos embarcadores, não é seu saldo)',
       closingVpoBalance: 'Saldo dos VPOs final',
       totalsByKind: 'Totais por tipo',
+      /** Issue 33: one line per account, never summed across accounts. */
+      totalsByAccount: 'Totais do período por conta',
       total: 'Total do período',
       otherKind: 'Outros',
       movements: (n: number) => (n === 1 ? '1 movimentação' : `${n.toLocaleString('pt-BR')} movimentações`),

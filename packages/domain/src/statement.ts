@@ -1,5 +1,6 @@
 import { saoPauloWallClock } from './dates.js';
 import { messages } from './messages.js';
+import { vpoRoute } from './vpos.js';
 
 /** Where a ledger entry came from (spec §3 'origin'); the first three are the spec's, the rest ours. */
 export const STATEMENT_ORIGINS = {
@@ -10,6 +11,8 @@ export const STATEMENT_ORIGINS = {
   pixRefund: 'estorno-compra-pix',
   pixWithdrawal: 'saque-pix',
   pixWithdrawalReversal: 'devolucao-saque-pix',
+  /** Decision 60: a withdrawal given back whose transfer the bank completed after all: debited again, unguarded. */
+  pixWithdrawalAfterReversal: 'saque-pix-apos-devolucao',
   tagFee: 'mensalidade-tag',
   /** Decision 53: the fee of a month the tag was used only through VPO, back to Saldo. */
   tagFeeWaiver: 'devolucao-mensalidade-tag',
@@ -32,6 +35,15 @@ export const STATEMENT_PLACE_NAMES = {
   pixWithdrawal: 'Saque via Pix',
   pixWithdrawalReversal: 'Devolução de saque via Pix',
   pixAutomaticTopUp: 'Recarga automática via Pix',
+  /**
+   * Decision 60: the provider's truth applied after the portal had settled the other way. A withdrawal
+   * given back whose transfer the bank completed after all (a debit); a purchase
+   * taken back whose payment the bank confirms (a credit, 'compra-pix'); a purchase credited whose
+   * payment the bank undid (a debit, 'estorno-compra-pix').
+   */
+  pixWithdrawalAfterReversal: 'Saque via Pix concluído pelo banco após a devolução',
+  pixPurchaseConfirmedLate: 'Compra via Pix confirmada pelo banco após o estorno',
+  pixPurchaseUndone: 'Compra via Pix desfeita pelo banco após o crédito',
 } as const;
 
 const USER_ORIGINS: ReadonlySet<string> = new Set([
@@ -40,6 +52,7 @@ const USER_ORIGINS: ReadonlySet<string> = new Set([
   STATEMENT_ORIGINS.pixRefund,
   STATEMENT_ORIGINS.pixWithdrawal,
   STATEMENT_ORIGINS.pixWithdrawalReversal,
+  STATEMENT_ORIGINS.pixWithdrawalAfterReversal,
   STATEMENT_ORIGINS.tagFee,
   STATEMENT_ORIGINS.tagFeeWaiver,
 ]);
@@ -124,7 +137,7 @@ export const statementKindLabels: Record<StatementKind, string> = {
 export const STATEMENT_KIND_ORIGINS: Record<Exclude<StatementKind, 'terceiros'>, readonly StatementOrigin[]> = {
   passagens: [STATEMENT_ORIGINS.passage, STATEMENT_ORIGINS.passageRefund],
   compras: [STATEMENT_ORIGINS.pixPurchase, STATEMENT_ORIGINS.pixAutomaticTopUp, STATEMENT_ORIGINS.pixRefund],
-  saques: [STATEMENT_ORIGINS.pixWithdrawal, STATEMENT_ORIGINS.pixWithdrawalReversal],
+  saques: [STATEMENT_ORIGINS.pixWithdrawal, STATEMENT_ORIGINS.pixWithdrawalReversal, STATEMENT_ORIGINS.pixWithdrawalAfterReversal],
   mensalidades: [STATEMENT_ORIGINS.tagFee, STATEMENT_ORIGINS.tagFeeWaiver],
   vpo: [STATEMENT_ORIGINS.vpoIssued, STATEMENT_ORIGINS.vpoPassage, STATEMENT_ORIGINS.vpoRefund, STATEMENT_ORIGINS.vpoPassageRefund],
 };
@@ -143,6 +156,49 @@ export function statementKindOf(origin: string, isThird: boolean): StatementKind
 /** Decision 52: the entry moved the VPOs' money (their account), not Saldo nor SaldoTerceiro. */
 export function isVpoMoneyOrigin(origin: string): boolean {
   return (STATEMENT_KIND_ORIGINS.vpo as readonly string[]).includes(origin);
+}
+
+/**
+ * Whose money a statement row moved (issue 33): the driver's Saldo, the balance held on other
+ * platforms (SaldoTerceiro), or one VPO's money, the shipper's (decision 52). Each row's 'Saldo
+ * após' is its own account's, and the period's totals are per account, never summed across.
+ */
+export const STATEMENT_ACCOUNTS = ['SALDO', 'SALDO_TERCEIRO', 'VPO'] as const;
+export type StatementAccount = (typeof STATEMENT_ACCOUNTS)[number];
+
+/** The ledger's account kinds (own, third, vpo) as the statement names them. */
+export const STATEMENT_ACCOUNT_OF_KIND = { own: 'SALDO', third: 'SALDO_TERCEIRO', vpo: 'VPO' } as const satisfies Record<
+  'own' | 'third' | 'vpo',
+  StatementAccount
+>;
+
+export const statementAccountLabels = {
+  SALDO: 'Saldo',
+  SALDO_TERCEIRO: 'Saldo em outras plataformas',
+  VPO: 'VPO',
+} as const satisfies Record<StatementAccount, string>;
+
+/** 'Saldo', 'Saldo em outras plataformas', 'VPO de <embarcador>' ('VPO' when the shipper's name did not come). */
+export function statementAccountName(account: StatementAccount, shipper: string | null, route: string | null = null): string {
+  if (account !== 'VPO' || !shipper) return statementAccountLabels[account];
+  const named = messages.vpo.shipperBadge.replace('{shipper}', shipper);
+  return route ? `${named}: ${route}` : named;
+}
+
+/** A VPO account's route as its name shows it ('Campinas/SP – Santos/SP'); null when the VPO has none. */
+export function vpoAccountRoute(origin: string | null, destination: string | null): string | null {
+  return origin || destination ? vpoRoute(origin, destination) : null;
+}
+
+/** 'Saldo após (Saldo)', 'Saldo após (VPO de Transportes X)': the running balance named by its account. */
+export function balanceAfterLabel(accountName: string): string {
+  return `Saldo após (${accountName})`;
+}
+
+/** The totals' title and each account's line: 'Total do período (Saldo)'. */
+export const statementTotalsTitle = 'Totais do período por conta';
+export function periodTotalLabel(accountName: string): string {
+  return `Total do período (${accountName})`;
 }
 
 export function isStatementKind(value: unknown): value is StatementKind {

@@ -75,6 +75,34 @@ describe('dates', () => {
     expect(formatDateTime('2018-12-01T12:00:00Z')).toBe('01/12/2018 10:00:00');
   });
 
+  it("follows the zone's summer time hour by hour, across its start and its end (2017 to 2019)", () => {
+    // pt-BR's date and time as toLocaleString writes it, one formatter for the 25,000 instants.
+    const intl = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    const byIntl = (d: Date) => intl.format(d).replace(',', '');
+    const HOUR = 3_600_000;
+    const disagreements: string[] = [];
+    // Summer time began at 00:00 of 15 Oct 2017 and of 4 Nov 2018, and ended at 00:00 of 18 Feb 2018 and of 17 Feb 2019.
+    for (let t = Date.UTC(2017, 9, 1); t < Date.UTC(2019, 2, 1); t += HOUR) {
+      for (const d of [new Date(t), new Date(t + 59 * 60_000 + 59_999)]) {
+        if (formatDateTime(d) !== byIntl(d)) disagreements.push(`${d.toISOString()}: ${formatDateTime(d)} != ${byIntl(d)}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+    // 00:00 of 4 Nov 2018 (UTC−3) did not exist: the clocks went from 23:59:59 of the 3rd to 01:00.
+    expect(formatDateTime('2018-11-04T02:59:59Z')).toBe('03/11/2018 23:59:59');
+    expect(formatDateTime('2018-11-04T03:00:00Z')).toBe('04/11/2018 01:00:00');
+    expect(formatDateTime('2018-06-01T12:00:00Z')).toBe('01/06/2018 09:00:00');
+  });
+
   it('formats every instant in the same shape', () => {
     fc.assert(
       fc.property(fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (d) =>

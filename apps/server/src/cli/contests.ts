@@ -1,6 +1,15 @@
 import { contestAnswerRequest, partnerContestsQuery } from '@portal/contract';
 import type { Contest } from '@portal/contract';
-import { contestReasonLabels, contestStateLabels, formatBrl, formatDateTime, formatSerial, reaisToCents, Refusal } from '@portal/domain';
+import {
+  centsToReais,
+  contestReasonLabels,
+  contestStateLabels,
+  formatBrl,
+  formatDateTime,
+  formatSerial,
+  reaisToCents,
+  Refusal,
+} from '@portal/domain';
 import type { Db } from '../db/connection.js';
 import { ContestService } from '../modules/contests/service.js';
 import type { ContestPage } from '../modules/contests/service.js';
@@ -54,6 +63,21 @@ export async function listContests(db: Db, args: string[]): Promise<string> {
   }
 }
 
+/**
+ * ACEITA without --valor gives back what the passage charged, the whole of it (issue 33); the API still
+ * asks a partner for the value. Undefined when the contest is not this operator's (the answer says so).
+ */
+async function paidFor(db: Db, id: number, operatorCnpj: string): Promise<number | undefined> {
+  const row = await db.kysely
+    .selectFrom('contests')
+    .innerJoin('passages', 'passages.id', 'contests.passage_id')
+    .select('passages.amount_cents')
+    .where('contests.id', '=', id)
+    .where('contests.operator_cnpj', '=', operatorCnpj)
+    .executeTakeFirst();
+  return row === undefined ? undefined : centsToReais(Number(row.amount_cents));
+}
+
 /** The same answer as POST /api/parceiro/contestacoes/:id/resposta, on behalf of the operator (--partner). */
 export async function answerContest(db: Db, args: string[]): Promise<string> {
   const { flags } = parseFlags(args);
@@ -61,7 +85,8 @@ export async function answerContest(db: Db, args: string[]): Promise<string> {
   if (partner.operatorCnpj === null) throw new CliFailure(`O parceiro ${partner.id} não está vinculado a uma operadora (partner:scope).`);
   const id = Number(flags.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw new CliFailure('Informe --id <número da contestação> (veja contest:list).');
-  const body = parse(contestAnswerRequest, { decisao: flags.decisao, valor: money(flags.valor), motivo: flags.motivo });
+  const valor = flags.valor === undefined && flags.decisao === 'ACEITA' ? await paidFor(db, id, partner.operatorCnpj) : money(flags.valor);
+  const body = parse(contestAnswerRequest, { decisao: flags.decisao, valor, motivo: flags.motivo });
   try {
     const { contest, replayed } = await new ContestService(db).answer(
       { kind: 'operator', partnerId: partner.id, operatorCnpj: partner.operatorCnpj },

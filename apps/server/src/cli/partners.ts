@@ -18,6 +18,7 @@ import type { Partner } from '../modules/partners/keys.js';
 import { LedgerPushes } from '../modules/partners/ledger-pushes.js';
 import type { PushAnswer } from '../modules/partners/pushes.js';
 import { PartnerService } from '../modules/partners/service.js';
+import { VpoPushes } from '../modules/partners/vpo-pushes.js';
 import { VpoService } from '../modules/vpos/service.js';
 import type { PushResult } from '../modules/vpos/service.js';
 import { Catalogue } from '../modules/tags/catalogue.js';
@@ -172,7 +173,7 @@ export async function issueVpo(db: Db, args: string[]): Promise<string> {
     rntrc: flags.rntrc,
     eixos: flags.eixos === undefined ? undefined : Number(flags.eixos),
   });
-  return push(() => new VpoService(db).issue(partner, body), 'VPO');
+  return push(() => new VpoPushes(db, new VpoService(db)).issue(partner, body), 'VPO');
 }
 
 /** The same answer as GET /api/parceiro/vpos/:externalId, as lines an operator reads. */
@@ -183,7 +184,7 @@ export async function showVpo(db: Db, args: string[]): Promise<string> {
   const externalId = flags.externalId;
   let vpo: VpoDetails;
   try {
-    vpo = await new VpoService(db).forPartner(partner, externalId);
+    vpo = await new VpoService(db).forShipper(partner, externalId);
   } catch (error) {
     if (error instanceof Refusal) throw new CliFailure(error.message);
     throw error;

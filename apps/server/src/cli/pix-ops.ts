@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createPixProvider } from '../adapters/pix/index.js';
 import type { PixProvider } from '../adapters/pix/port.js';
+import { PixProviderUnavailable } from '../adapters/pix/port.js';
+import { cycleCharges } from '../modules/pix-automatic/cycle-charges.js';
+import { ContradictionService } from '../modules/pix/contradictions.js';
+import { ProviderTruth } from '../modules/pix/provider-truth.js';
 import type { Config } from '../config.js';
 import { toIso } from '../db/connection.js';
 import type { Db } from '../db/connection.js';
@@ -41,13 +45,35 @@ export async function reconcilePix(
   const reconciler = new PixReconciler(
     db,
     provider,
-    new SettlementService(db, log),
+    new SettlementService(db, log, cycleCharges),
     new WithdrawalOutcomes(db, log),
     new ChargeExpiry(db.kysely, provider, log),
     new WebhookEventLog(db.kysely),
     log,
   );
   const report = await reconciler.run();
-  const summary = `Reconciliação com o provedor ${provider.name}: ${report.changed} atualização(ões), ${report.waiting} aguardando o operador, ${report.unreachable} sem resposta do provedor.`;
+  const summary = `Reconciliação com o provedor ${provider.name}: ${report.changed} atualização(ões), ${report.waiting} aguardando o operador, ${report.unreachable} sem resposta do provedor, ${report.contradictions} contradição(ões) com o provedor.`;
   return [...report.lines, summary].join('\n');
+}
+
+/**
+ * pix:contradiction:apply <id do saque ou da cobrança>: asks the provider again and applies its word
+ * to a settled withdrawal or charge through the ledger, once (decision 60).
+ */
+export async function applyContradiction(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  [id]: string[],
+  provider: PixProvider = createPixProvider(config.pix),
+): Promise<string> {
+  if (!id) throw new CliFailure('Uso: pix:contradiction:apply <id do saque ou da cobrança>');
+  const service = new ContradictionService(db, new ProviderTruth(provider), new WebhookEventLog(db.kysely), log);
+  const outcome = await service.apply(id).catch((error: unknown) => {
+    if (error instanceof PixProviderUnavailable)
+      throw new CliFailure(`O provedor não respondeu; nada aplicado. Tente novamente. (${error.message})`);
+    throw error;
+  });
+  if (outcome.result === 'refused') throw new CliFailure(outcome.message);
+  return outcome.message;
 }

@@ -1,6 +1,7 @@
-import { centsToReais, formatBrl } from '@portal/domain';
+import { centsToReais, formatBrl, formatCpfCnpj } from '@portal/domain';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
+import { DEMO_DRIVER } from '../startup/demo-seed.js';
 
 export class CliFailure extends Error {}
 
@@ -12,6 +13,36 @@ type PaymentEvent = 'PAYMENT_RECEIVED' | 'PAYMENT_OVERDUE';
  */
 export async function simulatePixEvent(config: Config, db: Db, chargeId: string | undefined, event: PaymentEvent): Promise<string> {
   if (!chargeId) throw new CliFailure('Informe o id da cobrança (ex.: chg_0123456789abcdef0123).');
+  return sendPaymentEvent(config, db, chargeId, event);
+}
+
+/**
+ * pix:pay without an id (issue 33): the demo driver's newest charge still waiting (not expired), said by
+ * its id, so a newcomer pays what the purchase screen shows without looking for it.
+ */
+export async function payNewestDemoCharge(config: Config, db: Db, now = new Date()): Promise<string> {
+  const newest = await db.kysely
+    .selectFrom('pix_charges')
+    .innerJoin('drivers', 'drivers.id', 'pix_charges.driver_id')
+    .select('pix_charges.id')
+    .where('drivers.cpf_cnpj', '=', DEMO_DRIVER.cpfCnpj)
+    .where('pix_charges.provider', '=', 'local')
+    .where('pix_charges.status', '=', 'PENDING')
+    .where('pix_charges.expires_at', '>', now.toISOString())
+    .orderBy('pix_charges.created_at', 'desc')
+    .orderBy('pix_charges.id', 'desc')
+    .executeTakeFirst();
+  const demo = formatCpfCnpj(DEMO_DRIVER.cpfCnpj);
+  if (!newest) {
+    throw new CliFailure(
+      `Nenhuma cobrança Pix aguardando pagamento do motorista de demonstração (CPF ${demo}): gere uma em "Comprar créditos de pedágio" ou informe o id da cobrança.`,
+    );
+  }
+  const sent = await sendPaymentEvent(config, db, newest.id, 'PAYMENT_RECEIVED');
+  return `Sem id: a cobrança aguardando mais recente do motorista de demonstração (CPF ${demo}) é ${newest.id}.\n${sent}`;
+}
+
+async function sendPaymentEvent(config: Config, db: Db, chargeId: string, event: PaymentEvent): Promise<string> {
   const charge = await db.kysely
     .selectFrom('pix_charges')
     .select(['id', 'provider', 'provider_charge_id', 'amount_cents', 'status'])

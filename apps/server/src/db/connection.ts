@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type { Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import type { DatabaseConnection, Driver, SqliteDialectConfig, Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
@@ -70,10 +70,53 @@ export function openDb(url: string, options: OpenOptions = {}): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const kysely = new Kysely<Database>({ dialect: new WriteLockFirstDialect({ database: withStatementCache(sqlite) }) });
   handles.set(kysely, { sqlite });
   return { kysely, dialect: 'sqlite' };
+}
+
+/** How long one SQLite statement waits for another process's write before it reports SQLITE_BUSY. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** Further waits of a transaction's start while another process holds the write lock (each after busy_timeout). */
+const SQLITE_BEGIN_ATTEMPTS = 4;
+
+/** SQLite's "database is locked" (SQLITE_BUSY and its extended codes). */
+function isSqliteBusy(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  return code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * Issue 33, point 8 (decision 61): on SQLite every transaction takes the write lock when it begins
+ * (BEGIN IMMEDIATE), the one place where another process's write is met. A deferred transaction reads
+ * first; when another process (the CLI, a second instance) commits before it writes, SQLite refuses the
+ * write at once with SQLITE_BUSY_SNAPSHOT, without waiting: a webhook answered 500. Begun immediate, the
+ * transaction waits for the other write (busy_timeout), then retries the start a few times, nothing yet done.
+ * In this process the one connection already runs one transaction at a time (Kysely's mutex).
+ */
+class WriteLockFirstDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+        return;
+      } catch (error) {
+        if (!isSqliteBusy(error) || attempt >= SQLITE_BEGIN_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      }
+    }
+  }
+}
+
+class WriteLockFirstDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new WriteLockFirstDriver(this.settings);
+  }
 }
 
 /** SQLite's and PostgreSQL's unique-constraint violations. */

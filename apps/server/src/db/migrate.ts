@@ -20,6 +20,8 @@ import { statementBuckets } from './migrations/015-statement-buckets.js';
 import { contests } from './migrations/016-contests.js';
 import { pushNotifications } from './migrations/017-push-notifications.js';
 import { pixAutomatic } from './migrations/018-pix-automatic.js';
+import { emailKeysOneSpelling } from './migrations/019-email-keys-one-spelling.js';
+import { statementAccountSums } from './migrations/020-statement-account-sums.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -44,6 +46,8 @@ function migrations(db: Db): Record<string, Migration> {
     '016-contests': contests(t),
     '017-push-notifications': pushNotifications(t),
     '018-pix-automatic': pixAutomatic(t),
+    '019-email-keys-one-spelling': emailKeysOneSpelling(),
+    '020-statement-account-sums': statementAccountSums(db.dialect),
   };
 }
 

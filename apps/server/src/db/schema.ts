@@ -92,6 +92,10 @@ export interface LedgerEntryCountsTable {
   unit: 'month' | 'day' | 'hour';
   bucket: Timestamp;
   entries: number;
+  /** What each account moved in the bucket, in centavos (migration 020). */
+  own_cents: Generated<number>;
+  third_cents: Generated<number>;
+  vpo_cents: Generated<number>;
 }
 
 export type PixProviderName = 'local' | 'asaas';

@@ -1,6 +1,7 @@
 import { formatBrl, serverMessages } from '@portal/domain';
 import type { Cents } from '@portal/domain';
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKitDocument from 'pdfkit';
 
 /**
  * The shared base of every PDF the portal makes (statement export, receipts): A4, Helvetica
@@ -13,6 +14,17 @@ import PDFDocument from 'pdfkit';
  * pdfText first.
  */
 export type PdfDoc = PDFKit.PDFDocument;
+
+let pdfKit: typeof PDFKitDocument | undefined;
+
+/**
+ * pdfkit is loaded at the first PDF, not with the module: the server and every CLI command start
+ * without it (it and its fonts' code are a good part of a start's module loading).
+ */
+function loadPdfKit(): typeof PDFKitDocument {
+  pdfKit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFKitDocument;
+  return pdfKit;
+}
 
 /** A4 in points and the room kept for the header and footer bands. */
 export const PDF_LAYOUT = {
@@ -46,6 +58,7 @@ export const PDF_BODY_BOTTOM = PDF_LAYOUT.height - PDF_LAYOUT.margin - PDF_LAYOU
 /** A new document with its first page (header drawn); every page added later gets the header too. */
 export function createPdf({ title }: CreatePdfOptions): PdfDoc {
   const safeTitle = pdfText(title);
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     autoFirstPage: false,

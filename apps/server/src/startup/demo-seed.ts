@@ -172,7 +172,7 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
     { externalId: 'demo-vpo-4', value: 98.5, moves: ['CANCELADO'], origem: 'Sorocaba/SP', destino: 'Santos/SP', trip: {} },
   ] as const;
   for (const [i, p] of vpos.entries()) {
-    await services.vpos.issue(shipper, {
+    await services.vpoPushes.issue(shipper, {
       externalId: p.externalId,
       serialNumber: active.serial,
       PlacaVeiculo: active.plate,

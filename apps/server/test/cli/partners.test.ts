@@ -257,13 +257,12 @@ describeEachDatabase('cli de parceiros', (dialect) => {
     );
     await expectLedgerInvariant(db);
   });
-  it('contest:list shows contests, the overdue ones apart; contest:answer answers for the operator once (decision 56)', async () => {
+  /** A driver's passage of R$ 12,40 recorded by the operator through the CLI, and the driver's contest of it. */
+  async function contestedPassage(operatorName: string) {
     const url = ctx().config.databaseUrl;
     const d = await registerDriver(ctx().app);
     const t = await activeTag(ctx().app, d, { Operadora: SEMPARAR });
-    const service = new PartnerService(ctx().db);
-    const operator = await service.create('operator', 'Operadora Contestada', SEMPARAR);
-    const taggy = await service.create('operator', 'Outra Operadora', OPERATORS.Taggy ?? '');
+    const operator = await new PartnerService(ctx().db).create('operator', operatorName, SEMPARAR);
     const recorded = await cli(
       [
         'passage:record',
@@ -292,7 +291,12 @@ describeEachDatabase('cli de parceiros', (dialect) => {
       payload: { passagemId, motivo: 'CATEGORIA' },
     });
     expect(opened.statusCode, opened.body).toBe(201);
-    const id = String(json<{ Contestacao: { id: number } }>(opened).Contestacao.id);
+    return { url, d, operator, id: String(json<{ Contestacao: { id: number } }>(opened).Contestacao.id) };
+  }
+
+  it('contest:list shows contests, the overdue ones apart; contest:answer answers for the operator once (decision 56)', async () => {
+    const { url, d, operator, id } = await contestedPassage('Operadora Contestada');
+    const taggy = await new PartnerService(ctx().db).create('operator', 'Outra Operadora', OPERATORS.Taggy ?? '');
 
     expect((await cli(['contest:list', '--atrasadas'], url)).stdout).not.toContain(`#${id} `);
     await ctx()
@@ -333,6 +337,21 @@ describeEachDatabase('cli de parceiros', (dialect) => {
     const other = await cli(answer(operator.id, '4,00'), url);
     expect(other.code).toBe(1);
     expect((await balances(ctx().db.kysely, d.id)).own).toBe(before.own + 350);
+    await expectLedgerInvariant(ctx().db);
+  });
+
+  it('issue 33: contest:answer ACEITA without --valor gives back what the passage charged, and the help says so', async () => {
+    const { url, d, operator, id } = await contestedPassage('Operadora Sem Valor');
+    const before = await balances(ctx().db.kysely, d.id);
+    const accept = ['contest:answer', '--partner', String(operator.id), '--id', id, '--decisao', 'ACEITA', '--motivo', 'Cobrança indevida'];
+    const done = await cli(accept, url);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(/Resposta registrada\.[\s\S]*devolvido R\$\s12,40/);
+    expect((await balances(ctx().db.kysely, d.id)).own).toBe(before.own + 1_240);
+    // Answered again the same way: nothing moves twice.
+    expect((await cli(accept, url)).stdout).toContain('já estava registrada');
+    expect((await balances(ctx().db.kysely, d.id)).own).toBe(before.own + 1_240);
+    expect((await cli(['help'], url)).stdout).toContain('ACEITA sem --valor devolve tudo o que a passagem cobrou');
     await expectLedgerInvariant(ctx().db);
   });
 });

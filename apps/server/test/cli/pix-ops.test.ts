@@ -70,4 +70,17 @@ describeEachDatabase('cli pix:events / pix:events:resolve / pix:reconcile', (dia
     ]);
     expect(await listWebhookEvents(db)).not.toContain('pay_desconhecido');
   });
+
+  it('pix:contradiction:apply is an operator command: usage, and a refusal for an id it does not know (decision 60)', async () => {
+    const env = { ...asaasEnv, DATABASE_URL: ctx().config.databaseUrl, LOG_LEVEL: 'silent' };
+    const [usage, unknown] = await Promise.all([
+      runCli(['pix:contradiction:apply'], env),
+      runCli(['pix:contradiction:apply', 'nao-existe'], env),
+    ]);
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toContain('Uso: pix:contradiction:apply <id do saque ou da cobrança>');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Saque ou cobrança não encontrado: nao-existe');
+    // Two operator processes, each opening the database: on a loaded machine that alone took 11 s.
+  }, 60_000);
 });

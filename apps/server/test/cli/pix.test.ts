@@ -37,7 +37,7 @@ describeEachDatabase('cli pix:pay / pix:expire', (dialect) => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Cobrança Pix não encontrada: chg_nao_existe');
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('Informe o id da cobrança');
+    expect(missing.stderr).toContain('Nenhuma cobrança Pix aguardando pagamento do motorista de demonstração');
     expect(down.code).toBe(1);
     expect(down.stderr).toContain('O servidor não respondeu em http://127.0.0.1:9');
     expect(await ownBalance(app, d)).toBe(150);

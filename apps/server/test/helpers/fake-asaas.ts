@@ -721,6 +721,15 @@ export class FakeAsaas {
       }
       return [200, this.transferObject(created(script.status, 'failReason' in script ? script.failReason : null))];
     }
+    // "Listar transferências": filters by creation date (dateCreated[ge]), pages by offset and limit (at most 100).
+    if (req.method === 'GET' && path === '/v3/transfers') {
+      const from = url.searchParams.get('dateCreated[ge]') ?? '';
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 10), 100);
+      const all = [...this.transfers.values()].filter((t) => t.dateCreated >= from);
+      const data = all.slice(offset, offset + limit).map((t) => this.transferObject(t));
+      return [200, { object: 'list', hasMore: offset + limit < all.length, totalCount: all.length, limit, offset, data }];
+    }
     const transfer = /^\/v3\/transfers\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && transfer) {
       const t = this.transfers.get(decodeURIComponent(transfer[1] ?? ''));

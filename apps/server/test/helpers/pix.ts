@@ -9,6 +9,7 @@ import type {
   CreatedAutomaticAuthorization,
   CreatedAutomaticCycle,
   CreatedCharge,
+  ListedTransfer,
   PayoutRequest,
   PayoutResult,
   PixProvider,
@@ -68,6 +69,10 @@ export class FakePixProvider implements PixProvider {
   }
 
   async getTransfer(): Promise<ProviderTransfer | null> {
+    return null;
+  }
+
+  async transfersSince(): Promise<ListedTransfer[] | null> {
     return null;
   }
 

@@ -58,11 +58,17 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `node main.js` and resolves once it listens (its port is read from its start line). */
-export function startServer(main: string, env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `node main.js` and resolves once it listens (its port is read from its start line). A variable
+ * given as undefined is left out (a development start without HOST).
+ */
+export function startServer(main: string, env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const merged = Object.entries({ PATH: process.env.PATH ?? '', ...PROCESS_ENV, ...env }).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...PROCESS_ENV, ...env },
+    env: Object.fromEntries(merged),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -70,7 +76,7 @@ export function startServer(main: string, env: Record<string, string>): Promise<
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       out += chunk.toString('utf8');
-      const m = /Portal do Motorista em http:\/\/localhost:(\d+)/.exec(out);
+      const m = /Portal do Motorista em http:\/\/[^\s/]+:(\d+)/.exec(out);
       if (m) {
         child.stdout?.off('data', onData);
         child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));

@@ -6,16 +6,31 @@ import type { Database } from '../../src/db/schema.js';
 import { bucketsOf } from '../../src/modules/ledger/ledger.js';
 import { statementPage } from '../../src/modules/statement/service.js';
 
-type Counts = Map<string, number>;
+/** A counter: its entries and what each account moved in it (migration 020). */
+interface Counter {
+  entries: number;
+  own_cents: number;
+  third_cents: number;
+  vpo_cents: number;
+}
+type Counts = Map<string, Counter>;
 
 /** The counters the driver's entries call for: per UTC month, day and hour, keyed 'unit bucket'. */
 async function countsFromEntries(db: Kysely<Database>, driverId: number): Promise<Counts> {
-  const rows = await db.selectFrom('ledger_entries').select('created_at').where('driver_id', '=', driverId).execute();
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('accounts as a', 'a.id', 'e.account_id')
+    .select(['e.created_at', 'e.amount_cents', 'a.kind'])
+    .where('e.driver_id', '=', driverId)
+    .execute();
   const counts: Counts = new Map();
   for (const r of rows) {
     for (const [unit, bucket] of Object.entries(bucketsOf(toIso(r.created_at)))) {
       const key = `${unit} ${bucket}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+      const counter = counts.get(key) ?? { entries: 0, own_cents: 0, third_cents: 0, vpo_cents: 0 };
+      counter.entries += 1;
+      counter[`${r.kind}_cents`] += Number(r.amount_cents);
+      counts.set(key, counter);
     }
   }
   return counts;
@@ -24,14 +39,21 @@ async function countsFromEntries(db: Kysely<Database>, driverId: number): Promis
 /** The driver's counters (ledger_entry_counts, decision 54) as stored, empty ones left out. */
 async function storedCounts(db: Kysely<Database>, driverId: number): Promise<Counts> {
   const rows = await db.selectFrom('ledger_entry_counts').selectAll().where('driver_id', '=', driverId).execute();
-  return new Map(rows.filter((r) => Number(r.entries) !== 0).map((r) => [`${r.unit} ${toIso(r.bucket)}`, Number(r.entries)]));
+  return new Map(
+    rows
+      .filter((r) => Number(r.entries) !== 0)
+      .map((r) => [
+        `${r.unit} ${toIso(r.bucket)}`,
+        { entries: Number(r.entries), own_cents: Number(r.own_cents), third_cents: Number(r.third_cents), vpo_cents: Number(r.vpo_cents) },
+      ]),
+  );
 }
 
 /** For entries written as rows, bypassing the ledger (long histories in tests): their counters. */
 export async function writeCountsOf(db: Kysely<Database>, driverId: number): Promise<void> {
-  const counts = [...(await countsFromEntries(db, driverId))].map(([key, entries]) => {
+  const counts = [...(await countsFromEntries(db, driverId))].map(([key, counter]) => {
     const [unit, bucket] = key.split(' ') as ['month' | 'day' | 'hour', string];
-    return { driver_id: driverId, unit, bucket, entries };
+    return { driver_id: driverId, unit, bucket, ...counter };
   });
   for (let i = 0; i < counts.length; i += 500)
     await db
@@ -42,7 +64,7 @@ export async function writeCountsOf(db: Kysely<Database>, driverId: number): Pro
 
 /**
  * What the statement's order rests on (decision 54): the driver's counters are exactly the counts
- * of its entries per month, day and hour, and the pages, one after the other, are its entries by
+ * of its entries per month, day and hour (and what each account moved in them: migration 020), and the pages, one after the other, are its entries by
  * descending (created_at, id), 10 a page, with the right number of pages.
  */
 export async function expectStatementInDateOrder(db: Db, driverId: number): Promise<void> {

@@ -18,9 +18,12 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-/** An instant `ms` from now as partners send it: São Paulo time with its offset, to the second. */
-export function spAt(ms: number): string {
-  const at = new Date(Math.floor((Date.now() + ms) / 1000) * 1000);
+/**
+ * An instant `ms` from `from` (now by default) as partners send it: São Paulo time with its offset, to the second.
+ * Instants whose distance matters to the second are taken from one `from`, or a second boundary between two calls moves one.
+ */
+export function spAt(ms: number, from: number = Date.now()): string {
+  const at = new Date(Math.floor((from + ms) / 1000) * 1000);
   return `${new Date(at.getTime() - 3 * HOUR).toISOString().slice(0, 19)}-03:00`;
 }
 export const minutes = (n: number): number => n * MINUTE;

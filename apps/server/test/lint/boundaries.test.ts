@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -91,10 +92,37 @@ describe('the server layers, enforced by the lint', () => {
   });
 
   it('a cycle of imports is refused', async () => {
-    // modules/withdrawal/service.ts imports the ledger: the ledger importing it back closes a cycle.
-    expect(await importProblems('modules/ledger/ledger.ts', importing('../withdrawal/service.js', 'WithdrawalService'))).toEqual([
+    // modules/statement/service.ts imports its queries: the queries importing it back close a cycle
+    // (within one module: between modules, the layers refuse the import first).
+    expect(await importProblems('modules/statement/queries.ts', importing('./service.js', 'StatementService'))).toEqual([
       expect.stringContaining('import-x/no-cycle'),
     ]);
+  });
+
+  it.each([
+    ['modules/ledger/x.ts', '../vpos/service.js', 'VpoService', 'modules/ledger (camada 1'],
+    ['modules/passages/x.ts', '../vpos/money.js', 'refundVpoMoney', 'modules/passages (camada 4'],
+    ['modules/pix/x.ts', '../withdrawal/outcome.js', 'WithdrawalOutcomes', 'modules/pix (camada 4'],
+    ['modules/vpos/service.ts', '../partners/keys.js', 'partnerByKey', 'modules/vpos (camada 6'],
+  ])('%s may not import %s (a module imports only modules of the layers below it)', async (file, specifier, name, message) => {
+    expect(await importProblems(file, importing(specifier, name))).toEqual([expect.stringContaining(message)]);
+  });
+
+  it.each([
+    ['modules/pix/x.ts', '../passages/record.js', 'recordPassages', 'modules/pix (camada 4'],
+    ['modules/contests/x.ts', '../withdrawal/service.js', 'WithdrawalService', 'modules/contests (camada 5'],
+  ])('%s may not import %s (a module of its own layer)', async (file, specifier, name, message) => {
+    expect(await importProblems(file, importing(specifier, name))).toEqual([expect.stringContaining(message)]);
+  });
+
+  it('every folder under modules/ has one layer in modules/layers.json', () => {
+    const modules = readdirSync(new URL(`../../src/modules`, import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const layers = JSON.parse(readFileSync(new URL('../../src/modules/layers.json', import.meta.url), 'utf8')) as string[][];
+    const listed = layers.flat();
+    expect([...listed].sort()).toEqual([...modules].sort());
+    expect(new Set(listed).size).toBe(listed.length);
   });
 
   it.each([
@@ -110,6 +138,8 @@ describe('the server layers, enforced by the lint', () => {
     ['adapters/operators/x.ts', '../../db/connection.js', 'nowIso'],
     ['plugins/x.ts', '../http/errors.js', 'answerOf'],
     ['http/x.ts', '../modules/auth/sessions.js', 'SessionStore'],
+    ['modules/partners/x.ts', '../passages/record.js', 'recordPassages'],
+    ['modules/withdrawal/validation-route.ts', '../pix/webhook-auth.js', 'requireWebhookToken'],
   ])('%s may import %s', async (file, specifier, name) => {
     expect(await importProblems(file, importing(specifier, name))).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,7 +17,8 @@ describe('config', () => {
     expect(c).toMatchObject({
       env: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      // Decision 61: development listens on this machine only unless HOST says otherwise.
+      host: '127.0.0.1',
       databaseUrl: `file:${path.resolve('/repo', 'data', 'portal.sqlite')}`,
       sessionTtlHours: 168,
       supportWhatsapp: SUPPORT_WHATSAPP_PLACEHOLDER,
@@ -48,10 +50,13 @@ describe('config', () => {
     const production = {
       NODE_ENV: 'production',
       DEMONSTRATION: 'true',
-      PIX_WEBHOOK_TOKEN: `token-${'0123456789abcdef'.repeat(2)}`,
+      PIX_WEBHOOK_TOKEN: `token-${randomBytes(16).toString('hex')}`,
       ...TEST_VAPID_ENV,
     };
     expect(loadConfig(production).demoSeed).toBe(false);
+    // Decision 61: production listens on every interface, behind its proxy, unless HOST says otherwise.
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
     expect(loadConfig({ ...production, DEMO_SEED: 'true' }).demoSeed).toBe(true);
     expect(() => loadConfig({ ...production, DEMONSTRATION: 'false', DEMO_SEED: 'true' })).toThrow(/DEMO_SEED: /);
   });
@@ -78,7 +83,10 @@ describe('config', () => {
       // Decision 58: Pix Automático on with the local provider (its simulated bank), every hour.
       automatic: { enabled: true, cycleIntervalMs: 3_600_000 },
     });
-    expect(loadConfig({ PORT: '4000' }).serverUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PORT: '4000' }).serverUrl).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ PORT: '4000', HOST: '0.0.0.0' }).serverUrl).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ PORT: '4000', HOST: '192.168.0.7' }).serverUrl).toBe('http://192.168.0.7:4000');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     expect(loadConfig({ SERVER_URL: 'http://10.0.0.5:3000/' }).serverUrl).toBe('http://10.0.0.5:3000');
   });
 

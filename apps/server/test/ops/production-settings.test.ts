@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import { serverMessages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { DEV_PIX_WEBHOOK_TOKEN, DEV_TRANSFER_VALIDATION_TOKEN, loadConfig } from '../../src/config.js';
-import { SECRET_MINIMUM_LENGTH, SHIPPED_SECRET_VALUES } from '../../src/production-settings.js';
+import { guessableReason } from '../../src/guessable-secret.js';
+import { PRODUCTION_SECRETS, SECRET_MINIMUM_LENGTH, SHIPPED_SECRET_VALUES } from '../../src/production-settings.js';
 import type { SecretVariable } from '../../src/production-settings.js';
 import { TEST_VAPID_ENV } from '../helpers/app.js';
 import { buildServer, PROCESS_ENV, startServer, stopServer } from '../helpers/server-process.js';
@@ -16,8 +18,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const texts = serverMessages.productionSettings;
 const SECRETS = Object.keys(SECRET_MINIMUM_LENGTH) as SecretVariable[];
 
-/** A secret as an operator makes one (openssl rand -hex 32). */
-const fresh = (label: string) => `${label}-${'0123456789abcdef'.repeat(3)}`;
+/** A secret as an operator makes one (openssl rand -hex 32): new each run, so no test leans on one value. */
+const fresh = (label: string) => `${label}-${randomBytes(24).toString('hex')}`;
 
 /** What a real production sets: Asaas, its own tokens. */
 const PRODUCTION = {
@@ -77,13 +79,58 @@ describe('founding decision 28: production refuses development settings, naming 
       const min = SECRET_MINIMUM_LENGTH[variable];
       const short = refusals({ ...PRODUCTION, [variable]: 'k7Qz'.repeat(8).slice(0, min - 1) });
       expect(short, variable).toMatch(new RegExp(`  ${variable}: .*32 caracteres`));
-      expect(refusals({ ...PRODUCTION, [variable]: 'k7Qz9'.repeat(7).slice(0, min) }), variable).toBe('');
+      expect(refusals({ ...PRODUCTION, [variable]: randomBytes(min).toString('base64url').slice(0, min) }), variable).toBe('');
     }
     // METRICS_TOKEN: 16 characters were enough before, and still are outside production.
     expect(refusals({ ...PRODUCTION, METRICS_TOKEN: 'metricas-16-char' })).toContain(
       `  METRICS_TOKEN: ${texts.secretTooShort.replace('{min}', '32')}`,
     );
     expect(loadConfig({ METRICS_TOKEN: 'metricas-16-char' }).metricsToken).toBe('metricas-16-char');
+  });
+
+  it('decision 61: the transfer validation token equal to the webhook token is refused, naming both; so is any secret equal to another', () => {
+    const shared = fresh('compartilhado');
+    const message = refusals({ ...PRODUCTION, PIX_WEBHOOK_TOKEN: shared, ASAAS_TRANSFER_VALIDATION_TOKEN: shared });
+    expect(message).toContain(`  ASAAS_TRANSFER_VALIDATION_TOKEN: ${texts.secretEqualTo.replace('{other}', 'PIX_WEBHOOK_TOKEN')}`);
+    expect(message.split('\n')).toHaveLength(2);
+    // Case and surrounding spaces do not make two tokens different.
+    expect(refusals({ ...PRODUCTION, PIX_WEBHOOK_TOKEN: shared, ASAAS_TRANSFER_VALIDATION_TOKEN: ` ${shared.toUpperCase()}` })).toContain(
+      '  ASAAS_TRANSFER_VALIDATION_TOKEN: igual a PIX_WEBHOOK_TOKEN',
+    );
+    expect(refusals({ ...PRODUCTION, METRICS_TOKEN: PRODUCTION.ASAAS_API_KEY })).toContain('  METRICS_TOKEN: igual a ASAAS_API_KEY');
+    // Outside production, the development tokens may be anything (tests use one value for several).
+    expect(() => loadConfig({ PIX_WEBHOOK_TOKEN: shared, ASAAS_TRANSFER_VALIDATION_TOKEN: shared })).not.toThrow();
+  });
+
+  it('decision 61: a secret one character repeated, a short piece repeated, a sequence or too few characters is refused, for every secret production reads', () => {
+    expect(PRODUCTION_SECRETS).toEqual([...SECRETS, 'VAPID_PRIVATE_KEY']);
+    const guessable = {
+      fewDistinct: ['0'.repeat(32), 'x'.repeat(64), '01'.repeat(16), 'AbAbaBAB'.repeat(4), 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaabcd'],
+      repeatedPattern: ['abcdef12'.repeat(4), 'k7Qz9x'.repeat(6), 'senha-do-portal-'.repeat(2)],
+      sequence: [
+        '0123456789abcdefghijklmnopqrstuvwxyz',
+        'abcdefghijklmnopqrstuvwxyz012345',
+        '9876543210zyxwvutsrqponmlkjihgfe',
+        `token-${'0123456789abcdef'.repeat(3)}`,
+      ],
+      lowEntropy: ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabcdefghij', '000000000000000000000000000000000000000000000000009f3c1e7b'],
+    } as const;
+    for (const [reason, values] of Object.entries(guessable) as [keyof typeof guessable, readonly string[]][]) {
+      for (const value of values) {
+        expect(guessableReason(value), value).toBe(reason);
+        for (const variable of PRODUCTION_SECRETS) {
+          expect(refusals({ ...PRODUCTION, [variable]: value }), `${variable}=${value}`).toContain(
+            `  ${variable}: ${texts.secretGuessable.replace('{reason}', texts.guessable[reason])}`,
+          );
+        }
+      }
+    }
+    // What the operations guide says to run is never refused (openssl rand -hex 16 / -hex 32 / -base64 24).
+    for (let i = 0; i < 2_000; i++) {
+      for (const value of [randomBytes(16).toString('hex'), randomBytes(32).toString('hex'), randomBytes(24).toString('base64')]) {
+        expect(guessableReason(value), value).toBeNull();
+      }
+    }
   });
 
   it('the demo driver is refused in production', () => {

@@ -1,17 +1,16 @@
 import './shellStyles';
 import { Box, Button, Container, Group, Text } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { api } from '@portal/contract';
-import { TOAST_MS } from '@portal/domain';
 import { IconLogout, IconSettings, IconTruck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { DIALOG_BACK_LABEL } from '../components/ui/confirm';
+import { ConfirmDialogs } from '../components/ui/confirm';
+import { Toasts } from '../components/ui/Toasts';
 import { watchPushRenewal } from '../features/auth/api/pushRenewal';
 import { TermsBar } from '../features/terms/TermsBar';
 import { request } from '../lib/api';
 import { firstName } from '../lib/format';
+import { listenForChanges } from '../lib/liveUpdates';
 import { persistOptions, wipeOfflineData } from '../lib/persist';
 import { queryClient } from '../lib/queryClient';
 import { clearSession, getUser } from '../lib/storage';
@@ -27,6 +26,8 @@ export function AuthenticatedShell() {
   const [leaving, setLeaving] = useState(false);
   // Issue 25: a push subscription the browser renewed is saved with the session.
   useEffect(() => watchPushRenewal(), []);
+  // Issue 33: a push tells the open screen what changed; it reads that again at once.
+  useEffect(() => listenForChanges(queryClient), []);
 
   // Founding decision 5: revoke the session (its failure is ignored), forget it locally, go to /login.
   // Founding decision 22: with it goes the data kept for offline use. Issue 25: and this browser's
@@ -51,72 +52,76 @@ export function AuthenticatedShell() {
 
   return (
     <OfflineDataProvider client={queryClient} persistOptions={persistence}>
-      <ModalsProvider
-        labels={{ confirm: 'Confirmar', cancel: DIALOG_BACK_LABEL }}
-        modalProps={{ centered: true, closeButtonProps: { 'aria-label': 'Fechar' } }}
+      <Toasts />
+      <ConfirmDialogs />
+      <Box
+        component="header"
+        ref={watchHeaderHeight}
+        pos="sticky"
+        top={0}
+        bg="road.8"
+        c="white"
+        style={{ zIndex: 10, boxShadow: 'var(--mantine-shadow-sm)' }}
       >
-        <Notifications position="top-right" autoClose={TOAST_MS} limit={3} zIndex={1000} />
-        <Box
-          component="header"
-          ref={watchHeaderHeight}
-          pos="sticky"
-          top={0}
-          bg="road.8"
-          c="white"
-          style={{ zIndex: 10, boxShadow: 'var(--mantine-shadow-sm)' }}
-        >
-          <Container px="md" py={8}>
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Box style={{ minWidth: 0 }}>
+        {/* Each of the two links is a 44 px row (WCAG 2.5.5's target, global.css): grown areas
+              of two 26 px links one on the other would have overlapped. */}
+        <Container px="md" py={0}>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Box style={{ minWidth: 0 }}>
+              <Text
+                component={Link}
+                to="/dashboard"
+                fw={800}
+                size="md"
+                c="white"
+                style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 44, textDecoration: 'none' }}
+              >
+                <IconTruck size={22} aria-hidden />
+                Portal do Motorista
+              </Text>
+              <Group gap="sm" wrap="nowrap">
+                {/* Issue 12: the driver's settings, on the greeting's line (the brand row is full at 360 px).
+                      Issue 25: before the greeting, which appears after hydration: the link never moves. */}
                 <Text
                   component={Link}
-                  to="/dashboard"
-                  fw={800}
-                  size="md"
+                  to="/configuracoes"
+                  size="sm"
                   c="white"
-                  style={{ display: 'inline-flex', alignItems: 'center', gap: 6, textDecoration: 'none' }}
+                  style={{
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    gap: 4,
+                    flexShrink: 0,
+                    minHeight: 44,
+                    textDecoration: 'underline',
+                  }}
                 >
-                  <IconTruck size={22} aria-hidden />
-                  Portal do Motorista
+                  <IconSettings size={16} aria-hidden />
+                  Configurações
                 </Text>
-                <Group gap="sm" wrap="nowrap">
-                  {/* Issue 12: the driver's settings, on the greeting's line (the brand row is full at 360 px).
-                      Issue 25: before the greeting, which appears after hydration: the link never moves. */}
-                  <Text
-                    component={Link}
-                    to="/configuracoes"
-                    size="sm"
-                    c="white"
-                    py={2}
-                    style={{ display: 'inline-flex', alignItems: 'center', gap: 4, flexShrink: 0, textDecoration: 'underline' }}
-                  >
-                    <IconSettings size={16} aria-hidden />
-                    Configurações
-                  </Text>
-                  <Greeting />
-                </Group>
-              </Box>
-              <Button
-                onClick={logout}
-                loading={leaving}
-                variant="white"
-                color="road"
-                size="sm"
-                leftSection={<IconLogout size={18} aria-hidden />}
-              >
-                Sair
-              </Button>
-            </Group>
-          </Container>
-        </Box>
-        <Container component="main" px="md" py="lg" pb={0}>
-          <Box pb="xl">
-            <Outlet />
-            {/* Issue 25: the terms where the driver is stopped, held at the foot of every screen (features/terms/TermsBar). */}
-            <TermsBar />
-          </Box>
+                <Greeting />
+              </Group>
+            </Box>
+            <Button
+              onClick={logout}
+              loading={leaving}
+              variant="white"
+              color="road"
+              size="sm"
+              leftSection={<IconLogout size={18} aria-hidden />}
+            >
+              Sair
+            </Button>
+          </Group>
         </Container>
-      </ModalsProvider>
+      </Box>
+      <Container component="main" px="md" py="lg" pb={0}>
+        <Box pb="xl">
+          <Outlet />
+          {/* Issue 25: the terms where the driver is stopped, held at the foot of every screen (features/terms/TermsBar). */}
+          <TermsBar />
+        </Box>
+      </Container>
     </OfflineDataProvider>
   );
 }

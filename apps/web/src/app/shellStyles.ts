@@ -20,3 +20,4 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Code.css';

@@ -5,7 +5,7 @@
  * imports: the scripts must stay small.
  */
 
-/** GET /api/motorista/saldo (the contract's api.balance; test/prerender.test.tsx holds them equal). */
+/** GET /api/motorista/saldo (the contract's api.balance; test/early-paint/prerender.test.tsx holds them equal). */
 export const BALANCE_PATH = '/api/motorista/saldo';
 
 /** On the balance panel: boot.ts may paint its figures (the elements marked SLOT_ATTRIBUTE). */

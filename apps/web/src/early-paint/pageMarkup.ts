@@ -12,8 +12,7 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /**
  * On <html>, 'true' once the app is live (AppRoot, when the page is hydrated or drawn): from then on
- * a submit or a press is the app's (boot.ts holds them before), and a dialog mounts at once
- * (build/startupPatches.ts). Browser journeys wait for it.
+ * a submit or a press is the app's (boot.ts holds them before). Browser journeys wait for it.
  */
 export const LIVE_ATTRIBUTE = 'data-live';
 

@@ -1,5 +1,4 @@
 import { matchPath } from 'react-router';
-import type { ScreenKey } from '../app/routes';
 import { getBuyPix, getBuyValue } from '../lib/storage';
 
 /**
@@ -13,11 +12,15 @@ import { getBuyPix, getBuyValue } from '../lib/storage';
  * writes the plate of the address there (apps/server/src/plugins/web.ts). Such a page is a template:
  * the service worker keeps it out of its cache (offline, those paths get index.html).
  */
-export interface PrerenderedPage {
+export interface PrerenderedPage<Screen extends string = string> {
   /** A route path of routes.tsx. */
   path: string;
-  /** The code the page renders with (routes.tsx's screens), loaded before hydrating. */
-  screens: readonly ScreenKey[];
+  /**
+   * The code the page renders with, by its key in app/routes.tsx's screenLoaders, loaded before
+   * hydrating. Named here as literals: the app checks they are its screens where it loads them
+   * (loadScreens takes only a ScreenKey), so this layer needs nothing from app/.
+   */
+  screens: readonly Screen[];
   /** Hydrated only with a session; without one the app renders from scratch (and goes to /login). */
   signedIn: boolean;
   /**
@@ -36,16 +39,21 @@ export interface PrerenderedPage {
 /** What the build writes where a plate goes; the server replaces it with the address's plate, upper-cased. */
 export const PLATE_PLACEHOLDER = '__LICENSEPLATE__';
 
-const signedIn = (path: string, screen: ScreenKey, more: Pick<PrerenderedPage, 'adoptable' | 'earlyRead'> = {}): PrerenderedPage => ({
+const signedIn = <Screen extends string>(
+  path: string,
+  screen: Screen,
+  more: Pick<PrerenderedPage, 'adoptable' | 'earlyRead'> = {},
+): PrerenderedPage<'shell' | Screen> => ({ path, screens: ['shell', screen], signedIn: true, ...more });
+
+const signedOut = <Screen extends string>(path: string, screen: Screen): PrerenderedPage<Screen> => ({
   path,
-  screens: ['shell', screen],
-  signedIn: true,
-  ...more,
+  screens: [screen],
+  signedIn: false,
 });
 
-export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { path: '/login', screens: ['login'], signedIn: false },
-  { path: '/registrar', screens: ['registrar'], signedIn: false },
+export const PRERENDERED_PAGES = [
+  signedOut('/login', 'login'),
+  signedOut('/registrar', 'registrar'),
   signedIn('/dashboard', 'dashboard', { earlyRead: 'balance' }),
   signedIn('/tags/listar', 'tags/listar'),
   signedIn('/veiculos/listar', 'veiculos/listar'),
@@ -62,15 +70,18 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   signedIn('/tags/editar/:licensePlate', 'tags/editar/:licensePlate'),
   // Decision 59: Configurações (alert level, payout limits and keys, notifications on this device).
   signedIn('/configuracoes', 'configuracoes'),
-];
+] as const;
+
+/** One of the pages above, its screens named by their literal keys. */
+export type ListedPage = (typeof PRERENDERED_PAGES)[number];
 
 /** The page listed for this route path (the one a prerendered page names on its #root). */
-export function prerenderedPage(path: string | null): PrerenderedPage | undefined {
+export function prerenderedPage(path: string | null): ListedPage | undefined {
   return PRERENDERED_PAGES.find((page) => page.path === path);
 }
 
 /** The page drawn for this address, if any (a plate page for /tags/detalhes/RIO2A18). */
-export function prerenderedPageAt(pathname: string): PrerenderedPage | undefined {
+export function prerenderedPageAt(pathname: string): ListedPage | undefined {
   return PRERENDERED_PAGES.find((page) => matchPath(page.path, pathname) !== null);
 }
 

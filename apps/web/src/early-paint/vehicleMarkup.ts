@@ -6,7 +6,7 @@
  * what they import is copied into them. No imports: the scripts must stay small.
  */
 
-/** GET /api/veiculo/detail/{licensePlate} (the contract's api.vehicleDetail; test/prerender.test.tsx holds them equal). */
+/** GET /api/veiculo/detail/{licensePlate} (the contract's api.vehicleDetail; test/early-paint/prerender.test.tsx holds them equal). */
 export const VEHICLE_DETAIL_PATH = '/api/veiculo/detail/';
 
 /** On <meta name="portal-app">: the plate whose vehicle boot.ts asks for at once (the server writes it in). */

@@ -8,16 +8,23 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
+import type { LiveTopic } from '@portal/domain';
 import { useEffect } from 'react';
+import { liveRead } from './liveUpdates';
 import { keptOffline } from './persist';
 
 /**
  * A paginated list's read: the rows shown stay on screen while another page or order loads (the
  * table says 'Carregando...', see isListLoading), and every visit asks the server again. Every
- * page seen is kept on the phone for offline use (persist.ts).
+ * page seen is kept on the phone for offline use (persist.ts). Live (issue 33): the page on view
+ * is asked again when an event changes one of `topics` (liveUpdates.ts).
  */
-export function listQueryOptions<TData, TKey extends QueryKey>(queryKey: TKey, queryFn: QueryFunction<TData, TKey>) {
-  return queryOptions({ ...keptOffline, queryKey, queryFn, placeholderData: keepPreviousData, staleTime: 0 });
+export function listQueryOptions<TData, TKey extends QueryKey>(
+  topics: readonly LiveTopic[],
+  queryKey: TKey,
+  queryFn: QueryFunction<TData, TKey>,
+) {
+  return liveRead(topics, queryOptions({ ...keptOffline, queryKey, queryFn, placeholderData: keepPreviousData, staleTime: 0 }));
 }
 
 /** A list's query whose failure is logged, under `failure` (spec §8: the table then shows empty; useReadFailure says it). */

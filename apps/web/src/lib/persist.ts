@@ -18,8 +18,10 @@ export const OFFLINE_STORE_KEY = 'portal-do-motorista:dados-offline';
  * Bumped when the shape of what is kept changes: older copies are then dropped, not read.
  * 2: a VPO carries its trip and money, a statement entry its VPO (decision 52).
  * 3: a statement entry and a VPO's passage carry their passage's contest (decision 56).
+ * 4: a statement entry carries its account and that account's balance after it, a statement page
+ *    the period's totals per account, a contest where its refund went (issue 33).
  */
-const CACHE_VERSION = 3;
+const CACHE_VERSION = 4;
 
 /** How long the last data stays usable offline (a long trip), and in memory meanwhile. */
 const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

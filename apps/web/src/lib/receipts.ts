@@ -1,8 +1,8 @@
 import type { ReceiptKind } from '@portal/contract';
 
-/** The printable receipt of a Pix purchase ('compra') or a withdrawal ('saque'): /comprovantes/<tipo>/<id>. */
-export function receiptPath(tipo: ReceiptKind, id: string): string {
-  return `/comprovantes/${tipo}/${encodeURIComponent(id)}`;
+/** The printable receipt of a Pix purchase ('compra') or a withdrawal ('saque'): /comprovantes/<kind>/<id>. */
+export function receiptPath(kind: ReceiptKind, id: string): string {
+  return `/comprovantes/${kind}/${encodeURIComponent(id)}`;
 }
 
 /** The accessible name of every link to a receipt (statement rows, success screens). */

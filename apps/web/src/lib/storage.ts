@@ -14,6 +14,7 @@ const STORAGE_KEYS = {
   buyPix: 'comprar_saldo_pix',
   buyFormVisible: 'comprar_saldo_form_visivel',
   pendingIntents: 'intencoes_pendentes',
+  zoneDataCheck: 'fuso_sp_verificado',
 } as const;
 
 export interface StoredUser {
@@ -191,6 +192,21 @@ export function removePushOwner(): void {
 }
 
 /** Sign-out and any 401: forget the session and everything tied to it (founding decision 5). */
+/** The last check of this browser's zone data for São Paulo (lib/zoneData.ts): its day and whether it read a summer time. Not the driver's data. */
+export interface ZoneDataCheck {
+  checkedOn: number;
+  summerTime: boolean;
+}
+
+export function getZoneDataCheck(): ZoneDataCheck | null {
+  const match = /^(\d+):([01])$/.exec(read(STORAGE_KEYS.zoneDataCheck) ?? '');
+  return match ? { checkedOn: Number(match[1]), summerTime: match[2] === '1' } : null;
+}
+
+export function setZoneDataCheck(check: ZoneDataCheck): void {
+  write(STORAGE_KEYS.zoneDataCheck, `${check.checkedOn}:${check.summerTime ? 1 : 0}`);
+}
+
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) remove(key);
 }

@@ -6,18 +6,17 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /**
  * Registers the service worker built by vite-plugin-pwa (vite.config.ts), from the bundle (the
  * CSP allows no inline script). A new version installs in the background and waits; the driver
- * decides when it takes over ('Nova versão disponível' / 'Atualizar'), then the page reloads once.
+ * decides when it takes over ('Nova versão disponível' / 'Atualizar', shown by `showUpdate`, which
+ * main.tsx gives: the notice is drawn by the app, above this folder), then the page reloads once.
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorker(showUpdate: (update: () => void) => void): void {
   if (!('serviceWorker' in navigator)) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
-    void import('./showUpdatePrompt').then(({ showUpdatePrompt }) =>
-      showUpdatePrompt(() => {
-        wb.addEventListener('controlling', () => window.location.reload());
-        wb.messageSkipWaiting();
-      }),
-    );
+    showUpdate(() => {
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting();
+    });
   });
   wb.register()
     .then((registration) => {

@@ -9,6 +9,7 @@ import type {
   CreatedAutomaticAuthorization,
   CreatedAutomaticCycle,
   CreatedCharge,
+  ListedTransfer,
   PayoutRequest,
   PayoutResult,
   PixProvider,
@@ -47,6 +48,10 @@ const payment = z.object({
   pixQrCodeId: z.string().nullish(),
   pixAutomaticAuthorizationId: z.string().nullish(),
 });
+/** GET /v3/transfers: a page of the list (offset, limit at most 100, hasMore). */
+const transferPage = z.object({ hasMore: z.boolean(), data: z.array(transfer) });
+/** At most this many pages (100 transfers each) are read when looking a withdrawal's transfers up. */
+const MAX_TRANSFER_PAGES = 50;
 const deletedPayment = z.object({ deleted: z.boolean(), id: z.string() });
 /** PixReceiverAutomaticRecurringAuthorizationGetResponseDTO (the fields we read). */
 const authorization = z.object({
@@ -75,6 +80,18 @@ function receiverOf(t: z.output<typeof transfer>): TransferReceiver | null {
   const name = t.bankAccount?.ownerName?.trim() || null;
   const document = t.bankAccount?.cpfCnpj?.trim() || null;
   return name || document ? { name, document } : null;
+}
+
+function transferOf(t: z.output<typeof transfer>): ProviderTransfer {
+  return {
+    status: t.status,
+    failReason: t.failReason ?? null,
+    externalReference: t.externalReference ?? null,
+    amountCents: t.value === null || t.value === undefined ? null : cents(t.value),
+    pixKey: t.bankAccount?.pixAddressKey ?? null,
+    operationType: t.operationType ?? null,
+    receiver: receiverOf(t),
+  };
 }
 
 /** YYYY-MM-DD in São Paulo: Asaas's dueDate is a calendar day there. */
@@ -233,16 +250,24 @@ export class AsaasPixProvider implements PixProvider {
     const found = await this.orMissing(() =>
       this.client.request('GET', `/v3/transfers/${encodeURIComponent(providerTransferId)}`, transfer),
     );
-    if (found === 'missing') return found;
-    return {
-      status: found.status,
-      failReason: found.failReason ?? null,
-      externalReference: found.externalReference ?? null,
-      amountCents: found.value === null || found.value === undefined ? null : cents(found.value),
-      pixKey: found.bankAccount?.pixAddressKey ?? null,
-      operationType: found.operationType ?? null,
-      receiver: receiverOf(found),
-    };
+    return found === 'missing' ? found : transferOf(found);
+  }
+
+  /**
+   * Asaas's "Listar transferências" filters by creation date and type, not by externalReference
+   * (docs.asaas.com/reference/list-transfers): the transfers created since that São Paulo day are
+   * read page by page; the caller keeps those with its reference.
+   */
+  async transfersSince(since: Date): Promise<ListedTransfer[]> {
+    const found: ListedTransfer[] = [];
+    const from = encodeURIComponent(saoPauloDate(since));
+    for (let page = 0; page < MAX_TRANSFER_PAGES; page++) {
+      const path = `/v3/transfers?dateCreated%5Bge%5D=${from}&offset=${page * 100}&limit=100`;
+      const list = await this.client.request('GET', path, transferPage);
+      for (const t of list.data) found.push({ id: t.id, ...transferOf(t) });
+      if (!list.hasMore) return found;
+    }
+    throw new PixProviderUnavailable(`Mais de ${MAX_TRANSFER_PAGES * 100} transferências desde ${saoPauloDate(since)}: consulte no painel`);
   }
 
   /** DELETE /v3/payments/{id}; Asaas refuses (4xx) a payment already received or already removed. */

@@ -1,4 +1,3 @@
-import { createStaticPix, hasError } from 'pix-utils';
 import type { PixConfig } from '../../config.js';
 import type {
   AutomaticAuthorizationRequest,
@@ -7,6 +6,7 @@ import type {
   CreatedAutomaticAuthorization,
   CreatedAutomaticCycle,
   CreatedCharge,
+  ListedTransfer,
   PayoutRequest,
   PayoutResult,
   PixProvider,
@@ -39,7 +39,7 @@ export class LocalPixProvider implements PixProvider {
   async createCharge(request: ChargeRequest): Promise<CreatedCharge> {
     return {
       providerChargeId: `local_${request.chargeId}`,
-      payload: this.brCode(request.chargeId, request.amountCents, 'Compra de saldo'),
+      payload: await this.brCode(request.chargeId, request.amountCents, 'Compra de saldo'),
       encodedImage: null,
       expiresAt: request.expiresAt,
     };
@@ -54,7 +54,7 @@ export class LocalPixProvider implements PixProvider {
   async createAutomaticAuthorization(request: AutomaticAuthorizationRequest): Promise<CreatedAutomaticAuthorization> {
     return {
       providerAuthorizationId: localAuthorizationId(request.authorizationId),
-      payload: this.brCode(request.authorizationId, request.amountCents, 'Recarga automatica'),
+      payload: await this.brCode(request.authorizationId, request.amountCents, 'Recarga automatica'),
       conciliationId: localConciliationId(request.authorizationId),
       qrExpiresAt: request.qrExpiresAt,
     };
@@ -77,7 +77,9 @@ export class LocalPixProvider implements PixProvider {
     return null;
   }
 
-  private brCode(id: string, amountCents: number, info: string): string {
+  private async brCode(id: string, amountCents: number, info: string): Promise<string> {
+    // Loaded at the first charge, not with the adapter: the server and the CLI start without it.
+    const { createStaticPix, hasError } = await import('pix-utils');
     const pix = createStaticPix({
       merchantName: this.config.merchantName,
       merchantCity: this.config.merchantCity,
@@ -101,6 +103,10 @@ export class LocalPixProvider implements PixProvider {
   }
 
   async getTransfer(): Promise<ProviderTransfer | null> {
+    return null;
+  }
+
+  async transfersSince(): Promise<ListedTransfer[] | null> {
     return null;
   }
 

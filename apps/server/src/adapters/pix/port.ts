@@ -99,6 +99,11 @@ export interface ProviderTransfer {
   receiver: TransferReceiver | null;
 }
 
+/** A transfer found by listing, with the provider's id. */
+export interface ListedTransfer extends ProviderTransfer {
+  id: string;
+}
+
 /**
  * Decision 58: a recurring top-up by Pix Automático ("Jornada 3"): the authorization and, in the same
  * QR Code, its first Pix. The provider's contract id is our id.
@@ -171,6 +176,11 @@ export interface PixProvider {
    */
   getPayment(providerChargeId: string): Promise<ProviderPayment | 'missing' | null>;
   getTransfer(providerTransferId: string): Promise<ProviderTransfer | 'missing' | null>;
+  /**
+   * Decision 60: every transfer the provider holds created on or after `since`'s day (to find a
+   * withdrawal's by its externalReference); null when the provider keeps no record of its own (local).
+   */
+  transfersSince(since: Date): Promise<ListedTransfer[] | null>;
   /** Stops a charge that expired here from being paid later; false when the provider refused (already paid...). */
   cancelCharge(providerChargeId: string): Promise<boolean>;
   /**

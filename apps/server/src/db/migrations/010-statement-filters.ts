@@ -4,7 +4,7 @@ import type { Kysely, Migration } from 'kysely';
  * Issue 12 statement filters. A kind is a set of origins (and is_third): counted and paged inside
  * (driver_id, origin, is_third, driver_seq) without reading the rows, however long the history.
  * A period needs no index: driver_seq follows created_at, so its bounds are a binary search
- * over (driver_id, driver_seq) (modules/statement/scope.ts). An index on created_at was tried and
+ * over (driver_id, driver_seq) (modules/statement/queries.ts). An index on created_at was tried and
  * dropped: the ledger's insert ("the newest entry dated at or before this one") then sorted every
  * older entry on SQLite instead of reading one.
  */

@@ -48,7 +48,7 @@ export function statementBuckets(t: ColumnTypes, dialect: Dialect): Migration {
  * The first instant of an entry's bucket, as the ledger writes it (ledger.ts bucketsOf): on SQLite
  * the toISOString text of created_at's UTC month, day or hour; on PostgreSQL that instant.
  */
-function bucketOf(unit: 'month' | 'day' | 'hour', dialect: Dialect) {
+export function bucketOf(unit: 'month' | 'day' | 'hour', dialect: Dialect) {
   if (dialect === 'postgres') return sql`date_trunc(${sql.lit(unit)}, created_at, 'UTC')`;
   const format = { month: '%Y-%m-01T00:00:00.000Z', day: '%Y-%m-%dT00:00:00.000Z', hour: '%Y-%m-%dT%H:00:00.000Z' }[unit];
   return sql`strftime(${sql.lit(format)}, created_at)`;

@@ -17,6 +17,7 @@ import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { effectiveAlertCents } from '../settings/service.js';
 import type { StatementService } from '../statement/service.js';
+import { possibleDoubleCharges } from '../passages/queries.js';
 import { failedCycleNotices } from '../pix-automatic/notices.js';
 
 /** The three newest statement entries the dashboard shows. */
@@ -166,17 +167,12 @@ async function payoutActivity(db: Kysely<Database>, driverId: number, now: Date)
  */
 async function possibleDuplicates(db: Kysely<Database>, driverId: number, now: Date): Promise<AttentionNotice[]> {
   const since = new Date(now.getTime() - CONTEST_WINDOW_DAYS * 86_400_000).toISOString();
-  const rows = await db
-    .selectFrom('passages')
-    .select(['passages.id', 'passages.place_name', 'passages.amount_cents', 'passages.occurred_at'])
-    .where('passages.driver_id', '=', driverId)
-    .where('passages.duplicate_of', 'is not', null)
-    .where('passages.occurred_at', '>=', since)
+  const rows = await possibleDoubleCharges(db, driverId, since)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('contests').select('contests.id').whereRef('contests.passage_id', '=', 'passages.id'))),
     )
     .orderBy('passages.id', 'desc')
-    .limit(DUPLICATE_NOTICES_MAX)
+    .limit(POSSIBLE_DUPLICATE_NOTICES_MAX)
     .execute();
   return rows.map((r) => ({
     tipo: 'cobranca-duplicada',
@@ -193,7 +189,7 @@ async function possibleDuplicates(db: Kysely<Database>, driverId: number, now: D
 }
 
 /** At most this many double-charge notices at once: the statement lists the rest. */
-const DUPLICATE_NOTICES_MAX = 5;
+const POSSIBLE_DUPLICATE_NOTICES_MAX = 5;
 
 /** Decision 52: the driver's VPOs that ran short (open, or closed in the last days), the newest first. */
 async function shortVpos(db: Kysely<Database>, driverId: number, now: Date): Promise<AttentionNotice[]> {
@@ -223,7 +219,7 @@ async function shortVpos(db: Kysely<Database>, driverId: number, now: Date): Pro
  * accounts keys, pix_charges_driver_idx, pix_keys_driver_key, withdrawals_driver_created_idx).
  */
 async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
-  const [tags, balance, duplicates, vpos, topUps, pending, payouts] = await Promise.all([
+  const [tags, balance, possibleDuplicateNotices, vpos, topUps, pending, payouts] = await Promise.all([
     feeBlockedTags(db, driverId),
     lowBalance(db, driverId),
     possibleDuplicates(db, driverId, now),
@@ -232,7 +228,7 @@ async function attentionNotices(db: Kysely<Database>, driverId: number, now: Dat
     pendingPurchases(db, driverId, now),
     payoutActivity(db, driverId, now),
   ]);
-  return [...tags, ...balance, ...duplicates, ...vpos, ...topUps, ...pending, ...payouts];
+  return [...tags, ...balance, ...possibleDuplicateNotices, ...vpos, ...topUps, ...pending, ...payouts];
 }
 
 /** The dashboard's notices and last movements (built once in services.ts). */

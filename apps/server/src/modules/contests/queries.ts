@@ -1,29 +1,13 @@
 import type { Contest, PassageContestInfo } from '@portal/contract';
-import type { ContestState } from '@portal/domain';
+import type { ContestState, RefundPart } from '@portal/domain';
 import { centsToReais, isContestOverdue, isContestWindowOpen, STATEMENT_ORIGINS } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import { passagesPaidBy, passagesWithRefundable } from '../passages/queries.js';
 
 /** The `reference` of a contest's refund entries: contest:<id>. */
 export const CONTEST_REFERENCE = 'contest:';
-
-/**
- * Passages with what contests may still give back of them (what each account paid, less what was
- * given back); the caller filters and groups by passages.id, occurred_at, operator_cnpj and what
- * else it selects.
- */
-export function passagesWithRefundable(db: Kysely<Database>) {
-  return db
-    .selectFrom('passages')
-    .leftJoin('passage_payments', 'passage_payments.passage_id', 'passages.id')
-    .select((eb) => [
-      'passages.id',
-      'passages.occurred_at',
-      'passages.operator_cnpj',
-      eb.fn.sum<number | string>(eb('passage_payments.paid_cents', '-', eb.ref('passage_payments.refunded_cents'))).as('refundable'),
-    ]);
-}
 
 /** Contests with their passage and the tag's plate, as both the driver and the operator read them. */
 export function contestsWithPassage(db: Kysely<Database>) {
@@ -49,7 +33,7 @@ export function contestsWithPassage(db: Kysely<Database>) {
       'passages.place_name',
       'passages.amount_cents',
       'passages.occurred_at',
-      'passages.duplicate_of',
+      'passages.duplicate_of as possible_duplicate_of',
       'vehicles.license_plate',
     ]);
 }
@@ -68,7 +52,7 @@ export function contestView(r: ContestRow, now: Date): Contest {
       praca: r.place_name,
       valor: centsToReais(Number(r.amount_cents)),
       dataPassagem: toIso(r.occurred_at),
-      possivelDuplicada: r.duplicate_of !== null,
+      possivelDuplicada: r.possible_duplicate_of !== null,
     },
     motivo: r.reason,
     descricao: r.description,
@@ -82,9 +66,6 @@ export function contestView(r: ContestRow, now: Date): Contest {
   };
 }
 
-/** The ledger entries a toll passage's payment writes (partners/passage-chunk.ts). */
-const PASSAGE_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.passage, STATEMENT_ORIGINS.vpoPassage]);
-
 /**
  * What the statement rows (or a VPO's passages) say of the passages their entries paid or gave
  * back: one read of the payments of the passage entries, one of the contests the refund entries
@@ -97,16 +78,7 @@ export async function passageInfoByEntry(
   now: Date,
 ): Promise<Map<number, PassageContestInfo>> {
   const result = new Map<number, PassageContestInfo>();
-  const paymentEntries = entries.filter((e) => PASSAGE_ORIGINS.has(e.origin)).map((e) => e.id);
-  const passageOfEntry = new Map<number, number>();
-  if (paymentEntries.length > 0) {
-    const paying = await db
-      .selectFrom('passage_payments')
-      .select(['entry_id', 'passage_id'])
-      .where('entry_id', 'in', paymentEntries)
-      .execute();
-    for (const p of paying) passageOfEntry.set(p.entry_id, p.passage_id);
-  }
+  const passageOfEntry = await passagesPaidBy(db, entries);
   // An accepted contest's refund entries name their contest in `reference` (contest:<id>).
   const contestOfEntry = new Map<number, number>();
   for (const e of entries) {
@@ -129,7 +101,7 @@ export async function passageInfoByEntry(
   const passageIds = [...new Set(passageOfEntry.values())];
   if (passageIds.length === 0) return result;
   const passages = await passagesWithRefundable(db)
-    .select(['passages.duplicate_of'])
+    .select(['passages.duplicate_of as possible_duplicate_of'])
     .where('passages.id', 'in', passageIds)
     .groupBy(['passages.id', 'passages.occurred_at', 'passages.operator_cnpj', 'passages.duplicate_of'])
     .execute();
@@ -150,7 +122,7 @@ export async function passageInfoByEntry(
     const contest = contestOf.get(p.id) ?? null;
     infoOf.set(p.id, {
       id: p.id,
-      possivelDuplicada: p.duplicate_of !== null,
+      possivelDuplicada: p.possible_duplicate_of !== null,
       contestavel:
         contest?.estado !== 'ABERTA' && Number(p.refundable ?? 0) > 0 && isContestWindowOpen(new Date(toIso(p.occurred_at)), now),
       contestacao: contest,
@@ -159,6 +131,77 @@ export async function passageInfoByEntry(
   for (const [entryId, passageId] of passageOfEntry) {
     const info = infoOf.get(passageId);
     if (info) result.set(entryId, info);
+  }
+  return result;
+}
+
+const REFUND_ORIGINS = [STATEMENT_ORIGINS.passageRefund, STATEMENT_ORIGINS.vpoPassageRefund, STATEMENT_ORIGINS.vpoRefund];
+
+/**
+ * Issue 33: where each accepted contest's refund went, read from the ledger entries it wrote (their
+ * reference is contest:<id>, refund.ts): Saldo or SaldoTerceiro ('estorno-passagem'), a VPO still
+ * open ('estorno-passagem-vpo'), or the shipper (the same value sent on as 'devolucao-vpo' because
+ * the VPO had closed). Parts in the order the refund went: the driver's balances, then the VPOs.
+ * One read of the driver's refund entries by ledger_entries_kind_idx, one of the shippers' names.
+ */
+export async function refundPartsOf(
+  db: Kysely<Database>,
+  driverId: number,
+  contestIds: readonly number[],
+): Promise<Map<number, RefundPart[]>> {
+  const result = new Map<number, RefundPart[]>();
+  if (contestIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => ['reference', 'origin', 'is_third', 'vpo_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
+    .where('driver_id', '=', driverId)
+    .where('origin', 'in', REFUND_ORIGINS)
+    .where(
+      'reference',
+      'in',
+      contestIds.map((id) => `${CONTEST_REFERENCE}${id}`),
+    )
+    .groupBy(['reference', 'origin', 'is_third', 'vpo_id'])
+    .execute();
+  const vpoIds = [...new Set(rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])))];
+  const shippers = new Map(
+    vpoIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('vpos')
+            .innerJoin('partners', 'partners.id', 'vpos.partner_id')
+            .select(['vpos.id', 'partners.name'])
+            .where('vpos.id', 'in', vpoIds)
+            .execute()
+        ).map((v) => [v.id, v.name]),
+  );
+  const byContest = new Map<number, { own: number; third: number; vpos: Map<number, { back: number; onward: number }> }>();
+  for (const r of rows) {
+    const id = Number(r.reference?.slice(CONTEST_REFERENCE.length));
+    const sums = byContest.get(id) ?? { own: 0, third: 0, vpos: new Map() };
+    const cents = Number(r.cents);
+    if (r.origin === STATEMENT_ORIGINS.passageRefund) {
+      if (r.is_third === 1) sums.third += cents;
+      else sums.own += cents;
+    } else if (r.vpo_id !== null) {
+      const vpo = sums.vpos.get(r.vpo_id) ?? { back: 0, onward: 0 };
+      if (r.origin === STATEMENT_ORIGINS.vpoPassageRefund) vpo.back += cents;
+      else vpo.onward -= cents;
+      sums.vpos.set(r.vpo_id, vpo);
+    }
+    byContest.set(id, sums);
+  }
+  for (const [id, sums] of byContest) {
+    const parts: RefundPart[] = [];
+    if (sums.own > 0) parts.push({ destino: 'SALDO', embarcador: null, cents: sums.own });
+    if (sums.third > 0) parts.push({ destino: 'SALDO_TERCEIRO', embarcador: null, cents: sums.third });
+    for (const [vpoId, vpo] of [...sums.vpos].sort((a, b) => a[0] - b[0])) {
+      const embarcador = shippers.get(vpoId) ?? null;
+      if (vpo.back - vpo.onward > 0) parts.push({ destino: 'VPO', embarcador, cents: vpo.back - vpo.onward });
+      if (vpo.onward > 0) parts.push({ destino: 'EMBARCADOR', embarcador, cents: vpo.onward });
+    }
+    result.set(id, parts);
   }
   return result;
 }

@@ -1,13 +1,21 @@
-import type { Contest } from '@portal/contract';
-import { contestReasonLabels, contestStateLabels, formatDateTime, formatSerial, messages, reaisToCents } from '@portal/domain';
+import type { DriverContest } from '@portal/contract';
+import {
+  contestReasonLabels,
+  contestStateLabels,
+  formatDateTime,
+  formatSerial,
+  messages,
+  reaisToCents,
+  refundDestinationLabel,
+} from '@portal/domain';
 import { createPdf, labelValue, pdfBuffer, pdfMoney, pdfSection, pdfText, writeFooter } from '../../pdf/document.js';
 
 /**
  * The record of a contest the driver keeps or hands to the operator's ombudsman or to ANTT
- * (decision 56): the passage, the reason, the dates and the answer, drawn from the same Contest
- * the JSON calls answer.
+ * (decision 56): the passage, the reason, the dates and the answer with where its refund went, drawn
+ * from the same contest the driver's JSON calls answer.
  */
-export async function contestRecordPdf(contest: Contest, now: Date = new Date()): Promise<Buffer> {
+export async function contestRecordPdf(contest: DriverContest, now: Date = new Date()): Promise<Buffer> {
   const doc = createPdf({ title: `Contestação ${contest.id}` });
   const done = pdfBuffer(doc);
   const state = contest.atrasada ? `${contestStateLabels[contest.estado]} (resposta atrasada)` : contestStateLabels[contest.estado];
@@ -37,6 +45,9 @@ export async function contestRecordPdf(contest: Contest, now: Date = new Date())
     labelValue(doc, 'Respondida em', formatDateTime(contest.respondidaEm));
     labelValue(doc, 'Decisão', contestStateLabels[contest.estado]);
     if (contest.valorDevolvido !== null) labelValue(doc, 'Valor devolvido', pdfMoney(reaisToCents(contest.valorDevolvido)));
+    // Issue 33: where the money went, each part with its value.
+    for (const part of contest.devolucoes)
+      labelValue(doc, refundDestinationLabel(part.destino, part.embarcador), pdfMoney(reaisToCents(part.valor)));
     doc.text(pdfText(contest.resposta ?? ''));
   }
 

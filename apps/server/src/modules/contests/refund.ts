@@ -3,6 +3,8 @@ import { refundOutOfRange, refuse, splitRefund, STATEMENT_ORIGINS, isVpoOpenStat
 import type { Trx } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { accountId, post, postGuardedDebit } from '../ledger/ledger.js';
+import { paymentsOf } from '../passages/queries.js';
+import { giveBackPayment } from '../passages/records.js';
 import { CONTEST_REFERENCE } from './queries.js';
 
 interface Refunded {
@@ -22,12 +24,7 @@ interface Refunded {
  * a retry or a twin answer moves nothing twice. The caller holds the driver's lock.
  */
 export async function refundPassage(trx: Trx, refund: Refunded): Promise<void> {
-  const rows = await trx
-    .selectFrom('passage_payments')
-    .select(['id', 'account', 'vpo_id', 'paid_cents', 'refunded_cents'])
-    .where('passage_id', '=', refund.passageId)
-    .orderBy('id')
-    .execute();
+  const rows = await paymentsOf(trx, refund.passageId);
   const payments: PassagePayment[] = rows.map((r) => ({
     account: r.account,
     vpoId: r.vpo_id,
@@ -39,13 +36,7 @@ export async function refundPassage(trx: Trx, refund: Refunded): Promise<void> {
   for (const share of shares) {
     const row = rows[share.index];
     if (!row) continue;
-    const moved = await trx
-      .updateTable('passage_payments')
-      .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', share.cents) }))
-      .where('id', '=', row.id)
-      .where((eb) => eb(eb('refunded_cents', '+', share.cents), '<=', eb.ref('paid_cents')))
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw new Error(`Pagamento ${row.id} da passagem mudou sob a trava do motorista`);
+    await giveBackPayment(trx, row.id, share.cents);
     const key = `${CONTEST_REFERENCE}${refund.contestId}:refund:${row.id}`;
     if (row.account === 'vpo' && row.vpo_id !== null) await backToVpo(trx, refund, row.vpo_id, share.cents, key);
     else await backToBalance(trx, refund, row.account === 'third', share.cents, key);

@@ -1,16 +1,12 @@
 import { api } from '@portal/contract';
-import { contestMessages, formatDateTime, refuse, serverMessages } from '@portal/domain';
+import { contestMessages, formatDateTime } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { driverFileRoute, driverRoute, publicRoute } from '../../http/route.js';
-import { decoratePartner, partnerOf, requirePartner } from '../partners/keys.js';
-import type { PartnerService } from '../partners/service.js';
+import { driverFileRoute, driverRoute } from '../../http/route.js';
 import { contestRecordPdf } from './record-pdf.js';
 import type { ContestService } from './service.js';
 
-/** The driver contests passages and reads the answers; the operator lists and answers its own (decision 56). */
-export function contestRoutes(app: FastifyInstance, partners: PartnerService, contests: ContestService): void {
-  decoratePartner(app);
-
+/** The driver contests passages and reads the answers (decision 56); the operator's side is in modules/partners. */
+export function contestRoutes(app: FastifyInstance, contests: ContestService): void {
   driverRoute(
     app,
     api.openContest,
@@ -39,36 +35,4 @@ export function contestRoutes(app: FastifyInstance, partners: PartnerService, co
       body: await contestRecordPdf(contest),
     };
   });
-
-  publicRoute(
-    app,
-    api.partnerContests,
-    async ({ req, query }) => {
-      const operatorCnpj = operatorOf(req);
-      const page = await contests.forOperator(operatorCnpj, query);
-      return { Sucesso: true, Mensagem: contestMessages.listOk, Contestacoes: page.contests, Paginacao: { TotalPaginas: page.totalPages } };
-    },
-    { onRequest: requirePartner(partners, 'operator') },
-  );
-
-  publicRoute(
-    app,
-    api.partnerAnswerContest,
-    async ({ req, params, body }) => {
-      const partner = partnerOf(req);
-      const { contest } = await contests.answer(
-        { kind: 'operator', partnerId: partner.id, operatorCnpj: operatorOf(req) },
-        params.id,
-        body,
-      );
-      return { Sucesso: true, Mensagem: contestMessages.answered, Contestacao: contest };
-    },
-    { onRequest: requirePartner(partners, 'operator') },
-  );
-}
-
-function operatorOf(req: Parameters<typeof partnerOf>[0]): string {
-  const partner = partnerOf(req);
-  if (partner.operatorCnpj === null) throw refuse.forbidden(serverMessages.partner.operatorUnscoped);
-  return partner.operatorCnpj;
 }

@@ -1,8 +1,9 @@
-import type { Contest, ContestAnswer, OpenContest, PartnerContestsQuery } from '@portal/contract';
+import type { Contest, ContestAnswer, DriverContest, OpenContest, PartnerContestsQuery } from '@portal/contract';
 import type { ContestDecision, ContestState } from '@portal/domain';
 import {
   contestDueDate,
   contestMessages,
+  centsToReais,
   contestStateLabels,
   isContestWindowOpen,
   parseCalendarDay,
@@ -15,7 +16,8 @@ import type { Db } from '../../db/connection.js';
 import { toIso } from '../../db/connection.js';
 import { lockDriver } from '../../db/lock.js';
 import type { Metrics } from '../../metrics.js';
-import { contestsWithPassage, contestView, passagesWithRefundable } from './queries.js';
+import { passagesWithRefundable } from '../passages/queries.js';
+import { contestsWithPassage, contestView, refundPartsOf } from './queries.js';
 import { refundPassage } from './refund.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 
@@ -25,8 +27,8 @@ const PARTNER_CONTESTS_PAGE_SIZE = 50;
 /** Who answers: an operator (its own tags' contests only) or the portal's operator at the CLI (any). */
 export type ContestAnswerer = { kind: 'operator'; partnerId: number; operatorCnpj: string } | { kind: 'portal' };
 
-export interface ContestPage {
-  contests: Contest[];
+export interface ContestPage<C extends Contest = Contest> {
+  contests: C[];
   totalPages: number;
 }
 
@@ -41,7 +43,7 @@ export class ContestService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async open(driverId: number, body: OpenContest): Promise<Contest> {
+  async open(driverId: number, body: OpenContest): Promise<DriverContest> {
     const now = this.now();
     const passage = await passagesWithRefundable(this.db.kysely)
       .where('passages.id', '=', body.passagemId)
@@ -77,18 +79,31 @@ export class ContestService {
       .executeTakeFirst();
     if (!inserted) throw refuse.conflict(contestMessages.alreadyOpen);
     this.metrics?.contestEvent('opened');
-    return this.one({ id: inserted.id, driverId });
+    return this.forDriverOne(driverId, inserted.id);
   }
 
-  /** The driver's own contest (another driver's is the same 404 as none). */
-  async forDriverOne(driverId: number, id: number): Promise<Contest> {
-    return this.one({ id, driverId });
+  /** The driver's own contest (another driver's is the same 404 as none), with where its refund went. */
+  async forDriverOne(driverId: number, id: number): Promise<DriverContest> {
+    const [contest] = await this.withRefunds(driverId, [await this.one({ id, driverId })]);
+    if (!contest) throw refuse.notFound(contestMessages.contestNotFound);
+    return contest;
   }
 
-  async forDriver(driverId: number, page: number, state?: ContestState): Promise<ContestPage> {
+  async forDriver(driverId: number, page: number, state?: ContestState): Promise<ContestPage<DriverContest>> {
     let query = contestsWithPassage(this.db.kysely).where('contests.driver_id', '=', driverId);
     if (state) query = query.where('contests.state', '=', state);
-    return this.page(query, page, DRIVER_CONTESTS_PAGE_SIZE);
+    const found = await this.page(query, page, DRIVER_CONTESTS_PAGE_SIZE);
+    return { ...found, contests: await this.withRefunds(driverId, found.contests) };
+  }
+
+  /** Issue 33: each contest with the parts of its refund and where each went (queries.ts refundPartsOf). */
+  private async withRefunds(driverId: number, contests: readonly Contest[]): Promise<DriverContest[]> {
+    const accepted = contests.filter((c) => c.estado === 'ACEITA').map((c) => c.id);
+    const parts = await refundPartsOf(this.db.kysely, driverId, accepted);
+    return contests.map((c) => ({
+      ...c,
+      devolucoes: (parts.get(c.id) ?? []).map((p) => ({ destino: p.destino, embarcador: p.embarcador, valor: centsToReais(p.cents) })),
+    }));
   }
 
   /** The contests of an operator's passages, by state and by the São Paulo day they were opened. */
@@ -175,8 +190,15 @@ export class ContestService {
           cents: refundCents,
         });
       }
-      const notice = { kind: 'contestAnswered', contestId: id, accepted: decision === 'ACEITA', refundedCents: refundCents ?? 0 } as const;
-      await enqueueNotification(trx, owner.driver_id, notice);
+      // Issue 33: the notice says where the money went, read from the entries just written.
+      const parts = refundCents === null ? [] : ((await refundPartsOf(trx, owner.driver_id, [id])).get(id) ?? []);
+      await enqueueNotification(trx, owner.driver_id, {
+        kind: 'contestAnswered',
+        contestId: id,
+        accepted: decision === 'ACEITA',
+        refundedCents: refundCents ?? 0,
+        parts,
+      });
       return true;
     });
     const contest = await this.one({ id });

@@ -2,6 +2,7 @@ import { LEDGER_LIMIT_CENTS, Refusal, serverMessages } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { nowIso, toIso } from '../../db/connection.js';
 import type { Trx } from '../../db/connection.js';
+import { COUNTER_CENTS } from '../../db/migrations/020-statement-account-sums.js';
 import type { AccountKind, Database } from '../../db/schema.js';
 
 /**
@@ -121,7 +122,7 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
       .execute();
     return { status: 'duplicate', entryId: await findByKeyOrThrow(trx, entry.idempotencyKey) };
   }
-  await countEntries(trx, [{ driver_id: updated.driver_id, created_at: createdAt }]);
+  await countEntries(trx, [{ driver_id: updated.driver_id, created_at: createdAt, amount_cents: entry.amountCents, kind: updated.kind }]);
   for (const listener of movementListeners) listener(entry.origin);
   return { status: 'posted', entryId: inserted, balanceCents: updated.balance_cents };
 }
@@ -164,19 +165,24 @@ export async function postMany(trx: Trx, entries: readonly ManyEntryInput[]): Pr
     sum.guarded ||= e.guarded === true;
     byAccount.set(e.accountId, sum);
   }
-  const driverOf = new Map<number, number>();
+  const ownerOf = new Map<number, { driver_id: number; kind: AccountKind }>();
   for (const [account, { delta, guarded }] of [...byAccount].sort((a, b) => a[0] - b[0])) {
     const updated = await moveBalance(trx, account, delta, guarded);
     if (!updated) {
       if (guarded) throw new Error(`Conta ${account}: débitos garantidos do lote acima do saldo`);
       throw new LedgerLimitError();
     }
-    driverOf.set(account, updated.driver_id);
+    ownerOf.set(account, updated);
   }
-  const rows = fresh.map((e) => entryRow(e, driverOf.get(e.accountId) ?? 0, e.createdAt === undefined ? nowIso() : toIso(e.createdAt)));
+  const rows = fresh.map((e) =>
+    entryRow(e, ownerOf.get(e.accountId)?.driver_id ?? 0, e.createdAt === undefined ? nowIso() : toIso(e.createdAt)),
+  );
   const inserted = await trx.insertInto('ledger_entries').values(rows).returning(['id', 'idempotency_key']).execute();
   for (const row of inserted) result.set(row.idempotency_key, { entryId: row.id, posted: true });
-  await countEntries(trx, rows);
+  await countEntries(
+    trx,
+    rows.map((row) => ({ ...row, kind: ownerOf.get(row.account_id)?.kind ?? 'own' })),
+  );
   for (const row of rows) for (const listener of movementListeners) listener(row.origin);
   return result;
 }
@@ -201,17 +207,39 @@ export function bucketsOf(createdAt: string): { month: string; day: string; hour
   };
 }
 
+/** An entry as its counters see it: its driver, its date, its amount and its account's kind. */
+interface CountedEntry {
+  driver_id: number;
+  created_at: string;
+  amount_cents: number;
+  kind: AccountKind;
+}
+
 /**
- * The entries in their drivers' counters of their month, day and hour: one upsert, whatever the
- * entries' dates (the statement finds places by summing them: statement/scope.ts).
+ * The entries in their drivers' counters of their month, day and hour, with what each account
+ * moved (migration 020): one upsert, whatever the entries' dates (the statement finds places and
+ * balances by summing them: statement/queries.ts).
  */
-async function countEntries(trx: Trx, entries: readonly { driver_id: number; created_at: string }[]): Promise<void> {
-  const buckets = new Map<string, { driver_id: number; unit: 'month' | 'day' | 'hour'; bucket: string; entries: number }>();
+async function countEntries(trx: Trx, entries: readonly CountedEntry[]): Promise<void> {
+  type Counter = { driver_id: number; unit: 'month' | 'day' | 'hour'; bucket: string; entries: number } & Record<
+    (typeof COUNTER_CENTS)[AccountKind],
+    number
+  >;
+  const buckets = new Map<string, Counter>();
   for (const entry of entries) {
     for (const [unit, bucket] of Object.entries(bucketsOf(entry.created_at)) as ['month' | 'day' | 'hour', string][]) {
       const id = `${entry.driver_id}|${unit}|${bucket}`;
-      const counted = buckets.get(id) ?? { driver_id: entry.driver_id, unit, bucket, entries: 0 };
+      const counted = buckets.get(id) ?? {
+        driver_id: entry.driver_id,
+        unit,
+        bucket,
+        entries: 0,
+        own_cents: 0,
+        third_cents: 0,
+        vpo_cents: 0,
+      };
       counted.entries += 1;
+      counted[COUNTER_CENTS[entry.kind]] += entry.amount_cents;
       buckets.set(id, counted);
     }
   }
@@ -219,9 +247,12 @@ async function countEntries(trx: Trx, entries: readonly { driver_id: number; cre
     .insertInto('ledger_entry_counts')
     .values([...buckets.values()])
     .onConflict((oc) =>
-      oc
-        .columns(['driver_id', 'unit', 'bucket'])
-        .doUpdateSet((eb) => ({ entries: eb('ledger_entry_counts.entries', '+', eb.ref('excluded.entries')) })),
+      oc.columns(['driver_id', 'unit', 'bucket']).doUpdateSet((eb) => ({
+        entries: eb('ledger_entry_counts.entries', '+', eb.ref('excluded.entries')),
+        own_cents: eb('ledger_entry_counts.own_cents', '+', eb.ref('excluded.own_cents')),
+        third_cents: eb('ledger_entry_counts.third_cents', '+', eb.ref('excluded.third_cents')),
+        vpo_cents: eb('ledger_entry_counts.vpo_cents', '+', eb.ref('excluded.vpo_cents')),
+      })),
     )
     .execute();
 }
@@ -236,7 +267,7 @@ function moveBalance(trx: Trx, account: number, delta: number, guarded: boolean)
     .set((eb) => ({ balance_cents: eb('balance_cents', '+', delta) }))
     .where('id', '=', account)
     .where((eb) => eb.between(eb('balance_cents', '+', delta), guarded ? 0 : -LEDGER_LIMIT_CENTS, LEDGER_LIMIT_CENTS))
-    .returning(['balance_cents', 'driver_id'])
+    .returning(['balance_cents', 'driver_id', 'kind'])
     .executeTakeFirst();
 }
 

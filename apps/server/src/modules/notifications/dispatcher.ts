@@ -1,7 +1,7 @@
 import type { PushPayload } from '@portal/contract';
 import { pushPayload } from '@portal/contract';
-import type { DriverNotification, NotificationMessage, PassageNotice } from '@portal/domain';
-import { notificationMessage, passagesMessage } from '@portal/domain';
+import type { DriverNotification, LiveTopic, NotificationMessage, PassageNotice } from '@portal/domain';
+import { liveTopicsOf, notificationMessage, passagesMessage } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { scheduleRuns } from '../../schedule.js';
 import type { PushConfig } from '../../config.js';
@@ -71,6 +71,8 @@ interface Group {
   driverId: number;
   rows: OutboxRow[];
   message: NotificationMessage;
+  /** What the rows' events changed: the open app reads those screens again (issue 33). */
+  topics: LiveTopic[];
   urgent: boolean;
 }
 
@@ -204,7 +206,7 @@ export class PushDispatcher {
                 .sort((a, b) => a.at.localeCompare(b.at) || a.passageId - b.passageId),
             )
           : notificationMessage(first);
-      groups.push({ driverId: row.driver_id, rows, message, urgent: URGENT.has(first.kind) });
+      groups.push({ driverId: row.driver_id, rows, message, topics: liveTopicsOf(notifications), urgent: URGENT.has(first.kind) });
     }
     return groups;
   }
@@ -228,7 +230,7 @@ export class PushDispatcher {
       return;
     }
 
-    const payload: PushPayload = pushPayload.parse({ ...group.message, enviadaEm: nowIso });
+    const payload: PushPayload = pushPayload.parse({ ...group.message, enviadaEm: nowIso, topicos: group.topics });
     const message: PushMessage = { body: JSON.stringify(payload), ttlSeconds: TTL_SECONDS, urgency: group.urgent ? 'high' : 'normal' };
     const answers = await Promise.all(devices.map(async (device) => ({ device, answer: await this.sender.send(keys, device, message) })));
 

@@ -2,7 +2,7 @@ import { api } from '@portal/contract';
 import { pushSubscriptionMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { driverRoute } from '../../http/route.js';
-import type { PushSubscriptionService } from './services.js';
+import type { PushSubscriptionService } from './subscriptions.js';
 
 /** Decision 57: the key a device subscribes with, and the device's subscription on and off. */
 export function notificationRoutes(app: FastifyInstance, subscriptions: PushSubscriptionService): void {

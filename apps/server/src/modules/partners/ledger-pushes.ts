@@ -48,14 +48,14 @@ export class LedgerPushes {
     private readonly db: Db,
     private readonly pushes: PartnerPushes = new PartnerPushes(db),
     /** Decision 56: two passages of a tag at a plaza this close are a possible double charge. */
-    private readonly duplicateMinutes = DUPLICATE_PASSAGE_MINUTES_DEFAULT,
+    private readonly possibleDuplicateMinutes = DUPLICATE_PASSAGE_MINUTES_DEFAULT,
     private readonly metrics?: Metrics,
   ) {}
 
   /**
    * A toll passage, for a tag of the key's own operator (founding decision 24): paid by the tag's
    * open VPOs first, the rest debited from Saldo (or SaldoTerceiro) without a balance guard
-   * (decision 52, passage-chunk.ts). A tag blocked for an unpaid fee takes only passages an open VPO
+   * (decision 52, modules/passages/record.ts). A tag blocked for an unpaid fee takes only passages an open VPO
    * covers. An unknown serial and another operator's tag get the same answer: an operator learns
    * nothing about the others' tags.
    */
@@ -70,7 +70,7 @@ export class LedgerPushes {
    * Decision 55: passages in the order given, each idempotent on its externalId exactly as the
    * single call (the same push rows), each answered as the single call would answer it; a refused
    * one changes nothing and undoes none of the others (passage-batch.ts: chunks, the locks taken
-   * in one order first; passage-chunk.ts: what a chunk of passages does, in a few statements).
+   * in one order first; passage-chunk.ts: a chunk's idempotency around modules/passages/record.ts).
    */
   async recordPassages(partner: Partner, inputs: readonly PartnerPassageRequest[]): Promise<PassageOutcome[]> {
     const operatorCnpj = partner.operatorCnpj;
@@ -87,7 +87,7 @@ export class LedgerPushes {
         isThird: request.is_third,
       };
     });
-    const { outcomes, flagged } = await new PassageBatches(this.db, this.pushes, this.duplicateMinutes).run(
+    const { outcomes, flagged } = await new PassageBatches(this.db, this.pushes, this.possibleDuplicateMinutes).run(
       { ...partner, operatorCnpj },
       passages,
     );

@@ -1,6 +1,7 @@
 import { Refusal } from '@portal/domain';
 import { sql } from 'kysely';
-import type { Db, Trx } from '../../db/connection.js';
+import type { Db } from '../../db/connection.js';
+import { lockPassageHolders } from '../passages/locks.js';
 import type { Partner } from './keys.js';
 import type { ChunkOutcome, ChunkPassage } from './passage-chunk.js';
 import { recordChunk, TwinStored } from './passage-chunk.js';
@@ -40,7 +41,7 @@ export class PassageBatches {
   constructor(
     private readonly db: Db,
     private readonly pushes: PartnerPushes,
-    private readonly duplicateMinutes: number,
+    private readonly possibleDuplicateMinutes: number,
     private readonly chunkSize = PASSAGE_CHUNK,
   ) {}
 
@@ -94,7 +95,7 @@ export class PassageBatches {
   ): Promise<number> {
     return this.db.kysely.transaction().execute(async (trx) => {
       if (this.db.dialect === 'postgres') {
-        await lockInOrder(
+        await lockPassageHolders(
           trx,
           partner.operatorCnpj,
           pending.map((i) => passages[i]!.serial),
@@ -109,7 +110,7 @@ export class PassageBatches {
         trx,
         partner,
         pending.map((i) => passages[i]!),
-        this.duplicateMinutes,
+        this.possibleDuplicateMinutes,
       );
       for (const [n, i] of pending.entries()) outcomes[i] = done.outcomes[n]!;
       return done.flagged;
@@ -124,30 +125,4 @@ function settle(replay: () => PushAnswer): PassageOutcome {
     if (error instanceof Refusal) return { result: 'RECUSADA', refusal: error };
     throw error;
   }
-}
-
-/**
- * PostgreSQL: the row locks the chunk's passages will take, before the first one runs, each kind
- * sorted: the drivers (FOR NO KEY UPDATE, as lockDriver), the tags (FOR KEY SHARE, what a month's
- * first passage takes through its usage row), the drivers' accounts (FOR NO KEY UPDATE, as the
- * ledger's UPDATE; whatever the ledger writes after an account, it writes holding that account).
- * A transaction that locks one driver, or a tag and then its account (the billing, an
- * activation), meets them in the same order. Only the operator's own tags: the others are
- * refused without touching anything.
- */
-async function lockInOrder(trx: Trx, operatorCnpj: string, serials: string[]): Promise<void> {
-  const tags = await trx
-    .selectFrom('tags')
-    .select(['id', 'driver_id'])
-    .where('serial_number', 'in', [...new Set(serials)])
-    .where('operator_cnpj', '=', operatorCnpj)
-    .where('deleted_at', 'is', null)
-    .where('released_at', 'is', null)
-    .execute();
-  if (tags.length === 0) return;
-  const drivers = [...new Set(tags.map((t) => t.driver_id))].sort((a, b) => a - b);
-  const tagIds = [...new Set(tags.map((t) => t.id))].sort((a, b) => a - b);
-  await sql`select id from drivers where id in (${sql.join(drivers)}) order by id for no key update`.execute(trx);
-  await sql`select id from tags where id in (${sql.join(tagIds)}) order by id for key share`.execute(trx);
-  await sql`select id from accounts where driver_id in (${sql.join(drivers)}) order by id for no key update`.execute(trx);
 }

@@ -9,7 +9,7 @@ import type { LedgerPushes } from './ledger-pushes.js';
 import { replyWith } from './pushes.js';
 import type { PartnerService } from './service.js';
 
-/** What operators and third-party platforms push into the ledger (X-Api-Key); VPOs are in modules/vpos. */
+/** What operators and third-party platforms push into the ledger (X-Api-Key); shippers' VPOs are in vpos-route.ts. */
 export function partnerRoutes(app: FastifyInstance, partners: PartnerService, pushes: LedgerPushes): void {
   decoratePartner(app);
 

@@ -18,7 +18,7 @@ export type ScopeOutcome = 'scoped' | 'not-found' | 'not-operator' | 'already-sc
 
 /**
  * Partners and their API keys (founding architecture §5): created, scoped and revoked by the operator's CLI;
- * only the key's hash is kept (keys.ts). What partners push is in ledger-pushes.ts and modules/vpos.
+ * only the key's hash is kept (keys.ts). What partners push is in ledger-pushes.ts (passages, movements) and vpo-pushes.ts.
  */
 export class PartnerService {
   constructor(private readonly db: Db) {}

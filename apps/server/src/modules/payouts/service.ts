@@ -53,14 +53,14 @@ export class PayoutService {
   /** Saves a key with the password (422 on the field otherwise); saving it again changes nothing. */
   async saveKey(
     driver: { id: number; cpfCnpj: string },
-    tipo: string,
-    chave: string,
-    senha: string | undefined,
+    keyType: string,
+    rawKey: string,
+    password: string | undefined,
   ): Promise<{ created: boolean; key: SavedPixKey }> {
-    if (!isPixKeyType(tipo)) throw refuse.invalid(messages.withdrawal.keyTypeRequired, 'tipo');
-    const key = normalizePixKey(tipo, chave);
-    if (isOwnKey(driver.cpfCnpj, tipo, key)) throw refuse.invalid(payoutMessages.ownKeyAlready, 'chave');
-    const result = await this.guard.saveWithPassword(driver.id, tipo, key, senha, 'chave');
+    if (!isPixKeyType(keyType)) throw refuse.invalid(messages.withdrawal.keyTypeRequired, 'tipo');
+    const key = normalizePixKey(keyType, rawKey);
+    if (isOwnKey(driver.cpfCnpj, keyType, key)) throw refuse.invalid(payoutMessages.ownKeyAlready, 'chave');
+    const result = await this.guard.saveWithPassword(driver.id, keyType, key, password, 'chave');
     return { created: result.created, key: await this.keyView(driver.id, result.key) };
   }
 

@@ -16,7 +16,7 @@ import type { Db } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { Insertable } from 'kysely';
 import type { PixAutomaticCycleRow, PixAutomaticCyclesTable, PixAutomaticRow } from '../../db/schema.js';
-import { lockAuthorization } from './rows.js';
+import { lockAuthorization } from './queries.js';
 
 const DAY_MS = 86_400_000;
 /** A cycle's Pix charge stops waiting a week after its day: the bank's retries (Regulamento do Pix) end before. */

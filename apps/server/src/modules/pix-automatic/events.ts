@@ -7,16 +7,16 @@ import type { Db, Trx } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { PixAutomaticEndReason, PixAutomaticRow, PixAutomaticStatus, PixChargeRow } from '../../db/schema.js';
 import { enqueueNotification } from '../notifications/outbox.js';
+import type { AutomaticPixEvents } from '../pix/handlers.js';
+import { authorizationEventState, instructionEventKind } from '../pix/handlers.js';
 import type { EventOutcome } from '../pix/webhook-events.js';
 import { appliedOutcome, recordedOutcome } from '../pix/webhook-events.js';
-import { cycleOfCharge, endAuthorization, lockAuthorization } from './rows.js';
+import { endAuthorization } from './authorization-end.js';
+import { cycleOfCharge, lockAuthorization } from './queries.js';
 
 type AuthorizationPart = NonNullable<AsaasWebhook['authorization']>;
 type InstructionPart = NonNullable<AsaasWebhook['paymentInstruction']>;
 type PaymentPart = NonNullable<AsaasWebhook['payment']>;
-
-const PREFIX_AUTHORIZATION = 'PIX_AUTOMATIC_RECURRING_AUTHORIZATION_';
-const PREFIX_INSTRUCTION = 'PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_';
 
 /** The state each authorization event announces (Asaas "Eventos para Pix Automático"). */
 const ANNOUNCED: Record<string, PixAutomaticStatus> = {
@@ -30,9 +30,6 @@ const ANNOUNCED: Record<string, PixAutomaticStatus> = {
 const mismatch = serverMessages.pix.mismatch;
 const isOutcome = (value: unknown): value is EventOutcome => typeof value === 'object' && value !== null && 'result' in value;
 
-export const isAuthorizationEvent = (event: string): boolean => event.startsWith(PREFIX_AUTHORIZATION);
-export const isInstructionEvent = (event: string): boolean => event.startsWith(PREFIX_INSTRUCTION);
-
 /**
  * Decision 58: the webhook's Pix Automático events, bound to stored objects as decision 49 binds
  * payments and transfers. An event acts only on the authorization (or the cycle) whose provider id we
@@ -40,7 +37,7 @@ export const isInstructionEvent = (event: string): boolean => event.startsWith(P
  * our id; an instruction's payment is the cycle's stored payment). Money moves only through the
  * settlement of the cycle's Pix charge; here, states change and the driver is told.
  */
-export class AutomaticEvents {
+export class AutomaticEvents implements AutomaticPixEvents {
   constructor(
     private readonly db: Db,
     private readonly provider: PixProvider,
@@ -50,7 +47,7 @@ export class AutomaticEvents {
 
   /** PIX_AUTOMATIC_RECURRING_AUTHORIZATION_*: activated, cancelled (in the bank app too), refused, expired. */
   async authorization(event: string, part: AuthorizationPart): Promise<EventOutcome> {
-    const announced = ANNOUNCED[event.slice(PREFIX_AUTHORIZATION.length)];
+    const announced = ANNOUNCED[authorizationEventState(event)];
     if (!announced) return { result: 'ignored' };
     const row = await this.byProviderId(part.id);
     if (!row) return recordedOutcome('unknown-authorization');
@@ -88,7 +85,7 @@ export class AutomaticEvents {
    * cycle was not debited (no money moves; a notice and a push say so).
    */
   async instruction(event: string, part: InstructionPart): Promise<EventOutcome> {
-    const what = event.slice(PREFIX_INSTRUCTION.length);
+    const what = instructionEventKind(event);
     const found = await this.cycleOfInstruction(part);
     if (isOutcome(found)) return found;
     const { cycle, charge, authorization } = found;

@@ -19,8 +19,8 @@ import type { Insertable } from 'kysely';
 import type { PixAutomaticAuthorizationsTable, PixAutomaticEndReason, PixAutomaticRow } from '../../db/schema.js';
 import type { DriverCallLimits } from '../payouts/guard.js';
 import { minutesUntil } from '../payouts/guard.js';
-import { authorizationById, endAuthorization, isLive, liveAuthorization, newestAuthorization } from './rows.js';
-import { authorizationView } from './views.js';
+import { endAuthorization } from './authorization-end.js';
+import { authorizationById, authorizationView, isLive, liveAuthorization, newestAuthorization } from './queries.js';
 
 /** The same hourly count as a purchase's Pix (issue 21, point 4): each authorization is a QR Code to pay. */
 const CHARGES_SCOPE = 'driver-pix-charges';

@@ -6,7 +6,7 @@ import { forUpdate } from '../../db/lock.js';
 import type { Database, PixChargeRow } from '../../db/schema.js';
 import { accountId, post } from '../ledger/ledger.js';
 import { enqueueNotification } from '../notifications/outbox.js';
-import { cycleOfCharge } from '../pix-automatic/rows.js';
+import type { CycleCharges } from './handlers.js';
 
 /** Our charge, by our id: the event that named it was already matched to it (founding decision 26). */
 export interface ChargeRef {
@@ -28,6 +28,8 @@ export class SettlementService {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** Decision 58: the charges of Pix Automático's cycles (modules/pix-automatic, registered in services.ts). */
+    private readonly cycles: CycleCharges,
   ) {}
 
   /** PAYMENT_RECEIVED / PAYMENT_CONFIRMED: credit the driver's own account once. */
@@ -41,7 +43,7 @@ export class SettlementService {
       }
       if (charge.status === 'REFUNDED') return 'refunded-before';
       // Decision 58: a cycle of the recurring top-up is credited as a purchase is, under its own name.
-      const automatic = (await cycleOfCharge(trx, charge.id)) !== null;
+      const automatic = await this.cycles.isCycleCharge(trx, charge.id);
       const result = await post(trx, {
         accountId: await accountId(trx, charge.driver_id, 'own'),
         amountCents: charge.amount_cents,
@@ -54,18 +56,7 @@ export class SettlementService {
       if (charge.status !== 'RECEIVED') {
         await trx.updateTable('pix_charges').set({ status: 'RECEIVED', received_at: nowIso() }).where('id', '=', charge.id).execute();
       }
-      if (automatic) {
-        await trx
-          .updateTable('pix_automatic_cycles')
-          .set({ status: 'PAID' })
-          .where('charge_id', '=', charge.id)
-          .where('status', '!=', 'PAID')
-          .execute();
-        if (result.status === 'posted') {
-          const notice = { kind: 'pixAutoCyclePaid', cycleId: charge.id, amountCents: charge.amount_cents, receiptId: charge.id } as const;
-          await enqueueNotification(trx, charge.driver_id, notice);
-        }
-      }
+      if (automatic) await this.cycles.cyclePaid(trx, charge, result.status === 'posted');
       if (!automatic && result.status === 'posted') {
         await enqueueNotification(trx, charge.driver_id, { kind: 'pixReceived', chargeId: charge.id, amountCents: charge.amount_cents });
       }

@@ -37,16 +37,57 @@ export class WebhookEventLog {
   /** Once per event: Asaas's retries and concurrent deliveries of it leave one row. */
   async record(body: AsaasWebhook, reason: UnappliedReason, detail?: string): Promise<void> {
     const ref = providerRef(body);
-    const text = serverMessages.pix.unapplied[reason] + (detail ? ` (${detail})` : '');
+    await this.insert({
+      dedupeKey: body.id ?? `${body.event}:${ref ?? '-'}:${reason}`,
+      event: body.event,
+      ref,
+      reason,
+      detail,
+      excerpt: JSON.stringify(body),
+    });
+  }
+
+  /**
+   * Decision 60: a contradiction pix:reconcile found by asking the provider: one row per object and
+   * disagreement, whatever the number of runs, and none while one about the object is still open. `excerpt`: the provider's ids and statuses.
+   */
+  async recordFinding(ref: string, detail: string, excerpt: Record<string, unknown>): Promise<void> {
+    const open = await this.db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('provider_ref', '=', ref)
+      .where('reason_code', '=', 'contradiction')
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    // The provider's event already told it: one row to look at.
+    if (open) return;
+    await this.insert({
+      dedupeKey: `pix:reconcile:${ref}:${detail}`,
+      event: 'pix:reconcile',
+      ref,
+      reason: 'contradiction',
+      detail,
+      excerpt: JSON.stringify(excerpt),
+    });
+  }
+
+  private async insert(row: {
+    dedupeKey: string;
+    event: string;
+    ref: string | null;
+    reason: UnappliedReason;
+    detail: string | undefined;
+    excerpt: string;
+  }): Promise<void> {
     await this.db
       .insertInto('webhook_events')
       .values({
-        dedupe_key: body.id ?? `${body.event}:${ref ?? '-'}:${reason}`,
-        event: body.event,
-        provider_ref: ref,
-        reason_code: reason,
-        reason: text,
-        excerpt: JSON.stringify(body).slice(0, EXCERPT_MAX),
+        dedupe_key: row.dedupeKey,
+        event: row.event,
+        provider_ref: row.ref,
+        reason_code: row.reason,
+        reason: serverMessages.pix.unapplied[row.reason] + (row.detail ? ` (${row.detail})` : ''),
+        excerpt: row.excerpt.slice(0, EXCERPT_MAX),
         status: 'open',
         note: null,
         created_at: nowIso(),
@@ -60,11 +101,13 @@ export class WebhookEventLog {
     return this.db.selectFrom('webhook_events').selectAll().where('status', '=', 'open').orderBy('id').limit(limit).execute();
   }
 
-  async countOpen(): Promise<number> {
+  /** Open events, or only those of one reason (decision 60: the open contradictions' gauge). */
+  async countOpen(reason?: UnappliedReason): Promise<number> {
     const row = await this.db
       .selectFrom('webhook_events')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('status', '=', 'open')
+      .$if(reason !== undefined, (qb) => qb.where('reason_code', '=', reason ?? ''))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

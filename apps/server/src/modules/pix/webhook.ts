@@ -4,14 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PixProvider, ProviderPayment, ProviderTransfer } from '../../adapters/pix/port.js';
 import type { PixChargeRow, WithdrawalRow } from '../../db/schema.js';
 import { PAID_STATUSES, PixProviderUnavailable } from '../../adapters/pix/port.js';
-import type { WithdrawalOutcomes } from '../withdrawal/outcome.js';
-import { sameTerms } from '../withdrawal/transfer-match.js';
+import { withdrawalContradiction } from './contradictions.js';
+import { sameTerms } from './transfer-match.js';
 import type { ChargeExpiry } from './expiry.js';
+import type { AutomaticPixEvents, PixEventHandlers, WithdrawalTransfers } from './handlers.js';
+import { isAuthorizationEvent, isInstructionEvent } from './handlers.js';
 import type { SettlementService } from './settlement.js';
 import type { EventOutcome, UnappliedReason, WebhookEventLog, WebhookOutcome } from './webhook-events.js';
 import { appliedOutcome, recordedOutcome } from './webhook-events.js';
-import type { AutomaticEvents } from '../pix-automatic/events.js';
-import { isAuthorizationEvent, isInstructionEvent } from '../pix-automatic/events.js';
 
 const TRANSFER_FAILURES = new Set(['TRANSFER_FAILED', 'TRANSFER_CANCELLED']);
 const TRANSFER_FAILED_STATUSES = new Set(['FAILED', 'CANCELLED']);
@@ -42,17 +42,21 @@ const mismatch = serverMessages.pix.mismatch;
  */
 export class AsaasWebhookHandler {
   private readonly listeners: ((outcome: WebhookOutcome) => void)[] = [];
+  private readonly withdrawals: WithdrawalTransfers;
+  /** Decision 58: Pix Automático's authorizations, instructions and first payments. */
+  private readonly automatic: AutomaticPixEvents;
 
   constructor(
     private readonly settlement: SettlementService,
-    private readonly withdrawals: WithdrawalOutcomes,
+    handlers: PixEventHandlers,
     private readonly provider: PixProvider,
     private readonly events: WebhookEventLog,
     private readonly expiry: ChargeExpiry,
     private readonly log: FastifyBaseLogger,
-    /** Decision 58: Pix Automático's authorizations, instructions and first payments. */
-    private readonly automatic: AutomaticEvents,
-  ) {}
+  ) {
+    this.withdrawals = handlers.withdrawals;
+    this.automatic = handlers.automatic;
+  }
 
   /** For metrics: called once per authenticated event with what became of it. */
   onOutcome(listener: (outcome: WebhookOutcome) => void): void {
@@ -123,6 +127,13 @@ export class AsaasWebhookHandler {
       paidReais = centsToReais(truth.amountCents);
     }
     const outcome = await this.settlement.received({ chargeId: charge.id }, paidReais);
+    if (outcome === 'refunded-before') {
+      this.log.warn(
+        { chargeId: charge.id, driverId: charge.driver_id, paymentId: payment.id },
+        'o Asaas contradiz uma cobrança já estornada',
+      );
+      return recorded('contradiction', serverMessages.pix.contradiction.charge(charge.id, 'REFUNDED', truth?.status ?? 'RECEIVED'));
+    }
     if (outcome === 'amount-mismatch') return recorded('amount-mismatch', `pago ${paidReais}`);
     if (outcome === 'unknown-charge') return recorded('unknown-charge');
     return applied;
@@ -184,6 +195,7 @@ export class AsaasWebhookHandler {
     if (truth && truth.status !== 'DONE') return recorded('not-confirmed', `Asaas: ${truth.status}`);
     const row = await this.withdrawals.done({ withdrawalId: w.id }, transfer.id, truth?.receiver);
     if (row?.provider_transfer_id !== transfer.id) return recorded('reference-mismatch', mismatch.withdrawalHasAnother(w.id));
+    if (row.status === 'FAILED') return this.contradicted(row, 'DONE', transfer.id);
     await this.events.resolveFor(transfer.id, TRANSFER_REASONS, 'resolvido: transferência concluída (TRANSFER_DONE)');
     return applied;
   }
@@ -196,8 +208,22 @@ export class AsaasWebhookHandler {
     const reason = truth?.failReason?.trim() || transfer.failReason?.trim() || serverMessages.withdrawal.payoutRejected;
     const row = await this.withdrawals.failed({ withdrawalId: w.id }, reason, transfer.id);
     if (row?.provider_transfer_id !== transfer.id) return recorded('reference-mismatch', mismatch.withdrawalHasAnother(w.id));
+    if (row.status === 'DONE') return this.contradicted(row, 'FAILED', transfer.id);
     await this.events.resolveFor(transfer.id, TRANSFER_REASONS, 'resolvido: transferência não concluída; valor devolvido');
     return applied;
+  }
+
+  /**
+   * Decision 60: the provider ends a transfer the other way than the withdrawal was already settled
+   * (given back, then paid; or paid, then failed). Nothing moves here: it is recorded, counted and
+   * logged, and the operator applies it through the ledger with pix:contradiction:apply.
+   */
+  private contradicted(w: WithdrawalRow, theirs: 'DONE' | 'FAILED', transferId: string): Applied {
+    this.log.warn(
+      { withdrawalId: w.id, driverId: w.driver_id, transferId, ours: w.status, theirs },
+      'o Asaas contradiz um saque já encerrado',
+    );
+    return recorded('contradiction', withdrawalContradiction(w, theirs));
   }
 
   /** The money is held at Asaas: the withdrawal stays PROCESSING, and the operator must see it. */

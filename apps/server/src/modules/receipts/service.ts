@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database, PixChargeRow, PixProviderName, WithdrawalRow } from '../../db/schema.js';
 import type { SessionDriver } from '../auth/sessions.js';
-import { cycleOfCharge } from '../pix-automatic/rows.js';
+import { cycleOfCharge } from '../pix-automatic/queries.js';
 
 /** The driver as a receipt names them. */
 export type ReceiptDriver = Pick<SessionDriver, 'id' | 'name' | 'cpfCnpj'>;
@@ -104,11 +104,11 @@ function withdrawalReceipt(row: WithdrawalRow, driver: ReceiptDriver, provider: 
 async function findReceipt(
   db: Kysely<Database>,
   driver: ReceiptDriver,
-  tipo: ReceiptKind,
+  kind: ReceiptKind,
   id: string,
   provider: PixProviderName,
 ): Promise<Receipt> {
-  if (tipo === 'compra') {
+  if (kind === 'compra') {
     const row = await db.selectFrom('pix_charges').selectAll().where('id', '=', id).where('driver_id', '=', driver.id).executeTakeFirst();
     if (!row) throw refuse.notFound(messages.receipt.notFound);
     return purchaseReceipt(row, driver, (await cycleOfCharge(db, row.id)) !== null);
@@ -125,7 +125,7 @@ export class ReceiptService {
     private readonly provider: PixProviderName,
   ) {}
 
-  find(driver: ReceiptDriver, tipo: ReceiptKind, id: string): Promise<Receipt> {
-    return findReceipt(this.db, driver, tipo, id, this.provider);
+  find(driver: ReceiptDriver, kind: ReceiptKind, id: string): Promise<Receipt> {
+    return findReceipt(this.db, driver, kind, id, this.provider);
   }
 }

@@ -1,6 +1,6 @@
 import { formatDateTime, serverMessages, statementKindLabels } from '@portal/domain';
 import { Readable } from 'node:stream';
-import type { ExportRow } from './export-rows.js';
+import type { ExportPlan, ExportRow } from './export-rows.js';
 
 /**
  * The statement as a CSV Excel opens right in pt-BR: UTF-8 with a BOM (or Excel reads it as
@@ -13,7 +13,14 @@ const SEPARATOR = ';';
 const EOL = '\r\n';
 
 const columns = serverMessages.statement.exportColumns;
-const CSV_HEADER = [columns.date, columns.description, columns.kind, `${columns.value} (R$)`, `${columns.balanceAfter} (R$)`];
+const CSV_HEADER = [
+  columns.date,
+  columns.description,
+  columns.kind,
+  columns.account,
+  `${columns.value} (R$)`,
+  `${columns.balanceAfter} (R$)`,
+];
 
 /** 123456 -> '1234,56'; -1590 -> '-15,90'. Integer arithmetic only. */
 function csvMoney(cents: number): string {
@@ -40,19 +47,26 @@ function csvRow(row: ExportRow): string {
     formatDateTime(row.createdAt),
     csvText(row.description),
     csvText(row.kind ? statementKindLabels[row.kind] : serverMessages.statement.exportLabels.otherKind),
+    csvText(row.account),
     csvMoney(row.amountCents),
     csvMoney(row.balanceAfterCents),
   ]);
 }
 
-async function* csvChunks(chunks: AsyncIterable<ExportRow[]>): AsyncGenerator<string> {
+/** Issue 33: after the rows, one line per account: 'Total do período', the account, its total (never summed across accounts). */
+function csvTotal(total: ExportPlan['totals'][number]): string {
+  return csvLine(['', csvText(serverMessages.statement.exportLabels.total), '', csvText(total.account), csvMoney(total.cents), '']);
+}
+
+async function* csvChunks(chunks: AsyncIterable<ExportRow[]>, totals: ExportPlan['totals']): AsyncGenerator<string> {
   yield CSV_BOM + csvLine(CSV_HEADER.map(csvText));
   for await (const rows of chunks) {
     if (rows.length > 0) yield rows.map(csvRow).join('');
   }
+  if (totals.length > 0) yield totals.map(csvTotal).join('');
 }
 
-/** The CSV as a byte stream, one chunk of rows read each time the client takes the last one. */
-export function csvStream(chunks: AsyncIterable<ExportRow[]>): Readable {
-  return Readable.from(csvChunks(chunks), { objectMode: false });
+/** The CSV as a byte stream, one chunk of rows read each time the client takes the last one, then the totals per account. */
+export function csvStream(chunks: AsyncIterable<ExportRow[]>, totals: ExportPlan['totals'] = []): Readable {
+  return Readable.from(csvChunks(chunks, totals), { objectMode: false });
 }

@@ -2,6 +2,7 @@ import {
   formatCpfCnpj,
   formatDateTime,
   messages,
+  periodTotalLabel,
   serverMessages,
   STATEMENT_KINDS,
   statementKindLabels,
@@ -41,20 +42,24 @@ const ROW_HEIGHT = 13;
 const ROWS_PER_TURN = 50;
 const TABLE_FONT_SIZE = 8;
 const TABLE_HEADER_HEIGHT = 18;
-/** The totals block at the end, at its largest: title, every kind, 'Outros' and the total. */
-const TOTALS_MAX_HEIGHT = 16 + (STATEMENT_KINDS.length + 2) * 14 + 12;
+/** The totals blocks at the end: by kind (title, every kind, 'Outros'), then by account (title and one line each). */
+const totalsHeight = (accounts: number) => 16 + (STATEMENT_KINDS.length + 1) * 14 + 12 + 16 + accounts * 14 + 12;
 
 const labels = serverMessages.statement.exportLabels;
 const columns = serverMessages.statement.exportColumns;
 
-/** Column widths (points, 515 in all) and alignment: date, description, kind, value, balance after. */
-/** `fits`: the column's texts always fit (a date, a kind's label), so they are not measured to be cut. */
+/**
+ * Column widths (points, 515 in all) and alignment: date, description, kind, account, value, balance
+ * after (issue 33: the account whose balance 'Saldo após' is). `fits`: the column's texts always fit
+ * (a date, a kind's label), so they are not measured to be cut; a long description is cut with '…'.
+ */
 const COLUMNS: ReadonlyArray<{ title: string; width: number; align: 'left' | 'right'; fits: boolean }> = [
-  { title: columns.date, width: 90, align: 'left', fits: true },
-  { title: columns.description, width: PDF_CONTENT_WIDTH - 90 - 78 - 72 - 72, align: 'left', fits: false },
-  { title: columns.kind, width: 78, align: 'left', fits: true },
-  { title: columns.value, width: 72, align: 'right', fits: false },
-  { title: columns.balanceAfter, width: 72, align: 'right', fits: false },
+  { title: columns.date, width: 82, align: 'left', fits: true },
+  { title: columns.description, width: PDF_CONTENT_WIDTH - 82 - 74 - 114 - 56 - 56, align: 'left', fits: false },
+  { title: columns.kind, width: 74, align: 'left', fits: true },
+  { title: columns.account, width: 114, align: 'left', fits: false },
+  { title: columns.value, width: 56, align: 'right', fits: false },
+  { title: columns.balanceAfter, width: 56, align: 'right', fits: false },
 ];
 const CELL_PADDING = 4;
 
@@ -62,7 +67,7 @@ const kindLabel = (kind: StatementKind | null) => (kind ? statementKindLabels[ki
 const dayText = (day: string) => day.split('-').reverse().join('/');
 
 /** How many pages the statement takes: its layout is fixed (one line a row), so it is known before the first row. */
-function pageCount(rowCount: number, firstTableTop: number): number {
+function pageCount(rowCount: number, firstTableTop: number, accounts: number): number {
   const perPage = Math.floor((PDF_BODY_BOTTOM - PDF_BODY_TOP - TABLE_HEADER_HEIGHT) / ROW_HEIGHT);
   const onFirst = Math.floor((PDF_BODY_BOTTOM - firstTableTop - TABLE_HEADER_HEIGHT) / ROW_HEIGHT);
   const rows = Math.max(rowCount, 1); // an empty statement still has its one line
@@ -70,7 +75,7 @@ function pageCount(rowCount: number, firstTableTop: number): number {
   const onLast = rows <= onFirst ? rows : rows - onFirst - (pages - 2) * perPage;
   const lastTop = pages === 1 ? firstTableTop : PDF_BODY_TOP;
   const endOfRows = lastTop + TABLE_HEADER_HEIGHT + onLast * ROW_HEIGHT;
-  return endOfRows + TOTALS_MAX_HEIGHT > PDF_BODY_BOTTOM ? pages + 1 : pages;
+  return endOfRows + totalsHeight(accounts) > PDF_BODY_BOTTOM ? pages + 1 : pages;
 }
 
 /**
@@ -106,7 +111,7 @@ export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows:
   doc.x = PDF_LAYOUT.margin;
   doc.text(labels.movements(plan.rowCount));
   const tableTop = doc.y + 10;
-  const total = pageCount(plan.rowCount, tableTop);
+  const total = pageCount(plan.rowCount, tableTop, plan.totals.length);
   const generated = messages.pdf.generatedAt(formatDateTime(header.generatedAt));
   let pageNumber = 1;
   const footer = () => {
@@ -146,7 +151,7 @@ export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows:
         .text(serverMessages.statement.exportEmpty, PDF_LAYOUT.margin + CELL_PADDING, y + 3, { lineBreak: false });
       y += ROW_HEIGHT;
     }
-    totalsBlock(doc, y, totals);
+    totalsBlock(doc, y, totals, plan.totals);
   }
   return streamPdf(doc, draw());
 }
@@ -170,6 +175,7 @@ function tableRow(doc: PdfDoc, y: number, row: ExportRow, shaded: boolean): void
     formatDateTime(row.createdAt),
     row.description,
     kindLabel(row.kind),
+    row.account,
     pdfMoney(row.amountCents),
     pdfMoney(row.balanceAfterCents),
   ]);
@@ -199,8 +205,13 @@ function cells(doc: PdfDoc, y: number, values: readonly string[]): void {
   });
 }
 
-function totalsBlock(doc: PdfDoc, y: number, totals: Map<StatementKind | null, number>): void {
-  if (y + TOTALS_MAX_HEIGHT > PDF_BODY_BOTTOM) {
+/**
+ * The totals by kind (each kind moves one account: VPO the VPOs', Terceiros SaldoTerceiro, the others
+ * Saldo), then the period's total per account (issue 33): never one sum across accounts, which
+ * would add the shippers' VPO money to the driver's.
+ */
+function totalsBlock(doc: PdfDoc, y: number, totals: Map<StatementKind | null, number>, byAccount: ExportPlan['totals']): void {
+  if (y + totalsHeight(byAccount.length) > PDF_BODY_BOTTOM) {
     doc.addPage();
     y = PDF_BODY_TOP;
   }
@@ -208,12 +219,14 @@ function totalsBlock(doc: PdfDoc, y: number, totals: Map<StatementKind | null, n
   doc.y = y + 12;
   doc.font(PDF_FONTS.bold).fontSize(11).text(labels.totalsByKind);
   bodyStyle(doc);
-  let sum = 0;
   for (const kind of [...STATEMENT_KINDS, null]) {
     const cents = totals.get(kind);
     if (cents === undefined) continue;
-    sum += cents;
     moneyLine(doc, kindLabel(kind), cents);
   }
-  moneyLine(doc, labels.total, sum);
+  if (byAccount.length === 0) return;
+  doc.moveDown(0.5);
+  doc.font(PDF_FONTS.bold).fontSize(11).text(labels.totalsByAccount);
+  bodyStyle(doc);
+  for (const total of byAccount) moneyLine(doc, periodTotalLabel(total.account), total.cents);
 }

@@ -1,11 +1,21 @@
-import { describeStatementEntry, isVpoMoneyOrigin, statementKindOf } from '@portal/domain';
+import { describeStatementEntry, isVpoMoneyOrigin, statementAccountName, statementKindOf } from '@portal/domain';
 import type { StatementKind } from '@portal/domain';
 import type { StatementFilters } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import { inPeriod, kindCondition, periodRanks, statementScope } from './scope.js';
-import type { StatementScope } from './scope.js';
+import {
+  accountKey,
+  balancesThrough,
+  driverAccounts,
+  periodTotals,
+  rowAccountOf,
+  statementAccountOf,
+  vpoAccountNames,
+} from './accounts.js';
+import type { RowAccount, VpoAccountName } from './accounts.js';
+import { inPeriod, kindCondition, periodRanks, statementScope } from './queries.js';
+import type { StatementScope } from './queries.js';
 
 /** Rows read per query: a keyset step of (created_at, id) (one index range), small enough to stream. */
 export const EXPORT_CHUNK_ROWS = 500;
@@ -30,6 +40,8 @@ export interface ExportPlan {
   hasThird: boolean;
   /** The VPOs' account likewise (decision 52). */
   hasVpo: boolean;
+  /** Issue 33: the period's total per account (the kind's rows), named as the statement names them. */
+  totals: { account: string; cents: number }[];
 }
 
 /** One exported row, oldest first. */
@@ -40,8 +52,16 @@ export interface ExportRow {
   kind: StatementKind | null;
   amountCents: number;
   third: boolean;
-  /** The balance of the account the entry moved (own, third or the VPOs') right after it. */
+  /** Issue 33: the account the entry moved, named ('Saldo', 'Saldo em outras plataformas', 'VPO de <embarcador>: <rota>'). */
+  account: string;
+  /** The balance of that account (Saldo, SaldoTerceiro, or that one VPO) right after the entry. */
   balanceAfterCents: number;
+}
+
+/** An account's name as the statement shows it, its VPO's shipper and route read from `vpos`. */
+function nameOf(account: RowAccount, vpos: Map<number, VpoAccountName>): string {
+  const vpo = account.vpoId === null ? undefined : vpos.get(account.vpoId);
+  return statementAccountName(statementAccountOf(account), vpo?.shipper ?? null, vpo?.route ?? null);
 }
 
 /** The account an entry moved: its origin tells the VPOs' money apart (a VPO's shortfall is Saldo's). */
@@ -78,11 +98,17 @@ export async function exportPlan(db: Kysely<Database>, driverId: number, filters
     if (s.is_third === 1) thirdMoved = true;
     if (accountOf(s.is_third, s.origin) === 'vpo') vpoMoved = true;
   }
+  const totals = await periodTotals(db, driverId, scope, rowCount > 0);
+  const shippers = await vpoAccountNames(
+    db,
+    totals.flatMap((t) => (t.vpoId === null ? [] : [t.vpoId])),
+  );
   return {
     scope,
     opening,
     closing,
     rowCount,
+    totals: totals.map((t) => ({ account: nameOf(t, shippers), cents: t.cents })),
     hasThird: thirdMoved || opening.third !== 0 || closing.third !== 0,
     hasVpo: vpoMoved || opening.vpo !== 0 || closing.vpo !== 0,
   };
@@ -91,7 +117,7 @@ export async function exportPlan(db: Kysely<Database>, driverId: number, filters
 /**
  * Each account's balance before the period's first instant, read in one statement (one snapshot
  * on both databases): the sum of the entries dated before it when they are the fewer (counted by
- * the driver's counters, scope.ts), else the balance less the entries dated from it on.
+ * the driver's counters, queries.ts), else the balance less the entries dated from it on.
  */
 async function openingBalances(db: Kysely<Database>, driverId: number, scope: StatementScope): Promise<AccountBalances> {
   const opening: AccountBalances = { own: 0, third: 0, vpo: 0 };
@@ -144,7 +170,7 @@ interface Keyset {
 function chunkAfter(db: Kysely<Database>, driverId: number, scope: StatementScope, after: Keyset | null) {
   let query = db
     .selectFrom('ledger_entries')
-    .select(['id', 'created_at', 'amount_cents', 'origin', 'place_name', 'is_third'])
+    .select(['id', 'account_id', 'vpo_id', 'created_at', 'amount_cents', 'origin', 'place_name', 'is_third'])
     .where('driver_id', '=', driverId)
     .where((eb) => inPeriod(eb, scope));
   if (after !== null) {
@@ -164,18 +190,35 @@ function chunkAfter(db: Kysely<Database>, driverId: number, scope: StatementScop
  */
 export async function* exportRows(db: Kysely<Database>, driverId: number, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
   const { kind } = plan.scope;
-  const balance = { ...plan.opening };
+  const kinds = await driverAccounts(db, driverId);
+  // Saldo's and SaldoTerceiro's balances run from the period's opening; each VPO's from its first row.
+  const balance = new Map<string, number>([
+    ['own', plan.opening.own],
+    ['third', plan.opening.third],
+  ]);
   let after: Keyset | null = null;
   for (;;) {
     const rows = await chunkAfter(db, driverId, plan.scope, after);
     const tail = rows[rows.length - 1];
     if (tail === undefined) return;
+    const shippers = await vpoAccountNames(
+      db,
+      rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])),
+    );
     const out: ExportRow[] = [];
     for (const r of rows) {
       const third = r.is_third === 1;
       const amountCents = Number(r.amount_cents);
-      const account = accountOf(r.is_third, r.origin);
-      balance[account] += amountCents;
+      const account = rowAccountOf(kinds, r);
+      const key = accountKey(account);
+      const known = balance.get(key);
+      const balanceAfterCents =
+        known === undefined
+          ? ((
+              await balancesThrough(db, driverId, [{ ...account, accountId: r.account_id, createdAt: toIso(r.created_at), id: r.id }])
+            )[0] ?? 0)
+          : known + amountCents;
+      balance.set(key, balanceAfterCents);
       const rowKind = statementKindOf(r.origin, third);
       if (kind !== undefined && rowKind !== kind) continue;
       out.push({
@@ -184,7 +227,8 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
         kind: rowKind,
         amountCents,
         third,
-        balanceAfterCents: balance[account],
+        account: nameOf(account, shippers),
+        balanceAfterCents,
       });
     }
     after = { createdAt: toIso(tail.created_at), id: tail.id };

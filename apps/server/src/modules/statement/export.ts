@@ -35,7 +35,7 @@ export async function statementExport(
   const plan = await exportPlan(db, driverId, filters, now);
   const rows = exportRows(db, driverId, plan);
   const fileName = exportFileName(plan.scope.range.firstDay, plan.scope.range.lastDay, format);
-  if (format === 'csv') return { contentType: CONTENT_TYPES.csv, fileName, body: csvStream(rows) };
+  if (format === 'csv') return { contentType: CONTENT_TYPES.csv, fileName, body: csvStream(rows, plan.totals) };
   const driver = await db.selectFrom('drivers').select(['name', 'cpf_cnpj']).where('id', '=', driverId).executeTakeFirstOrThrow();
   return {
     contentType: CONTENT_TYPES.pdf,

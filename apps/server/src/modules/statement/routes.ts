@@ -18,12 +18,13 @@ export function statementRoutes(app: FastifyInstance, statement: StatementServic
   const now = options.now ?? (() => new Date());
   driverRoute(app, api.statement, async ({ driver, query }) => {
     const { page: pageNumber, ...filters } = query;
-    const page = await statement.page(driver.id, pageNumber, filters, now());
+    const page = await statement.pageWithTotals(driver.id, pageNumber, filters, now());
     return {
       Sucesso: true,
       Mensagem: serverMessages.statement.ok,
       Transacoes: page.transactions,
       Paginacao: { TotalPaginas: page.totalPages },
+      Totais: page.totals,
     };
   });
   const slots = new ExportSlots(options.maxExportsInFlight);

@@ -1,5 +1,11 @@
 import { centsToReais, isUserTransactionOrigin, isVpoMoneyOrigin, PAGE_SIZE, STATEMENT_ORIGINS, statementKindOf } from '@portal/domain';
-import type { StatementExportFormat, StatementFilters, StatementTransaction } from '@portal/contract';
+import type {
+  StatementAccountRef,
+  StatementAccountTotal,
+  StatementExportFormat,
+  StatementFilters,
+  StatementTransaction,
+} from '@portal/contract';
 import { expressionBuilder, sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { toIso } from '../../db/connection.js';
@@ -7,11 +13,18 @@ import type { Database } from '../../db/schema.js';
 import { passageInfoByEntry } from '../contests/queries.js';
 import type { StatementFile } from './export.js';
 import { statementExport } from './export.js';
-import { entriesBefore, entryAtRank, kindCondition, statementScope } from './scope.js';
+import { entriesBefore, entryAtRank, kindCondition, statementScope } from './queries.js';
+import { balancesThrough, driverAccounts, periodTotals, rowAccountOf, statementAccountOf, vpoAccountNames } from './accounts.js';
+import type { RowAccount, VpoAccountName } from './accounts.js';
 
 export interface StatementPage {
   transactions: StatementTransaction[];
   totalPages: number;
+}
+
+/** A page and the filtered period's totals per account (issue 33). */
+export interface StatementPageWithTotals extends StatementPage {
+  totals: StatementAccountTotal[];
 }
 
 const EVENTS = new Set(['RECEIVED', 'OVERDUE', 'REFUND']);
@@ -25,7 +38,11 @@ const PURCHASE_ORIGINS: ReadonlySet<string> = new Set([
   STATEMENT_ORIGINS.pixAutomaticTopUp,
   STATEMENT_ORIGINS.pixRefund,
 ]);
-const WITHDRAWAL_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.pixWithdrawal, STATEMENT_ORIGINS.pixWithdrawalReversal]);
+const WITHDRAWAL_ORIGINS: ReadonlySet<string> = new Set([
+  STATEMENT_ORIGINS.pixWithdrawal,
+  STATEMENT_ORIGINS.pixWithdrawalReversal,
+  STATEMENT_ORIGINS.pixWithdrawalAfterReversal,
+]);
 
 /** The receipt an entry opens: its Pix charge (purchase, refund) or withdrawal (and its reversal); the ledger's reference holds the id. */
 function receiptOf(origin: string, reference: string | null): StatementTransaction['receipt'] {
@@ -35,10 +52,22 @@ function receiptOf(origin: string, reference: string | null): StatementTransacti
   return null;
 }
 
-const COLUMNS = ['id', 'place_name', 'amount_cents', 'created_at', 'event', 'origin', 'is_third', 'reference', 'vpo_id'] as const;
+const COLUMNS = [
+  'id',
+  'account_id',
+  'place_name',
+  'amount_cents',
+  'created_at',
+  'event',
+  'origin',
+  'is_third',
+  'reference',
+  'vpo_id',
+] as const;
 
 interface EntryRow {
   id: number;
+  account_id: number;
   place_name: string;
   amount_cents: number;
   created_at: Date | string;
@@ -51,37 +80,54 @@ interface EntryRow {
 
 /**
  * Decision 52: the VPO an entry moved (its money) or ran short for (Saldo paid), with its shipper's
- * name; decision 56: the passage an entry paid or gave back, to contest it.
+ * name; decision 56: the passage an entry paid or gave back, to contest it; issue 33: the account
+ * it moved and that account's balance right after it.
  */
-async function withVpos(db: Kysely<Database>, rows: EntryRow[]): Promise<StatementTransaction[]> {
-  const ids = [...new Set(rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])))];
-  const shippers =
-    ids.length === 0
-      ? new Map<number, string>()
-      : new Map(
-          (
-            await db
-              .selectFrom('vpos')
-              .innerJoin('partners', 'partners.id', 'vpos.partner_id')
-              .select(['vpos.id', 'partners.name'])
-              .where('vpos.id', 'in', ids)
-              .execute()
-          ).map((v) => [v.id, v.name]),
-        );
-  const passages = await passageInfoByEntry(db, rows, new Date());
-  return rows.map((r) => {
-    const transaction = { ...transactionOf(r), passagem: passages.get(r.id) ?? null };
+async function withVpos(db: Kysely<Database>, driverId: number, rows: EntryRow[]): Promise<StatementTransaction[]> {
+  const shippers = await vpoAccountNames(
+    db,
+    rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])),
+  );
+  const kinds = await driverAccounts(db, driverId);
+  const accounts = rows.map((r) => rowAccountOf(kinds, r));
+  const [passages, after] = await Promise.all([
+    passageInfoByEntry(db, rows, new Date()),
+    balancesThrough(
+      db,
+      driverId,
+      rows.map((r, i) => ({
+        ...(accounts[i] ?? { kind: 'own', vpoId: null }),
+        accountId: r.account_id,
+        createdAt: toIso(r.created_at),
+        id: r.id,
+      })),
+    ),
+  ]);
+  return rows.map((r, i) => {
+    const conta = accountRef(accounts[i] ?? { kind: 'own', vpoId: null }, shippers);
+    const transaction = { ...transactionOf(r), passagem: passages.get(r.id) ?? null, conta, saldoApos: centsToReais(after[i] ?? 0) };
     if (r.vpo_id === null) return transaction;
     const vpo = {
       IdTransacao: String(r.vpo_id),
-      Embarcador: shippers.get(r.vpo_id) ?? '',
+      Embarcador: shippers.get(r.vpo_id)?.shipper ?? '',
       pagoPor: isVpoMoneyOrigin(r.origin) ? 'VPO' : 'SALDO',
     } as const;
     return { ...transaction, vpo };
   });
 }
 
-function transactionOf(r: EntryRow): StatementTransaction {
+/** The contract's account of a row or a total: its kind, and a VPO's id, shipper and route. */
+function accountRef(account: RowAccount, shippers: Map<number, VpoAccountName>): StatementAccountRef {
+  const vpo = account.vpoId === null ? undefined : shippers.get(account.vpoId);
+  return {
+    tipo: statementAccountOf(account),
+    vpoId: account.vpoId === null ? null : String(account.vpoId),
+    embarcador: vpo?.shipper ?? null,
+    rota: vpo?.route ?? null,
+  };
+}
+
+function transactionOf(r: EntryRow): Omit<StatementTransaction, 'conta' | 'saldoApos'> {
   const isThird = r.is_third === 1;
   return {
     transactionId: r.id,
@@ -102,11 +148,11 @@ function transactionOf(r: EntryRow): StatementTransaction {
 /** The page's rows (or one row of nulls) beside the period's counts: each page is one SQL statement. */
 type PageRow = { [K in keyof EntryRow]: EntryRow[K] | null } & { entries: number | string };
 
-async function pageOf(db: Kysely<Database>, query: RawBuilder<PageRow>): Promise<StatementPage> {
+async function pageOf(db: Kysely<Database>, driverId: number, query: RawBuilder<PageRow>): Promise<StatementPage> {
   const { rows } = await query.execute(db);
   const totalPages = Math.ceil(Number(rows[0]?.entries ?? 0) / PAGE_SIZE);
   const entries = rows.filter((r): r is PageRow & EntryRow => r.id !== null);
-  return { totalPages, transactions: await withVpos(db, entries) };
+  return { totalPages, transactions: await withVpos(db, driverId, entries) };
 }
 
 /** Pages that start fewer rows than this below the period's newest entry are read by OFFSET. */
@@ -118,7 +164,7 @@ const SELECTED = sql.join(COLUMNS.map((c) => sql.ref(`p.${c}`)));
  * The driver's entries (Saldo, SaldoTerceiro and the VPOs' money: decision 52) by the date they
  * show, newest first (ties: the later posted first), PAGE_SIZE a page: descending (created_at, id)
  * over ledger_entries_statement_idx (decision 54). Without a kind, the period holds the entries of
- * ranks [before, through) (scope.ts entriesBefore, from the driver's counters), page p starts at
+ * ranks [before, through) (queries.ts entriesBefore, from the driver's counters), page p starts at
  * rank through - 1 - 10(p - 1), found by entryAtRank, and is read from there down the index: a
  * few counter rows and one index range, whatever the length of the history or the page. A kind
  * counts and pages (OFFSET) inside the period over ledger_entries_kind_idx.
@@ -142,6 +188,7 @@ export async function statementPage(
     if (skip < DIRECT_OFFSET_ROWS) {
       return pageOf(
         db,
+        driverId,
         sql<PageRow>`
         with period as materialized (select ${through} as through, ${before} as before)
         select ${SELECTED}, period.through - period.before as entries
@@ -173,11 +220,12 @@ export async function statementPage(
       where e.driver_id = ${driverId} and (e.created_at, e.id) <= (${anchor.created_at}, ${anchor.id})${afterFrom}
       order by e.created_at desc, e.id desc
       limit ${PAGE_SIZE}`.execute(db);
-    return { totalPages, transactions: await withVpos(db, rows) };
+    return { totalPages, transactions: await withVpos(db, driverId, rows) };
   }
   const matching = sql`from ledger_entries e where e.driver_id = ${driverId}${afterFrom}${toBound} and ${kindCondition(expressionBuilder<Database, 'ledger_entries'>(), kind)}`;
   return pageOf(
     db,
+    driverId,
     sql<PageRow>`
     select ${SELECTED}, period.entries
     from (select count(*) as entries ${matching}) period left join (
@@ -195,6 +243,22 @@ export class StatementService {
 
   page(driverId: number, page: number, filters?: StatementFilters, now?: Date): Promise<StatementPage> {
     return statementPage(this.db, driverId, page, filters, now);
+  }
+
+  /** A page, and the filtered period's totals per account (the same on every page): the statement screen's read. */
+  async pageWithTotals(
+    driverId: number,
+    page: number,
+    filters: StatementFilters = { periodo: 'tudo' },
+    now: Date = new Date(),
+  ): Promise<StatementPageWithTotals> {
+    const found = await statementPage(this.db, driverId, page, filters, now);
+    const totals = await periodTotals(this.db, driverId, statementScope(filters, now), found.totalPages > 0);
+    const shippers = await vpoAccountNames(
+      this.db,
+      totals.flatMap((t) => (t.vpoId === null ? [] : [t.vpoId])),
+    );
+    return { ...found, totals: totals.map((t) => ({ conta: accountRef(t, shippers), total: centsToReais(t.cents) })) };
   }
 
   /** The whole statement for the filters as a file streamed from the database (export.ts). */

@@ -3,7 +3,7 @@ import { nowIso } from '../../db/connection.js';
 import type { TagRowDb } from '../../db/schema.js';
 import type { Trx } from '../../db/connection.js';
 import { accountId, post, postGuardedDebit } from '../ledger/ledger.js';
-import { enqueueBalanceCrossings } from '../notifications/passage-notices.js';
+import { enqueueBalanceCrossings } from '../notifications/balance-crossings.js';
 
 export type FeeOutcome = 'charged' | 'already-paid' | 'insufficient';
 

@@ -27,7 +27,7 @@ import type { Catalogue } from './catalogue.js';
 import type { LiveIndex } from './conflicts.js';
 import { brokenIndex } from './conflicts.js';
 import type { TagFees } from './fees.js';
-import { liveTagOfVehicle, ownVehicle, wireTag } from './rows.js';
+import { liveTagOfVehicle, ownVehicle, wireTag } from './queries.js';
 
 export interface TagDriver {
   id: number;

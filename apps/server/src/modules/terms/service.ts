@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { refuse, serverMessages, TERMS_FILE_NAME } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import { PDFDocument } from 'pdf-lib';
 import { nowIso, toIso } from '../../db/connection.js';
 import type { Database, TermDecisionAction } from '../../db/schema.js';
 
@@ -98,6 +97,8 @@ async function assertPdf(pdf: Uint8Array): Promise<void> {
     throw new InvalidPdfError('O arquivo não é um PDF (não começa com %PDF-)');
   }
   try {
+    // Loaded when a PDF is read, not with the module: the server and the CLI start without it.
+    const { PDFDocument } = await import('pdf-lib');
     const doc = await PDFDocument.load(pdf, { updateMetadata: false });
     if (doc.getPageCount() === 0) throw new InvalidPdfError('O PDF não tem páginas');
   } catch (error) {

@@ -1,4 +1,3 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { PDFFont } from 'pdf-lib';
 
 const TITLE = 'Termos de Uso — Portal do Motorista';
@@ -54,6 +53,8 @@ const BODY_SIZE = 11;
 const LINE = 15;
 
 export async function buildTemplateTermsPdf(): Promise<Uint8Array> {
+  // Loaded only when the template is made (a database without terms), not with the module.
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(TITLE);
   doc.setLanguage('pt-BR');

@@ -2,7 +2,7 @@ import type { VehicleDetail, VehicleRow as VehicleListRow } from '@portal/contra
 import { canRemove, messages, PAGE_SIZE, refuse, serverMessages, TAG_STATUS } from '@portal/domain';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
-import { liveTagOfVehicle, ownVehicle, wireTag } from '../tags/rows.js';
+import { liveTagOfVehicle, ownVehicle, wireTag } from '../tags/queries.js';
 import type { Page, TagDriver, TagService } from '../tags/service.js';
 
 /**

@@ -1,52 +1,6 @@
-import { STATEMENT_ORIGINS, VPO_OPEN_STATUSES } from '@portal/domain';
+import { STATEMENT_ORIGINS } from '@portal/domain';
 import type { Trx } from '../../db/connection.js';
-import { toIso } from '../../db/connection.js';
 import { accountId, post, postGuardedDebit } from '../ledger/ledger.js';
-
-/** One account's part of a passage: the ledger entry that paid it (decision 56 gives back from these). */
-export interface PassagePart {
-  entryId: number;
-  account: 'own' | 'third' | 'vpo';
-  /** The VPO that paid this part; null for Saldo's (or SaldoTerceiro's). */
-  vpoId: number | null;
-  cents: number;
-  duplicate: boolean;
-}
-
-/** An open VPO (decision 52: EMITIDO or EM_VIAGEM, with a trip window) and the money it has left. */
-export interface OpenVpo {
-  id: number;
-  serial: string;
-  driverId: number;
-  left: number;
-  /** Its window, [start, end], in milliseconds. */
-  start: number;
-  end: number;
-}
-
-/**
- * The open VPOs of the serials, oldest first (the order they pay in), with or without money left
- * (an empty one still names the shortfall). A VPO from before migration 014 has no window: none.
- */
-export async function openVposOf(trx: Trx, serials: readonly string[]): Promise<OpenVpo[]> {
-  if (serials.length === 0) return [];
-  const rows = await trx
-    .selectFrom('vpos')
-    .select(['id', 'serial_number', 'driver_id', 'left_cents', 'trip_start', 'trip_end'])
-    .where('serial_number', 'in', [...new Set(serials)])
-    .where('status', 'in', [...VPO_OPEN_STATUSES])
-    .where('trip_start', 'is not', null)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    serial: r.serial_number,
-    driverId: r.driver_id,
-    left: Number(r.left_cents),
-    start: Date.parse(toIso(r.trip_start ?? '')),
-    end: Date.parse(toIso(r.trip_end ?? '')),
-  }));
-}
 
 /**
  * Issuing: the VPO's value enters the driver's VPO account (never Saldo), as a credit tagged with

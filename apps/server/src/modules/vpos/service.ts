@@ -1,4 +1,4 @@
-import type { PartnerVpoRequest, Vpo, VpoDetails, VposQuery } from '@portal/contract';
+import type { PartnerPushResponse, PartnerVpoRequest, Vpo, VpoDetails, VposQuery } from '@portal/contract';
 import type { Refusal, VpoStatus } from '@portal/domain';
 import {
   isVpoOpenStatus,
@@ -16,13 +16,10 @@ import {
   vpoTripWindow,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import type { Db } from '../../db/connection.js';
+import type { Db, Trx } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import type { Partner } from '../partners/keys.js';
-import type { PushAnswer } from '../partners/pushes.js';
-import { PartnerPushes } from '../partners/pushes.js';
-import { provenTag } from '../partners/tag-proof.js';
+import { provenTag } from '../tags/proof.js';
 import { lockDriver } from '../../db/lock.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import { holdVpoMoney, refundVpoMoney } from './money.js';
@@ -32,6 +29,50 @@ import { vpoDetails, vposByIds } from './queries.js';
 export interface PushResult {
   id: string;
   duplicate: boolean;
+}
+
+/** The shipper a VPO belongs to: its partner id and the name the driver reads. */
+export interface Shipper {
+  id: number;
+  name: string;
+}
+
+/** The answer to an issued VPO, as the shipper's push stores it. */
+export interface IssueAnswer {
+  status: 200 | 201;
+  body: PartnerPushResponse;
+}
+
+/** A VPO to issue, normalised once: what its push's hash compares (issueRequest) and the trip window it gets. */
+export type VpoIssue = ReturnType<typeof vpoIssue>;
+
+/** The shipper's request, normalised; the trip window computed once (its default starts now). */
+export function vpoIssue(input: PartnerVpoRequest) {
+  const tripWindow = vpoTripWindow(input);
+  const values = {
+    serial_number: normalizeSerial(input.serialNumber),
+    plate: normalizePlate(input.PlacaVeiculo),
+    shipper_document: stripDocument(input.CpfCnpjEmbarcador),
+    value_cents: reaisToCents(input.ValorTotalVP),
+    status: VPO_INITIAL_STATUS,
+    origin: input.origem ?? null,
+    destination: input.destino ?? null,
+  };
+  // The trip fields as sent, only those sent: a push stored before them hashes as it did, and a
+  // retry hashes the same (the default window is computed from now).
+  const trip = definedOnly({
+    trip_start: input.inicioViagem,
+    trip_end: input.fimViagem,
+    antt_id: input.idVpoAntt,
+    rntrc: input.rntrc === undefined ? undefined : normalizeRntrc(input.rntrc),
+    axles: input.eixos,
+  });
+  return { input, tripWindow, values, trip };
+}
+
+/** What "the same request" compares for an issued VPO. */
+export function issueRequest(issue: VpoIssue): Record<string, string | number | null> {
+  return { ...issue.values, ...issue.trip };
 }
 
 export interface VpoPage {
@@ -56,85 +97,65 @@ function vpoTagNotFound(): Refusal {
  * (founding decision 24), idempotently on their externalId; the driver lists them, sorted by the server.
  */
 export class VpoService {
-  constructor(
-    private readonly db: Db,
-    private readonly pushes: PartnerPushes = new PartnerPushes(db),
-  ) {}
+  constructor(private readonly db: Db) {}
 
-  async issue(partner: Partner, input: PartnerVpoRequest): Promise<PushAnswer> {
-    const tripWindow = vpoTripWindow(input);
-    const values = {
-      serial_number: normalizeSerial(input.serialNumber),
-      plate: normalizePlate(input.PlacaVeiculo),
-      shipper_document: stripDocument(input.CpfCnpjEmbarcador),
-      value_cents: reaisToCents(input.ValorTotalVP),
-      status: VPO_INITIAL_STATUS,
-      origin: input.origem ?? null,
-      destination: input.destino ?? null,
-    };
-    // The trip fields as sent, only those sent: a push stored before them hashes as it did, and a
-    // retry hashes the same (the default window is computed from now).
-    const trip = definedOnly({
-      trip_start: input.inicioViagem,
-      trip_end: input.fimViagem,
-      antt_id: input.idVpoAntt,
-      rntrc: input.rntrc === undefined ? undefined : normalizeRntrc(input.rntrc),
-      axles: input.eixos,
+  /**
+   * Issues the VPO, in the transaction of the shipper's push (idempotent on its externalId): for an
+   * active tag whose vehicle has the plate sent, its value held in the driver's VPO account.
+   */
+  async issue(trx: Trx, shipper: Shipper, { input, tripWindow, values, trip }: VpoIssue): Promise<IssueAnswer> {
+    // Only who knows both the serial and its vehicle's plate learns that the tag exists, and its state.
+    // A tag blocked for an unpaid fee still takes VPOs (decision 52, Ofício Circular ANTT 117/2025).
+    const tag = await provenTag(trx, values.serial_number, (held) => held.plate === values.plate, vpoTagNotFound, 'accepted');
+    if (trip.rntrc !== undefined && trip.rntrc !== normalizeRntrc(tag.rntrc)) {
+      throw refuse.invalid(serverMessages.partner.rntrcMismatch, 'rntrc');
+    }
+    await lockDriver(trx, this.db.dialect, tag.driverId);
+    const now = nowIso();
+    const row = await trx
+      .insertInto('vpos')
+      .values({
+        driver_id: tag.driverId,
+        partner_id: shipper.id,
+        external_id: input.externalId,
+        ...values,
+        trip_start: tripWindow.start.toISOString(),
+        trip_end: tripWindow.end.toISOString(),
+        antt_id: input.idVpoAntt ?? null,
+        rntrc: trip.rntrc ?? null,
+        axles: input.eixos ?? null,
+        held_cents: values.value_cents,
+        left_cents: values.value_cents,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['partner_id', 'external_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) {
+      // Stored before pushes were remembered (migration 006): answered as it was then.
+      const existing = await this.vpoOf(trx, shipper, input.externalId);
+      if (!existing) throw new Error('VPO duplicado não encontrado');
+      return {
+        status: 200,
+        body: { Sucesso: true, Mensagem: serverMessages.partner.duplicate, id: String(existing.id), duplicate: true },
+      };
+    }
+    await holdVpoMoney(trx, {
+      id: row.id,
+      driverId: tag.driverId,
+      valueCents: values.value_cents,
+      shipperName: shipper.name,
+      tripStart: tripWindow.start,
     });
-    return this.pushes.push(partner, 'vpo', input.externalId, { ...values, ...trip }, async (trx) => {
-      // Only who knows both the serial and its vehicle's plate learns that the tag exists, and its state.
-      // A tag blocked for an unpaid fee still takes VPOs (decision 52, Ofício Circular ANTT 117/2025).
-      const tag = await provenTag(trx, values.serial_number, (held) => held.plate === values.plate, vpoTagNotFound, 'accepted');
-      if (trip.rntrc !== undefined && trip.rntrc !== normalizeRntrc(tag.rntrc)) {
-        throw refuse.invalid(serverMessages.partner.rntrcMismatch, 'rntrc');
-      }
-      await lockDriver(trx, this.db.dialect, tag.driverId);
-      const now = nowIso();
-      const row = await trx
-        .insertInto('vpos')
-        .values({
-          driver_id: tag.driverId,
-          partner_id: partner.id,
-          external_id: input.externalId,
-          ...values,
-          trip_start: tripWindow.start.toISOString(),
-          trip_end: tripWindow.end.toISOString(),
-          antt_id: input.idVpoAntt ?? null,
-          rntrc: trip.rntrc ?? null,
-          axles: input.eixos ?? null,
-          held_cents: values.value_cents,
-          left_cents: values.value_cents,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.columns(['partner_id', 'external_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) {
-        // Stored before pushes were remembered (migration 006): answered as it was then.
-        const existing = await this.vpoOf(trx, partner, input.externalId);
-        if (!existing) throw new Error('VPO duplicado não encontrado');
-        return {
-          status: 200,
-          body: { Sucesso: true, Mensagem: serverMessages.partner.duplicate, id: String(existing.id), duplicate: true },
-        };
-      }
-      await holdVpoMoney(trx, {
-        id: row.id,
-        driverId: tag.driverId,
-        valueCents: values.value_cents,
-        shipperName: partner.name,
-        tripStart: tripWindow.start,
-      });
-      const notice = { kind: 'vpoReceived', vpoId: row.id, shipper: partner.name, amountCents: values.value_cents } as const;
-      await enqueueNotification(trx, tag.driverId, notice);
-      await trx
-        .insertInto('driver_vpo_counters')
-        .values({ driver_id: tag.driverId, vpo_count: 1 })
-        .onConflict((oc) => oc.column('driver_id').doUpdateSet((eb) => ({ vpo_count: eb('driver_vpo_counters.vpo_count', '+', 1) })))
-        .execute();
-      return { status: 201, body: { Sucesso: true, Mensagem: serverMessages.partner.vpoIssued, id: String(row.id), duplicate: false } };
-    });
+    const notice = { kind: 'vpoReceived', vpoId: row.id, shipper: shipper.name, amountCents: values.value_cents } as const;
+    await enqueueNotification(trx, tag.driverId, notice);
+    await trx
+      .insertInto('driver_vpo_counters')
+      .values({ driver_id: tag.driverId, vpo_count: 1 })
+      .onConflict((oc) => oc.column('driver_id').doUpdateSet((eb) => ({ vpo_count: eb('driver_vpo_counters.vpo_count', '+', 1) })))
+      .execute();
+    return { status: 201, body: { Sucesso: true, Mensagem: serverMessages.partner.vpoIssued, id: String(row.id), duplicate: false } };
   }
 
   /**
@@ -143,10 +164,10 @@ export class VpoService {
    * machine refuses is a 409. The update is conditional on the status it was checked against, so
    * of two concurrent moves only one passes; the other is checked again against what it lost to.
    */
-  async updateStatus(partner: Partner, externalId: string, status: VpoStatus): Promise<PushResult> {
+  async updateStatus(shipper: Shipper, externalId: string, status: VpoStatus): Promise<PushResult> {
     // Ends: every lost update means the status moved forward, and the machine has no cycle.
     for (;;) {
-      const existing = await this.vpoOf(this.db.kysely, partner, externalId);
+      const existing = await this.vpoOf(this.db.kysely, shipper, externalId);
       if (!existing) throw refuse.notFound(serverMessages.partner.vpoNotFound);
       const id = String(existing.id);
       if (existing.status === status) return { id, duplicate: true };
@@ -166,7 +187,7 @@ export class VpoService {
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         // Decision 52: what is left goes back to the shipper, never to Saldo.
-        if (closing) await refundVpoMoney(trx, { id: existing.id, driverId: existing.driver_id, shipperName: partner.name });
+        if (closing) await refundVpoMoney(trx, { id: existing.id, driverId: existing.driver_id, shipperName: shipper.name });
         return true;
       });
       if (moved) return { id, duplicate: false };
@@ -214,17 +235,17 @@ export class VpoService {
   }
 
   /** The shipper's own VPO (its externalId); another shipper's is not found. */
-  async forPartner(partner: Partner, externalId: string): Promise<VpoDetails> {
-    const found = await vpoDetails(this.db.kysely, { partnerId: partner.id, externalId });
+  async forShipper(shipper: Shipper, externalId: string): Promise<VpoDetails> {
+    const found = await vpoDetails(this.db.kysely, { partnerId: shipper.id, externalId });
     if (!found) throw refuse.notFound(serverMessages.partner.vpoNotFound);
     return found;
   }
 
-  private async vpoOf(db: Kysely<Database>, partner: Partner, externalId: string) {
+  private async vpoOf(db: Kysely<Database>, shipper: Shipper, externalId: string) {
     return db
       .selectFrom('vpos')
       .select(['id', 'status', 'driver_id'])
-      .where('partner_id', '=', partner.id)
+      .where('partner_id', '=', shipper.id)
       .where('external_id', '=', externalId)
       .executeTakeFirst();
   }

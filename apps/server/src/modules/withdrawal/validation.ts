@@ -2,7 +2,7 @@ import type { TransferValidationAnswer, TransferValidationRequest } from '@porta
 import { serverMessages } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WithdrawalOutcomes } from './outcome.js';
-import { centsOf, sameKey } from './transfer-match.js';
+import { centsOf, sameKey } from '../pix/transfer-match.js';
 
 export type RefusalReason = keyof typeof serverMessages.transferValidation.refused;
 

@@ -189,6 +189,28 @@ describe('adaptador Asaas contra um Asaas falso', () => {
     }
   });
 
+  it("lists the transfers since a São Paulo day page by page, to find a withdrawal's by externalReference (decision 60)", async () => {
+    const ours = await provider.sendPayout(payout({ withdrawalId: 'wd_procurado' }));
+    for (let i = 0; i < 120; i++) await provider.sendPayout(payout({ withdrawalId: `wd_outro_${i}` }));
+    fake.transfer = { status: 'FAILED', failReason: 'Chave inexistente' };
+    const failed = await provider.sendPayout(payout({ withdrawalId: 'wd_procurado' })).catch((e: PayoutRejected) => e.providerTransferId);
+    fake.calls.length = 0;
+    const listed = await provider.transfersSince(new Date('2026-01-01T02:00:00Z'));
+    expect(listed.length).toBe(fake.transfers.size);
+    expect(listed.filter((t) => t.externalReference === 'wd_procurado').map((t) => [t.id, t.status, t.amountCents, t.pixKey])).toEqual([
+      [ours.providerTransferId, 'DONE', 4_000, '52998224725'],
+      [failed, 'FAILED', 4_000, '52998224725'],
+    ]);
+    // Asaas filters by date, not by reference: every page since the São Paulo day, 100 at a time.
+    expect(fake.calls.length).toBe(Math.ceil(fake.transfers.size / 100));
+    expect(fake.calls[0]).toMatchObject({
+      method: 'GET',
+      path: '/v3/transfers',
+      query: { 'dateCreated[ge]': '2025-12-31', offset: '0', limit: '100' },
+    });
+    expect(fake.calls[1]?.query).toMatchObject({ offset: '100' });
+  });
+
   it('dueDate is the São Paulo calendar day', () => {
     expect(saoPauloDate(new Date('2026-01-01T02:59:00Z'))).toBe('2025-12-31');
     expect(saoPauloDate(new Date('2026-01-01T03:00:00Z'))).toBe('2026-01-01');

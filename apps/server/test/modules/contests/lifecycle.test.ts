@@ -241,10 +241,11 @@ describeEachDatabase('Contestações de passagens', (dialect) => {
   it('a double charge is caught on arrival: within 10 minutes at the same plaza (the boundary included), not at 11 or at another plaza', async () => {
     const d = await t.driver();
     const base = -minutes(60);
-    await t.passed(d.tag, 5, spAt(base), { placeName: 'Praça Dupla' });
-    await t.passed(d.tag, 5, spAt(base + minutes(10)), { placeName: 'Praça Dupla' });
-    await t.passed(d.tag, 5, spAt(base + minutes(21)), { placeName: 'Praça Dupla' });
-    await t.passed(d.tag, 5, spAt(base + minutes(1)), { placeName: 'Praça Outra' });
+    const now = Date.now();
+    await t.passed(d.tag, 5, spAt(base, now), { placeName: 'Praça Dupla' });
+    await t.passed(d.tag, 5, spAt(base + minutes(10), now), { placeName: 'Praça Dupla' });
+    await t.passed(d.tag, 5, spAt(base + minutes(21), now), { placeName: 'Praça Dupla' });
+    await t.passed(d.tag, 5, spAt(base + minutes(1), now), { placeName: 'Praça Outra' });
     const flags = await t
       .db()
       .kysely.selectFrom('passages')

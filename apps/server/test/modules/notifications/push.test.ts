@@ -112,6 +112,7 @@ describeEachDatabase('Notificações push', (dialect) => {
         url: '/saldo/comprar',
         tag: 'saldo',
         enviadaEm: expect.any(String),
+        topicos: ['balance', 'notices'],
       },
     ]);
   });
@@ -141,6 +142,7 @@ describeEachDatabase('Notificações push', (dialect) => {
       url: `/comprovantes/compra/${charge.id}`,
       tag: `pix-${charge.id}`,
       enviadaEm: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      topicos: ['balance', 'statement', 'notices'],
     });
     // Signed with the key the device subscribed with, for the push service's origin (checked by the service).
     expect(got).toMatchObject({ vapidKey: publicKey, jwt: { sub: DEV_VAPID_SUBJECT }, ttl: '86400', urgency: 'normal' });
@@ -167,6 +169,7 @@ describeEachDatabase('Notificações push', (dialect) => {
         url: '/extrato/listar',
         tag: 'passagens',
         enviadaEm: expect.any(String),
+        topicos: ['balance', 'statement', 'tags', 'vpos', 'notices'],
       },
     ]);
 
@@ -195,6 +198,7 @@ describeEachDatabase('Notificações push', (dialect) => {
         url: '/saldo/comprar',
         tag: 'saldo',
         enviadaEm: expect.any(String),
+        topicos: ['balance', 'notices'],
       },
     ]);
     // Below zero is another crossing, said as such.
@@ -248,6 +252,7 @@ describeEachDatabase('Notificações push', (dialect) => {
         url: '/configuracoes',
         tag: expect.stringMatching(/^chave-pix-\d+$/),
         enviadaEm: expect.any(String),
+        topicos: ['pixKeys', 'notices'],
       },
       {
         titulo: 'Saque concluído',
@@ -255,6 +260,7 @@ describeEachDatabase('Notificações push', (dialect) => {
         url: `/comprovantes/saque/${ids[0]}`,
         tag: `saque-${ids[0]}`,
         enviadaEm: expect.any(String),
+        topicos: ['statement', 'withdrawals', 'notices'],
       },
       {
         titulo: 'Saque devolvido',
@@ -262,6 +268,7 @@ describeEachDatabase('Notificações push', (dialect) => {
         url: `/comprovantes/saque/${ids[1]}`,
         tag: `saque-${ids[1]}`,
         enviadaEm: expect.any(String),
+        topicos: ['balance', 'statement', 'withdrawals', 'notices'],
       },
     ]);
     expect(JSON.stringify(payloads(dev))).not.toContain('maria.souza');
@@ -313,8 +320,10 @@ describeEachDatabase('Notificações push', (dialect) => {
     const got = payloads(dev);
     expect(got.find((p) => p.url === '/contestacoes')).toMatchObject({
       titulo: 'Contestação aceita',
-      corpo: notificationTexts.contestAcceptedBody(formatBrl(960)),
+      // Issue 33: the push says where the money went (the passage was paid from Saldo).
+      corpo: notificationTexts.contestAcceptedPartsBody(`Devolvido ao seu saldo: ${formatBrl(960)}`),
       tag: `contestacao-${contestId}`,
+      topicos: ['balance', 'statement', 'contests', 'vpos', 'notices'],
     });
     expect(got.filter((p) => p.tag === `vpo-${vpoId}`)).toEqual([
       {
@@ -323,6 +332,7 @@ describeEachDatabase('Notificações push', (dialect) => {
         url: '/vpos/listar',
         tag: `vpo-${vpoId}`,
         enviadaEm: expect.any(String),
+        topicos: ['statement', 'vpos', 'notices'],
       },
       {
         titulo: 'Vale-Pedágio acabando',
@@ -330,6 +340,7 @@ describeEachDatabase('Notificações push', (dialect) => {
         url: '/vpos/listar',
         tag: `vpo-${vpoId}`,
         enviadaEm: expect.any(String),
+        topicos: ['balance', 'statement', 'vpos', 'notices'],
       },
     ]);
     // The two passages of the minute, one notification: the second took R$ 5,00 of Saldo (the VPO paid the rest).
@@ -372,6 +383,7 @@ describeEachDatabase('Notificações push', (dialect) => {
         url: `/tags/detalhes/${bTag.plate}`,
         tag: `tag-${bTag.plate}`,
         enviadaEm: expect.any(String),
+        topicos: ['balance', 'statement', 'tags', 'notices'],
       },
     ]);
     expect(bDev.received[0]?.urgency).toBe('high');
@@ -433,6 +445,24 @@ describeEachDatabase('Notificações push', (dialect) => {
     expect((await row()).gave_up_at).not.toBeNull();
     expect(await drain(new Date(at + 86_400_000))).toMatchObject({ notifications: 0 });
     expect(flaky.received.map((r) => r.status)).toEqual([500, 201, 503, 503, 503]);
+  });
+
+  it('every push names what its event changed: the Recarga automática cancelled by the bank, a cycle paid or refused', async () => {
+    const d = await registerDriver(app());
+    const dev = await device(d);
+    await db()
+      .kysely.transaction()
+      .execute(async (trx) => {
+        await enqueueNotification(trx, d.id, { kind: 'pixAutoAuthorizationCancelled', authorizationId: 'aut_1' });
+        await enqueueNotification(trx, d.id, { kind: 'pixAutoCyclePaid', cycleId: 'chg_c1', amountCents: 15_000, receiptId: 'chg_c1' });
+        await enqueueNotification(trx, d.id, { kind: 'pixAutoCycleFailed', cycleId: 'chg_c2', reason: 'Saldo insuficiente' });
+      });
+    await drain();
+    expect(payloads(dev).map((p) => [p.titulo, p.topicos])).toEqual([
+      [notificationTexts.pixAutoCancelledTitle, ['automatic', 'notices']],
+      [notificationTexts.pixAutoCyclePaidTitle, ['balance', 'statement', 'automatic', 'notices']],
+      [notificationTexts.pixAutoCycleFailedTitle, ['automatic', 'notices']],
+    ]);
   });
 
   it('an event rolled back sends nothing', async () => {

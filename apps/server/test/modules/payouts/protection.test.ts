@@ -101,6 +101,33 @@ describeEachDatabase('saques protegidos (issue 21, ponto 3)', (dialect) => {
       await expectLedgerInvariant(t.ctx().db);
     });
 
+    it('issue 33: one mailbox is one key whatever its case: saved once, capped together at R$ 500,00, shown and sent in lower case', async () => {
+      const d = await t.ready(2_000);
+      const paidBefore = t.provider.payouts.length;
+      const first = await t.withdraw(d, { amount: 500, pix: { type: 'EMAIL', key: 'Ladrao@Example.com' }, senha: d.password });
+      expect(first.statusCode).toBe(200);
+      // The same mailbox in other cases is the same saved key: no password asked, and nothing left of its R$ 500,00.
+      for (const key of ['ladrao@example.com', ' LADRAO@EXAMPLE.COM ']) {
+        const again = await t.withdraw(d, { amount: 450, pix: { type: 'EMAIL', key } });
+        expect(again.statusCode, key).toBe(422);
+        expect(mensagem(again)).toMatch(like(payoutMessages.newKeyExceeded('R$\u00a0500,00', '26/11/2026 10:{x}', 'R$\u00a00,00')));
+      }
+      const saveAgain = await t.app().inject({
+        method: 'POST',
+        url: '/api/motorista/chaves-pix',
+        headers: bearer(d.token),
+        payload: { tipo: 'EMAIL', chave: 'LaDrAo@ExAmPlE.CoM', senha: d.password },
+      });
+      expect(json(saveAgain)).toMatchObject({ Mensagem: payoutMessages.keyAlreadySaved });
+      expect((await t.keysOf(d)).map((k) => k.key)).toEqual(['ladrao@example.com']);
+      const listed = await t.app().inject({ method: 'GET', url: '/api/motorista/chaves-pix', headers: bearer(d.token) });
+      expect(json<{ Chaves: { tipo: string }[] }>(listed).Chaves.filter((k) => k.tipo === 'EMAIL')).toHaveLength(1);
+      expect((await t.withdrawalsOf(d)).map((w) => [w.pix_key, w.amount_cents])).toEqual([['ladrao@example.com', 50_000]]);
+      expect(t.provider.payouts.slice(paidBefore).map((p) => p.key)).toEqual(['ladrao@example.com']);
+      expect(await ownBalance(t.app(), d)).toBe(1_500);
+      await expectLedgerInvariant(t.ctx().db);
+    });
+
     it("the driver's own CPF key needs no password and no waiting; the limits still apply", async () => {
       const d = await t.ready(8_000);
       expect((await t.withdraw(d, { amount: 1_500, pix: { type: 'CPF', key: d.cpfCnpj } })).statusCode).toBe(200);

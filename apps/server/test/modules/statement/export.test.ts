@@ -133,9 +133,14 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     expect(text).toContain(`;"Passagem por: Praça ""Central""; São João – Pedágio";`);
-    const [header, ...rows] = parseCsv(text);
-    expect(header).toEqual(['Data', 'Descrição', 'Tipo', 'Valor (R$)', 'Saldo após (R$)']);
-    expect(rows).toHaveLength(MOVEMENTS.length);
+    const [header, ...lines] = parseCsv(text);
+    expect(header).toEqual(['Data', 'Descrição', 'Tipo', 'Conta', 'Valor (R$)', 'Saldo após (R$)']);
+    const rows = lines.slice(0, MOVEMENTS.length);
+    // Issue 33: then one total line per account, never one sum across accounts.
+    expect(lines.slice(MOVEMENTS.length)).toEqual([
+      ['', 'Total do período', '', 'Saldo', '1215,09', ''],
+      ['', 'Total do período', '', 'Saldo em outras plataformas', '47,00', ''],
+    ]);
     // No VPO here: the VPO account stays at zero (decision 52).
     const running = { own: 0, third: 0, vpo: 0 };
     rows.forEach((row, i) => {
@@ -147,6 +152,7 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
         formatDateTime(m.at),
         m.origin === STATEMENT_ORIGINS.passage ? `Passagem por: ${m.place}` : m.place,
         kind ? statementKindLabels[kind] : '',
+        m.third ? 'Saldo em outras plataformas' : 'Saldo',
         money(m.cents),
         money(running[account]),
       ]);
@@ -154,7 +160,7 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     // A text a spreadsheet would run as a formula stays text.
     expect(csvText(FORMULA_PLACE)).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvText('-5 reais')).toBe(`'-5 reais`);
-    expect(rows[0]).toEqual(['02/10/2026 08:00:00', 'Compra de saldo via Pix', 'Compras de saldo', '1234,56', '1234,56']);
+    expect(rows[0]).toEqual(['02/10/2026 08:00:00', 'Compra de saldo via Pix', 'Compras de saldo', 'Saldo', '1234,56', '1234,56']);
     expect(rows[2]?.[0]).toBe('31/10/2026 23:59:59');
     // The last balance of each account is the account's balance.
     const final = await balances(ctx().db.kysely, driver.id);
@@ -165,21 +171,27 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const res = await download(driver, 'formato=csv&periodo=intervalo&de=2026-11-01&ate=2026-11-30');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="extrato-2026-11-01_2026-11-30.csv"');
-    const [, ...rows] = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
+    const [, ...lines] = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
     const november = MOVEMENTS.filter((m) => m.at >= '2026-11');
+    const rows = lines.slice(0, november.length);
     expect(rows.map((r) => r[0])).toEqual(november.map((m) => formatDateTime(m.at)));
     // Own account before November: 1234,56 - 1,00; third: 50,00.
-    expect(rows[0]?.slice(3)).toEqual(['-2,50', '1231,06']);
-    expect(rows[1]?.slice(3)).toEqual(['-3,00', '47,00']);
+    expect(rows[0]?.slice(3)).toEqual(['Saldo', '-2,50', '1231,06']);
+    expect(rows[1]?.slice(3)).toEqual(['Saldo em outras plataformas', '-3,00', '47,00']);
+    expect(lines.slice(november.length).map((l) => l.slice(3, 5))).toEqual([
+      ['Saldo', '-18,47'],
+      ['Saldo em outras plataformas', '-3,00'],
+    ]);
   });
 
   it('um período perto do fim da história parte do saldo da conta menos o que veio depois (o mesmo saldo inicial)', async () => {
     const res = await download(driver, 'formato=csv&periodo=intervalo&de=2026-11-12&ate=2026-11-30');
     const [, ...rows] = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
     expect(rows.map((r) => r.slice(3))).toEqual([
-      ['-10,00', '1205,16'],
-      ['10,00', '1215,16'],
-      ['-0,07', '1215,09'],
+      ['Saldo', '-10,00', '1205,16'],
+      ['Saldo', '10,00', '1215,16'],
+      ['Saldo', '-0,07', '1215,09'],
+      ['Saldo', '-0,07', ''],
     ]);
   });
 
@@ -187,8 +199,9 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const res = await download(driver, 'formato=csv&tipo=saques');
     const [, ...rows] = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
     expect(rows).toEqual([
-      ['12/11/2026 09:00:00', 'Saque via Pix', 'Saques', '-10,00', '1205,16'],
-      ['12/11/2026 09:05:00', 'Devolução de saque via Pix', 'Saques', '10,00', '1215,16'],
+      ['12/11/2026 09:00:00', 'Saque via Pix', 'Saques', 'Saldo', '-10,00', '1205,16'],
+      ['12/11/2026 09:05:00', 'Devolução de saque via Pix', 'Saques', 'Saldo', '10,00', '1215,16'],
+      ['', 'Total do período', '', 'Saldo', '0,00', ''],
     ]);
   });
 
@@ -208,17 +221,23 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
       'Período: 01/11/2026 a 30/11/2026',
       'Saldo inicial: R$ 1.233,56',
       'Saldo final: R$ 1.215,09',
-      'Saldo de terceiros inicial: R$ 50,00',
-      'Saldo de terceiros final: R$ 47,00',
+      'Saldo em outras plataformas inicial: R$ 50,00',
+      'Saldo em outras plataformas final: R$ 47,00',
       '6 movimentações',
-      'Passagem por: Praça "Central"; São João – Pedágio',
+      // The Conta column (issue 33) leaves the description less room: a long one is cut with '…'.
+      'Passagem por: Praça "Central";…',
       'Devolução de saque via Pix',
       'Totais por tipo',
       'Passagens: -R$ 2,57',
       'Saques: R$ 0,00',
       'Mensalidades: -R$ 15,90',
       'Terceiros: -R$ 3,00',
-      'Total do período: -R$ 21,47',
+      'Data Descrição Tipo Conta Valor Saldo após',
+      'Passagens Saldo -R$ 2,50 R$ 1.231,06',
+      'Terceiros Saldo em outras plataformas -R$ 3,00 R$ 47,00',
+      'Totais do período por conta',
+      'Total do período (Saldo): -R$ 18,47',
+      'Total do período (Saldo em outras plataformas): -R$ 3,00',
       'Página 1 de 1',
       'Gerado em',
     ]) {
@@ -226,6 +245,8 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     }
     expect(text).not.toContain('Praça Outubro');
     expect(text).not.toContain('Compras de saldo:');
+    // Issue 33: never one sum across accounts.
+    expect(text).not.toContain('Total do período:');
   });
 
   it('PDF de todo o período com filtro de tipo', async () => {
@@ -293,7 +314,7 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const text = mine.rawPayload.toString('utf8');
     expect(text).toContain('Praça Só Da Outra');
     expect(text).not.toContain('Praça Outubro');
-    expect(parseCsv(text.slice(1))).toHaveLength(2);
+    expect(parseCsv(text.slice(1))).toHaveLength(3);
     const pdf = (await pdfText((await download(other, 'formato=pdf')).rawPayload)).pages.join(' ');
     expect(pdf).toContain('Outra Motorista');
     expect(pdf).not.toContain('João');
@@ -325,7 +346,8 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const first: Buffer = await new Promise((resolve) => body.once('data', resolve));
     expect(first.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     body.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The stream returns the generator once its chunk in flight is read (a loaded machine: give it time).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await rows.next()).toEqual({ done: true, value: undefined });
   });
 
@@ -337,7 +359,8 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const first: Buffer = await new Promise((resolve) => body.once('data', resolve));
     expect(first.toString('utf8')).toContain('Data;Descrição');
     body.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The stream returns the generator once its chunk in flight is read (a loaded machine: give it time).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     // The reading generator was returned: asking for more gives nothing.
     expect(await rows.next()).toEqual({ done: true, value: undefined });
   });

@@ -129,6 +129,8 @@ describeEachDatabase('extrato', (dialect) => {
         receipt: null,
         vpo: null,
         passagem: null,
+        conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null },
+        saldoApos: -7,
       },
       {
         placeName: 'Praça 4',
@@ -142,6 +144,8 @@ describeEachDatabase('extrato', (dialect) => {
         receipt: null,
         vpo: null,
         passagem: null,
+        conta: { tipo: 'SALDO_TERCEIRO', vpoId: null, embarcador: null, rota: null },
+        saldoApos: 4,
       },
       {
         placeName: 'Praça 3',
@@ -155,6 +159,8 @@ describeEachDatabase('extrato', (dialect) => {
         receipt: null,
         vpo: null,
         passagem: null,
+        conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null },
+        saldoApos: -2,
       },
       {
         placeName: 'Praça 2',
@@ -168,6 +174,8 @@ describeEachDatabase('extrato', (dialect) => {
         receipt: null,
         vpo: null,
         passagem: null,
+        conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null },
+        saldoApos: 1,
       },
       {
         placeName: 'Praça 1',
@@ -181,6 +189,8 @@ describeEachDatabase('extrato', (dialect) => {
         receipt: null,
         vpo: null,
         passagem: null,
+        conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null },
+        saldoApos: -1,
       },
     ]);
   });

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../../../src/db/migrate.js';
 import { accountId, post } from '../../../src/modules/ledger/ledger.js';
 import { PartnerService } from '../../../src/modules/partners/service.js';
-import { openVposOf } from '../../../src/modules/vpos/money.js';
+import { openVposOf } from '../../../src/modules/passages/vpo-shares.js';
 import { vpoDetails } from '../../../src/modules/vpos/queries.js';
 import { VpoService } from '../../../src/modules/vpos/service.js';
 import { describeEachDatabase, useFreshDatabase } from '../../helpers/databases.js';

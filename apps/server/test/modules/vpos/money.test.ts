@@ -353,16 +353,20 @@ describeEachDatabase('VPO: o dinheiro da viagem', (dialect) => {
     const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
     const rows = lines.slice(1).map((line) => line.split(';'));
     // The VPO's money is dated at its trip's start (two hours ago, decision 52): before the fee paid just now.
+    // Issue 33: each row names its account; then one total line per account, never one sum.
+    const vpo = 'VPO de Embarcador Exportação: Campinas (SP) – Santos (SP)';
     expect(rows.map((r) => r.slice(1))).toEqual([
-      ['VPO recebido: Embarcador Exportação', 'VPO', '50,00', '50,00'],
-      ['Compra de saldo via Pix', 'Compras de saldo', '100,00', '100,00'],
-      [expect.stringContaining('Mensalidade da tag'), 'Mensalidades', '-15,90', '84,10'],
-      ['Passagem por: Praça Um (paga pelo VPO)', 'VPO', '-12,00', '38,00'],
-      ['Passagem por: Praça Dois (paga pelo VPO)', 'VPO', '-38,00', '0,00'],
-      ['Passagem por: Praça Dois', 'Passagens', '-7,00', '77,10'],
+      ['VPO recebido: Embarcador Exportação', 'VPO', vpo, '50,00', '50,00'],
+      ['Compra de saldo via Pix', 'Compras de saldo', 'Saldo', '100,00', '100,00'],
+      [expect.stringContaining('Mensalidade da tag'), 'Mensalidades', 'Saldo', '-15,90', '84,10'],
+      ['Passagem por: Praça Um (paga pelo VPO)', 'VPO', vpo, '-12,00', '38,00'],
+      ['Passagem por: Praça Dois (paga pelo VPO)', 'VPO', vpo, '-38,00', '0,00'],
+      ['Passagem por: Praça Dois', 'Passagens', 'Saldo', '-7,00', '77,10'],
+      ['Total do período', '', 'Saldo', '77,10', ''],
+      ['Total do período', '', vpo, '0,00', ''],
     ]);
     const vpoOnly = await t.get(d, '/api/extrato/exportar?formato=csv&periodo=tudo&tipo=vpo');
     expect(vpoOnly.statusCode).toBe(200);
-    expect(vpoOnly.rawPayload.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1 + 3);
+    expect(vpoOnly.rawPayload.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1 + 3 + 1);
   });
 });

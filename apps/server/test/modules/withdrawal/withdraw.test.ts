@@ -181,13 +181,13 @@ describeEachDatabase('saque para chave Pix', (dialect) => {
       // The operator checked the provider: it was not made. The money comes back, once.
       const id = json<{ withdrawalId: string }>(res).withdrawalId;
       const log = createLogger('silent');
-      expect(await resolveWithdrawal(db(), log, [id, 'failed', 'transferência', 'não', 'realizada'])).toBe(
+      expect(await resolveWithdrawal(db(), log, [id, 'failed', 'transferência', 'não', 'realizada'], provider)).toBe(
         `Saque ${id} (R$\u00a050,00) marcado como FAILED.`,
       );
-      expect(await resolveWithdrawal(db(), log, [id, 'failed'])).toContain('já estava FAILED; nada mudou');
+      expect(await resolveWithdrawal(db(), log, [id, 'failed'], provider)).toContain('já estava FAILED; nada mudou');
       expect(await ownBalance(app(), d)).toBe(200);
       expect((await withdrawalsOf(d))[0]).toMatchObject({ status: 'FAILED', failure_reason: 'transferência não realizada' });
-      await expect(resolveWithdrawal(db(), log, [id, 'talvez'])).rejects.toThrow('Uso: withdrawal:resolve');
+      await expect(resolveWithdrawal(db(), log, [id, 'talvez'], provider)).rejects.toThrow('Uso: withdrawal:resolve');
       await expectLedgerInvariant(db());
     });
 

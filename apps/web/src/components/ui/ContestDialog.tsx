@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Modal, Paper, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Paper, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { openContestRequest, type OpenContest, type OpenContestRequest } from '@portal/contract';
 import { CONTEST_REASONS, CONTEST_TEXT_MAX, contestReasonLabels, contestTexts } from '@portal/domain';
 import { IconInfoCircle, IconSend } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useOpenContest } from '../../lib/contests';
 import { OFFLINE_REASON, useOnline } from '../../lib/offline';
 import { DateTime } from './DateTime';
+import { Dialog } from './Dialog';
 import { Money } from './Money';
 import { SUCCESS_TOAST_TITLE, toast } from './toast';
 import { toastFormFailure } from './toastFailure';
@@ -33,7 +34,7 @@ const SERVER_FIELDS = { motivo: 'motivo', descricao: 'descricao' } as const;
  */
 export function ContestDialog({ passage, opened, onClose }: { passage: ContestedPassage; opened: boolean; onClose: () => void }) {
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={contestTexts.dialogTitle}
@@ -45,7 +46,7 @@ export function ContestDialog({ passage, opened, onClose }: { passage: Contested
     >
       {/* Drawn only while open: each opening starts a new form. */}
       <ContestForm passage={passage} onClose={onClose} />
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -10,6 +10,8 @@ import { ListPagination } from './ListPagination';
 
 const TABLE_LOADING_TEXT = 'Carregando...';
 const TABLE_EMPTY_TEXT = 'Nenhum item.';
+/** A list never read on this phone while there is no connection: neither loading nor empty. */
+export const TABLE_NOT_LOADED_TEXT = 'Sem conexão: a lista aparece aqui quando o sinal voltar.';
 
 /**
  * A list query shows 'Carregando...' on its first load and while another page or order replaces the
@@ -17,6 +19,14 @@ const TABLE_EMPTY_TEXT = 'Nenhum item.';
  */
 export function isListLoading(query: Pick<UseQueryResult, 'isPending' | 'isPlaceholderData' | 'isFetching' | 'isPaused'>): boolean {
   return query.isPending || (query.isPlaceholderData && (query.isFetching || query.isPaused));
+}
+
+/**
+ * A list never read on this phone whose read waits for the connection: not 'Carregando...' (nothing
+ * is loading, and would not until the signal returns), not 'Nenhum item.' (it was never read).
+ */
+export function isListNotLoaded(query: Pick<UseQueryResult, 'isPending' | 'isPaused'>): boolean {
+  return query.isPending && query.isPaused;
 }
 
 export interface DataTableColumn<Row> {
@@ -67,6 +77,8 @@ interface DataTableProps<Row> {
    * the table itself empty (spec §8), whatever rows or loading it was given.
    */
   failure?: { message: string; retrying: boolean; onRetry: () => void } | null;
+  /** Never read and offline (isListNotLoaded): TABLE_NOT_LOADED_TEXT, whatever `loading` says. */
+  notLoaded?: boolean;
 }
 
 /**
@@ -89,9 +101,11 @@ function DataTableView<Row>({
   sort,
   onSortChange,
   failure,
+  notLoaded = false,
 }: DataTableProps<Row>) {
   const list = failure ? [] : (rows ?? []);
-  const message = loading && !failure ? TABLE_LOADING_TEXT : list.length === 0 ? emptyText : null;
+  const busy = loading && !failure && !notLoaded;
+  const message = notLoaded && !failure ? TABLE_NOT_LOADED_TEXT : busy ? TABLE_LOADING_TEXT : list.length === 0 ? emptyText : null;
 
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -148,7 +162,7 @@ function DataTableView<Row>({
         className={sorting ? `${classes.table} ${classes.sortable}` : classes.table}
         verticalSpacing="sm"
         highlightOnHover={Boolean(onRowClick)}
-        aria-busy={loading && !failure}
+        aria-busy={busy}
       >
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>

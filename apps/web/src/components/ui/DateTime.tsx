@@ -1,3 +1,5 @@
+import { followsSaoPauloZoneData, onSaoPauloZoneData } from '@portal/domain';
+import { useSyncExternalStore } from 'react';
 import { formatDateTimeOrNull } from '../../lib/format';
 
 interface DateTimeProps {
@@ -6,8 +8,12 @@ interface DateTimeProps {
   fallback?: string;
 }
 
-/** DD/MM/YYYY HH:mm:ss in São Paulo time (domain formatDateTime), inside a <time> element. */
+/**
+ * DD/MM/YYYY HH:mm:ss in São Paulo time (domain formatDateTime), inside a <time> element; drawn again
+ * if the zone's data turns out to read a summer time (lib/zoneData.ts).
+ */
 export function DateTime({ value, fallback = '—' }: DateTimeProps) {
+  useSyncExternalStore(onSaoPauloZoneData, followsSaoPauloZoneData, followsSaoPauloZoneData);
   const text = formatDateTimeOrNull(value);
   if (text === null) return <span>{fallback}</span>;
   const iso = value instanceof Date ? value.toISOString() : (value ?? undefined);

@@ -3,6 +3,7 @@ import type { StatementTransaction } from '@portal/contract';
 import { describeStatementEntry, STATEMENT_EVENTS } from '@portal/domain';
 import { IconAlertTriangle, IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import classes from './StatementDescription.module.css';
+import { StatementAccountBadge } from './StatementAccountBadge';
 import { VpoPayerBadge } from './VpoPayerBadge';
 
 /** Hover, keyboard focus and touch all open the tooltip. */
@@ -12,14 +13,17 @@ interface StatementDescriptionProps {
   row: StatementTransaction;
   /** 'table' (a DataTable cell: on phones the card's values sit on the right) or 'start' (always from the left). */
   align?: 'table' | 'start';
+  /** The account's badge under the text; the statement leaves it out, its 'Saldo após' names the account. */
+  withAccount?: boolean;
 }
 
 /**
  * spec §2 /extrato/listar 'Descrição': the text, its third-party tooltip and icon, and the event label;
- * decision 52: under an entry of a VPO's trip, who paid it (the VPO's money, or Saldo when it ran short).
+ * issue 33: under it, whose money the entry moved (Saldo, Saldo em outras plataformas, VPO de
+ * <embarcador>) unless the row names it elsewhere; decision 52: a passage Saldo paid because its VPO ran short says so.
  * Shared by the statement and the dashboard's last movements.
  */
-export function StatementDescription({ row, align = 'table' }: StatementDescriptionProps) {
+export function StatementDescription({ row, align = 'table', withAccount = true }: StatementDescriptionProps) {
   const { text, tooltip, icon } = describeStatementEntry(row.origin, row.placeName, row.is_third);
   const Icon = icon === 'warning' ? IconAlertTriangle : icon === 'third' ? IconUsers : IconInfoCircle;
   const color = icon === 'warning' ? 'yellow.9' : 'road.8';
@@ -56,9 +60,14 @@ export function StatementDescription({ row, align = 'table' }: StatementDescript
           {STATEMENT_EVENTS[row.event]}
         </Text>
       ) : null}
-      {row.vpo ? (
+      {withAccount ? (
         <span className={classes.badge}>
-          <VpoPayerBadge pagoPor={row.vpo.pagoPor} shipper={row.vpo.Embarcador} />
+          <StatementAccountBadge conta={row.conta} />
+        </span>
+      ) : null}
+      {row.vpo?.pagoPor === 'SALDO' ? (
+        <span className={classes.badge}>
+          <VpoPayerBadge pagoPor="SALDO" shipper={row.vpo.Embarcador} />
         </span>
       ) : null}
     </Stack>

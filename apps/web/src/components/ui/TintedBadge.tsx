@@ -13,13 +13,15 @@ interface TintedBadgeProps {
   children: ReactNode;
   /** data-* attributes that name what the badge marks (tests and styles read them). */
   data: Record<`data-${string}`, string>;
+  /** 'sm': a quiet mark beside a row's text (the statement's account); 'lg' by default. */
+  size?: 'sm' | 'lg';
 }
 
 /** A badge readable in sunlight that wraps at 360 px, with its icon: the VPO payer's and the contest's. */
-export function TintedBadge({ bg, c, Icon, warning, variant, children, data }: TintedBadgeProps) {
+export function TintedBadge({ bg, c, Icon, warning, variant, children, data, size = 'lg' }: TintedBadgeProps) {
   return (
     <Badge
-      size="lg"
+      size={size}
       radius="sm"
       variant={variant}
       bg={bg}
@@ -27,7 +29,7 @@ export function TintedBadge({ bg, c, Icon, warning, variant, children, data }: T
       classNames={{ root: classes.root, label: classes.label }}
       data-warning={warning || undefined}
       {...data}
-      leftSection={<Icon size={16} aria-hidden color={warning ? 'var(--mantine-color-orange-9)' : undefined} />}
+      leftSection={<Icon size={size === 'sm' ? 14 : 16} aria-hidden color={warning ? 'var(--mantine-color-orange-9)' : undefined} />}
     >
       {children}
     </Badge>

@@ -5,6 +5,7 @@ import { runnerImport, type Plugin, type Rolldown } from 'vite';
 import { themeCss } from '../../../build/themeCss';
 import { cssModuleExports } from '../../../build/cssModules';
 import { buildEarlyScripts, type BuiltScript, type EarlyScript } from './earlyScripts';
+import { chunkClosure } from './chunkClosure';
 import { ROUTE_TABLE, screenSpecifiers } from './screenModules';
 import type * as RenderModule from './renderPage';
 
@@ -174,27 +175,6 @@ async function buildPage(parts: PageParts): Promise<string> {
   if (styles.length) page = replaceOnce(page, '</head>', `  <style>${styles.join('\n')}</style>\n  </head>`);
   if (templates) page = replaceOnce(page, '</body>', `  ${templates}\n  </body>`);
   return page;
-}
-
-/** The chunks of the screens' modules and everything they import, statically, in load order. */
-function chunkClosure(bundle: Rolldown.OutputBundle, modules: string[]): Rolldown.OutputChunk[] {
-  const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const seen = new Map<string, Rolldown.OutputChunk>();
-  const visit = (chunk: Rolldown.OutputChunk) => {
-    if (seen.has(chunk.fileName)) return;
-    for (const dep of chunk.imports) {
-      const next = byName.get(dep);
-      if (next) visit(next);
-    }
-    seen.set(chunk.fileName, chunk);
-  };
-  for (const id of modules) {
-    const chunk = chunks.find((c) => c.facadeModuleId === id);
-    if (!chunk) throw new Error(`prerender: no chunk for ${id}`);
-    visit(chunk);
-  }
-  return [...seen.values()];
 }
 
 function replaceOnce(text: string, search: string | RegExp, replacement: string): string {

@@ -15,7 +15,7 @@ import { BalanceFigure } from '../../features/dashboard/BalancePanel';
 import { vehicleDetailQuery } from '../../features/tags/api/queries';
 import { queryClient } from '../../lib/queryClient';
 import { EARLY_BALANCE_ATTRIBUTE, FIGURE_TEMPLATE_ATTRIBUTE, figureTemplateKey } from '../balanceMarkup';
-import { PLATE_PLACEHOLDER, PRERENDERED_PAGES, prerenderedPage, prerenderedPageAt, renderedPath, type PrerenderedPage } from '../pages';
+import { PLATE_PLACEHOLDER, PRERENDERED_PAGES, prerenderedPage, prerenderedPageAt, renderedPath, type ListedPage } from '../pages';
 import { prerendering } from '../prerendering';
 import { EARLY_VEHICLE_ATTRIBUTE, VEHICLE_PAINTER_ATTRIBUTE } from '../vehicleMarkup';
 import type { EarlyScript } from './earlyScripts';
@@ -47,7 +47,7 @@ function figureTemplates(): string {
 }
 
 /** The page as the browser hydrates it at this address, with the vehicle of the address read when one is given. */
-function draw(page: PrerenderedPage, address: string, vehicle?: VehicleDetail): { html: string; title: string | null | undefined } {
+function draw(page: ListedPage, address: string, vehicle?: VehicleDetail): { html: string; title: string | null | undefined } {
   if (vehicle) queryClient.setQueryData(vehicleDetailQuery(PLATE_PLACEHOLDER).queryKey, { Sucesso: true, Mensagem: 'OK', Dados: vehicle });
   // The page's own screens, as main.tsx preloads them before hydrating it.
   const preloaded = Object.fromEntries(page.screens.map((key) => [key, SCREENS[key]]));
@@ -74,7 +74,7 @@ export interface RenderedPage {
 }
 
 /** What the page's first script needs for its early read (PrerenderedPage.earlyRead). */
-function earlyRead(page: PrerenderedPage): Pick<RenderedPage, 'templates' | 'early' | 'bootScript'> {
+function earlyRead(page: ListedPage): Pick<RenderedPage, 'templates' | 'early' | 'bootScript'> {
   switch (page.earlyRead) {
     case 'balance':
       return { templates: figureTemplates(), early: EARLY_BALANCE_ATTRIBUTE };

@@ -4,7 +4,7 @@
  * (the domain's formatSerial and formatCpfCnpj, the very functions the app's cards call). A script
  * of its own that boot.ts loads on that page alone, beside the vehicle's read, built on its own into
  * one file (build/earlyScripts.ts): every other page's first script stays small.
- * test/prerender.test.tsx proves that what this paints is what the app draws for the same vehicle.
+ * test/early-paint/prerender.test.tsx proves that what this paints is what the app draws for the same vehicle.
  */
 
 import { formatCpfCnpj, formatSerial } from '@portal/domain';

@@ -1,6 +1,13 @@
 import { Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { Contest } from '@portal/contract';
-import { CONTEST_STATES, contestReasonLabels, contestStateLabels, type ContestState, contestTexts } from '@portal/domain';
+import type { DriverContest } from '@portal/contract';
+import {
+  CONTEST_STATES,
+  contestReasonLabels,
+  contestStateLabels,
+  type ContestState,
+  contestTexts,
+  refundDestinationLabel,
+} from '@portal/domain';
 import { IconCash, IconClockExclamation, IconDownload, IconListDetails, IconMessageReport } from '@tabler/icons-react';
 import { useCallback, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -65,7 +72,7 @@ function useStateParam(): readonly [ContestState | null, (state: ContestState | 
 }
 
 /** 'Baixar registro (PDF)': saved under the server's name; needs the network (disabled offline, saying why). */
-function PdfButton({ contest }: { contest: Contest }) {
+function PdfButton({ contest }: { contest: DriverContest }) {
   const online = useOnline();
   const pdf = useContestPdf();
   return (
@@ -86,7 +93,7 @@ function PdfButton({ contest }: { contest: Contest }) {
 }
 
 /** One contest: the passage, the reason, the dates, the operator's answer and the record. */
-function ContestCard({ contest }: { contest: Contest }) {
+function ContestCard({ contest }: { contest: DriverContest }) {
   const titleId = useId();
   const { passagem } = contest;
   const open = contest.estado === 'ABERTA';
@@ -169,12 +176,30 @@ function ContestCard({ contest }: { contest: Contest }) {
               }
             >
               <Money reais={contest.valorDevolvido} />
+              <RefundParts contest={contest} />
             </DetailField>
           ) : null}
         </DetailList>
         <PdfButton contest={contest} />
       </div>
     </Paper>
+  );
+}
+
+/**
+ * Issue 33: where the refund went, each part with its value ('Devolvido ao seu saldo: R$ 10,00',
+ * 'Devolvido ao VPO de Transportes X: R$ 12,40', 'Devolvido ao embarcador …').
+ */
+function RefundParts({ contest }: { contest: DriverContest }) {
+  if (contest.devolucoes.length === 0) return null;
+  return (
+    <Stack gap={2} mt={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-refund-parts>
+      {contest.devolucoes.map((part) => (
+        <Text key={`${part.destino}:${part.embarcador ?? ''}`} component="li" size="sm" fw={600} c="dark.8" data-destination={part.destino}>
+          {refundDestinationLabel(part.destino, part.embarcador)}: <Money reais={part.valor} />
+        </Text>
+      ))}
+    </Stack>
   );
 }
 

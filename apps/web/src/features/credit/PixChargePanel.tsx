@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ChargeStatus, PixCharge } from '@portal/contract';
 import { messages } from '@portal/domain';
-import { IconAlertTriangle, IconCircleCheck, IconHome, IconInfoCircle, IconReceipt, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconHome, IconInfoCircle, IconReceipt, IconRefresh, IconTerminal2 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -139,8 +139,25 @@ function PendingCharge({ charge, newPixButton }: { charge: PixCharge; newPixButt
           </Text>
         </Alert>
 
+        {charge.pagarNoTerminal ? <PayInTerminal command={charge.pagarNoTerminal} /> : null}
+
         {newPixButton}
       </Stack>
     </Paper>
+  );
+}
+
+/** Decision 61: only a development server sends the command; production shows nothing here. */
+function PayInTerminal({ command }: { command: string }) {
+  const texts = messages.pix.payInTerminal;
+  return (
+    <Alert color="gray" variant="light" icon={<IconTerminal2 aria-hidden />} title={texts.title}>
+      <Text size="sm" c="dark.7">
+        {texts.text}
+      </Text>
+      <Code block mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {command}
+      </Code>
+    </Alert>
   );
 }

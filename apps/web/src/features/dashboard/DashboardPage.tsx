@@ -1,5 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { AttentionNotice, StatementTransaction } from '@portal/contract';
+import { messages } from '@portal/domain';
 import {
   IconCash,
   IconFileInvoice,
@@ -16,6 +17,7 @@ import { deferredRender } from '../../components/ui/deferredRender';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useBalance } from '../../lib/balance';
+import { useHydrated } from '../../lib/useStoredValue';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useAttention } from './api/attention';
 import { AttentionList } from './AttentionList';
@@ -31,6 +33,8 @@ const wrapStyles = {
   label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 },
 } as const;
 
+const WITHDRAWAL_BLOCKED_ID = 'motivo-sacar';
+
 const tiles: { label: string; to: string; icon: Icon; hint: string }[] = [
   { label: 'Veículos', to: '/veiculos/listar', icon: IconTruck, hint: 'Seus veículos' },
   { label: 'Tags', to: '/tags/listar', icon: IconTag, hint: 'Tags de pedágio' },
@@ -39,9 +43,36 @@ const tiles: { label: string; to: string; icon: Icon; hint: string }[] = [
   { label: 'Contestações', to: '/contestacoes', icon: IconMessageReport, hint: 'Passagens contestadas' },
 ];
 
-/** A money action: a link to its screen, or with no connection a disabled button saying why. */
-function MoneyAction({ to, icon, online, children }: { to: string; icon: ReactNode; online: boolean; children: string }) {
+/**
+ * A money action: a link to its screen, or a disabled button saying why not: with no connection (the
+ * page's OfflineNotice), or for a reason of its own (`blocked`, said under it), as its form says it.
+ */
+function MoneyAction({
+  to,
+  icon,
+  online,
+  blocked,
+  children,
+}: {
+  to: string;
+  icon: ReactNode;
+  online: boolean;
+  blocked?: { id: string; reason: string } | null;
+  children: string;
+}) {
   const look = { size: 'md', fullWidth: true, styles: wrapStyles, leftSection: icon } as const;
+  if (blocked) {
+    return (
+      <Stack gap={4}>
+        <Button {...look} disabled aria-describedby={blocked.id}>
+          {children}
+        </Button>
+        <Text size="sm" c="red.9" id={blocked.id}>
+          {blocked.reason}
+        </Text>
+      </Stack>
+    );
+  }
   if (!online) {
     return (
       <Button {...look} disabled aria-describedby={OFFLINE_REASON_ID}>
@@ -77,6 +108,27 @@ const AfterTiles = deferredRender(function AfterTiles({
 });
 
 /**
+ * 'Sacar saldo via Pix', disabled below zero with the reason the form would give. Its own component:
+ * the page was prerendered with no balance, so after hydration this button alone draws again, not the
+ * whole page in the task that makes it live.
+ */
+function WithdrawAction({ online }: { online: boolean }) {
+  const { data: balance } = useBalance();
+  const hydrated = useHydrated();
+  const noWithdrawal = hydrated && balance !== undefined && balance.Saldo < 0;
+  return (
+    <MoneyAction
+      to="/saldo/retirar"
+      online={online}
+      blocked={noWithdrawal ? { id: WITHDRAWAL_BLOCKED_ID, reason: messages.withdrawal.insufficientBalance } : null}
+      icon={<IconCash size={22} aria-hidden />}
+    >
+      Sacar saldo via Pix
+    </MoneyAction>
+  );
+}
+
+/**
  * spec §2 /dashboard: balance panel, the two money actions and the four tiles; issue 12 adds what
  * needs attention and the last three movements. Issue 25: both come from one read that answers
  * seconds after the page is painted, so both go below the tiles, where their arrival moves nothing
@@ -104,9 +156,7 @@ export function DashboardPage() {
       <BalancePanel />
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <MoneyAction to="/saldo/retirar" online={online} icon={<IconCash size={22} aria-hidden />}>
-          Sacar saldo via Pix
-        </MoneyAction>
+        <WithdrawAction online={online} />
         <MoneyAction to="/saldo/comprar" online={online} icon={<IconQrcode size={22} aria-hidden />}>
           Comprar créditos de pedágio
         </MoneyAction>

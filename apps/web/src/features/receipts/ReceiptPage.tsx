@@ -32,7 +32,7 @@ function Actions({ receipt }: { receipt: Receipt }) {
   const pdf = useReceiptPdf();
   const download = () =>
     pdf.mutate(
-      { tipo: receipt.tipo, id: receipt.id },
+      { kind: receipt.tipo, id: receipt.id },
       {
         onError: (error) => {
           if (isApiError(error) && error.isUnauthorized) return;
@@ -59,8 +59,8 @@ function Actions({ receipt }: { receipt: Receipt }) {
   );
 }
 
-function LoadedReceipt({ tipo, id }: { tipo: ReceiptKind; id: string }) {
-  const receipt = useQuery(receiptQuery(tipo, id));
+function LoadedReceipt({ kind, id }: { kind: ReceiptKind; id: string }) {
+  const receipt = useQuery(receiptQuery(kind, id));
 
   if (receipt.data) {
     return (
@@ -108,14 +108,14 @@ function Failure({ message }: { message: string }) {
 export function ReceiptPage() {
   usePageTitle('Comprovante');
   const params = useParams();
-  const tipo = receiptKind.safeParse(params.tipo);
+  const kind = receiptKind.safeParse(params.tipo);
   const id = params.id ?? '';
 
   return (
     <FormPage width={RECEIPT_WIDTH}>
       <BackToStatement />
-      {tipo.success && id ? (
-        <LoadedReceipt key={`${tipo.data}/${id}`} tipo={tipo.data} id={id} />
+      {kind.success && id ? (
+        <LoadedReceipt key={`${kind.data}/${id}`} kind={kind.data} id={id} />
       ) : (
         <Failure message={messages.receipt.notFound} />
       )}

@@ -96,7 +96,7 @@ export function SettingsPage() {
   );
 }
 
-/** Each section reads its own data: the level's arrival redraws this section, not the page (decision 59, 'Stop 33'). */
+/** Each section reads its own data: the level's arrival redraws this section, not the page (decision 59, item 10). */
 function AlertLevelSection() {
   const settings = useSettings();
   const level = settings.data?.Preferencias.nivelAlertaSaldo;

@@ -3,7 +3,7 @@ import type { StatementTransaction } from '@portal/contract';
 import { messages } from '@portal/domain';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DataTable, isListLoading, type DataTableColumn } from '../../components/ui/DataTable';
+import { DataTable, isListLoading, isListNotLoaded, type DataTableColumn } from '../../components/ui/DataTable';
 import { DateTime } from '../../components/ui/DateTime';
 import { Money } from '../../components/ui/Money';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
@@ -13,8 +13,10 @@ import { usePageParam } from '../../lib/usePageParam';
 import { useStatementPage } from './api/queries';
 import { PassageContest } from '../../components/ui/PassageContest';
 import { StatementDescription } from '../../components/ui/StatementDescription';
+import { BalanceAfter } from './BalanceAfter';
 import { StatementExportButtons } from './StatementExportButtons';
 import { StatementFilterBar } from './StatementFilterBar';
+import { StatementTotals } from './StatementTotals';
 import { useStatementFilters } from './useStatementFilters';
 
 /** A toll passage's entry: its contest's state and 'Contestar' (decision 56). */
@@ -30,17 +32,19 @@ function Contest({ row }: { row: StatementTransaction }) {
  * or a passage's contest (decision 56).
  */
 function Description({ row }: { row: StatementTransaction }) {
+  if (!row.receipt && !row.passagem) return <StatementDescription row={row} withAccount={false} />;
   if (!row.receipt) {
+    // One above the other: beside the text, 'Contestar' would squeeze it into a sliver on a phone.
     return (
-      <>
-        <StatementDescription row={row} />
+      <Stack gap={4} align="inherit">
+        <StatementDescription row={row} withAccount={false} />
         <Contest row={row} />
-      </>
+      </Stack>
     );
   }
   return (
     <Stack gap={2} align="inherit">
-      <StatementDescription row={row} />
+      <StatementDescription row={row} withAccount={false} />
       <Anchor
         component={Link}
         to={receiptPath(row.receipt.tipo, row.receipt.id)}
@@ -66,10 +70,12 @@ const columns: DataTableColumn<StatementTransaction>[] = [
     width: 150,
     render: (row) => <Money reais={row.value} colorPositive fw={600} style={{ whiteSpace: 'nowrap' }} />,
   },
+  { key: 'saldo', header: 'Saldo após', align: 'right', width: 170, render: (row) => <BalanceAfter row={row} /> },
 ];
 
 /**
- * spec §2 /extrato/listar: Data, Descrição, Valor; 10 a page; a failure shows an empty table (spec §8),
+ * spec §2 /extrato/listar: Data, Descrição, Valor, and (issue 33) each row's account and the
+ * balance of that account after it, with the period's totals per account; 10 a page; a failure shows an empty table (spec §8),
  * said at once with 'Tentar novamente' (issue 25).
  * Issue 12: period and kind filters kept in the URL, CSV and PDF exports of the same filters, and
  * the receipt of each Pix purchase or withdrawal from its row.
@@ -97,11 +103,13 @@ export function StatementPage() {
             onApply={filters.apply}
             actions={<StatementExportButtons filters={filters.applied} />}
           />
+          {!refused && statement.data && !isListLoading(statement) ? <StatementTotals totals={statement.data.Totais} /> : null}
           <DataTable
             columns={columns}
             rows={refused ? [] : statement.data?.Transacoes}
             getRowKey={(row) => row.transactionId}
             loading={!refused && isListLoading(statement)}
+            notLoaded={!refused && isListNotLoaded(statement)}
             page={page}
             totalPages={refused ? 0 : (statement.data?.Paginacao.TotalPaginas ?? 0)}
             onPageChange={setPage}

@@ -54,7 +54,7 @@ export function TagEditPage() {
   const operators = useOperators();
   const vehicle = fromState ?? detail.data?.Dados;
   // The form is drawn in the background (a transition), yielding to taps: drawn in one go when the
-  // vehicle arrived, it held a slow phone's main thread for about 200 ms (decision 59, 'Stop 33').
+  // vehicle arrived, it held a slow phone's main thread for about 200 ms (decision 59, item 10).
   const shown = useDeferredValue(vehicle && !operators.isPending ? vehicle : undefined);
   const back = `/tags/detalhes/${plate}`;
 

@@ -101,7 +101,7 @@ export function TagRegisterPage() {
 
 /*
  * The parts below read the catalogues (and the typed serial) themselves: a catalogue's arrival, or a
- * key typed in the serial, redraws that part, not the whole form (decision 59, 'Stop 33').
+ * key typed in the serial, redraws that part, not the whole form (decision 59, item 10).
  */
 type RegisterControl = Control<TagRegistrationForm, unknown, TagRegistrationValues>;
 

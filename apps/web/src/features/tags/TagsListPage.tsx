@@ -4,7 +4,7 @@ import { canRemove, formatSerial, messages, tagActionBlocker } from '@portal/dom
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
-import { DataTable, isListLoading, type DataTableColumn } from '../../components/ui/DataTable';
+import { DataTable, isListLoading, isListNotLoaded, type DataTableColumn } from '../../components/ui/DataTable';
 import { ListPageHeader } from '../../components/ui/ListPageHeader';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { TagStatusBadge } from '../../components/ui/TagStatusBadge';
@@ -70,6 +70,7 @@ export function TagsListPage() {
           rows={tags.data?.Tags}
           getRowKey={(row) => row.serialNumber}
           loading={isListLoading(tags)}
+          notLoaded={isListNotLoaded(tags)}
           page={page}
           totalPages={tags.data?.Paginacao.TotalPaginas ?? 0}
           onPageChange={setPage}

@@ -1,6 +1,6 @@
 import { NativeSelect, TextInput, type NativeSelectProps } from '@mantine/core';
 import type { Operator, VehicleBrand } from '@portal/contract';
-import { AXLE_OPTIONS, formatSerial } from '@portal/domain';
+import { AXLE_OPTIONS, formatSerial, messages } from '@portal/domain';
 import type { ChangeEvent } from 'react';
 import { useController, type ControllerFieldState, type FieldValues, type UseControllerProps } from 'react-hook-form';
 import { CpfCnpjInput } from '../../components/ui/CpfCnpjInput';
@@ -49,7 +49,7 @@ function useBoundMaskedInput<T extends FieldValues>(props: FieldProps<T>) {
 export function SerialField<T extends FieldValues>(props: FieldProps<T>) {
   return (
     <MaskedInput
-      label="Número da Tag"
+      label={messages.tag.labels.serial}
       description="Os números impressos na tag; os espaços entram sozinhos"
       placeholder="0000 0000 0000 0000"
       inputMode="numeric"
@@ -65,7 +65,7 @@ export function SerialField<T extends FieldValues>(props: FieldProps<T>) {
 export function AnttDocumentField<T extends FieldValues>(props: FieldProps<T>) {
   return (
     <CpfCnpjInput
-      label="CPF/CNPJ da ANTT"
+      label={messages.tag.labels.anttDocument}
       description="O documento do transportador registrado na ANTT"
       placeholder="000.000.000-00"
       autoComplete="off"
@@ -100,7 +100,7 @@ export function RntrcField<T extends FieldValues>(props: FieldProps<T>) {
   const input = useBoundInput(props, (value) => value.replace(/\D/g, '').slice(0, RNTRC_MAX_DIGITS));
   return (
     <TextInput
-      label="RNTRC da ANTT"
+      label={messages.tag.labels.rntrc}
       description="Registro do transportador na ANTT: 8 ou 9 números"
       placeholder="000000000"
       inputMode="numeric"
@@ -142,7 +142,7 @@ export function OperatorField<T extends FieldValues>({
     { value: '', label: loading ? 'Carregando...' : 'Selecione a operadora' },
     ...(operators ?? []).map((o) => ({ value: o.Cnpj, label: o.Nome })),
   ];
-  return <SelectField label="Operadora" data={data} {...props} />;
+  return <SelectField label={messages.tag.labels.operator} data={data} {...props} />;
 }
 
 /** 2 to 20 axles; the value stays the select's text, the contract reads it as a number. */
@@ -163,5 +163,5 @@ export function ModelField<T extends FieldValues>({
       items: brand.modelos.map((m) => ({ value: m.modelId, label: m.modelName })),
     })),
   ];
-  return <SelectField label="Modelo" data={data} {...props} />;
+  return <SelectField label={messages.tag.labels.model} data={data} {...props} />;
 }

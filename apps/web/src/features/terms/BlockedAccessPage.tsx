@@ -122,7 +122,8 @@ export function BlockedAccessPage() {
             value={choice}
             onChange={(value) => setChoice(value === 'aceito' || value === 'rejeito' ? value : null)}
           >
-            <Stack gap="sm" mt="xs">
+            {/* 20 px apart: each radio's 44 px line (global.css) stays its own. */}
+            <Stack gap={20} mt="xs">
               <Radio value="aceito" label="Aceito os termos" size="md" />
               <Radio value="rejeito" label="Rejeito os termos" size="md" />
             </Stack>

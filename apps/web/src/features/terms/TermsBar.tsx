@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
@@ -138,52 +138,66 @@ function TermsPanel({ barRef }: { barRef: RefObject<HTMLElement | null> }) {
         tabIndex={-1}
         shadow="lg"
         withBorder
-        p="md"
+        px="sm"
+        py={6}
         className={classes.bar}
       >
-        <Stack gap="xs" className={classes.content}>
-          <Text fw={600}>{messages.terms.pending}</Text>
-          <Anchor
-            component="button"
-            type="button"
-            onClick={onDownload}
-            disabled={busy || !online}
-            {...offline}
-            fw={600}
-            py={6}
-            style={{ alignSelf: 'flex-start', display: 'inline-flex', alignItems: 'center', gap: 6 }}
-          >
-            <IconFileDownload size={20} aria-hidden />
-            {download.isPending ? 'Baixando os Termos de Uso...' : 'Ler os Termos de Uso'}
-          </Anchor>
-          <Checkbox
-            label="Li e aceito os Termos de Uso"
-            checked={agreed}
-            onChange={(event) => setAgreed(event.currentTarget.checked)}
-            disabled={accept.isPending || reject.isPending}
-          />
-          <Group grow gap="sm" wrap="wrap">
+        {/* Issue 33: two rows, at most about 120 px of a 740 px phone (it took 240 and hid the tiles). */}
+        <Stack gap={4} className={classes.content}>
+          <Group gap="xs" wrap="nowrap" justify="space-between" mih={44}>
+            <Text size="sm" fw={600} lh={1.3}>
+              {messages.terms.pending}
+            </Text>
             <Button
-              onClick={() => void onAccept()}
-              disabled={!agreed || !online || (busy && !accept.isPending)}
-              loading={accept.isPending}
-              miw={140}
+              variant="light"
+              size="sm"
+              px="sm"
+              onClick={onDownload}
+              disabled={busy || !online}
+              loading={download.isPending}
               {...offline}
+              leftSection={<IconFileDownload size={20} aria-hidden />}
+              aria-label="Ler os Termos de Uso"
+              style={{ flexShrink: 0 }}
             >
-              Aceitar
+              Ler
             </Button>
-            <Button
-              variant="subtle"
-              color="gray"
-              c="dark"
-              onClick={() => void onReject()}
-              disabled={!online || (busy && !reject.isPending)}
-              loading={reject.isPending}
-              miw={140}
-              {...offline}
-            >
-              Rejeitar
-            </Button>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {/* 'Li e aceito' on screen, the whole sentence for a screen reader (the name contains the label). */}
+            <Checkbox
+              label="Li e aceito"
+              aria-label="Li e aceito os Termos de Uso"
+              checked={agreed}
+              onChange={(event) => setAgreed(event.currentTarget.checked)}
+              disabled={accept.isPending || reject.isPending}
+              style={{ flexShrink: 0 }}
+            />
+            <Group grow gap="xs" wrap="nowrap" style={{ flex: 1 }}>
+              <Button
+                size="sm"
+                px="xs"
+                onClick={() => void onAccept()}
+                disabled={!agreed || !online || (busy && !accept.isPending)}
+                loading={accept.isPending}
+                {...offline}
+              >
+                Aceitar
+              </Button>
+              <Button
+                size="sm"
+                px="xs"
+                variant="subtle"
+                color="gray"
+                c="dark"
+                onClick={() => void onReject()}
+                disabled={!online || (busy && !reject.isPending)}
+                loading={reject.isPending}
+                {...offline}
+              >
+                Rejeitar
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </Paper>

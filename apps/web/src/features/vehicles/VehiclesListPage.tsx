@@ -4,7 +4,7 @@ import { canDeleteVehicle, messages } from '@portal/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
-import { DataTable, isListLoading, type DataTableColumn } from '../../components/ui/DataTable';
+import { DataTable, isListLoading, isListNotLoaded, type DataTableColumn } from '../../components/ui/DataTable';
 import { ListPageHeader } from '../../components/ui/ListPageHeader';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { TagStatusBadge } from '../../components/ui/TagStatusBadge';
@@ -70,6 +70,7 @@ export function VehiclesListPage() {
           rows={vehicles.data?.Veiculos}
           getRowKey={(row) => row.id}
           loading={isListLoading(vehicles)}
+          notLoaded={isListNotLoaded(vehicles)}
           page={page}
           totalPages={vehicles.data?.Paginacao.TotalPaginas ?? 0}
           onPageChange={setPage}

@@ -1,10 +1,11 @@
-import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { PassageContestInfo, Vpo, VpoPassage } from '@portal/contract';
 import { formatCpfCnpj, formatSerial, messages, vpoRoute, vpoStatusLabel } from '@portal/domain';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { DateTime } from '../../components/ui/DateTime';
+import { Dialog } from '../../components/ui/Dialog';
 import { ReadFailed } from '../../components/ui/ReadFailed';
 import { Money } from '../../components/ui/Money';
 import { PassageContest } from '../../components/ui/PassageContest';
@@ -276,7 +277,7 @@ function VpoDetailsBody({ listed, onClose }: { listed: Vpo; onClose: () => void 
  */
 export function VpoDetailsModal({ vpo, opened, onClose }: { vpo: Vpo | null; opened: boolean; onClose: () => void }) {
   return (
-    <Modal
+    <Dialog
       opened={opened && vpo !== null}
       onClose={onClose}
       title={messages.vpo.detailsTitle}
@@ -287,6 +288,6 @@ export function VpoDetailsModal({ vpo, opened, onClose }: { vpo: Vpo | null; ope
     >
       {/* Drawn only while open (the modal leaves its content out when closed): the passages are asked for then. */}
       {vpo ? <VpoDetailsBody key={vpo.IdTransacao} listed={vpo} onClose={onClose} /> : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -3,7 +3,7 @@ import type { Vpo } from '@portal/contract';
 import { formatSerial, messages, VPO_SORT_FIELDS, vpoRoute } from '@portal/domain';
 import { IconHandClick } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DataTable, isListLoading, type DataTableColumn, type DataTableSort } from '../../components/ui/DataTable';
+import { DataTable, isListLoading, isListNotLoaded, type DataTableColumn, type DataTableSort } from '../../components/ui/DataTable';
 import { DateTime } from '../../components/ui/DateTime';
 import { Money } from '../../components/ui/Money';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
@@ -122,6 +122,7 @@ export function VposListPage() {
             rows={empty ? [] : vpos.data?.VPOS}
             getRowKey={(row) => row.IdTransacao}
             loading={isListLoading(vpos)}
+            notLoaded={isListNotLoaded(vpos)}
             page={page}
             totalPages={empty ? 0 : (vpos.data?.Paginacao.TotalPaginas ?? 0)}
             onPageChange={setPage}

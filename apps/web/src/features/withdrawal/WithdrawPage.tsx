@@ -1,8 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ERROR_CODES, type PayoutLimits, type SavedPixKey } from '@portal/contract';
-import { documentKind, formatBrl, messages, NEW_PIX_KEY_CAP_CENTS, normalizePixKey, stripDocument, type PixKeyType } from '@portal/domain';
-import { IconAlertCircle, IconArrowLeft, IconCash, IconCircleCheck, IconReceipt, IconRefresh } from '@tabler/icons-react';
+import {
+  documentKind,
+  formatBrl,
+  formatDateTime,
+  messages,
+  NEW_PIX_KEY_CAP_CENTS,
+  normalizePixKey,
+  parseBrlInput,
+  payoutMessages,
+  stripDocument,
+  type PixKeyType,
+} from '@portal/domain';
+import { IconAlertCircle, IconArrowLeft, IconCash, IconCircleCheck, IconInfoCircle, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -28,14 +39,29 @@ import { markTermsRefused } from '../../lib/terms';
 import { eligibilityQuery, usePayoutLimits, useSavedPixKeys, useWithdraw } from './api/withdrawal';
 import { LimitsSummary } from './LimitsSummary';
 import { SavedKeyChoices } from './SavedKeyChoices';
-import { needsPassword, withdrawForm, type KeyTrusted, type WithdrawFormInput, type WithdrawFormValues } from './withdrawForm';
+import {
+  capOfTyped,
+  needsPassword,
+  unsavedKeyCap,
+  withdrawForm,
+  type KeyCapOf,
+  type KeyTrusted,
+  type WithdrawFormInput,
+  type WithdrawFormValues,
+} from './withdrawForm';
 import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
 /** Founding decision 16: toasts top-center on /saldo/*. */
 const position = 'top-center' as const;
 
-/** Decision 44: what the password does here, said where it is asked. */
-const PASSWORD_HINT = `Esta chave ainda não está salva: com sua senha ela fica salva em Minhas chaves Pix e, nas primeiras 24 horas, recebe no máximo ${formatBrl(NEW_PIX_KEY_CAP_CENTS)}.`;
+/** Decision 44: what the password does here, said where it is asked (the cap is said above it). */
+const PASSWORD_HINT = 'Esta chave ainda não está salva: com sua senha ela fica salva em Minhas chaves Pix.';
+
+/** Decision 44's cap of a key not saved yet, said as soon as the key is typed, before the password. */
+/** The Valor field's refusal for a new key's cap, set as the value or the key is typed. */
+const CAP_ERROR = 'cap';
+
+const NEW_KEY_CAP_HINT = payoutMessages.newKeyCap(formatBrl(NEW_PIX_KEY_CAP_CENTS));
 
 /** The server's 422 field names (the domain's, and the contract's for the Pix object) on the form's fields. */
 const SERVER_FIELDS = {
@@ -52,11 +78,12 @@ const emptyForm: WithdrawFormInput = { amount: '', pixType: '', pixKey: '', senh
 interface FormContext {
   balanceCents: number;
   trusted: KeyTrusted;
+  capOf: KeyCapOf;
 }
 
 /** The rules depend on the balance shown and on the keys saved, handed in as the form's context. */
 const resolver: Resolver<WithdrawFormInput, FormContext, WithdrawFormValues> = (values, context, options) =>
-  zodResolver(withdrawForm(context?.balanceCents ?? 0, context?.trusted ?? (() => false)))(values, context, options);
+  zodResolver(withdrawForm(context?.balanceCents ?? 0, context?.trusted ?? (() => false), context?.capOf))(values, context, options);
 
 /** The driver's own CPF/CNPJ as a key: it never asks for the password (the server's isOwnKey). */
 function isOwnKey(type: PixKeyType, key: string): boolean {
@@ -159,12 +186,26 @@ function TermsRefusal({ message }: { message: string }) {
 function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefined; limits: PayoutLimits | undefined }) {
   const balance = useBalance();
   const withdraw = useWithdraw();
-  const saldo = balance.data?.Saldo;
-  const negative = saldo !== undefined && saldo < 0;
+  const balanceReais = balance.data?.Saldo;
+  const negative = balanceReais !== undefined && balanceReais < 0;
   // Until the keys are known, only the driver's own key goes without the password.
   const trusted = useCallback<KeyTrusted>(
     (type, key) => isOwnKey(type, key) || (keys !== undefined && findSavedKey(keys, type, key) !== undefined),
     [keys],
+  );
+  // A key not saved yet may receive the new key's cap; a key saved less than 24 hours ago what it has left.
+  const capOf = useCallback<KeyCapOf>(
+    (type, key) => {
+      if (!trusted(type, key)) return unsavedKeyCap;
+      const saved = keys && findSavedKey(keys, type, key);
+      if (!saved?.limitadaAte || saved.restanteLimitada === null) return null;
+      const left = toCents(saved.restanteLimitada);
+      return {
+        leftCents: left,
+        exceeded: payoutMessages.newKeyExceeded(formatBrl(NEW_PIX_KEY_CAP_CENTS), formatDateTime(saved.limitadaAte), formatBrl(left)),
+      };
+    },
+    [keys, trusted],
   );
   const {
     control,
@@ -173,16 +214,27 @@ function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefin
     setError,
     setValue,
     clearErrors,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<WithdrawFormInput, FormContext, WithdrawFormValues>({
     resolver,
-    context: { balanceCents: saldo === undefined ? 0 : toCents(saldo), trusted },
+    context: { balanceCents: balanceReais === undefined ? 0 : toCents(balanceReais), trusted, capOf },
     defaultValues: emptyForm,
   });
   const keyType = useWatch({ control, name: 'pixType' });
   const typedKey = useWatch({ control, name: 'pixKey' });
   const chosen = keyType && keys ? findSavedKey(keys, keyType, typedKey) : undefined;
   const askPassword = needsPassword(keyType, typedKey, trusted);
+  const cap = capOfTyped(keyType, typedKey, capOf);
+  const typedAmount = useWatch({ control, name: 'amount' });
+  // Issue 33: a value beyond the key's cap is refused as soon as the key is known to be new, before any password.
+  const capLeft = cap?.leftCents;
+  const capExceeded = cap?.exceeded;
+  useEffect(() => {
+    const cents = typedAmount.trim() === '' ? null : parseBrlInput(typedAmount);
+    if (capLeft !== undefined && cents !== null && cents > capLeft) setError('amount', { type: CAP_ERROR, message: capExceeded });
+    else if (getFieldState('amount').error?.type === CAP_ERROR) clearErrors('amount');
+  }, [capLeft, capExceeded, typedAmount, setError, clearErrors, getFieldState]);
   // Issue 12: the last withdrawal requested here, with the way to its receipt.
   const [requested, setRequested] = useState<string | null>(null);
   // The fields stay enabled while sending: a field the server refuses must be able to take the focus.
@@ -192,7 +244,7 @@ function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefin
   }, [balance.isError, balance.error]);
 
   const onSubmit = handleSubmit(async (order) => {
-    if (saldo === undefined || negative) return;
+    if (balanceReais === undefined || negative) return;
     setRequested(null);
     try {
       const answer = await withdraw.mutateAsync(order);
@@ -225,14 +277,21 @@ function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefin
           <Text fw={600} c="gray.7">
             Saldo de pedágio:
           </Text>
-          {saldo === undefined ? (
+          {balanceReais === undefined ? (
             balance.isError ? (
               <Text size="sm">Não foi possível mostrar seu saldo agora.</Text>
             ) : (
               <Skeleton height={32} width={160} radius="sm" />
             )
           ) : (
-            <Money reais={saldo} colorPositive fz="calc(1.75rem * var(--mantine-scale))" fw={700} lh={1.2} data-testid="saldo-saque" />
+            <Money
+              reais={balanceReais}
+              colorPositive
+              fz="calc(1.75rem * var(--mantine-scale))"
+              fw={700}
+              lh={1.2}
+              data-testid="saldo-saque"
+            />
           )}
         </Group>
       </Paper>
@@ -303,6 +362,11 @@ function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefin
               )}
             />
             {askPassword ? (
+              <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
+                <Text size="sm">{NEW_KEY_CAP_HINT}</Text>
+              </Alert>
+            ) : null}
+            {askPassword ? (
               <Controller
                 control={control}
                 name="senha"
@@ -327,7 +391,7 @@ function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefin
             <NetworkSubmitButton
               size="lg"
               loading={isSubmitting}
-              disabled={negative || saldo === undefined}
+              disabled={negative || balanceReais === undefined}
               leftSection={<IconCash size={22} aria-hidden />}
             >
               Sacar

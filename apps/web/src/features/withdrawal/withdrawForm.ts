@@ -1,5 +1,7 @@
 import {
   centsToReais,
+  formatBrl,
+  NEW_PIX_KEY_CAP_CENTS,
   isValidPixKey,
   messages,
   normalizePixKey,
@@ -20,14 +22,38 @@ export function needsPassword(type: PixKeyType | '', key: string, trusted: KeyTr
   return type !== '' && isValidPixKey(type, key) && !trusted(type, key);
 }
 
+/** What a key in its first 24 hours may still receive, and the sentence that says so (decision 44). */
+export interface NewKeyCap {
+  leftCents: Cents;
+  /** Why a larger value is refused, on the Valor field. */
+  exceeded: string;
+}
+
+/**
+ * The cap of the typed key, or null when it has none: a key not saved yet (it would be saved by this
+ * withdrawal) may receive NEW_PIX_KEY_CAP_CENTS; a key saved less than 24 hours ago what it has left.
+ */
+export type KeyCapOf = (type: PixKeyType, key: string) => NewKeyCap | null;
+
+export const unsavedKeyCap: NewKeyCap = {
+  leftCents: NEW_PIX_KEY_CAP_CENTS,
+  exceeded: payoutMessages.newKeyCapExceeded(formatBrl(NEW_PIX_KEY_CAP_CENTS)),
+};
+
+/** The cap a valid key typed now is known to have, or null. */
+export function capOfTyped(type: PixKeyType | '', key: string, capOf: KeyCapOf): NewKeyCap | null {
+  return type !== '' && isValidPixKey(type, key) ? capOf(type, key) : null;
+}
+
 /**
  * spec §5 'Withdrawal' over what was typed, against the balance shown: the domain's rules in their
- * order, the first that fails on its field; then the password for a key not saved yet (decision 44).
+ * order, the first that fails on its field; then a new key's cap, then the password for a key not
+ * saved yet (decision 44).
  * Out comes the wire's amount (reais), Pix key and `senha`. The password typed goes with the order
  * even once the key is saved (the server then does not ask for it): pressing 'Sacar' again after a
  * lost answer must send the very same order, so that the server answers it once.
  */
-export function withdrawForm(balanceCents: Cents, trusted: KeyTrusted) {
+export function withdrawForm(balanceCents: Cents, trusted: KeyTrusted, capOf: KeyCapOf = () => null) {
   return z
     .object({
       amount: z.string(),
@@ -42,6 +68,12 @@ export function withdrawForm(balanceCents: Cents, trusted: KeyTrusted) {
       if (problem || amountCents === null || pixType === '') {
         const { field, message } = problem ?? { field: 'amount', message: messages.withdrawal.amountRequired };
         ctx.addIssue({ code: 'custom', path: [field], message });
+        return z.NEVER;
+      }
+      // A new key's cap before its password: no password is asked for a value it could not receive.
+      const cap = capOfTyped(pixType, pixKey, capOf);
+      if (cap && amountCents > cap.leftCents) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: cap.exceeded });
         return z.NEVER;
       }
       if (senha === '' && needsPassword(pixType, pixKey, trusted)) {

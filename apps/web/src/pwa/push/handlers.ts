@@ -1,4 +1,5 @@
 import { pushFallbackMessage } from '@portal/domain';
+import { changedMessage, type ChangedMessage } from './changes';
 import { portalUrl, readPushPayload } from './payload';
 import { PUSH_RENEWED_MESSAGE } from './renewal';
 
@@ -24,7 +25,7 @@ export interface PortalWindow {
   readonly url: string;
   focus(): Promise<PortalWindow>;
   navigate(url: string): Promise<PortalWindow | null>;
-  postMessage(message: string): void;
+  postMessage(message: string | ChangedMessage): void;
 }
 
 /** The parts of the service worker's global scope the handlers use. */
@@ -54,13 +55,28 @@ function parsed(data: PushData | null): unknown {
   }
 }
 
+/** Every window of the portal open in this browser, controlled by this worker or not yet. */
+function portalWindows(scope: PushWorkerScope): Promise<readonly PortalWindow[]> {
+  return scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+}
+
 /**
- * push: the server's pushPayload as a notification. A message it cannot read still shows one, in
- * Portuguese (a push that shows nothing gets the browser's own notice, and the browser may stop
- * delivering to a site that does that).
+ * push: the server's pushPayload as a notification, and the open windows of the portal told what
+ * the event changed (issue 33: the screen on view reads it again at once). A message it cannot read
+ * still shows one, in Portuguese (a push that shows nothing gets the browser's own notice, and the
+ * browser may stop delivering to a site that does that), and tells the windows that anything may
+ * have changed.
  */
-export function showPush(scope: PushWorkerScope, data: PushData | null): Promise<void> {
+export async function showPush(scope: PushWorkerScope, data: PushData | null): Promise<void> {
   const payload = readPushPayload(parsed(data));
+  await Promise.all([showNotification(scope, payload), tellOpenWindows(scope, changedMessage(payload?.topicos))]);
+}
+
+async function tellOpenWindows(scope: PushWorkerScope, message: ChangedMessage): Promise<void> {
+  for (const open of await portalWindows(scope)) open.postMessage(message);
+}
+
+function showNotification(scope: PushWorkerScope, payload: ReturnType<typeof readPushPayload>): Promise<void> {
   const message = payload ?? pushFallbackMessage;
   const sentAt = payload ? Date.parse(payload.enviadaEm) : Number.NaN;
   return scope.registration.showNotification(message.titulo, {
@@ -89,7 +105,7 @@ function notificationUrl(scope: PushWorkerScope, data: unknown): string {
 export async function openNotification(scope: PushWorkerScope, notification: { readonly data: unknown; close(): void }): Promise<void> {
   notification.close();
   const url = notificationUrl(scope, notification.data);
-  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const windows = await portalWindows(scope);
   const open = windows.find((w) => w.url.startsWith(`${scope.location.origin}/`));
   if (!open) {
     await scope.clients.openWindow(url);
@@ -120,6 +136,5 @@ export interface EndedSubscription {
 export async function renewSubscription(scope: PushWorkerScope, ended: EndedSubscription | null, renewed: unknown): Promise<void> {
   const key = ended?.options.applicationServerKey ?? null;
   if (!renewed && key) await scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  for (const open of windows) open.postMessage(PUSH_RENEWED_MESSAGE);
+  for (const open of await portalWindows(scope)) open.postMessage(PUSH_RENEWED_MESSAGE);
 }

@@ -1,16 +1,19 @@
 import type { PushPayload } from '@portal/contract';
+import { isLiveTopic } from './changes';
 
 /**
  * The contract's pushPayload, read by hand: the service worker stays a few kilobytes without zod
- * (test/pushWorker.test.ts holds the two to the same answers).
+ * (test/pwa/pushWorker.test.ts holds the two to the same answers).
  */
 export function readPushPayload(value: unknown): PushPayload | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { titulo, corpo, url, tag, enviadaEm } = value as Record<string, unknown>;
+  const { titulo, corpo, url, tag, enviadaEm, topicos } = value as Record<string, unknown>;
   if (typeof titulo !== 'string' || typeof corpo !== 'string' || typeof tag !== 'string') return null;
   if (typeof url !== 'string' || !url.startsWith('/')) return null;
   if (typeof enviadaEm !== 'string') return null;
-  return { titulo, corpo, url, tag, enviadaEm };
+  if (topicos === undefined) return { titulo, corpo, url, tag, enviadaEm };
+  if (!Array.isArray(topicos) || !topicos.every(isLiveTopic)) return null;
+  return { titulo, corpo, url, tag, enviadaEm, topicos };
 }
 
 /**

@@ -16,7 +16,7 @@ const contestKeys = {
  * novamente', as soon as the first attempt fails (issue 25, `failure`).
  */
 export function useContestsPage(page: number, estado: ContestState | null) {
-  const options = listQueryOptions(contestKeys.page(page, estado), async ({ signal }) => {
+  const options = listQueryOptions(['contests'], contestKeys.page(page, estado), async ({ signal }) => {
     const answer = await request(api.driverContests, { query: { page, estado: estado ?? undefined }, signal });
     if (!answer.Sucesso) throw new Error(answer.Mensagem);
     return answer;

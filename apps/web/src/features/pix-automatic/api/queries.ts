@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { request } from '../../../lib/api';
 import { attentionQueryKey } from '../../../lib/attention';
 import { balanceQueryKey } from '../../../lib/balance';
-import { isClientError } from '../../../lib/http';
+import { livePollMs, liveRead } from '../../../lib/liveUpdates';
 import { keptOffline } from '../../../lib/persist';
 
 const pixAutomaticQueryKey = ['motorista', 'pix-automatico'] as const;
@@ -13,20 +13,26 @@ const WAITING_POLL_MS = 3000;
 
 /**
  * GET /api/motorista/pix-automatico (decision 58): kept on the phone; asked every 3 s while the QR
- * Code waits to be paid, so the screen turns to 'Ativa' by itself.
+ * Code waits to be paid, so the screen turns to 'Ativa' by itself; live otherwise (issue 33): the
+ * bank's cancel, a cycle paid or refused show without a reload.
  */
-const pixAutomaticQuery = queryOptions({
-  ...keptOffline,
-  queryKey: pixAutomaticQueryKey,
-  queryFn: ({ signal }) => request(api.pixAutomatic, { signal }),
-  staleTime: 0,
-  refetchInterval: (query) => {
-    if (query.state.status === 'error' && isClientError(query.state.error)) return false;
-    return query.state.data?.RecargaAutomatica?.estado === 'AGUARDANDO' ? WAITING_POLL_MS : false;
-  },
-});
+const pixAutomaticQuery = liveRead(
+  ['automatic'],
+  queryOptions({
+    ...keptOffline,
+    queryKey: pixAutomaticQueryKey,
+    queryFn: ({ signal }) => request(api.pixAutomatic, { signal }),
+    staleTime: 0,
+  }),
+);
 
-export const usePixAutomatic = () => useQuery(pixAutomaticQuery);
+/** Every 3 s while the QR Code waits, else as any live read. */
+const automaticPoll = (query: { readonly state: { status: string; error: Error | null; data?: PixAutomaticResponse } }) => {
+  const live = livePollMs(query);
+  return live !== false && query.state.data?.RecargaAutomatica?.estado === 'AGUARDANDO' ? WAITING_POLL_MS : live;
+};
+
+export const usePixAutomatic = () => useQuery({ ...pixAutomaticQuery, refetchInterval: automaticPoll });
 
 /**
  * The calls that change it answer the whole state: kept as the read's answer. The balance and the

@@ -15,7 +15,7 @@ const statementKeys = {
 
 /** GET /api/extrato/listar?page=N&periodo=&de=&ate=&tipo=: 10 movements a page, newest first. */
 const statementPageQuery = (page: number, filters: StatementFilters) =>
-  listQueryOptions(statementKeys.page(page, filters), ({ signal }) =>
+  listQueryOptions(['statement'], statementKeys.page(page, filters), ({ signal }) =>
     request(api.statement, { query: { page, ...filterParams(filters) }, signal }),
   );
 

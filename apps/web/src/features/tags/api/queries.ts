@@ -2,6 +2,7 @@ import { api } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
 import { listQueryOptions, useLoggedQuery, useReadFailure } from '../../../lib/listQuery';
+import { liveRead } from '../../../lib/liveUpdates';
 import { keptOffline } from '../../../lib/persist';
 import { tagKeys } from '../../../lib/tags';
 
@@ -31,18 +32,24 @@ const vehicleModelsQuery = queryOptions({
  */
 const VEHICLE_FRESH_MS = 10_000;
 
-/** GET /api/veiculo/detail/{plate}: the vehicle and its tag, asked again after VEHICLE_FRESH_MS (the tag's state moves); kept offline. */
+/**
+ * GET /api/veiculo/detail/{plate}: the vehicle and its tag, asked again after VEHICLE_FRESH_MS (the
+ * tag's state moves); kept offline; live (issue 33).
+ */
 export const vehicleDetailQuery = (plate: string) =>
-  queryOptions({
-    ...keptOffline,
-    queryKey: tagKeys.vehicleDetail(plate),
-    queryFn: ({ signal }) => request(api.vehicleDetail, { params: { licensePlate: plate }, signal }),
-    staleTime: VEHICLE_FRESH_MS,
-  });
+  liveRead(
+    ['tags'],
+    queryOptions({
+      ...keptOffline,
+      queryKey: tagKeys.vehicleDetail(plate),
+      queryFn: ({ signal }) => request(api.vehicleDetail, { params: { licensePlate: plate }, signal }),
+      staleTime: VEHICLE_FRESH_MS,
+    }),
+  );
 
 /** GET /api/tag/listar?page=N: 10 tags a page. */
 const tagsPageQuery = (page: number) =>
-  listQueryOptions(tagKeys.list(page), ({ signal }) => request(api.tags, { query: { page }, signal }));
+  listQueryOptions(['tags'], tagKeys.list(page), ({ signal }) => request(api.tags, { query: { page }, signal }));
 
 export function useOperators() {
   return useQuery(operatorsQuery);

@@ -5,14 +5,14 @@ import { useBalance } from '../../../lib/balance';
 
 /** spec §9: activating debits the monthly fee; the balance beside it, when known. */
 export function ActivationFeeNote() {
-  const saldo = useBalance().data?.Saldo;
+  const balance = useBalance().data?.Saldo;
   return (
     <Text size="sm">
       A ativação debita a mensalidade de <Money cents={TAG_MONTHLY_FEE_CENTS} fw={700} /> do seu saldo
-      {saldo !== undefined ? (
+      {balance !== undefined ? (
         <>
           {' '}
-          (saldo atual: <Money reais={saldo} fw={700} />)
+          (saldo atual: <Money reais={balance} fw={700} />)
         </>
       ) : null}
       .

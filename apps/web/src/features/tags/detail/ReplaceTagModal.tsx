@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { api } from '@portal/contract';
 import { formatSerial, messages } from '@portal/domain';
 import { useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
+import { Dialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast';
 import { OFFLINE_REASON, useOnline } from '../../../lib/offline';
 import { useReplaceTag } from '../api/mutations';
@@ -23,10 +24,10 @@ const SERVER_FIELDS: Readonly<Record<string, Path<ReplaceForm>>> = { newSerialNu
 /** Swaps the tag's serial for a new one; the new tag keeps the state of the old. */
 export function ReplaceTagModal({ opened, serialNumber, onClose }: { opened: boolean; serialNumber: string; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Substituir tag" centered size="md" closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Dialog opened={opened} onClose={onClose} title="Substituir tag" centered size="md" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {/* The modal unmounts its content when closed: each opening starts an empty form on the current serial. */}
       <ReplaceTagForm serialNumber={serialNumber} onClose={onClose} />
-    </Modal>
+    </Dialog>
   );
 }
 

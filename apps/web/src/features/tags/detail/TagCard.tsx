@@ -54,10 +54,10 @@ export function TagCard({
         </Group>
         <GreenpassWarning operatorName={operatorName} serial={tag.serialNumber} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-          <DetailField label="Número da Tag" nowrap>
+          <DetailField label={messages.tag.labels.serial} nowrap>
             <span data-testid="tag-serial">{formatSerial(tag.serialNumber)}</span>
           </DetailField>
-          <DetailField label="Operadora">{operatorName ?? (operatorsLoading ? '...' : 'Desconhecida')}</DetailField>
+          <DetailField label={messages.tag.labels.operator}>{operatorName ?? (operatorsLoading ? '...' : 'Desconhecida')}</DetailField>
         </SimpleGrid>
         <Alert
           styles={readableAlert}

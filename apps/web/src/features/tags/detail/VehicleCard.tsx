@@ -1,6 +1,6 @@
 import { Grid, Paper, Title } from '@mantine/core';
 import type { VehicleDetail } from '@portal/contract';
-import { formatCpfCnpj } from '@portal/domain';
+import { formatCpfCnpj, messages } from '@portal/domain';
 import { useVehicleModels } from '../api/queries';
 import { modelNameOf } from '../catalog';
 import { DetailField } from './DetailField';
@@ -24,15 +24,15 @@ export function VehicleCard({ vehicle }: { vehicle: VehicleDetail }) {
           <DetailField label="Eixos">{vehicle.Axles}</DetailField>
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4 }}>
-          <DetailField label="Modelo">{model}</DetailField>
+          <DetailField label={messages.tag.labels.model}>{model}</DetailField>
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4 }}>
-          <DetailField label="RNTRC da ANTT" nowrap>
+          <DetailField label={messages.tag.labels.rntrc} nowrap>
             {vehicle.RntrcAntt || '—'}
           </DetailField>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
-          <DetailField label="CPF/CNPJ da ANTT" nowrap>
+          <DetailField label={messages.tag.labels.anttDocument} nowrap>
             {vehicle.CpfCnpjAntt ? formatCpfCnpj(vehicle.CpfCnpjAntt) : '—'}
           </DetailField>
         </Grid.Col>

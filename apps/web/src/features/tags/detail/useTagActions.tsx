@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { VehicleDetail, VehicleTag } from '@portal/contract';
-import { formatSerial, messages, tagActionBlocker, type TagAction } from '@portal/domain';
+import { formatBrl, formatSerial, messages, TAG_MONTHLY_FEE_CENTS, tagActionBlocker, type TagAction } from '@portal/domain';
 import { IconBan, IconLock, IconLockOpen, IconPencil, IconPlayerPlay, IconReplace, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -53,21 +53,26 @@ export function useTagActions(vehicle: VehicleDetail, tag: VehicleTag, operatorN
     },
     onError: (error: unknown) => toastFailure(error, options.errorTitle),
   });
-  /** spec §9: block, cancel and delete ask first ('{verb} a tag {serial}{rest}'); `then` runs once confirmed. */
-  const askFirst = (title: string, verb: string, rest: string, labels: { confirmLabel: string }, then: () => void) => () =>
-    void confirmAction({
-      title,
-      message: (
-        <Text>
-          {verb} a tag <Serial>{serial}</Serial>
-          {rest}
-        </Text>
-      ),
-      ...labels,
-      danger: true,
-    }).then((confirmed) => {
-      if (confirmed) then();
-    });
+  /**
+   * spec §9: block, cancel and delete ask first ('{verb} a tag {serial}{rest}'), and so does 'Ativar',
+   * which charges the month (issue 33); `then` runs once confirmed. A press made before the app was
+   * live is pressed again once it is (early-paint/): it opens this question, it never charges alone.
+   */
+  const askFirst =
+    (title: string, verb: string, rest: string, labels: { confirmLabel: string; danger?: boolean }, then: () => void) => () =>
+      void confirmAction({
+        title,
+        message: (
+          <Text>
+            {verb} a tag <Serial>{serial}</Serial>
+            {rest}
+          </Text>
+        ),
+        danger: true,
+        ...labels,
+      }).then((confirmed) => {
+        if (confirmed) then();
+      });
 
   const items: TagActionItem[] = [
     {
@@ -78,7 +83,13 @@ export function useTagActions(vehicle: VehicleDetail, tag: VehicleTag, operatorN
       color: 'sign',
       blocker: blockerOf('activate'),
       note: <ActivationFeeNote />,
-      run: () => activate.mutate({ serialNumber: tag.serialNumber, licensePlate: vehicle.LicensePlate }, outcome(messages.tag.activated)),
+      run: askFirst(
+        'Ativar tag',
+        'Ativar',
+        messages.tag.activateQuestionRest(formatBrl(TAG_MONTHLY_FEE_CENTS)),
+        { confirmLabel: 'Ativar', danger: false },
+        () => activate.mutate({ serialNumber: tag.serialNumber, licensePlate: vehicle.LicensePlate }, outcome(messages.tag.activated)),
+      ),
     },
     {
       action: 'edit',

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { downloadFile, request } from '../../../lib/api';
 import { vposQueryRoot } from '../../../lib/contests';
 import { listQueryOptions, useLoggedQuery, useReadFailure, type ReadFailure } from '../../../lib/listQuery';
+import { liveRead } from '../../../lib/liveUpdates';
 import { keptOffline } from '../../../lib/persist';
 
 const vpoKeys = {
@@ -14,7 +15,7 @@ const vpoKeys = {
 
 /** GET /api/pedagio/motoristaVpos?page=N&sort&direction: 10 VPOs a page, sorted by the server across all pages. */
 const vposPageQuery = (query: VposQuery) =>
-  listQueryOptions(vpoKeys.page(query), ({ signal }) => request(api.driverVpos, { query, signal }));
+  listQueryOptions(['vpos'], vpoKeys.page(query), ({ signal }) => request(api.driverVpos, { query, signal }));
 
 /**
  * One page of the driver's VPOs and whether the list must show empty: spec §8, a failure is
@@ -40,12 +41,15 @@ export function useVposPage(query: VposQuery) {
  * under way pays passages); kept on the phone, so a VPO seen once shows its passages offline.
  */
 export const vpoDetailsQuery = (id: string) =>
-  queryOptions({
-    ...keptOffline,
-    queryKey: vpoKeys.one(id),
-    queryFn: ({ signal }) => request(api.driverVpo, { params: { id }, signal }),
-    staleTime: 0,
-  });
+  liveRead(
+    ['vpos'],
+    queryOptions({
+      ...keptOffline,
+      queryKey: vpoKeys.one(id),
+      queryFn: ({ signal }) => request(api.driverVpo, { params: { id }, signal }),
+      staleTime: 0,
+    }),
+  );
 
 /** GET /api/pedagio/motoristaVpos/:id/pdf: the VPO's record (for the shipper or ANTT), saved under the server's file name. */
 export function useVpoPdf() {

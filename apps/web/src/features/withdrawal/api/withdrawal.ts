@@ -5,6 +5,7 @@ import { request } from '../../../lib/api';
 import { attentionQueryKey } from '../../../lib/attention';
 import { balanceQueryKey } from '../../../lib/balance';
 import { payoutKeys, payoutLimitsQuery, pixKeysQuery } from '../../../lib/payouts';
+import { liveRead } from '../../../lib/liveUpdates';
 import { getUser } from '../../../lib/storage';
 
 const withdrawalKeys = {
@@ -12,12 +13,15 @@ const withdrawalKeys = {
   eligibility: () => [...withdrawalKeys.all, 'elegibilidade'] as const,
 };
 
-/** GET /api/motorista/verificar-saque, asked again on every visit. */
-export const eligibilityQuery = queryOptions({
-  queryKey: withdrawalKeys.eligibility(),
-  queryFn: ({ signal }) => request(api.withdrawalEligibility, { signal }),
-  staleTime: 0,
-});
+/** GET /api/motorista/verificar-saque, asked again on every visit; live (issue 33): a Pix in, a withdrawal returned. */
+export const eligibilityQuery = liveRead(
+  ['balance', 'withdrawals'],
+  queryOptions({
+    queryKey: withdrawalKeys.eligibility(),
+    queryFn: ({ signal }) => request(api.withdrawalEligibility, { signal }),
+    staleTime: 0,
+  }),
+);
 
 /**
  * Decision 44: the keys saved (offered as quick choices; a key not saved asks for the password) and

@@ -1,0 +1,179 @@
+import { STATEMENT_ACCOUNT_OF_KIND, vpoAccountRoute } from '@portal/domain';
+import type { StatementAccount, StatementKind } from '@portal/domain';
+import { sql } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+import { toIso } from '../../db/connection.js';
+import { COUNTER_CENTS } from '../../db/migrations/020-statement-account-sums.js';
+import type { AccountKind, Database } from '../../db/schema.js';
+import { bucketsOf } from '../ledger/ledger.js';
+import { inPeriod, kindCondition } from './queries.js';
+import type { StatementScope } from './queries.js';
+
+/**
+ * Issue 33 (decision 63): whose money a statement row moved. Saldo and SaldoTerceiro are the
+ * driver's accounts; the VPOs' account holds several shippers' money, so each VPO is an account of
+ * its own in the statement (its entries name it: ledger_entries.vpo_id, decision 52).
+ */
+export interface RowAccount {
+  kind: AccountKind;
+  /** The VPO whose money moved (kind 'vpo'); null otherwise. */
+  vpoId: number | null;
+}
+
+/** The statement's key of an account: 'own', 'third' or 'vpo:<id>'. */
+export const accountKey = (a: RowAccount): string => (a.kind === 'vpo' ? `vpo:${a.vpoId ?? ''}` : a.kind);
+
+export const statementAccountOf = (a: RowAccount): StatementAccount => STATEMENT_ACCOUNT_OF_KIND[a.kind];
+
+/** The driver's three ledger accounts by id (one read, three rows). */
+export async function driverAccounts(db: Kysely<Database>, driverId: number): Promise<Map<number, AccountKind>> {
+  const rows = await db.selectFrom('accounts').select(['id', 'kind']).where('driver_id', '=', driverId).execute();
+  return new Map(rows.map((r) => [r.id, r.kind]));
+}
+
+/** An entry's account: its ledger account's kind, and its VPO when that account is the VPOs'. */
+export function rowAccountOf(kinds: Map<number, AccountKind>, entry: { account_id: number; vpo_id: number | null }): RowAccount {
+  const kind = kinds.get(entry.account_id) ?? 'own';
+  return { kind, vpoId: kind === 'vpo' ? entry.vpo_id : null };
+}
+
+/** A point of the statement: an entry's place (created_at, id) and the account it moved. */
+export interface BalancePoint extends RowAccount {
+  accountId: number;
+  createdAt: string;
+  id: number;
+}
+
+/**
+ * Saldo's or SaldoTerceiro's balance at an instant, as a scalar SQL expression: what the account
+ * moved in the driver's counters of the months before the instant's month, the days of its month
+ * before its day, the hours of its day before its hour (migration 020), plus the account's entries
+ * of its hour before the instant, or through the entry (instant, id) when `through` is given: a
+ * few counter rows and one hour, whatever the length of the history.
+ */
+function counterBalance(driverId: number, accountId: number, kind: 'own' | 'third', instant: string, through?: number): RawBuilder<number> {
+  const column = sql.ref(`c.${COUNTER_CENTS[kind]}`);
+  const { month, day, hour } = bucketsOf(instant);
+  const sum = (unit: 'month' | 'day' | 'hour', range: RawBuilder<unknown>) =>
+    sql`(select coalesce(sum(${column}), 0) from ledger_entry_counts c where c.driver_id = ${driverId} and c.unit = ${sql.lit(unit)}${range})`;
+  const upTo = through === undefined ? sql`e.created_at < ${instant}` : sql`(e.created_at, e.id) <= (${instant}, ${through})`;
+  return sql<number>`(
+    ${sum('month', sql` and c.bucket < ${month}`)}
+    + ${sum('day', sql` and c.bucket >= ${month} and c.bucket < ${day}`)}
+    + ${sum('hour', sql` and c.bucket >= ${day} and c.bucket < ${hour}`)}
+    + (select coalesce(sum(e.amount_cents), 0) from ledger_entries e
+       where e.driver_id = ${driverId} and e.created_at >= ${hour} and e.account_id = ${accountId} and ${upTo}))`;
+}
+
+/**
+ * The account's balance right after the entry (created_at, id), as a scalar SQL expression: Saldo
+ * and SaldoTerceiro from the counters (counterBalance); a VPO from its own entries through it (a
+ * trip's few, by ledger_entries_vpo_idx).
+ */
+function balanceThrough(driverId: number, p: BalancePoint): RawBuilder<number> {
+  if (p.kind !== 'vpo') return counterBalance(driverId, p.accountId, p.kind, p.createdAt, p.id);
+  const vpo = p.vpoId === null ? sql`e.vpo_id is null` : sql`e.vpo_id = ${p.vpoId}`;
+  return sql<number>`(select coalesce(sum(e.amount_cents), 0) from ledger_entries e
+    where ${vpo} and e.account_id = ${p.accountId} and (e.created_at, e.id) <= (${p.createdAt}, ${p.id}))`;
+}
+
+/** Each point's account balance right after it, in centavos: one SQL statement for them all. */
+export async function balancesThrough(db: Kysely<Database>, driverId: number, points: readonly BalancePoint[]): Promise<number[]> {
+  if (points.length === 0) return [];
+  const columns = points.map((p, i) => sql`${balanceThrough(driverId, { ...p, createdAt: toIso(p.createdAt) })} as ${sql.ref(`b${i}`)}`);
+  const { rows } = await sql<Record<string, number | string>>`select ${sql.join(columns)}`.execute(db);
+  const row = rows[0] ?? {};
+  return points.map((_, i) => Number(row[`b${i}`] ?? 0));
+}
+
+/** One account's net movement in a period (centavos). */
+export interface AccountTotal extends RowAccount {
+  cents: number;
+}
+
+/**
+ * The period's total per account, in the statement's order of accounts (Saldo, SaldoTerceiro, then
+ * the VPOs by id): never summed across accounts. Without a kind, Saldo is always there (when the
+ * period has entries), SaldoTerceiro when it moved in the period, and each VPO that moved; with a
+ * kind, the accounts of that kind's entries. Saldo's and SaldoTerceiro's totals come from the
+ * counters (the balance at the period's end less the balance at its start), so a long period costs
+ * what a short one does; a VPO's from its entries in the period (ledger_entries_kind_idx).
+ */
+export async function periodTotals(
+  db: Kysely<Database>,
+  driverId: number,
+  scope: StatementScope,
+  hasEntries: boolean,
+): Promise<AccountTotal[]> {
+  if (!hasEntries) return [];
+  const kinds = await driverAccounts(db, driverId);
+  const byAccount = (kind: StatementKind) =>
+    db
+      .selectFrom('ledger_entries')
+      .select((eb) => ['account_id', 'vpo_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
+      .where('driver_id', '=', driverId)
+      .where((eb) => inPeriod(eb, scope))
+      .where((eb) => kindCondition(eb, kind))
+      .groupBy(['account_id', 'vpo_id'])
+      .execute();
+  if (scope.kind !== undefined) return ordered(gather(kinds, await byAccount(scope.kind)));
+  const idOf = (kind: AccountKind) => [...kinds].find(([, k]) => k === kind)?.[0] ?? 0;
+  const moved = (kind: 'own' | 'third') => {
+    const end =
+      scope.to === null
+        ? sql`(select balance_cents from accounts where id = ${idOf(kind)})`
+        : counterBalance(driverId, idOf(kind), kind, scope.to);
+    return scope.from === null ? end : sql`${end} - ${counterBalance(driverId, idOf(kind), kind, scope.from)}`;
+  };
+  const periodOf = sql`${scope.from === null ? sql`` : sql` and e.created_at >= ${scope.from}`}${scope.to === null ? sql`` : sql` and e.created_at < ${scope.to}`}`;
+  const { rows } = await sql<{ own: number | string; third: number | string; third_moved: number | string }>`select
+    ${moved('own')} as own, ${moved('third')} as third,
+    (select count(*) from (select 1 from ledger_entries e where e.account_id = ${idOf('third')}${periodOf} limit 1) t) as third_moved`.execute(
+    db,
+  );
+  const row = rows[0];
+  const totals: AccountTotal[] = [{ kind: 'own', vpoId: null, cents: Number(row?.own ?? 0) }];
+  if (Number(row?.third_moved ?? 0) > 0) totals.push({ kind: 'third', vpoId: null, cents: Number(row?.third ?? 0) });
+  return ordered([...totals, ...gather(kinds, await byAccount('vpo'))]);
+}
+
+/** Sums by account of rows grouped by (account_id, vpo_id). */
+function gather(
+  kinds: Map<number, AccountKind>,
+  rows: readonly { account_id: number; vpo_id: number | null; cents: number | string }[],
+): AccountTotal[] {
+  const byKey = new Map<string, AccountTotal>();
+  for (const r of rows) {
+    const account = rowAccountOf(kinds, r);
+    const key = accountKey(account);
+    const total = byKey.get(key) ?? { ...account, cents: 0 };
+    total.cents += Number(r.cents);
+    byKey.set(key, total);
+  }
+  return [...byKey.values()];
+}
+
+const ORDER: Record<AccountKind, number> = { own: 0, third: 1, vpo: 2 };
+
+function ordered(totals: AccountTotal[]): AccountTotal[] {
+  return totals.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || (a.vpoId ?? 0) - (b.vpoId ?? 0));
+}
+
+/** What names a VPO's account: its shipper, and its route (one shipper's VPOs told apart). */
+export interface VpoAccountName {
+  shipper: string;
+  route: string | null;
+}
+
+/** The names of these VPOs' accounts, by VPO id. */
+export async function vpoAccountNames(db: Kysely<Database>, vpoIds: readonly number[]): Promise<Map<number, VpoAccountName>> {
+  const ids = [...new Set(vpoIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('vpos')
+    .innerJoin('partners', 'partners.id', 'vpos.partner_id')
+    .select(['vpos.id', 'partners.name', 'vpos.origin', 'vpos.destination'])
+    .where('vpos.id', 'in', ids)
+    .execute();
+  return new Map(rows.map((v) => [v.id, { shipper: v.name, route: vpoAccountRoute(v.origin, v.destination) }]));
+}

@@ -1,0 +1,41 @@
+import type { StatementAccountTotal } from '@portal/contract';
+import { statementAccountName, statementTotalsTitle } from '@portal/domain';
+import { deferredRender } from '../../components/ui/deferredRender';
+import { Money } from '../../components/ui/Money';
+import classes from './StatementTotals.module.css';
+
+/**
+ * Issue 33: the filtered period's total per account (Saldo, Saldo em outras plataformas, each VPO),
+ * one line each and never one sum across them: a shipper's VPO money is not the driver's. Plain
+ * elements, drawn in a transition as the rows are (a read answering draws both).
+ */
+function StatementTotalsView({ totals }: { totals: StatementAccountTotal[] }) {
+  if (totals.length === 0) return null;
+  return (
+    <section className={classes.totals} aria-labelledby="extrato-totais">
+      <p id="extrato-totais" className={classes.title}>
+        {statementTotalsTitle}
+      </p>
+      <ul className={classes.list}>
+        {totals.map((total) => {
+          const account = statementAccountName(total.conta.tipo, total.conta.embarcador, total.conta.rota);
+          return (
+            <li
+              key={`${total.conta.tipo}:${total.conta.vpoId ?? ''}`}
+              className={classes.total}
+              data-account-total={total.conta.tipo}
+              aria-label={`${account}: total do período`}
+            >
+              <span className={classes.account} data-account={total.conta.tipo}>
+                {account}
+              </span>
+              <Money reais={total.total} colorPositive fw={600} className={classes.amount} />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export const StatementTotals = deferredRender(StatementTotalsView);

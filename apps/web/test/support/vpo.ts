@@ -1,0 +1,23 @@
+/** A VPO of the list as the server answers it (decision 52: its trip and money too). */
+export const vpo = (over: Record<string, unknown>) => ({
+  IdTransacao: '41',
+  serialNumber: '1234567890123456',
+  PlacaVeiculo: 'ABC1D23',
+  CpfCnpjEmbarcador: '11222333000181',
+  ValorTotalVP: 1234.56,
+  created_at: '2026-03-05T15:04:05Z',
+  Status: 'EM_VIAGEM',
+  Embarcador: 'Transportes Andrade',
+  origem: 'Campinas (SP)',
+  destino: 'Santos (SP)',
+  inicioViagem: '2026-03-05T15:00:00Z',
+  fimViagem: '2026-03-20T15:00:00Z',
+  idVpoAntt: 'ANTT-2026/000123',
+  rntrc: '123456789',
+  eixos: 5,
+  Utilizado: 34.56,
+  Restante: 1200,
+  Devolvido: 0,
+  PagoPeloSaldo: 0,
+  ...over,
+});

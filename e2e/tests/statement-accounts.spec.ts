@@ -1,0 +1,105 @@
+import { createPartnerKeyWithCli, driverWithActiveTag, expect, issueVpoViaApi, partnerPost, signIn, test } from '../support/fixtures.js';
+import { brl, randomDigits } from '../support/values.js';
+
+/**
+ * Issue 33 (decision 63): the statement holds three accounts' money: the driver's Saldo, the
+ * balance on other platforms and each shipper's VPO. Every row names its account and its 'Saldo
+ * após' is that account's; the period's totals are per account. An accepted contest of a passage
+ * the VPO paid says the money went back to the VPO, not to Saldo.
+ */
+test('the statement names each row\u2019s account with its own running balance and totals; a VPO-paid contest says where the refund went', async ({
+  page,
+  request,
+  look,
+}) => {
+  test.setTimeout(240_000);
+  const serial = `6${randomDigits(15)}`;
+  const plate = 'ACC3C33';
+  const { driver } = await driverWithActiveTag(request, serial, plate);
+  // Saldo: 100,00 - 15,90 (the tag's month) = 84,10.
+  const run = randomDigits(8);
+  const shipperName = `Transportes Alfa ${run}`;
+  const shipperKey = await createPartnerKeyWithCli('shipper', shipperName);
+  const operatorKey = await createPartnerKeyWithCli('operator', `Operadora ${run}`, 'SemParar');
+  const platformKey = await createPartnerKeyWithCli('platform', `MoveMais ${run}`);
+  const now = Date.now();
+  await partnerPost(
+    request,
+    '/api/parceiro/terceiro/movimentos',
+    platformKey,
+    {
+      externalId: `t-${run}`,
+      cpfCnpj: driver.cpfCnpj,
+      origin: 'credito-terceiro-movemais',
+      value: 120,
+      placeName: 'Crédito MoveMais',
+      occurredAt: new Date(now - 30 * 60_000).toISOString(),
+    },
+    200,
+  );
+  await issueVpoViaApi(request, shipperKey, { run, serial, plate, value: 668.3 });
+  await partnerPost(request, '/api/parceiro/passagens', operatorKey, {
+    externalId: `p-${run}`,
+    serialNumber: serial,
+    placeName: 'Praça Campo Limpo (SP-348)',
+    value: 22.4,
+    // After the VPO was issued (and before the refund below): the VPO pays it.
+    occurredAt: new Date().toISOString(),
+    is_third: false,
+  });
+  // The VPO paid the passage: its money 668,30 - 22,40 = 645,90; Saldo stays 84,10; Terceiros 120,00.
+
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/extrato/listar');
+  const rowOf = (text: string) => page.locator('tbody tr').filter({ hasText: text });
+  const passage = rowOf('Passagem por: Praça Campo Limpo (SP-348) (paga pelo VPO)');
+  await expect(passage.locator('[data-account="VPO"]')).toHaveText(`VPO de ${shipperName}: Campinas (SP) – Santos (SP)`);
+  await expect(passage.locator('[data-balance-after="VPO"]')).toContainText(brl(645.9));
+  const third = rowOf('Crédito MoveMais');
+  await expect(third.locator('[data-account="SALDO_TERCEIRO"]')).toHaveText('Saldo em outras plataformas');
+  await expect(third.locator('[data-balance-after="SALDO_TERCEIRO"]')).toContainText(brl(120));
+  const fee = rowOf('Mensalidade');
+  await expect(fee.locator('[data-account="SALDO"]')).toHaveText('Saldo');
+  await expect(fee.locator('[data-balance-after="SALDO"]')).toContainText(brl(84.1));
+  const totals = page.getByRole('region', { name: 'Totais do período por conta' });
+  await expect(totals.locator('[data-account-total="SALDO"]')).toContainText(brl(84.1));
+  await expect(totals.locator('[data-account-total="SALDO_TERCEIRO"]')).toContainText(brl(120));
+  await expect(totals.locator('[data-account-total="VPO"]')).toContainText(brl(645.9));
+  // Never one sum across accounts (84,10 + 120,00 + 645,90).
+  await expect(page.getByText(brl(850))).toHaveCount(0);
+  await look('extrato-contas');
+
+  // The passage the VPO paid is contested and accepted: the money goes back to the VPO, and the driver is told so.
+  await passage.getByRole('button', { name: /^Contestar/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contestar passagem' });
+  await dialog.getByRole('radio', { name: 'Categoria ou eixos diferentes do veículo' }).check();
+  await dialog.getByRole('button', { name: 'Enviar contestação' }).click();
+  await expect(dialog).toBeHidden();
+  const listed = (await (await request.get('/api/parceiro/contestacoes', { headers: { 'X-Api-Key': operatorKey } })).json()) as {
+    Contestacoes: { id: number; passagem: { praca: string } }[];
+  };
+  const contest = listed.Contestacoes.find((c) => c.passagem.praca === 'Praça Campo Limpo (SP-348)');
+  expect(contest).toBeDefined();
+  await partnerPost(request, `/api/parceiro/contestacoes/${contest?.id}/resposta`, operatorKey, {
+    decisao: 'ACEITA',
+    valor: 22.4,
+    motivo: 'Categoria corrigida: o veículo passou com 2 eixos.',
+  });
+
+  await page.goto('/contestacoes');
+  const card = page.getByRole('article', { name: 'Praça Campo Limpo (SP-348)' });
+  await expect(card.getByText('Aceita', { exact: true })).toBeVisible();
+  const parts = card.locator('[data-refund-parts] li');
+  await expect(parts).toHaveCount(1);
+  await expect(parts.first()).toHaveText(new RegExp(`^Devolvido ao VPO de ${shipperName}: R\\$\\s22,40$`));
+  await look('contestacoes-devolvido-ao-vpo');
+
+  // The statement: the refund is the VPO's money, Saldo did not move.
+  await page.goto('/extrato/listar');
+  const refund = rowOf('Passagem devolvida ao VPO: Praça Campo Limpo (SP-348) (contestação aceita)');
+  await expect(refund.locator('[data-account="VPO"]')).toHaveText(`VPO de ${shipperName}: Campinas (SP) – Santos (SP)`);
+  await expect(refund.locator('[data-balance-after="VPO"]')).toContainText(brl(668.3));
+  await expect(totals.locator('[data-account-total="SALDO"]')).toContainText(brl(84.1));
+  await look('extrato-contas-devolucao');
+});
