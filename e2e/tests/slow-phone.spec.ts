@@ -168,30 +168,72 @@ const LISTS = [
 ] as const;
 
 /**
- * When the list first says something other than 'Carregando...' (its empty text, a failure) and when a
- * 'Tentar novamente' shows, in Date.now() of the test: polled every frame, so each to a frame.
+ * Starts watching, in the page, for the failed answer of `api` and for the frames after the screen
+ * first says so (`says.text`, or a list's 'Tentar novamente') and after a list first shows its
+ * 'Tentar novamente'. Both are the page's own clock: the answer when its last byte
+ * reached the page (its resource timing), the saying when the frame after it was drawn. Measured
+ * from the test's side, each figure also held the test's polling (a check, then 500 ms between
+ * checks of a slowed page) and its own process's turn on a busy machine: 2,149 ms for a failure
+ * the page had shown well within the limit.
  */
-async function whatTheListSays(page: Page, timeout: number): Promise<{ saidAt: number; retryAt: number }> {
-  const said = (retry: boolean) =>
-    page
-      .waitForFunction(
-        (onlyRetry) => {
-          const text = document.querySelector('main')?.textContent ?? '';
-          const retryButton = Array.from(document.querySelectorAll('main button')).some((button) =>
-            button.textContent?.includes('Tentar novamente'),
-          );
-          return retryButton || (!onlyRetry && /Nenhum item\.|Não foi possível carregar/.test(text));
-        },
-        retry,
-        { polling: 'raf', timeout },
-      )
-      .then(
-        () => Date.now(),
-        () => Number.NaN,
-      );
-  const [saidAt, retryAt] = await Promise.all([said(false), said(true)]);
-  return { saidAt, retryAt };
+async function watchWhatIsSaid(page: Page, api: RegExp, says: { text: RegExp; isList: boolean }): Promise<void> {
+  await page.evaluate(
+    ({ apiSource, textSource, isList }) => {
+      const seen = window as unknown as { answeredAt?: number; saidAt?: number; retryAt?: number };
+      delete seen.answeredAt;
+      delete seen.saidAt;
+      delete seen.retryAt;
+      const api = new RegExp(apiSource);
+      const text = new RegExp(textSource);
+      const answers = new PerformanceObserver((list) => {
+        const answer = list.getEntries().find((entry) => api.test(entry.name));
+        if (!answer) return;
+        seen.answeredAt = (answer as PerformanceResourceTiming).responseEnd;
+        answers.disconnect();
+      });
+      answers.observe({ type: 'resource' });
+      const frameAfter = (key: 'saidAt' | 'retryAt') => {
+        seen[key] = Number.NaN;
+        requestAnimationFrame(() => (seen[key] = performance.now()));
+      };
+      const watcher = new MutationObserver(() => {
+        // A list says it in its page (main), with a 'Tentar novamente'; a toast says it beside the page.
+        const scope = isList ? document.querySelector('main') : document.body;
+        const retry =
+          isList && Array.from(document.querySelectorAll('main button')).some((button) => button.textContent?.includes('Tentar novamente'));
+        if (seen.saidAt === undefined && (retry || text.test(scope?.textContent ?? ''))) frameAfter('saidAt');
+        if (seen.retryAt === undefined && retry) frameAfter('retryAt');
+        if (seen.saidAt !== undefined && (seen.retryAt !== undefined || !isList)) watcher.disconnect();
+      });
+      watcher.observe(document, { subtree: true, childList: true, characterData: true });
+    },
+    { apiSource: api.source, textSource: says.text.source, isList: says.isList },
+  );
 }
+
+/**
+ * Milliseconds from the failed answer to the frame after it was said (`saidAt`) or after a 'Tentar
+ * novamente' showed (`retryAt`), by the page's clock (watchWhatIsSaid); NaN when it did not come
+ * within `timeout` of the call.
+ */
+function afterTheAnswer(page: Page, key: 'saidAt' | 'retryAt', timeout: number): Promise<number> {
+  return page
+    .waitForFunction(
+      (key) => {
+        const seen = window as unknown as { answeredAt?: number; saidAt?: number; retryAt?: number };
+        const at = seen[key];
+        return seen.answeredAt !== undefined && at !== undefined && !Number.isNaN(at) ? Math.round(at - seen.answeredAt) : false;
+      },
+      key,
+      { timeout },
+    )
+    .then(
+      async (handle) => (await handle.jsonValue()) as number,
+      () => Number.NaN,
+    );
+}
+
+const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 const ms = (value: number) => (Number.isNaN(value) ? 'never (20 s)' : value);
 
@@ -303,26 +345,23 @@ for (const width of ['phone', 'desktop'] as const satisfies readonly ViewportNam
       await live(page);
 
       for (const list of LISTS) {
-        let firstFailureAt = 0;
         let failures = 0;
         await page.route(list.api, async (route) => {
           failures += 1;
-          if (firstFailureAt === 0) firstFailureAt = Date.now();
           await route.fulfill(SERVER_FAILURE);
         });
+        await watchWhatIsSaid(page, list.api, { text: /Nenhum item\.|Não foi possível carregar/, isList: true });
         await page
           .getByRole('navigation', { name: 'Serviços' })
           .getByRole('link', { name: new RegExp(`^${list.tile}`) })
           .click();
         await expect(page).toHaveURL(list.path);
-        const { saidAt, retryAt } = await whatTheListSays(page, 20_000);
-        figure(width, `${list.name}: first said after the failed read (ms)`, ms(saidAt - firstFailureAt));
-        figure(width, `${list.name}: 'Tentar novamente' shown after the failed read (ms)`, ms(retryAt - firstFailureAt));
-        expect
-          .soft(retryAt - firstFailureAt, `${list.name}: the failure and 'Tentar novamente' were not shown within 2 s`)
-          .toBeLessThanOrEqual(2_000);
+        const [said, retry] = await Promise.all([afterTheAnswer(page, 'saidAt', 20_000), afterTheAnswer(page, 'retryAt', 20_000)]);
+        figure(width, `${list.name}: first said after the failed read (ms)`, ms(Math.min(said, retry)));
+        figure(width, `${list.name}: 'Tentar novamente' shown after the failed read (ms)`, ms(retry));
+        expect.soft(retry, `${list.name}: the failure and 'Tentar novamente' were not shown within 2 s`).toBeLessThanOrEqual(2_000);
         const failure = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar' });
-        if (Number.isNaN(retryAt)) {
+        if (Number.isNaN(retry)) {
           await page.unroute(list.api);
           await page.goBack();
           continue;
@@ -359,25 +398,19 @@ for (const width of ['phone', 'desktop'] as const satisfies readonly ViewportNam
       await live(page);
 
       // A proxy in front of the server answers for it: no envelope, the acceptance may not have been made.
-      let answeredAt = 0;
-      await page.route(/\/api\/termos\/aceitar$/, async (route) => {
-        if (answeredAt === 0) answeredAt = Date.now();
-        await route.fulfill({ status: 502, body: '' });
-      });
+      const acceptance = /\/api\/termos\/aceitar$/;
+      await page.route(acceptance, (route) => route.fulfill({ status: 502, body: '' }));
       await page.getByLabel('Li e aceito os Termos de Uso').check();
       const accept = page.getByRole('button', { name: 'Aceitar', exact: true });
+      await watchWhatIsSaid(page, acceptance, { text: literally(messages.terms.acceptFailed), isList: false });
       await accept.click();
-      const failure = page.getByText(messages.terms.acceptFailed).first();
-      const saidAt = await failure.waitFor({ state: 'visible', timeout: 20_000 }).then(
-        () => Date.now(),
-        () => Number.NaN,
-      );
-      const said = saidAt - answeredAt;
-      figure(width, 'terms: failure shown after the failed answer (ms)', Number.isNaN(said) ? 'never (20 s)' : said);
+      const said = await afterTheAnswer(page, 'saidAt', 20_000);
+      figure(width, 'terms: failure shown after the failed answer (ms)', ms(said));
+      await expect(page.getByText(messages.terms.acceptFailed).first()).toBeVisible();
       expect(said, 'the failed acceptance was not said within 2 s').toBeLessThanOrEqual(2_000);
       await screenshot(page, 'sem-silencio-termos-falhou', width);
 
-      await page.unroute(/\/api\/termos\/aceitar$/);
+      await page.unroute(acceptance);
       await expect(accept).toBeEnabled();
       await accept.click();
       await expect(page.getByText(messages.terms.accepted).first()).toBeVisible();
