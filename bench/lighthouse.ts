@@ -202,8 +202,8 @@ async function startMeasuredPortal(port: number, checkout?: string): Promise<Mea
 /**
  * Every screen, `runs` times. With `baselineCheckout` (BENCH_LIGHTHOUSE_BASELINE: another checkout of
  * the portal, installed and built), that build is served beside this one and each screen is measured
- * on both in the same run, alternating run by run, so that both see the same machine: Lighthouse's
- * absolute score moves with the host's load, the comparison does not.
+ * on both in the same run, alternating run by run and which goes first, so that both see the same
+ * machine: Lighthouse's absolute score moves with the host's load, the comparison does not.
  */
 export async function benchLighthouse(runs = 3, baselineCheckout?: string): Promise<LighthouseResult> {
   const portals = [await startMeasuredPortal(3204)];
@@ -230,9 +230,20 @@ export async function benchLighthouse(runs = 3, baselineCheckout?: string): Prom
     for (const screen of LIGHTHOUSE_SCREENS.filter((s) => !only || only.includes(s))) {
       const measured: LighthouseFigures[] = [];
       const measuredBaseline: LighthouseFigures[] = [];
+      const port = chrome.port;
       for (let i = 0; i < runs; i++) {
-        measured.push((await runLighthouse(`${current.origin}${screen}`, chrome.port)).figures);
-        if (baseline) measuredBaseline.push((await runLighthouse(`${baseline.origin}${screen}`, chrome.port)).figures);
+        const measureCurrent = async () => measured.push((await runLighthouse(`${current.origin}${screen}`, port)).figures);
+        const measureBaseline = async () =>
+          baseline && measuredBaseline.push((await runLighthouse(`${baseline.origin}${screen}`, port)).figures);
+        // Each build goes first in every other run: the first of a pair was measured slower than the
+        // second with the same build on both sides (an A/A run), which favoured whichever went second.
+        if (i % 2 === 0) {
+          await measureCurrent();
+          await measureBaseline();
+        } else {
+          await measureBaseline();
+          await measureCurrent();
+        }
       }
       const summary = summarise(screen, measured);
       screens.push(summary);
