@@ -233,10 +233,11 @@ export async function benchLighthouse(runs = 3, baselineCheckout?: string): Prom
       const port = chrome.port;
       for (let i = 0; i < runs; i++) {
         const measureCurrent = async () => measured.push((await runLighthouse(`${current.origin}${screen}`, port)).figures);
-        const measureBaseline = async () =>
-          baseline && measuredBaseline.push((await runLighthouse(`${baseline.origin}${screen}`, port)).figures);
-        // Each build goes first in every other run: the first of a pair was measured slower than the
-        // second with the same build on both sides (an A/A run), which favoured whichever went second.
+        const measureBaseline = async () => {
+          if (baseline) measuredBaseline.push((await runLighthouse(`${baseline.origin}${screen}`, port)).figures);
+        };
+        // Each build goes first in every other run: the place in a pair is not neutral (the same build
+        // on both sides differed by up to 0.03 either way), and it must not always fall to one build.
         if (i % 2 === 0) {
           await measureCurrent();
           await measureBaseline();
