@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { cnpj, cpf } from 'cpf-cnpj-validator';
 import { formatCpfCnpj, INVOICE_GROUP_CODE } from '@portal/domain';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { viewports, type ViewportName } from '../chromium.js';
+import { axeViolations } from './axe.js';
 import { randomDigits } from './values.js';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -301,8 +301,7 @@ export async function settled(page: Page) {
 
 /** Fails on serious or critical axe findings (WCAG 2 A/AA). */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations
+  const blocking = (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(blocking, blocking.join('\n')).toEqual([]);
@@ -326,19 +325,22 @@ export const test = base.extend<{ look: (name: string) => Promise<void> }>({
    * runs once, at one width, and every screen it passes is still seen and checked at both).
    */
   look: async ({ page }, use, testInfo) => {
-    await use(async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      const own = testInfo.project.name as ViewportName;
-      const other: ViewportName = own === 'phone' ? 'desktop' : 'phone';
-      await screenshot(page, name, own);
-      await expectAccessible(page);
-      await page.setViewportSize(viewports[other]);
-      await relaid(page);
-      await screenshot(page, name, other);
-      await expectAccessible(page);
-      await page.setViewportSize(viewports[own]);
-      await relaid(page);
-    });
+    await use((name: string) =>
+      // A step of its own: the report and the trace show each look and its time.
+      base.step(`look: ${name}`, async () => {
+        await page.waitForLoadState('networkidle');
+        const own = testInfo.project.name as ViewportName;
+        const other: ViewportName = own === 'phone' ? 'desktop' : 'phone';
+        await screenshot(page, name, own);
+        await expectAccessible(page);
+        await page.setViewportSize(viewports[other]);
+        await relaid(page);
+        await screenshot(page, name, other);
+        await expectAccessible(page);
+        await page.setViewportSize(viewports[own]);
+        await relaid(page);
+      }),
+    );
   },
 });
 

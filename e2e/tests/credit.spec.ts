@@ -9,6 +9,7 @@ import {
   registerViaApi,
   signIn,
   test,
+  openLive,
 } from '../support/fixtures.js';
 import { brl, todayInSaoPaulo } from '../support/values.js';
 
@@ -141,7 +142,8 @@ test("'Gerar novo Pix' goes back to an empty form and forgets the stored Pix", a
   const { driver } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/saldo/comprar');
+  // Typing before the app is live is prerender.spec.ts's subject; this journey types in the live form.
+  await openLive(page, '/saldo/comprar');
   await page.getByLabel('Valor Saldo').pressSequentially('10000');
   await page.getByRole('button', { name: 'Comprar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeVisible();

@@ -10,6 +10,7 @@ import {
   registerViaApi,
   signIn,
   test,
+  openLive,
 } from '../support/fixtures.js';
 import { brl, todayInSaoPaulo } from '../support/values.js';
 
@@ -63,7 +64,8 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The purchase, from the success screen to its receipt.
-  await page.goto('/saldo/comprar');
+  // Typing before the app is live is prerender.spec.ts's subject; this journey types in the live form.
+  await openLive(page, '/saldo/comprar');
   await page.getByLabel('Valor Saldo').pressSequentially('15000');
   await page.getByRole('button', { name: 'Comprar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeVisible();
