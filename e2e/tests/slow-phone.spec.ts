@@ -254,11 +254,20 @@ for (const width of ['phone', 'desktop'] as const satisfies readonly ViewportNam
       await live(page);
       const edit = page.getByRole('link', { name: 'Editar', exact: true });
       await expect(edit).toBeVisible();
-      // Where a driver reaches 'Editar' on a phone: the page scrolled down to the actions.
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const onDetail = await scrollY(page);
-      figure(width, 'scrollY on the detail page when Editar is tapped', onDetail);
+      // Where a driver reaches 'Editar' on a phone: the page scrolled down to the actions, the button
+      // mid-screen (clear of the header and of a toast under it, which a tap must not land on).
+      await edit.evaluate((link) => link.scrollIntoView({ block: 'center' }));
+      expect(await scrollY(page), 'the detail page scrolled down to its actions').toBeGreaterThan(0);
+      // Where the page stood when the tap landed: what the router keeps and back must give again
+      // (a late answer moving the page, or the tap's own scroll, changes it after any earlier reading).
+      await page.evaluate(() => {
+        const seen = window as unknown as { scrollYAtTap?: number };
+        document.addEventListener('click', () => (seen.scrollYAtTap = Math.round(window.scrollY)), { capture: true, once: true });
+      });
       await edit.click();
+      const onDetail = await page.evaluate(() => (window as unknown as { scrollYAtTap?: number }).scrollYAtTap);
+      if (onDetail === undefined) throw new Error('the tap on Editar reached no page');
+      figure(width, 'scrollY on the detail page when Editar is tapped', onDetail);
       await expect(page).toHaveURL(new RegExp(`/tags/editar/${plate}$`));
       const title = page.getByRole('heading', { level: 1, name: 'Editar Tag' });
       await expect(title).toBeVisible();
