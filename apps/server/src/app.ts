@@ -22,6 +22,7 @@ import { pixRoutes } from './modules/pix/routes.js';
 import { attentionRoutes } from './modules/attention/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { profileRoutes } from './modules/profile/routes.js';
 import { statementRoutes } from './modules/statement/routes.js';
 import { withdrawalRoutes } from './modules/withdrawal/routes.js';
 import { transferValidationRoute } from './modules/withdrawal/validation-route.js';
@@ -130,6 +131,7 @@ export async function buildApp({
   receiptRoutes(app, services.receipts);
   attentionRoutes(app, services.attention);
   settingsRoutes(app, services.settings);
+  profileRoutes(app, services.profile);
   tagRoutes(app, services.tags, services.catalogue);
   vehicleRoutes(app, services.vehicles, services.catalogue);
   partnerRoutes(app, services.partners, services.ledgerPushes);

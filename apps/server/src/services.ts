@@ -9,6 +9,7 @@ import { Metrics } from './metrics.js';
 import { AttentionService } from './modules/attention/service.js';
 import { ContestService } from './modules/contests/service.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
+import { PasswordConfirmation } from './modules/auth/confirmation.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
@@ -25,6 +26,7 @@ import { AsaasWebhookHandler } from './modules/pix/webhook.js';
 import { WebhookEventLog } from './modules/pix/webhook-events.js';
 import { ReceiptService } from './modules/receipts/service.js';
 import { SettingsService } from './modules/settings/service.js';
+import { ProfileService } from './modules/profile/service.js';
 import { StatementService } from './modules/statement/service.js';
 import { BillingService } from './modules/tags/billing.js';
 import { Catalogue } from './modules/tags/catalogue.js';
@@ -57,6 +59,8 @@ export interface Services {
   receipts: ReceiptService;
   attention: AttentionService;
   settings: SettingsService;
+  /** Issue 35: the driver's name and phone, read and corrected. */
+  profile: ProfileService;
   auth: AuthService;
   terms: TermsService;
   pixProvider: PixProvider;
@@ -104,11 +108,11 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const throttle = new LoginThrottle(db.kysely, config.login);
   const passwords = new PasswordHasher(config.argon2);
   const auth = new AuthService(db.kysely, sessions, passwords, throttle, log, metrics);
+  const confirmation = new PasswordConfirmation(db.kysely, passwords, new RateLimitStore(db.kysely), log);
   const payoutGuard = new PayoutGuard(
     db.kysely,
     db.dialect,
-    passwords,
-    new RateLimitStore(db.kysely),
+    confirmation,
     config.driverCalls,
     config.payoutLimitDefaults,
     log,
@@ -138,6 +142,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     receipts: new ReceiptService(db.kysely, pixProvider.name),
     attention: new AttentionService(db.kysely, statement),
     settings: new SettingsService(db.kysely),
+    profile: new ProfileService(db.kysely, db.dialect, confirmation, pixProvider, log, overrides.now ?? config.clock),
     catalogue,
     tagOperator,
     tags,

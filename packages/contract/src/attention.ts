@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_BALANCE_ALERT_CENTS, messages } from '@portal/domain';
+import { MAX_BALANCE_ALERT_CENTS, messages, PROFILE_FIELDS } from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, isoDateTime } from './common.js';
 import { reais } from './balance.js';
@@ -42,6 +42,14 @@ export const attentionNotice = z.lazy(() =>
       cicloId: z.string(),
       valor: reais,
       dataDebito: z.string(),
+    }),
+    /** Issue 35: the name or phone corrected in the last days, so that a change a thief made is seen. */
+    z.object({
+      tipo: z.literal('dados-alterados'),
+      Mensagem: z.string(),
+      alteracaoId: z.number().int(),
+      campos: z.array(z.enum(PROFILE_FIELDS)),
+      alteradoEm: isoDateTime,
     }),
     /** Decision 56: a passage flagged on arrival as a possible double charge, not contested yet. */
     z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginErrors, messages, registrationErrors, stripDocument, TEXT_MAX } from '@portal/domain';
+import { loginErrors, messages, normalizeName, registrationErrors, stripDocument, TEXT_MAX } from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, passwordText, refineWith, text } from './common.js';
 
@@ -34,7 +34,7 @@ export const registrationRequest = z.lazy(() =>
     .transform((v) => ({
       ...v,
       type: 'driver' as const,
-      name: v.name.trim().replace(/\s+/g, ' '),
+      name: normalizeName(v.name),
       cpfCnpj: stripDocument(v.cpfCnpj),
     })),
 );

@@ -24,6 +24,7 @@ export * from './payouts.js';
 export * from './contests.js';
 export * from './pix-automatic.js';
 export * from './notifications.js';
+export * from './profile.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -43,6 +44,7 @@ import { payoutsApi } from './payouts.js';
 import { contestsApi } from './contests.js';
 import { pixAutomaticApi } from './pix-automatic.js';
 import { notificationsApi } from './notifications.js';
+import { profileApi } from './profile.js';
 
 /** Every call of the API, by name. */
 export const api = {
@@ -64,4 +66,5 @@ export const api = {
   ...contestsApi,
   ...pixAutomaticApi,
   ...notificationsApi,
+  ...profileApi,
 };

@@ -6,6 +6,7 @@ export * from './serverMessages.js';
 export * from './money.js';
 export * from './phone.js';
 export * from './registration.js';
+export * from './profile.js';
 export * from './pix.js';
 export * from './payouts.js';
 export * from './credit.js';

@@ -2,6 +2,8 @@ import type { Cents } from './money.js';
 import { formatBrl } from './money.js';
 import type { RefundPart } from './contests.js';
 import { refundPartsText } from './contests.js';
+import type { ProfileField } from './profile.js';
+import { changedFieldsText } from './profile.js';
 
 /**
  * Issue 25: what the portal tells a driver by Web Push. The server keeps one of these per event in
@@ -27,7 +29,9 @@ export type DriverNotification =
   | { kind: 'pixAutoCyclePaid'; cycleId: string; amountCents: Cents; receiptId: string }
   | { kind: 'pixAutoCycleFailed'; cycleId: string; reason: string }
   | { kind: 'pixAutoAuthorizationActive'; authorizationId: string }
-  | { kind: 'pixAutoAuthorizationCancelled'; authorizationId: string };
+  | { kind: 'pixAutoAuthorizationCancelled'; authorizationId: string }
+  /** Issue 35: the driver's name or phone corrected in Configurações (`changeId`: the change's record). */
+  | { kind: 'profileChanged'; changeId: number; fields: ProfileField[] };
 
 export type DriverNotificationKind = DriverNotification['kind'];
 
@@ -48,6 +52,8 @@ export const LIVE_TOPICS = [
   'tags',
   'vpos',
   'pixKeys',
+  /** The driver's name and phone (Configurações, the header). */
+  'profile',
   /** The dashboard's notices and last movements. */
   'notices',
 ] as const;
@@ -68,6 +74,7 @@ const TOPICS_OF: Record<DriverNotificationKind, readonly LiveTopic[]> = {
   pixAutoCycleFailed: ['automatic'],
   pixAutoAuthorizationActive: ['automatic'],
   pixAutoAuthorizationCancelled: ['automatic'],
+  profileChanged: ['profile'],
 };
 
 /** The topics one or several notifications (a group of passages) changed, in LIVE_TOPICS order; the notices always. */
@@ -131,6 +138,8 @@ export const notificationTexts = {
   pixAutoActiveBody: 'Seu Pix Automático foi autorizado: o saldo será recarregado a cada ciclo.',
   pixAutoCancelledTitle: 'Recarga automática cancelada',
   pixAutoCancelledBody: 'Seu Pix Automático foi cancelado: nenhuma nova recarga será feita.',
+  profileChangedTitle: 'Seus dados foram alterados',
+  profileChangedBody: (fields: string) => `Alterado: ${fields}. Se não foi você, troque sua senha e fale com o suporte.`,
 } as const;
 
 const t = notificationTexts;
@@ -225,6 +234,13 @@ export function notificationMessage(n: DriverNotification): NotificationMessage 
       return { titulo: t.pixAutoActiveTitle, corpo: t.pixAutoActiveBody, url: '/saldo/recarga-automatica', tag: 'pix-automatico' };
     case 'pixAutoAuthorizationCancelled':
       return { titulo: t.pixAutoCancelledTitle, corpo: t.pixAutoCancelledBody, url: '/saldo/recarga-automatica', tag: 'pix-automatico' };
+    case 'profileChanged':
+      return {
+        titulo: t.profileChangedTitle,
+        corpo: t.profileChangedBody(changedFieldsText(n.fields)),
+        url: '/configuracoes',
+        tag: `dados-${n.changeId}`,
+      };
   }
 }
 

@@ -2,6 +2,7 @@ import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { cpfCnpjError, stripDocument } from './documents.js';
 import { messages } from './messages.js';
 import { phoneError } from './phone.js';
+import { normalizeName } from './profile.js';
 
 export interface RegistrationFields {
   name: string;
@@ -16,7 +17,7 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 /** spec §5 'Registration': the first failing rule of each field, the same on both sides. */
 export function registrationErrors(input: RegistrationFields): FieldErrors<keyof RegistrationFields> {
   const errors: FieldErrors<keyof RegistrationFields> = {};
-  if (input.name.trim().length < NAME_MIN_LENGTH) errors.name = messages.registration.nameTooShort;
+  if (normalizeName(input.name).length < NAME_MIN_LENGTH) errors.name = messages.registration.nameTooShort;
   const document = cpfCnpjError(input.cpfCnpj);
   if (document) errors.cpfCnpj = document;
   const phone = phoneError(input.phoneNumber);

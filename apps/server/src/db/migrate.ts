@@ -22,6 +22,7 @@ import { pushNotifications } from './migrations/017-push-notifications.js';
 import { pixAutomatic } from './migrations/018-pix-automatic.js';
 import { emailKeysOneSpelling } from './migrations/019-email-keys-one-spelling.js';
 import { statementAccountSums } from './migrations/020-statement-account-sums.js';
+import { profileChanges } from './migrations/021-profile-changes.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -48,6 +49,7 @@ function migrations(db: Db): Record<string, Migration> {
     '018-pix-automatic': pixAutomatic(t),
     '019-email-keys-one-spelling': emailKeysOneSpelling(),
     '020-statement-account-sums': statementAccountSums(db.dialect),
+    '021-profile-changes': profileChanges(t),
   };
 }
 

@@ -166,6 +166,14 @@ export interface PixKeysTable {
   created_at: Timestamp;
 }
 
+/** A correction of the driver's name or phone: which fields, when (migration 021). */
+export interface ProfileChangesTable {
+  id: Generated<number>;
+  driver_id: number;
+  fields: string;
+  changed_at: Timestamp;
+}
+
 /** A withdrawal limit the driver changed; a raise waits in pending_* until pending_at (migration 013). */
 export interface PayoutLimitsTable {
   driver_id: number;
@@ -466,6 +474,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   pix_keys: PixKeysTable;
+  profile_changes: ProfileChangesTable;
   payout_limits: PayoutLimitsTable;
   passages: PassagesTable;
   passage_payments: PassagePaymentsTable;

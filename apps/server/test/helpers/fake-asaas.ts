@@ -590,6 +590,13 @@ export class FakeAsaas {
       this.customers.push(customer);
       return [200, customerObject(customer)];
     }
+    const customerPath = /^\/v3\/customers\/([^/]+)$/.exec(path);
+    if (req.method === 'PUT' && customerPath) {
+      const customer = this.customers.find((c) => c.id === decodeURIComponent(customerPath[1] ?? ''));
+      if (!customer) return [404, { errors: [{ code: 'not_found', description: 'Cliente não encontrado.' }] }];
+      if (typeof body?.name === 'string') customer.name = body.name;
+      return [200, customerObject(customer)];
+    }
     if (req.method === 'POST' && path === '/v3/payments') {
       if (!this.customers.some((c) => c.id === body?.customer)) return invalid('invalid_customer', 'Cliente inválido ou não informado.');
       if (body?.billingType !== 'PIX') return invalid('invalid_billingType', 'Forma de pagamento inválida.');

@@ -45,6 +45,9 @@ export class FakePixProvider implements PixProvider {
   failCharges = false;
   /** Provider charge ids cancelled after expiring here. */
   readonly cancelled: string[] = [];
+  /** Names corrected by drivers, as told to the provider (issue 35). */
+  readonly renamed: { name: string; cpfCnpj: string }[] = [];
+  failRenames = false;
 
   async createCharge(request: ChargeRequest): Promise<CreatedCharge> {
     if (this.failCharges) throw new PixProviderUnavailable('fora do ar');
@@ -61,6 +64,11 @@ export class FakePixProvider implements PixProvider {
     if (b === 'unreachable') throw new PixProviderUnavailable('connection refused', false);
     if (b === 'crash') throw new Error('boom');
     throw new PayoutRejected(b.reject, b.transferId ?? null);
+  }
+
+  async updateCustomerName(driver: { name: string; cpfCnpj: string }): Promise<void> {
+    if (this.failRenames) throw new PixProviderUnavailable('fora do ar');
+    this.renamed.push(driver);
   }
 
   /** Like the local provider: the event is the truth. */

@@ -230,6 +230,8 @@ export function validRequest(
       return { params: { tipo: 'compra', id: a.paidChargeId } };
     case 'updateSettings':
       return { body: { nivelAlertaSaldo: 75.5 } };
+    case 'updateProfile':
+      return { body: { nome: 'Fulano de Tal Corrigido', telefone: '(21) 99876-5432', senha: a.password } };
     case 'statement':
     case 'tags':
     case 'vehicles':

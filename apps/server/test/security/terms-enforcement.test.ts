@@ -26,6 +26,7 @@ const EXEMPT: Partial<Record<Name, string>> = {
   accept: 'the way out of the refusal (/blocked-access)',
   reject: 'a decision on the terms themselves (/blocked-access)',
   updateSettings: 'only the dashboard alert level: moves no money, changes no tag or vehicle',
+  updateProfile: "correcting one's own data is a right that needs no terms (LGPD art. 18, III); moves no money",
   savePixKey: 'moves nothing: a withdrawal to the key is itself refused without the terms',
   removePixKey: 'only narrows where money may go: removing a key a thief saved must always work',
   updatePayoutLimits: 'moves nothing (withdrawals are refused without the terms), and lowering a limit must always work',

@@ -13,7 +13,7 @@ import { firstName } from '../lib/format';
 import { listenForChanges } from '../lib/liveUpdates';
 import { persistOptions, wipeOfflineData } from '../lib/persist';
 import { queryClient } from '../lib/queryClient';
-import { clearSession, getUser } from '../lib/storage';
+import { clearSession, getUser, subscribeUser } from '../lib/storage';
 import { useStoredValue } from '../lib/useStoredValue';
 import { watchHeaderHeight } from './headerHeight';
 import { OfflineDataProvider } from './OfflineDataProvider';
@@ -134,7 +134,7 @@ export function AuthenticatedShell() {
  * shell it re-rendered every screen in one long task).
  */
 function Greeting() {
-  const name = useStoredValue(() => firstName(getUser()?.name), '');
+  const name = useStoredValue(() => firstName(getUser()?.name), '', subscribeUser);
   if (!name) return null;
   return (
     <Text size="sm" c="road.0" truncate="end" style={{ minWidth: 0 }}>

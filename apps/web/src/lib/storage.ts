@@ -84,9 +84,18 @@ export function getUser(): StoredUser | null {
   return null;
 }
 
+const userListeners = new Set<() => void>();
+
+/** Told when the stored driver changes (a corrected name): the header's greeting reads it again. */
+export function subscribeUser(listener: () => void): () => void {
+  userListeners.add(listener);
+  return () => userListeners.delete(listener);
+}
+
 export function setUser(user: StoredUser): void {
   const { id, name, cpfCnpj } = user;
   write(STORAGE_KEYS.userData, JSON.stringify({ id, name, cpfCnpj }));
+  for (const listener of userListeners) listener();
 }
 
 export function getTermsFlag(): TermsFlag | null {

@@ -6,10 +6,11 @@ const noSubscription = () => () => undefined;
  * A value kept on the phone (localStorage), read while rendering. A page prerendered at build time
  * knows nothing of the phone: its hydration sees `prerendered` (what the build drew), then the
  * stored value in the next render, so hydration never finds a mismatch. `read` must return a
- * stable value (a string, a boolean), not a new object each call.
+ * stable value (a string, a boolean), not a new object each call; `subscribe`, when the value can
+ * change while the screen is open.
  */
-export function useStoredValue<T>(read: () => T, prerendered: T): T {
-  return useSyncExternalStore(noSubscription, read, () => prerendered);
+export function useStoredValue<T>(read: () => T, prerendered: T, subscribe: (onChange: () => void) => () => void = noSubscription): T {
+  return useSyncExternalStore(subscribe, read, () => prerendered);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { redactUrl } from '../../logger.js';
 import { PixProviderUnavailable } from './port.js';
 
 export interface AsaasClientConfig {
@@ -27,7 +28,14 @@ export class AsaasClient {
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
-  async request<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+  async request<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.output<S>> {
+    // What an error names of the call: the query's values (a CPF/CNPJ) never reach a log.
+    const call = `${method} ${redactUrl(path)}`;
     let res: Response;
     try {
       res = await this.fetchImpl(`${this.config.apiUrl}${path}`, {
@@ -42,11 +50,11 @@ export class AsaasClient {
         signal: AbortSignal.timeout(this.config.timeoutMs),
       });
     } catch (error) {
-      throw new PixProviderUnavailable(`Asaas inacessível (${method} ${path}): ${describe(error)}`, !neverConnected(error));
+      throw new PixProviderUnavailable(`Asaas inacessível (${call}): ${describe(error)}`, !neverConnected(error));
     }
     const text = await res.text().catch(() => '');
     if (res.status >= 500 || res.status === 429) {
-      throw new PixProviderUnavailable(`Asaas respondeu ${res.status} (${method} ${path})`, res.status !== 429);
+      throw new PixProviderUnavailable(`Asaas respondeu ${res.status} (${call})`, res.status !== 429);
     }
     const json = parseJson(text);
     if (res.status >= 400) {
@@ -54,7 +62,7 @@ export class AsaasClient {
       throw new AsaasRequestError(res.status, parsed.success ? parsed.data.errors.map((e) => e.description) : []);
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new PixProviderUnavailable(`Resposta inesperada do Asaas (${method} ${path})`);
+    if (!parsed.success) throw new PixProviderUnavailable(`Resposta inesperada do Asaas (${call})`);
     return parsed.data;
   }
 }

@@ -23,7 +23,7 @@ import type { PixAutomaticFrequency } from '@portal/domain';
 import { pixAutomaticMessages } from '@portal/domain';
 import { PayoutRejected, PixProviderUnavailable } from './port.js';
 
-const customerList = z.object({ data: z.array(z.object({ id: z.string() })) });
+const customerList = z.object({ data: z.array(z.object({ id: z.string(), name: z.string().nullish() })) });
 const withId = z.object({ id: z.string() });
 const pixQrCode = z.object({ encodedImage: z.string().nullish(), payload: z.string().min(1) });
 const transfer = z.object({
@@ -290,11 +290,29 @@ export class AsaasPixProvider implements PixProvider {
     }
   }
 
+  /** PUT /v3/customers/{id} when the customer's name is not the driver's any more. */
+  async updateCustomerName(driver: ChargeRequest['driver']): Promise<void> {
+    const first = await this.findCustomer(driver.cpfCnpj);
+    if (first && first.name !== driver.name) await this.renameCustomer(first.id, driver.name);
+  }
+
+  /** The CPF/CNPJ's customer, created with the driver's name the first time; a name corrected since is given to it. */
   private async customerId(driver: ChargeRequest['driver']): Promise<string> {
-    const found = await this.client.request('GET', `/v3/customers?cpfCnpj=${encodeURIComponent(driver.cpfCnpj)}`, customerList);
-    const first = found.data[0];
-    if (first) return first.id;
+    const first = await this.findCustomer(driver.cpfCnpj);
+    if (first) {
+      if (first.name !== driver.name) await this.renameCustomer(first.id, driver.name);
+      return first.id;
+    }
     const created = await this.client.request('POST', '/v3/customers', withId, { name: driver.name, cpfCnpj: driver.cpfCnpj });
     return created.id;
+  }
+
+  private async findCustomer(cpfCnpj: string): Promise<{ id: string; name?: string | null } | undefined> {
+    const found = await this.client.request('GET', `/v3/customers?cpfCnpj=${encodeURIComponent(cpfCnpj)}`, customerList);
+    return found.data[0];
+  }
+
+  private async renameCustomer(id: string, name: string): Promise<void> {
+    await this.client.request('PUT', `/v3/customers/${encodeURIComponent(id)}`, withId, { name });
   }
 }

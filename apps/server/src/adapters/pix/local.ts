@@ -36,6 +36,9 @@ export class LocalPixProvider implements PixProvider {
 
   constructor(private readonly config: Pick<PixConfig, 'receiverKey' | 'merchantName' | 'merchantCity'>) {}
 
+  /** The local provider keeps no customers: nothing to correct. */
+  async updateCustomerName(): Promise<void> {}
+
   async createCharge(request: ChargeRequest): Promise<CreatedCharge> {
     return {
       providerChargeId: `local_${request.chargeId}`,

@@ -195,4 +195,9 @@ export interface PixProvider {
   /** The next cycle's payment, sent to the payer's bank as a payment instruction. */
   createAutomaticCycle(request: AutomaticCycleRequest): Promise<CreatedAutomaticCycle>;
   getAutomaticInstruction(instructionId: string): Promise<ProviderInstruction | 'missing' | null>;
+  /**
+   * Issue 35 (LGPD art. 18, § 6): the driver corrected their name; the provider's customer of that
+   * CPF/CNPJ, if it has one, takes it too. Nothing when it has none (it is created with the name of the day).
+   */
+  updateCustomerName(driver: { name: string; cpfCnpj: string }): Promise<void>;
 }

@@ -1,12 +1,14 @@
 import type { AttentionNotice, StatementTransaction } from '@portal/contract';
 import {
   centsToReais,
+  changedFieldsText,
   CONTEST_WINDOW_DAYS,
   formatBrl,
   formatDateTime,
   PAYOUT_NOTICE_DAYS,
   payoutNoticeMessages,
   pixKeyDisplay,
+  profileMessages,
   serverMessages,
   TAG_MONTHLY_FEE_CENTS,
   TAG_STATUS,
@@ -19,6 +21,7 @@ import { effectiveAlertCents } from '../settings/service.js';
 import type { StatementService } from '../statement/service.js';
 import { possibleDoubleCharges } from '../passages/queries.js';
 import { failedCycleNotices } from '../pix-automatic/notices.js';
+import { profileChangesSince } from '../profile/queries.js';
 
 /** The three newest statement entries the dashboard shows. */
 const LAST_MOVEMENTS = 3;
@@ -161,6 +164,18 @@ async function payoutActivity(db: Kysely<Database>, driverId: number, now: Date)
   return notices.sort((a, b) => b.at.localeCompare(a.at)).map((n) => n.notice);
 }
 
+/** Issue 35: the driver's name or phone corrected in the last PAYOUT_NOTICE_DAYS, newest first (a change a thief made is seen). */
+async function profileChanges(db: Kysely<Database>, driverId: number, now: Date): Promise<AttentionNotice[]> {
+  const changes = await profileChangesSince(db, driverId, new Date(now.getTime() - PAYOUT_NOTICE_DAYS * 86_400_000));
+  return changes.map((c) => ({
+    tipo: 'dados-alterados',
+    Mensagem: profileMessages.changedNotice(changedFieldsText(c.fields), formatDateTime(c.changedAt)),
+    alteracaoId: c.id,
+    campos: c.fields,
+    alteradoEm: c.changedAt,
+  }));
+}
+
 /**
  * Decision 56: passages flagged on arrival as a possible double charge, still inside the contest
  * window and never contested, the newest first: the driver contests one in a tap.
@@ -215,11 +230,11 @@ async function shortVpos(db: Kysely<Database>, driverId: number, now: Date): Pro
 /**
  * What the dashboard asks the driver to look at, in this order: tags blocked for an unpaid fee,
  * a balance below the alert level, possible double charges (decision 56), VPOs that ran short, purchases waiting for their Pix, then the last days' new Pix
- * keys and payouts. Indexed reads of the driver's own rows (tags_driver_live, the drivers and
+ * keys and payouts, and corrections of the driver's name or phone. Indexed reads of the driver's own rows (tags_driver_live, the drivers and
  * accounts keys, pix_charges_driver_idx, pix_keys_driver_key, withdrawals_driver_created_idx).
  */
 async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
-  const [tags, balance, possibleDuplicateNotices, vpos, topUps, pending, payouts] = await Promise.all([
+  const [tags, balance, possibleDuplicateNotices, vpos, topUps, pending, payouts, corrections] = await Promise.all([
     feeBlockedTags(db, driverId),
     lowBalance(db, driverId),
     possibleDuplicates(db, driverId, now),
@@ -227,8 +242,9 @@ async function attentionNotices(db: Kysely<Database>, driverId: number, now: Dat
     failedCycleNotices(db, driverId, now),
     pendingPurchases(db, driverId, now),
     payoutActivity(db, driverId, now),
+    profileChanges(db, driverId, now),
   ]);
-  return [...tags, ...balance, ...possibleDuplicateNotices, ...vpos, ...topUps, ...pending, ...payouts];
+  return [...tags, ...balance, ...possibleDuplicateNotices, ...vpos, ...topUps, ...pending, ...payouts, ...corrections];
 }
 
 /** The dashboard's notices and last movements (built once in services.ts). */

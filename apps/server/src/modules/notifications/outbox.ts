@@ -42,6 +42,8 @@ function dedupeKeyOf(n: DriverNotification): string {
     case 'pixAutoAuthorizationActive':
     case 'pixAutoAuthorizationCancelled':
       return `${n.kind}:${n.authorizationId}`;
+    case 'profileChanged':
+      return `${n.kind}:${n.changeId}`;
   }
 }
 

@@ -1,21 +1,11 @@
 import type { PayoutLimitKind, PixKeyType } from '@portal/domain';
-import {
-  nightPeriod,
-  PAYOUT_PASSWORD_MAX_FAILURES,
-  PAYOUT_PASSWORD_WINDOW_MINUTES,
-  payoutLimitError,
-  payoutMessages,
-  refuse,
-  saoPauloDayWindow,
-  serverMessages,
-} from '@portal/domain';
+import { nightPeriod, payoutLimitError, payoutMessages, refuse, saoPauloDayWindow, serverMessages } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect, Trx } from '../../db/connection.js';
 import { lockDriver } from '../../db/lock.js';
 import type { Database } from '../../db/schema.js';
-import type { RateLimitStore } from '../../db/rate-limit-store.js';
-import type { PasswordHasher } from '../auth/passwords.js';
+import { minutesUntil, type PasswordConfirmation } from '../auth/confirmation.js';
 import type { SavedKey } from './keys.js';
 import { inFirstHours, isOwnKey, newKeyEnd, PixKeyStore } from './keys.js';
 import { inForce, PayoutLimitStore } from './limits.js';
@@ -29,11 +19,6 @@ export interface DriverCallLimits {
 }
 
 const HOUR_MS = 3_600_000;
-const PASSWORD_SCOPE = 'payout-password';
-
-export function minutesUntil(ms: number): number {
-  return Math.max(1, Math.ceil(ms / 60_000));
-}
 
 /** Which key a withdrawal goes to, as the guard sees it: the driver's own, a saved one, or confirmed now. */
 export type KeyTrust = { kind: 'own' } | { kind: 'saved'; saved: SavedKey };
@@ -51,8 +36,7 @@ export class PayoutGuard {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
-    private readonly passwords: PasswordHasher,
-    private readonly counters: RateLimitStore,
+    private readonly confirmation: PasswordConfirmation,
     private readonly calls: DriverCallLimits,
     limitDefaults: Readonly<Record<PayoutLimitKind, number>>,
     private readonly log: FastifyBaseLogger,
@@ -84,28 +68,11 @@ export class PayoutGuard {
     password: string | undefined,
     field: string,
   ): Promise<{ key: SavedKey; created: boolean }> {
-    await this.checkPassword(driverId, password);
+    await this.confirmation.check(driverId, password, { message: payoutMessages.passwordRequired, field: 'senha' });
     const result = await this.keys.save(driverId, keyType, key, this.now());
     if (result === 'full') throw refuse.invalid(payoutMessages.tooManyKeys, field);
     if (result.created) this.log.warn({ driverId, keyType, pixKeyId: result.key.id }, 'nova chave Pix salva pelo motorista');
     return result;
-  }
-
-  /** The password again, counted per driver: PAYOUT_PASSWORD_MAX_FAILURES wrong ones a window, then 429. */
-  async checkPassword(driverId: number, password: string | undefined): Promise<void> {
-    if (!password) throw refuse.invalid(payoutMessages.passwordRequired, 'senha');
-    const windowMs = PAYOUT_PASSWORD_WINDOW_MINUTES * 60_000;
-    const take = await this.counters.take(PASSWORD_SCOPE, String(driverId), PAYOUT_PASSWORD_MAX_FAILURES, windowMs);
-    if (!take.allowed) {
-      this.log.warn({ driverId }, 'confirmação de senha do saque bloqueada por tentativas');
-      throw refuse.tooMany(payoutMessages.passwordThrottled(minutesUntil(take.retryAfterMs)), Math.ceil(take.retryAfterMs / 1000));
-    }
-    const row = await this.db.selectFrom('drivers').select('password_hash').where('id', '=', driverId).executeTakeFirstOrThrow();
-    if (!(await this.passwords.verify(row.password_hash, password))) {
-      this.log.warn({ driverId }, 'senha incorreta ao confirmar chave Pix');
-      throw refuse.invalid(payoutMessages.passwordWrong, 'senha');
-    }
-    await this.counters.giveBack(take.window);
   }
 
   /**

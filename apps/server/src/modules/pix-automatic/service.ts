@@ -18,7 +18,7 @@ import type { RateLimitStore } from '../../db/rate-limit-store.js';
 import type { Insertable } from 'kysely';
 import type { PixAutomaticAuthorizationsTable, PixAutomaticEndReason, PixAutomaticRow } from '../../db/schema.js';
 import type { DriverCallLimits } from '../payouts/guard.js';
-import { minutesUntil } from '../payouts/guard.js';
+import { minutesUntil } from '../auth/confirmation.js';
 import { endAuthorization } from './authorization-end.js';
 import { authorizationById, authorizationView, isLive, liveAuthorization, newestAuthorization } from './queries.js';
 

@@ -10,7 +10,7 @@ import type { Dialect } from '../../db/connection.js';
 import { lockDriver } from '../../db/lock.js';
 import type { RateLimitStore } from '../../db/rate-limit-store.js';
 import type { DriverCallLimits } from '../payouts/guard.js';
-import { minutesUntil } from '../payouts/guard.js';
+import { minutesUntil } from '../auth/confirmation.js';
 
 const CHARGES_SCOPE = 'driver-pix-charges';
 const HOUR_MS = 3_600_000;

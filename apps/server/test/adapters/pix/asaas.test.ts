@@ -79,6 +79,34 @@ describe('adaptador Asaas contra um Asaas falso', () => {
     expect(fake.customers).toHaveLength(1);
   });
 
+  it('a corrected name goes to the customer of that CPF/CNPJ (PUT), at once and again before the next charge; none, no customer made', async () => {
+    const cpfCnpj = '11144477735';
+    await provider.updateCustomerName({ name: 'Ninguém Ainda', cpfCnpj });
+    expect(fake.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v3/customers']);
+    expect(fake.customers.some((c) => c.cpfCnpj === cpfCnpj)).toBe(false);
+    const expiresAt = new Date('2026-03-01T02:30:00Z');
+    await provider.createCharge({ chargeId: 'chg_nome1', amountCents: 1_000, driver: { name: 'José Lima', cpfCnpj }, expiresAt });
+    const customer = fake.customers.find((c) => c.cpfCnpj === cpfCnpj);
+    fake.calls.length = 0;
+    await provider.updateCustomerName({ name: 'José da Silva Lima', cpfCnpj });
+    expect(fake.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v3/customers', `PUT /v3/customers/${customer?.id}`]);
+    expect(fake.calls[1]?.body).toEqual({ name: 'José da Silva Lima' });
+    expect(customer?.name).toBe('José da Silva Lima');
+    // The same name again: nothing to send.
+    fake.calls.length = 0;
+    await provider.updateCustomerName({ name: 'José da Silva Lima', cpfCnpj });
+    expect(fake.calls.map((c) => c.method)).toEqual(['GET']);
+    // A correction the provider missed (it was out of reach) is given before the next charge.
+    fake.calls.length = 0;
+    await provider.createCharge({ chargeId: 'chg_nome2', amountCents: 1_000, driver: { name: 'José S. Lima', cpfCnpj }, expiresAt });
+    expect(fake.calls.map((c) => `${c.method} ${c.path}`).slice(0, 3)).toEqual([
+      'GET /v3/customers',
+      `PUT /v3/customers/${customer?.id}`,
+      'POST /v3/payments',
+    ]);
+    expect(customer?.name).toBe('José S. Lima');
+  });
+
   it('sends transfers with pixAddressKey / pixAddressKeyType for the five key types', async () => {
     for (const [keyType, key] of [
       ['CPF', '52998224725'],

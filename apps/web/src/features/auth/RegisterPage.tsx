@@ -8,7 +8,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { MaskedInput } from '../../components/ui/MaskedInput';
-import { cpfCnpjMask, phoneMask } from '../../components/ui/masks';
+import { PhoneInput } from '../../components/ui/PhoneInput';
+import { cpfCnpjMask } from '../../components/ui/masks';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { serverErrorText } from '../../lib/forms';
 import { useRegister } from './api/register';
@@ -117,18 +118,13 @@ export function RegisterPage() {
                   control={control}
                   name="phoneNumber"
                   render={({ field }) => (
-                    <MaskedInput
-                      label="Telefone"
-                      maskOptions={phoneMask}
+                    <PhoneInput
                       name={field.name}
                       value={String(field.value ?? '')}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
                       inputRef={field.ref}
                       error={errorText('phoneNumber')}
-                      autoComplete="tel-national"
-                      inputMode="tel"
-                      placeholder="(00) 00000-0000"
                     />
                   )}
                 />

@@ -13,6 +13,9 @@ const PAYOUT_NOTICE = {
   withdrawalActionName: (value: string) => `Comprovante do saque de ${value}`,
 } as const;
 
+/** Issue 35: the name or phone corrected (was it the driver?), with the way to see them. */
+const PROFILE_NOTICE = { action: 'Ver dados', actionName: 'Ver seus dados em Configurações' } as const;
+
 /** One notice as the dashboard shows it: a short text and the way to deal with it. */
 export interface NoticeView {
   key: string;
@@ -44,6 +47,7 @@ const ORDER: Record<AttentionNotice['tipo'], number> = {
   'cobranca-duplicada': 3,
   'compra-pendente': 4,
   'chave-pix-nova': 5,
+  'dados-alterados': 5,
   saque: 6,
 };
 
@@ -142,6 +146,17 @@ function view(notice: AttentionNotice): NoticeView {
         action: PAYOUT_NOTICE.keySavedAction,
         actionName: PAYOUT_NOTICE.keySavedActionName,
         to: '/configuracoes#chaves-pix',
+        needsNetwork: true,
+      };
+    case 'dados-alterados':
+      // The server's text names what changed and when: 'Se não foi você, troque sua senha...'.
+      return {
+        key: `dados-${notice.alteracaoId}`,
+        tone: 'security',
+        text: notice.Mensagem,
+        action: PROFILE_NOTICE.action,
+        actionName: PROFILE_NOTICE.actionName,
+        to: '/configuracoes#seus-dados',
         needsNetwork: true,
       };
     case 'saque':

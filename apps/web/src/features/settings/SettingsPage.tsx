@@ -17,6 +17,7 @@ import { LoadFailed } from './LoadStates';
 import { NotificationsSection } from './NotificationsSection';
 import { PayoutLimitsSection } from './PayoutLimitsSection';
 import { PixKeysSection } from './PixKeysSection';
+import { ProfileSection } from './ProfileSection';
 import { alertLevelText, settingsForm, type SettingsFormInput, type SettingsFormValues } from './settingsForm';
 
 /** The server's 422 field names (the contract's settingsRequest) on the form's fields. */
@@ -80,7 +81,8 @@ function SettingsForm({ alertLevel }: { alertLevel: number | undefined }) {
 
 /**
  * Issue 12 /configuracoes: the balance alert level the dashboard warns below (R$ 50,00 until chosen);
- * decision 44: the withdrawal limits and 'Minhas chaves Pix'; issue 25: notifications on this device.
+ * decision 44: the withdrawal limits and 'Minhas chaves Pix'; issue 25: notifications on this device;
+ * issue 35: 'Seus dados', the name and phone corrected.
  */
 export function SettingsPage() {
   usePageTitle('Configurações');
@@ -88,6 +90,7 @@ export function SettingsPage() {
     <FormPage>
       <Title order={1}>Configurações</Title>
       <OfflineNotice />
+      <ProfileSection />
       <AlertLevelSection />
       <NotificationsSection />
       <PayoutLimitsSection />

@@ -46,9 +46,14 @@ const payoutHandlers = {
   'GET /api/motorista/chaves-pix': ok({ Chaves: [phoneKey, ownKey] }),
 };
 
+/** 'Seus dados' (its own tests: profile.test.tsx). */
+const profileHandler = {
+  'GET /api/motorista/dados': ok({ Dados: { nome: 'Motorista Teste', cpfCnpj: '52998224725', telefone: '11987654321', alteradoEm: null } }),
+};
+
 function openSettings(handlers: Record<string, MockReply | ((call: RecordedCall) => MockReply)> = {}) {
   signInStorage({ terms: 'aceito' });
-  const mock = mockApi({ 'GET /api/motorista/preferencias': saved(50), ...payoutHandlers, ...handlers });
+  const mock = mockApi({ 'GET /api/motorista/preferencias': saved(50), ...payoutHandlers, ...profileHandler, ...handlers });
   return { mock, ...renderRoute('/configuracoes') };
 }
 

@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { DriverProfile } from '@portal/contract';
+import { formatCpfCnpj, formatPhone } from '@portal/domain';
+import { IconUserCheck } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import { DateTime } from '../../components/ui/DateTime';
+import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
+import { PhoneInput } from '../../components/ui/PhoneInput';
+import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
+import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
+import { toastFormFailure } from '../../components/ui/toastFailure';
+import { useProfile, useUpdateProfile } from './api/profile';
+import { FormSkeleton, LoadFailed } from './LoadStates';
+import { profileForm, type ProfileFormInput, type ProfileFormValues } from './profileForm';
+
+/** The server's 422 field names (the contract's profileUpdateRequest) are the form's own. */
+const SERVER_FIELDS = { nome: 'nome', telefone: 'telefone', senha: 'senha' } as const;
+
+const formOf = (profile: DriverProfile): ProfileFormInput => ({ nome: profile.nome, telefone: formatPhone(profile.telefone), senha: '' });
+
+/** The name and the phone, corrected with the password (issue 35: LGPD art. 18, III). */
+function ProfileForm({ profile }: { profile: DriverProfile }) {
+  const save = useUpdateProfile();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({ resolver: zodResolver(profileForm), defaultValues: formOf(profile) });
+
+  const onSubmit = handleSubmit(async (correction) => {
+    try {
+      const answer = await save.mutateAsync(correction);
+      reset(formOf(answer.Dados));
+      toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE });
+    } catch (failure) {
+      toastFormFailure(failure, setError, SERVER_FIELDS);
+    }
+  });
+
+  return (
+    <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-labelledby="seus-dados">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Text size="sm" fw={600} c="gray.7">
+            CPF/CNPJ
+          </Text>
+          <Text fw={700} data-testid="cpf-cnpj">
+            {formatCpfCnpj(profile.cpfCnpj)}
+          </Text>
+          <Text size="sm" c="gray.7">
+            O CPF/CNPJ identifica sua conta e não pode ser alterado.
+          </Text>
+        </Stack>
+        <TextInput label="Nome completo" autoComplete="name" size="md" error={errors.nome?.message} {...register('nome')} />
+        <Controller
+          control={control}
+          name="telefone"
+          render={({ field }) => (
+            <PhoneInput
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={errors.telefone?.message}
+              size="md"
+            />
+          )}
+        />
+        <PasswordInput
+          label="Senha"
+          description="Para confirmar que é você: a mesma senha com que você entra no portal."
+          size="md"
+          autoComplete="current-password"
+          error={errors.senha?.message}
+          visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }}
+          {...register('senha')}
+        />
+        <NetworkSubmitButton loading={isSubmitting} leftSection={<IconUserCheck size={22} aria-hidden />}>
+          Salvar dados
+        </NetworkSubmitButton>
+        {profile.alteradoEm ? (
+          <Text size="sm" c="gray.7">
+            Última alteração: <DateTime value={profile.alteradoEm} />
+          </Text>
+        ) : null}
+      </Stack>
+    </PrerenderedForm>
+  );
+}
+
+/** 'Seus dados': what the portal knows of the driver, and the correction of the name and phone. */
+export function ProfileSection() {
+  const profile = useProfile();
+  const data = profile.data?.Dados;
+  return (
+    <Paper component="section" aria-labelledby="seus-dados" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id="seus-dados">
+            Seus dados
+          </Title>
+          <Text size="sm" c="gray.7">
+            Corrija seu nome e seu telefone. Avisamos você em todos os seus aparelhos quando eles mudam.
+          </Text>
+        </Stack>
+        {data ? (
+          // A key per saved version: a correction from another device refills the form.
+          <ProfileForm key={`${data.nome}|${data.telefone}`} profile={data} />
+        ) : profile.isError ? (
+          <LoadFailed
+            title="Não foi possível carregar seus dados"
+            error={profile.error}
+            retrying={profile.isFetching}
+            onRetry={() => void profile.refetch()}
+          />
+        ) : (
+          <FormSkeleton fields={3} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
