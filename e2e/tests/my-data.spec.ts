@@ -22,8 +22,13 @@ test("a driver corrects their name and phone in 'Seus dados': the password confi
 
   // A wrong password: said under the field, nothing changes.
   const phone = form.getByLabel('Telefone');
-  await phone.fill('');
+  // As a driver does: the old number erased key by key, the new one typed.
+  await phone.click();
+  await phone.press('End');
+  for (let i = 0; i < '(11) 98765-4321'.length; i += 1) await phone.press('Backspace');
+  await expect(phone).toHaveValue('');
   await phone.pressSequentially('21998765432');
+  await expect(phone).toHaveValue('(21) 99876-5432');
   const password = form.getByLabel('Senha', { exact: true });
   await password.fill('nao-e-a-senha');
   await form.getByRole('button', { name: 'Salvar dados' }).click();

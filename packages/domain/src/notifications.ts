@@ -300,6 +300,7 @@ export const pushOptInTexts = {
     'um Vale-Pedágio (VPO) for recebido ou não cobrir uma passagem',
     'uma contestação for respondida',
     'a recarga automática por Pix for paga ou não for paga',
+    'seu nome ou seu telefone forem alterados',
   ],
   perDevice: 'Vale só para este aparelho e este navegador. Ao tocar em Sair, ele deixa de receber.',
   enabled: 'Ativadas neste aparelho.',

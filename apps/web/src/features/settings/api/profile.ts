@@ -10,13 +10,18 @@ const profileKeys = {
   all: ['motorista', 'dados'] as const,
 };
 
-/** GET /api/motorista/dados: the name, CPF/CNPJ and phone, kept for offline use; read again when another device corrects them. */
+/**
+ * GET /api/motorista/dados: the name, CPF/CNPJ and phone, kept for offline use; read again when
+ * another device corrects them, and at every opening (staleTime 0): a copy restored from the phone
+ * may predate a correction saved just before a reload (the cache is written to the phone 500 ms late).
+ */
 const profileQuery = liveRead(
   ['profile'],
   queryOptions({
     ...keptOffline,
     queryKey: profileKeys.all,
     queryFn: ({ signal }) => request(api.profile, { signal }),
+    staleTime: 0,
   }),
 );
 
