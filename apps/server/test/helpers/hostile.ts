@@ -1,5 +1,5 @@
 import type { Endpoint } from '@portal/contract';
-import { messages, payoutMessages, serverMessages } from '@portal/domain';
+import { messages, payoutMessages, profileMessages, serverMessages } from '@portal/domain';
 import fc from 'fast-check';
 import type { z } from 'zod';
 
@@ -33,6 +33,7 @@ function catalogue(): { exact: Set<string>; templates: RegExp[] } {
   walk(messages);
   walk(serverMessages);
   walk(payoutMessages);
+  walk(profileMessages);
   return { exact, templates };
 }
 const known = catalogue();
