@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { PasswordField } from '../../components/ui/PasswordField';
 import { messages, type LoginFields } from '@portal/domain';
 import { IconAlertCircle, IconBrandWhatsapp, IconTruck } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
@@ -108,7 +109,7 @@ export function LoginPage() {
                 control={control}
                 name="password"
                 render={({ field }) => (
-                  <PasswordInput
+                  <PasswordField
                     ref={field.ref}
                     label="Senha"
                     name={field.name}
@@ -117,7 +118,6 @@ export function LoginPage() {
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={errors.password?.message}
-                    visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }}
                   />
                 )}
               />

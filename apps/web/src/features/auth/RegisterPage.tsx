@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Breadcrumbs.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordField } from '../../components/ui/PasswordField';
 import { api } from '@portal/contract';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -128,15 +129,14 @@ export function RegisterPage() {
                     />
                   )}
                 />
-                <PasswordInput
+                <PasswordField
                   label="Senha"
                   description="Pelo menos 8 caracteres."
                   autoComplete="new-password"
                   error={errorText('password')}
-                  visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }}
                   {...register('password')}
                 />
-                <PasswordInput
+                <PasswordField
                   label="Confirmação de senha"
                   autoComplete="new-password"
                   error={errorText('password_confirmation')}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { PasswordField } from '../../components/ui/PasswordField';
 import { formatBrl, NEW_PIX_KEY_CAP_CENTS } from '@portal/domain';
 import { IconKey } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -91,7 +92,7 @@ export function AddPixKeyForm() {
           control={control}
           name="senha"
           render={({ field }) => (
-            <PasswordInput
+            <PasswordField
               ref={field.ref}
               label="Senha"
               description="A mesma senha com que você entra no portal."
@@ -102,7 +103,6 @@ export function AddPixKeyForm() {
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={errors.senha?.message}
-              visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }}
             />
           )}
         />

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordField } from '../../components/ui/PasswordField';
 import type { DriverProfile } from '@portal/contract';
 import { formatCpfCnpj, formatPhone } from '@portal/domain';
 import { IconUserCheck } from '@tabler/icons-react';
@@ -71,13 +72,12 @@ function ProfileForm({ profile }: { profile: DriverProfile }) {
             />
           )}
         />
-        <PasswordInput
+        <PasswordField
           label="Senha"
           description="Para confirmar que é você: a mesma senha com que você entra no portal."
           size="md"
           autoComplete="current-password"
           error={errors.senha?.message}
-          visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }}
           {...register('senha')}
         />
         <NetworkSubmitButton loading={isSubmitting} leftSection={<IconUserCheck size={22} aria-hidden />}>

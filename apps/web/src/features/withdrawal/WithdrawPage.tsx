@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PasswordField } from '../../components/ui/PasswordField';
 import { ERROR_CODES, type PayoutLimits, type SavedPixKey } from '@portal/contract';
 import {
   documentKind,
@@ -371,7 +372,7 @@ function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefin
                 control={control}
                 name="senha"
                 render={({ field }) => (
-                  <PasswordInput
+                  <PasswordField
                     ref={field.ref}
                     label="Senha"
                     description={PASSWORD_HINT}
@@ -382,7 +383,6 @@ function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefin
                     onBlur={field.onBlur}
                     error={errors.senha?.message}
                     disabled={negative}
-                    visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }}
                   />
                 )}
               />
