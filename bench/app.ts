@@ -9,7 +9,7 @@ import type { Db } from '../apps/server/src/db/connection.js';
 import type { Database } from '../apps/server/src/db/schema.js';
 import { openDb } from '../apps/server/src/db/connection.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { benchVapidEnv, benchWebhookToken, createPostgresDatabase } from './lib.js';
+import { benchPrivacyOfficerEnv, benchVapidEnv, benchWebhookToken, createPostgresDatabase } from './lib.js';
 
 export interface BenchApp {
   dir: string;
@@ -39,6 +39,7 @@ export async function openBenchApp(
       DATABASE_URL: pg?.url ?? path.join(dir, 'portal.sqlite'),
       PIX_WEBHOOK_TOKEN: benchWebhookToken,
       ...benchVapidEnv,
+      ...benchPrivacyOfficerEnv,
       LOG_LEVEL: 'silent',
       DEMO_SEED: 'false',
       WEB_DIST: path.join(dir, 'no-web'),

@@ -60,6 +60,11 @@ export const benchVapidEnv = {
   VAPID_PRIVATE_KEY: benchVapid.privateKey,
   VAPID_SUBJECT: 'mailto:bench@portaldomotorista.com.br',
 };
+/** Decision 72: production names the encarregado (LGPD art. 41). */
+export const benchPrivacyOfficerEnv = {
+  PRIVACY_OFFICER_NAME: 'Encarregado do Bench',
+  PRIVACY_OFFICER_EMAIL: 'bench@portaldomotorista.com.br',
+};
 
 /**
  * The built server in production mode on the given database (a SQLite path or a postgres:// URL),
@@ -81,6 +86,7 @@ export function startPortal(
     DEMONSTRATION: 'true',
     PIX_WEBHOOK_TOKEN: benchWebhookToken,
     ...benchVapidEnv,
+    ...benchPrivacyOfficerEnv,
     DEMO_SEED: 'false',
     LOG_LEVEL: logLevel,
     DATABASE_URL: databaseUrl,

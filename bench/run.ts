@@ -250,7 +250,7 @@ if (wanted.has('export')) {
   const exp = await benchExport(Number(process.env.BENCH_EXPORT_ENTRIES ?? 100_000));
   results.export = exp;
   console.log(
-    `\nGET /api/extrato/exportar, built server on SQLite, one driver with ${exp.entries} entries (filled in ${exp.fillSeconds.toFixed(0)} s), whole history`,
+    `\nGET /api/extrato/exportar and GET /api/motorista/dados/exportar (ZIP, target < 10 s), built server on SQLite, one driver with ${exp.entries} entries (filled in ${exp.fillSeconds.toFixed(0)} s), whole history`,
   );
   console.log(
     `  server RSS before the exports: ${exp.baselineRssMb} MB; GET /api/extrato/listar with a period and a kind, page 1: median ${ms(exp.statementPageMs)}`,

@@ -1,4 +1,8 @@
-import { driverWithTermsAccepted, expect, openLive, signIn, test } from '../support/fixtures.js';
+import { readFile } from 'node:fs/promises';
+import { CLOSURE_CONFIRMATION_TEXT, driverDataMessages, DRIVER_DATA_KINDS } from '@portal/domain';
+import { closeToast, driverWithTermsAccepted, expect, openLive, signIn, test } from '../support/fixtures.js';
+import { openZip, pdfWords } from '../support/files.js';
+import { brl } from '../support/values.js';
 
 test("a driver corrects their name and phone in 'Seus dados': the password confirms, the header and the dashboard say so", async ({
   page,
@@ -54,4 +58,82 @@ test("a driver corrects their name and phone in 'Seus dados': the password confi
   await notices.getByRole('link', { name: 'Ver seus dados em Configurações' }).click();
   await expect(page).toHaveURL(/\/configuracoes#seus-dados$/);
   await expect(page.getByRole('form', { name: 'Seus dados' }).getByLabel('Nome completo')).toHaveValue('Rosa Maria Caminhoneira');
+});
+
+test('a driver takes their data, is told why the account cannot close yet, withdraws, closes it and cannot sign in again', async ({
+  page,
+  request,
+  look,
+}) => {
+  test.setTimeout(180_000);
+  const { driver } = await driverWithTermsAccepted(request, { credit: 100 });
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // 'Meus dados': one tap, a ZIP that opens, its PDF summary readable, the driver's own data in it.
+  await openLive(page, '/configuracoes');
+  const myData = page.getByRole('region', { name: 'Meus dados' });
+  await expect(myData.getByText(driverDataMessages.section.text)).toBeVisible();
+  await myData.scrollIntoViewIfNeeded();
+  await look('configuracoes-meus-dados');
+  const downloading = page.waitForEvent('download');
+  await myData.getByRole('button', { name: 'Baixar meus dados' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^meus-dados-\d{4}-\d{2}-\d{2}\.zip$/);
+  await expect(page.getByText(/Seus dados foram baixados: meus-dados-/)).toBeVisible();
+  const zip = await openZip(await download.path());
+  expect([...zip.keys()]).toEqual(['resumo.pdf', ...Object.values(DRIVER_DATA_KINDS).map((k) => k.file)]);
+  const [profile] = JSON.parse(zip.get('cadastro.json')?.toString('utf8') ?? '[]') as { cpfCnpj: string; nome: string }[];
+  expect(profile).toMatchObject({ cpfCnpj: driver.cpfCnpj, nome: driver.name });
+  const movements = JSON.parse(zip.get('movimentacoes.json')?.toString('utf8') ?? '[]') as { valor: number }[];
+  expect(movements.map((m) => m.valor)).toEqual([100]);
+  const summary = await pdfWords(zip.get('resumo.pdf') ?? Buffer.alloc(0));
+  expect(summary).toContain('Meus dados');
+  expect(summary).toContain(driver.name);
+  expect(summary).toContain('movimentacoes.json');
+  await closeToast(page, 'Sucesso!');
+
+  // Closing with money in the account: told which and how, no form to fill.
+  const closing = page.getByRole('region', { name: 'Encerrar conta' });
+  await expect(closing.getByText(/Saque o saldo de R\$\s100,00 antes de encerrar\./)).toBeVisible();
+  await expect(closing.getByLabel('Senha', { exact: true })).toHaveCount(0);
+  await closing.scrollIntoViewIfNeeded();
+  await look('configuracoes-encerrar-conta-com-saldo');
+
+  // The driver withdraws the balance to their own CPF.
+  await page.goto('/saldo/retirar');
+  await expect(page.getByTestId('saldo-saque')).toHaveText(brl(100));
+  await page.getByLabel('Valor', { exact: true }).pressSequentially('10000');
+  await page.getByLabel('Tipo da Chave Pix').selectOption('CPF');
+  await page.getByLabel('Chave Pix', { exact: true }).pressSequentially(driver.cpfCnpj);
+  await page.getByRole('button', { name: 'Sacar', exact: true }).click();
+  await expect(page.getByText('Sucesso!', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('saldo-saque')).toHaveText(brl(0));
+
+  // Now it closes: the password and the box, then the login page says so and offers the receipt.
+  await openLive(page, '/configuracoes');
+  const form = page.getByRole('form', { name: 'Encerrar conta' });
+  await expect(form.getByLabel('Senha', { exact: true })).toBeVisible();
+  await form.scrollIntoViewIfNeeded();
+  await look('configuracoes-encerrar-conta');
+  await form.getByLabel('Senha', { exact: true }).fill(driver.password);
+  await form.getByRole('button', { name: 'Encerrar conta' }).click();
+  await expect(form.getByText('Marque a confirmação de que deseja encerrar a conta.')).toBeVisible();
+  await form.getByLabel(CLOSURE_CONFIRMATION_TEXT).check();
+  await form.getByRole('button', { name: 'Encerrar conta' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Sua conta foi encerrada')).toBeVisible();
+  const receiptLink = page.getByRole('link', { name: 'Baixar o comprovante de encerramento (PDF)' });
+  const receiptDownload = page.waitForEvent('download');
+  await receiptLink.click();
+  const receipt = await pdfWords(await readFile(await (await receiptDownload).path()));
+  expect(receipt).toContain('encerrad');
+  expect(receipt).not.toContain(driver.cpfCnpj);
+  await look('login-conta-encerrada');
+
+  // Signing in again is refused, as for a document with no account.
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page.getByText('Usuário ou senha incorretos')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await look('login-conta-encerrada-entrada-recusada');
 });

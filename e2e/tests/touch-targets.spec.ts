@@ -137,6 +137,8 @@ test.describe('at 360 px', () => {
     await measure(page, '/login');
     await openLive(page, '/registrar');
     await measure(page, '/registrar');
+    await openLive(page, '/privacidade');
+    await measure(page, '/privacidade');
 
     await signIn(page, demoDriver.cpfCnpj, demoDriver.password);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -23,11 +23,14 @@ import { attentionRoutes } from './modules/attention/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { driverDataRoutes } from './modules/driver-data/routes.js';
+import { accountClosureRoutes } from './modules/account-closure/routes.js';
 import { statementRoutes } from './modules/statement/routes.js';
 import { withdrawalRoutes } from './modules/withdrawal/routes.js';
 import { transferValidationRoute } from './modules/withdrawal/validation-route.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { termsRoutes } from './modules/terms/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
@@ -38,6 +41,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import type { PushDispatcher } from './modules/notifications/dispatcher.js';
 import type { BillingService } from './modules/tags/billing.js';
 import type { CycleScheduler } from './modules/pix-automatic/cycles.js';
+import type { RetentionService } from './modules/retention/service.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDocs } from './plugins/docs.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/error-handler.js';
@@ -62,6 +66,8 @@ export interface AppDeps {
   cycleSchedule?: { intervalMs?: number; firstDelayMs?: number };
   /** Decision 57: drain the push notifications' outbox from ready to close (main.ts turns it on; every PUSH_DRAIN_INTERVAL_MS unless given). */
   pushDrain?: { intervalMs?: number };
+  /** Decision 71: the retention job from ready to close (main.ts turns it on; every RETENTION_INTERVAL_HOURS). */
+  retentionSchedule?: { firstDelayMs?: number };
 }
 
 /** The HTTP app, ready to listen or to answer app.inject (tests, bench). */
@@ -74,6 +80,7 @@ export async function buildApp({
   idempotency,
   pushDrain,
   cycleSchedule,
+  retentionSchedule,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
@@ -112,7 +119,10 @@ export async function buildApp({
   services.webhook.onOutcome((outcome) => metrics.webhookResult(outcome.result, outcome.reason, outcome.event));
   services.transferValidator.onOutcome((outcome) => metrics.transferValidation(outcome.result, outcome.reason));
   app.decorate('sessions', services.sessions);
-  app.decorate('idempotency', new IdempotencyStore(db.kysely, idempotency));
+  app.decorate(
+    'idempotency',
+    new IdempotencyStore(db.kysely, { retentionMs: config.retention.idempotencyKeysHours * 3_600_000, ...idempotency }),
+  );
   app.decorateRequest('driver', null);
 
   await registerCompression(app);
@@ -123,6 +133,7 @@ export async function buildApp({
   termsRoutes(app, services.terms);
   balanceRoutes(app, services.balance);
   supportRoutes(app, config.supportWhatsapp);
+  privacyRoutes(app, config.privacyOfficer);
   pixRoutes(app, services.charges, services.webhook, config.pix.webhookToken, config.env === 'development');
   withdrawalRoutes(app, services.eligibility, services.withdrawals);
   if (config.pix.transferValidationToken) transferValidationRoute(app, services.transferValidator, config.pix.transferValidationToken);
@@ -132,6 +143,8 @@ export async function buildApp({
   attentionRoutes(app, services.attention);
   settingsRoutes(app, services.settings);
   profileRoutes(app, services.profile);
+  driverDataRoutes(app, services.driverData, { maxInFlight: config.exports.maxInFlight, stallMs: config.exports.stallMs });
+  accountClosureRoutes(app, services.accountClosure);
   tagRoutes(app, services.tags, services.catalogue);
   vehicleRoutes(app, services.vehicles, services.catalogue);
   partnerRoutes(app, services.partners, services.ledgerPushes);
@@ -145,6 +158,7 @@ export async function buildApp({
   if (billingSchedule) scheduleBilling(app, services.billing, billingSchedule);
   if (cycleSchedule) scheduleCycles(app, services.pixAutomaticCycles, cycleSchedule, config.pix.automatic.cycleIntervalMs);
   if (pushDrain) schedulePushDrain(app, services.pushDispatcher, pushDrain.intervalMs ?? config.push.drainIntervalMs);
+  if (retentionSchedule) scheduleRetention(app, services.retention, retentionSchedule.firstDelayMs);
 
   await app.ready();
   return app;
@@ -176,6 +190,14 @@ function schedulePushDrain(app: FastifyInstance, dispatcher: PushDispatcher, int
   let stop: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     stop = dispatcher.schedule(intervalMs);
+  });
+  app.addHook('onClose', async () => stop?.());
+}
+
+function scheduleRetention(app: FastifyInstance, retention: RetentionService, firstDelayMs: number | undefined): void {
+  let stop: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stop = retention.schedule(firstDelayMs);
   });
   app.addHook('onClose', async () => stop?.());
 }

@@ -28,6 +28,7 @@ import { answerContest, listContests } from './cli/contests.js';
 import { createLogger } from './logger.js';
 import { cliServerUrl } from './server-address.js';
 import { createServices } from './services.js';
+import type { RetentionReport } from './modules/retention/service.js';
 
 interface Command {
   usage: string;
@@ -163,6 +164,27 @@ const commands: Record<string, Command> = {
       );
     },
   },
+  'retention:run': {
+    usage: 'retention:run',
+    description:
+      'Apaga ou anonimiza agora o que passou do prazo de guarda (RETENTION_*: registros de acesso, sessões, chaves de idempotência, limites, notificações, eventos do Asaas resolvidos, contas encerradas); os servidores também o fazem todo dia',
+    run: async (_args, { config, withDb }) => {
+      const report = await withDb(migrated((db) => createServices(config, db, createLogger('warn')).retention.run()));
+      console.log(retentionSummary(report));
+    },
+  },
+  'encerramento:tags': {
+    usage: 'encerramento:tags',
+    description:
+      'Tenta de novo cancelar na operadora as tags de contas encerradas que a operadora recusou ou não respondeu no encerramento (decisão 70)',
+    run: async (_args, { config, withDb }) => {
+      const { cancelled, pending } = await withDb(
+        migrated((db) => createServices(config, db, createLogger(config.logLevel)).accountClosure.retryTagCancellations()),
+      );
+      console.log(`Tags de contas encerradas: ${cancelled} cancelada(s) agora na operadora, ${pending} ainda pendente(s).`);
+      if (pending > 0) process.exitCode = 1;
+    },
+  },
   'withdrawal:resolve': {
     usage: 'withdrawal:resolve <id> done|failed [motivo]',
     description:
@@ -245,6 +267,22 @@ const commands: Record<string, Command> = {
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => recordThirdParty(db, args)))),
   },
 };
+
+/** What retention:run did, one line per kind. */
+function retentionSummary(report: RetentionReport): string {
+  if (report.runningElsewhere) return 'A retenção de dados já está em andamento em outra instância; nada foi feito agora.';
+  return [
+    'Retenção de dados concluída:',
+    `  registros de acesso apagados: ${report.accessRecords}`,
+    `  sessões encerradas ou expiradas apagadas: ${report.sessions}`,
+    `  chaves de idempotência apagadas: ${report.idempotencyKeys}`,
+    `  contadores de limite apagados: ${report.rateLimits}`,
+    `  notificações push apagadas: ${report.pushOutbox}`,
+    `  eventos do Asaas resolvidos apagados: ${report.webhookEvents}`,
+    `  links de comprovante de encerramento vencidos: ${report.closureReceiptLinks}`,
+    `  contas encerradas anonimizadas: ${report.closedAccounts}`,
+  ].join('\n');
+}
 
 /** Runs fn on a database migrated to the latest schema. */
 function migrated<T>(fn: (db: Db) => Promise<T>): (db: Db) => Promise<T> {

@@ -6,10 +6,13 @@ import { DEFAULT_PAYOUT_LIMITS_CENTS, DUPLICATE_PASSAGE_MINUTES_DEFAULT, MAX_PAY
 import { z } from 'zod';
 import type { LoginLimits } from './modules/auth/throttle.js';
 import type { DriverCallLimits } from './modules/payouts/guard.js';
-import { productionRefusals } from './production-settings.js';
+import type { PrivacyOfficer } from './modules/privacy/routes.js';
+import { PRIVACY_OFFICER_EXAMPLE, productionRefusals } from './production-settings.js';
 import { serverUrlOf } from './server-address.js';
 import type { VapidKeys } from './modules/notifications/vapid.js';
 import { vapidPairError } from './modules/notifications/vapid.js';
+import type { RetentionConfig } from './modules/retention/settings.js';
+import { retentionConfig, retentionEnv } from './modules/retention/settings.js';
 
 /**
  * Development/test webhook token (documented in the README): anyone who knows it can confirm
@@ -110,6 +113,14 @@ const envSchema = z
       .string()
       .regex(/^\d{10,15}$/, 'apenas dígitos, com código do país (ex.: 5511999999999)')
       .default(SUPPORT_WHATSAPP_PLACEHOLDER),
+    // Decision 72: the encarregado the privacy notice names (LGPD art. 41 § 1); required in production.
+    PRIVACY_OFFICER_NAME: z.string().trim().min(3, 'pelo menos 3 caracteres').max(120, 'no máximo 120 caracteres').optional(),
+    PRIVACY_OFFICER_EMAIL: z
+      .string()
+      .trim()
+      .max(254, 'no máximo 254 caracteres')
+      .pipe(z.email('um endereço de e-mail (ex.: privacidade@suaempresa.com.br)'))
+      .optional(),
     DEMO_SEED: bool.optional(),
     // Founding decision 28: a deployment that says in so many words it is a demonstration (local Pix provider, demo driver); every page says so.
     DEMONSTRATION: bool.default(false),
@@ -188,6 +199,8 @@ const envSchema = z
       .string()
       .refine((v) => !Number.isNaN(Date.parse(v)), 'data e hora ISO 8601 com fuso (ex.: 2026-11-25T23:00:00-03:00)')
       .optional(),
+    // Decision 71: how long each kind of row is kept (RETENTION_*), legal minimums refused at start.
+    ...retentionEnv,
   })
   .superRefine((e, ctx) => {
     if (e.PIX_PROVIDER === 'asaas') {
@@ -223,6 +236,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   supportWhatsapp: string;
+  /** Decision 72: the encarregado (LGPD art. 41), shown in the privacy notice (GET /api/privacidade). */
+  privacyOfficer: PrivacyOfficer;
   demoSeed: boolean;
   /** DEMONSTRATION=true: no payment is real, and every page served says so (plugins/web.ts). */
   demonstration: boolean;
@@ -252,6 +267,8 @@ export interface Config {
   /** The payout clock: the system's, or CLOCK_START's advancing from start (never in production). */
   clock: () => Date;
   push: PushConfig;
+  /** Decision 71: the retention job's periods. */
+  retention: RetentionConfig;
 }
 
 /** Decision 57: Web Push notifications. */
@@ -359,6 +376,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : defaultWebDist,
     supportWhatsapp: e.SUPPORT_WHATSAPP,
+    privacyOfficer: {
+      name: e.PRIVACY_OFFICER_NAME ?? PRIVACY_OFFICER_EXAMPLE.name,
+      email: e.PRIVACY_OFFICER_EMAIL ?? PRIVACY_OFFICER_EXAMPLE.email,
+    },
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     demonstration: e.DEMONSTRATION,
     trustProxy: e.TRUST_PROXY,
@@ -425,5 +446,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxAttempts: e.PUSH_MAX_ATTEMPTS,
       timeoutMs: e.PUSH_TIMEOUT_MS,
     },
+    retention: retentionConfig(e),
   };
 }

@@ -42,7 +42,8 @@ async function main(): Promise<void> {
   // Founding decision 13: the monthly tag fee, checked daily, one instance at a time; it lives as long as the app.
   // Decision 57: the push notifications' outbox, drained by one instance at a time, from ready to close.
   // Decision 58: each Pix Automático cycle is sent to the payer's bank days before its debit (checked hourly).
-  const app = await buildApp({ config, db, logger, billingSchedule: {}, pushDrain: {}, cycleSchedule: {} });
+  // Decision 71: what is past its retention period is deleted or anonymised (daily, one instance at a time).
+  const app = await buildApp({ config, db, logger, billingSchedule: {}, pushDrain: {}, cycleSchedule: {}, retentionSchedule: {} });
 
   let listeningUrl: string | null = null;
   let closing = false;

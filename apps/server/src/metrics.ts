@@ -36,6 +36,8 @@ export class Metrics {
   private readonly contestEvents: Counter<'event'>;
   private readonly pushResults: Counter<'outcome'>;
   private readonly contradictions: Counter<'kind'>;
+  private readonly retentionRuns: Counter<'outcome'>;
+  private readonly retentionRows: Counter<'kind'>;
   private overdueContests: (() => Promise<number>) | null = null;
   private openContradictions: (() => Promise<number>) | null = null;
 
@@ -111,6 +113,18 @@ export class Metrics {
       labelNames: ['kind'],
       registers,
     });
+    this.retentionRuns = new Counter({
+      name: 'retention_runs_total',
+      help: 'Execuções da retenção de dados (decisão 71): concluídas (done) ou com falha (failed); a que encontra outra instância executando não conta',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.retentionRows = new Counter({
+      name: 'retention_rows_total',
+      help: 'Linhas apagadas pela retenção de dados, por tipo; contas encerradas anonimizadas (closedAccounts)',
+      labelNames: ['kind'],
+      registers,
+    });
     const contradictions = () => this.openContradictions;
     new Gauge({
       name: 'pix_provider_contradictions_open',
@@ -183,6 +197,12 @@ export class Metrics {
 
   pushResult(outcome: PushOutcome, count = 1): void {
     if (count > 0) this.pushResults.inc({ outcome }, count);
+  }
+
+  /** Decision 71: one run of the retention job, and what it deleted or anonymised per kind. */
+  retentionRun(outcome: 'done' | 'failed', counts: Readonly<Record<string, number>> = {}): void {
+    this.retentionRuns.inc({ outcome });
+    for (const [kind, count] of Object.entries(counts)) this.retentionRows.inc({ kind }, count);
   }
 
   /** The text format Prometheus scrapes. */

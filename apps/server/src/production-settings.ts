@@ -45,6 +45,12 @@ export const PRODUCTION_SECRETS = [...(Object.keys(SECRET_MINIMUM_LENGTH) as Sec
 /** The host of Asaas's production API: real money, never behind a demonstration's banner. */
 const ASAAS_PRODUCTION_HOST = 'api.asaas.com';
 
+/**
+ * Decision 72: the encarregado (LGPD art. 41) outside production when PRIVACY_OFFICER_* are not set.
+ * Production refuses to start without the real ones, and refuses these.
+ */
+export const PRIVACY_OFFICER_EXAMPLE = { name: 'Encarregado de exemplo', email: 'encarregado@exemplo.com.br' } as const;
+
 /** What the refusals read from the validated environment. */
 interface ProductionSettingsInput extends Partial<Record<SecretVariable, string>> {
   NODE_ENV: 'development' | 'production' | 'test';
@@ -55,6 +61,8 @@ interface ProductionSettingsInput extends Partial<Record<SecretVariable, string>
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
+  PRIVACY_OFFICER_NAME?: string;
+  PRIVACY_OFFICER_EMAIL?: string;
 }
 
 interface Refusal {
@@ -121,6 +129,15 @@ export function productionRefusals(env: ProductionSettingsInput): Refusal[] {
   // Decision 57: a pair generated in the database is for development; production brings its own.
   for (const variable of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
     if (!env[variable]) refusals.push({ variable, message: texts.vapidRequired });
+  }
+  // Decision 72: art. 41 § 1 asks the encarregado's identity and contact published; a demonstration's drivers are real people too.
+  for (const [variable, example] of [
+    ['PRIVACY_OFFICER_NAME', PRIVACY_OFFICER_EXAMPLE.name],
+    ['PRIVACY_OFFICER_EMAIL', PRIVACY_OFFICER_EXAMPLE.email],
+  ] as const) {
+    const value = env[variable];
+    if (!value) refusals.push({ variable, message: texts.privacyOfficerRequired });
+    else if (value.trim().toLowerCase() === example.toLowerCase()) refusals.push({ variable, message: texts.privacyOfficerExample });
   }
   if (env.DEMONSTRATION && env.PIX_PROVIDER === 'asaas' && hostOf(env.ASAAS_API_URL) === ASAAS_PRODUCTION_HOST) {
     refusals.push({ variable: 'DEMONSTRATION', message: texts.demonstrationWithRealMoney });

@@ -27,6 +27,8 @@ import { WebhookEventLog } from './modules/pix/webhook-events.js';
 import { ReceiptService } from './modules/receipts/service.js';
 import { SettingsService } from './modules/settings/service.js';
 import { ProfileService } from './modules/profile/service.js';
+import { DriverDataService } from './modules/driver-data/service.js';
+import { AccountClosureService } from './modules/account-closure/service.js';
 import { StatementService } from './modules/statement/service.js';
 import { BillingService } from './modules/tags/billing.js';
 import { Catalogue } from './modules/tags/catalogue.js';
@@ -50,6 +52,7 @@ import { PushDispatcher } from './modules/notifications/dispatcher.js';
 import { PushSender } from './modules/notifications/sender.js';
 import { PushSubscriptionService } from './modules/notifications/subscriptions.js';
 import { VapidKeyStore } from './modules/notifications/vapid.js';
+import { RetentionService } from './modules/retention/service.js';
 
 export interface Services {
   readiness: ReadinessCheck;
@@ -61,6 +64,10 @@ export interface Services {
   settings: SettingsService;
   /** Issue 35: the driver's name and phone, read and corrected. */
   profile: ProfileService;
+  /** Issue 35, decision 69: everything the portal holds about the driver, as a ZIP. */
+  driverData: DriverDataService;
+  /** Issue 35, decision 70: closing the account. */
+  accountClosure: AccountClosureService;
   auth: AuthService;
   terms: TermsService;
   pixProvider: PixProvider;
@@ -87,6 +94,8 @@ export interface Services {
   pixAutomaticCycles: CycleScheduler;
   pushSubscriptions: PushSubscriptionService;
   pushDispatcher: PushDispatcher;
+  /** Decision 71: what is past its period, deleted or anonymised (one instance at a time). */
+  retention: RetentionService;
 }
 
 export interface ServiceOverrides {
@@ -135,6 +144,15 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const webhookEvents = new WebhookEventLog(db.kysely);
   metrics.countOpenContradictionsWith(() => webhookEvents.countOpen('contradiction'));
   const vapidKeys = new VapidKeyStore(db, config.push.vapid);
+  const pixAutomatic = new PixAutomaticService(
+    db,
+    pixProvider,
+    config.pix.automatic.enabled,
+    config.driverCalls,
+    new RateLimitStore(db.kysely),
+    log,
+    overrides.now,
+  );
   return {
     readiness: new ReadinessCheck(db),
     balance: new BalanceService(db.kysely),
@@ -142,7 +160,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     receipts: new ReceiptService(db.kysely, pixProvider.name),
     attention: new AttentionService(db.kysely, statement),
     settings: new SettingsService(db.kysely),
+    driverData: new DriverDataService(db.kysely, overrides.now ?? config.clock),
     profile: new ProfileService(db.kysely, db.dialect, confirmation, pixProvider, log, overrides.now ?? config.clock),
+    accountClosure: new AccountClosureService(db, confirmation, pixAutomatic, tags, log, overrides.now ?? config.clock),
     catalogue,
     tagOperator,
     tags,
@@ -172,15 +192,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     payoutGuard,
     payouts: new PayoutService(db.kysely, payoutGuard, log),
     contests,
-    pixAutomatic: new PixAutomaticService(
-      db,
-      pixProvider,
-      config.pix.automatic.enabled,
-      config.driverCalls,
-      new RateLimitStore(db.kysely),
-      log,
-      overrides.now,
-    ),
+    pixAutomatic,
     pixAutomaticCycles: new CycleScheduler(db, pixProvider, log, overrides.now),
     pushSubscriptions: new PushSubscriptionService(db.kysely, vapidKeys, config.push),
     pushDispatcher: new PushDispatcher(
@@ -191,5 +203,6 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
       metrics,
       log,
     ),
+    retention: new RetentionService(db, config.retention, metrics, log),
   };
 }

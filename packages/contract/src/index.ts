@@ -25,6 +25,9 @@ export * from './contests.js';
 export * from './pix-automatic.js';
 export * from './notifications.js';
 export * from './profile.js';
+export * from './driver-data.js';
+export * from './account-closure.js';
+export * from './privacy.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -45,6 +48,9 @@ import { contestsApi } from './contests.js';
 import { pixAutomaticApi } from './pix-automatic.js';
 import { notificationsApi } from './notifications.js';
 import { profileApi } from './profile.js';
+import { driverDataApi } from './driver-data.js';
+import { accountClosureApi } from './account-closure.js';
+import { privacyApi } from './privacy.js';
 
 /** Every call of the API, by name. */
 export const api = {
@@ -67,4 +73,7 @@ export const api = {
   ...pixAutomaticApi,
   ...notificationsApi,
   ...profileApi,
+  ...driverDataApi,
+  ...privacyApi,
+  ...accountClosureApi,
 };

@@ -66,6 +66,11 @@ export const serverMessages = {
     /** Decision 57: the push notifications' VAPID keys and contact. */
     vapidRequired:
       'obrigatório em produção (notificações Web Push): gere o par com npx web-push generate-vapid-keys e informe VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY e VAPID_SUBJECT (mailto: ou https:)',
+    /** Decision 72: LGPD art. 41 § 1 asks the encarregado's identity and contact published; the portal shows them. */
+    privacyOfficerRequired:
+      'obrigatório em produção (LGPD art. 41): o nome e o e-mail reais do encarregado pelos dados pessoais, que o Aviso de Privacidade mostra aos motoristas; informe PRIVACY_OFFICER_NAME e PRIVACY_OFFICER_EMAIL',
+    privacyOfficerExample:
+      'é o exemplo da documentação, não o encarregado real: informe o nome e o e-mail de quem responde pelos dados pessoais',
   },
   ledger: {
     limitExceeded: 'Movimento recusado: o saldo ficaria fora do limite permitido',

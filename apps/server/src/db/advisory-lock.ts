@@ -10,6 +10,8 @@ export const ADVISORY_LOCKS = {
   pushOutbox: 8_460_057,
   /** Decision 58: the Pix Automático cycles' schedule. */
   pixAutomaticCycles: 8_460_058,
+  /** Decision 71: the retention job, one instance at a time. */
+  retention: 8_460_071,
 } as const;
 
 /**

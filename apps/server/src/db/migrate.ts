@@ -23,6 +23,8 @@ import { pixAutomatic } from './migrations/018-pix-automatic.js';
 import { emailKeysOneSpelling } from './migrations/019-email-keys-one-spelling.js';
 import { statementAccountSums } from './migrations/020-statement-account-sums.js';
 import { profileChanges } from './migrations/021-profile-changes.js';
+import { driverData } from './migrations/022-driver-data.js';
+import { accountClosure } from './migrations/023-account-closure.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -50,6 +52,8 @@ function migrations(db: Db): Record<string, Migration> {
     '019-email-keys-one-spelling': emailKeysOneSpelling(),
     '020-statement-account-sums': statementAccountSums(db.dialect),
     '021-profile-changes': profileChanges(t),
+    '022-driver-data': driverData(t),
+    '023-account-closure': accountClosure(t),
   };
 }
 

@@ -174,6 +174,38 @@ export interface ProfileChangesTable {
   changed_at: Timestamp;
 }
 
+export type AccessAction = 'entrada' | 'cadastro' | 'dados-baixados';
+
+/** An access to the account from an address (migration 022, Marco Civil art. 15): kept 6 months. */
+export interface AccessRecordsTable {
+  id: Generated<number>;
+  driver_id: number;
+  action: AccessAction;
+  ip_address: string;
+  occurred_at: Timestamp;
+}
+
+/** A closed account (migration 023, decision 70): its document kept apart until keep_until (5 years). */
+export interface ClosedAccountsTable {
+  driver_id: number;
+  cpf_cnpj: string;
+  closed_at: Timestamp;
+  keep_until: Timestamp;
+  /** sha256 of the closing receipt's one-time link token; null once the retention job clears it. */
+  receipt_token_hash: string | null;
+  receipt_expires_at: Timestamp | null;
+}
+
+/** A closed account's tag the operator gateway still has to cancel (migration 023). */
+export interface ClosureTagCancellationsTable {
+  tag_id: number;
+  driver_id: number;
+  created_at: Timestamp;
+  cancelled_at: Timestamp | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+}
+
 /** A withdrawal limit the driver changed; a raise waits in pending_* until pending_at (migration 013). */
 export interface PayoutLimitsTable {
   driver_id: number;
@@ -475,6 +507,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   pix_keys: PixKeysTable;
   profile_changes: ProfileChangesTable;
+  access_records: AccessRecordsTable;
+  closed_accounts: ClosedAccountsTable;
+  closure_tag_cancellations: ClosureTagCancellationsTable;
   payout_limits: PayoutLimitsTable;
   passages: PassagesTable;
   passage_payments: PassagePaymentsTable;

@@ -166,3 +166,33 @@ export function driverFileRoute<E extends Endpoint>(
     },
   });
 }
+
+/**
+ * A public call whose success answer is a file (decision 70: the closing receipt, fetched after the
+ * closing ended every session, through a short-lived link): refusals are the JSON envelope; never cached.
+ */
+export function publicFileRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  handler: (ctx: RouteContext<NoInfer<E>>) => Promise<FileAnswer>,
+): void {
+  const file = e.file;
+  if (e.auth || !file) throw new Error(`${e.path} não é uma chamada de arquivo pública`);
+  app.route({
+    method: e.method,
+    url: e.path,
+    schema: schemaOf(e, 200),
+    handler: async (req, reply) => {
+      const answer = await handler(contextOf<E>(req, reply));
+      if (!file.contentTypes.includes(answer.contentType)) throw new Error(`${e.path}: ${answer.contentType} não declarado no contrato`);
+      if (!/^[\w.-]+$/.test(answer.fileName)) throw new Error(`${e.path}: nome de arquivo fora do ASCII simples`);
+      return reply
+        .code(200)
+        .header('content-type', answer.contentType)
+        .header('content-disposition', `${answer.disposition ?? 'attachment'}; filename="${answer.fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(answer.body);
+    },
+  });
+}

@@ -60,6 +60,12 @@ export const TEST_VAPID_ENV = {
   VAPID_SUBJECT: 'mailto:operacao@portaldomotorista.com.br',
 };
 
+/** Decision 72: production requires the encarregado (LGPD art. 41) the privacy notice names. */
+export const TEST_PRIVACY_OFFICER_ENV = {
+  PRIVACY_OFFICER_NAME: 'Ana Encarregada Teste',
+  PRIVACY_OFFICER_EMAIL: 'privacidade@portaldomotorista.com.br',
+};
+
 /** A fresh, migrated database and the configuration of an app over it. */
 export async function openTestDatabase(
   dialect: Dialect,

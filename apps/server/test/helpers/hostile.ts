@@ -1,5 +1,13 @@
 import type { Endpoint } from '@portal/contract';
-import { messages, payoutMessages, profileMessages, serverMessages } from '@portal/domain';
+import {
+  accountClosureMessages,
+  driverDataMessages,
+  messages,
+  payoutMessages,
+  privacyMessages,
+  profileMessages,
+  serverMessages,
+} from '@portal/domain';
 import fc from 'fast-check';
 import type { z } from 'zod';
 
@@ -34,6 +42,9 @@ function catalogue(): { exact: Set<string>; templates: RegExp[] } {
   walk(serverMessages);
   walk(payoutMessages);
   walk(profileMessages);
+  walk(driverDataMessages);
+  walk(accountClosureMessages);
+  walk(privacyMessages);
   return { exact, templates };
 }
 const known = catalogue();

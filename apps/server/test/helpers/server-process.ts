@@ -8,7 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { TEST_ENV, TEST_VAPID_ENV } from './app.js';
+import { TEST_ENV, TEST_PRIVACY_OFFICER_ENV, TEST_VAPID_ENV } from './app.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..', '..');
 const repoRoot = path.resolve(serverDir, '..', '..');
@@ -29,6 +29,7 @@ export const PROCESS_ENV: Record<string, string> = {
   PORT: '0',
   PIX_WEBHOOK_TOKEN: PROCESS_WEBHOOK_TOKEN,
   ...TEST_VAPID_ENV,
+  ...TEST_PRIVACY_OFFICER_ENV,
   LOGIN_MAX_PER_ADDRESS: '1000000',
   LOGIN_MAX_PER_DOCUMENT_ADDRESS: '1000000',
   LOGIN_DOCUMENT_FREE_ATTEMPTS: '1000000',

@@ -232,6 +232,11 @@ export function validRequest(
       return { body: { nivelAlertaSaldo: 75.5 } };
     case 'updateProfile':
       return { body: { nome: 'Fulano de Tal Corrigido', telefone: '(21) 99876-5432', senha: a.password } };
+    // Decision 70: refused while A has money (what the matrix and the fuzzer then check).
+    case 'closeAccount':
+      return { body: { senha: a.password, confirmacao: true } };
+    case 'closureReceipt':
+      return { params: { token: 'Zm9yLWEtY2xvc2VkLWFjY291bnQtbm90LXRoaXMtb25lLQ' } };
     case 'statement':
     case 'tags':
     case 'vehicles':

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serverMessages } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerDriver, TEST_VAPID_ENV, useTestApp } from '../helpers/app.js';
+import { bearer, registerDriver, TEST_PRIVACY_OFFICER_ENV, TEST_VAPID_ENV, useTestApp } from '../helpers/app.js';
 import { talkUntilClosed } from '../helpers/raw-socket.js';
 import { describeEachDatabase } from '../helpers/databases.js';
 
@@ -140,6 +140,7 @@ describe('documentação OpenAPI', () => {
     DEMONSTRATION: 'true',
     PIX_WEBHOOK_TOKEN: `token-${randomBytes(16).toString('hex')}`,
     ...TEST_VAPID_ENV,
+    ...TEST_PRIVACY_OFFICER_ENV,
   };
   const development = useTestApp('sqlite');
   const productionOff = useTestApp('sqlite', production);

@@ -9,7 +9,7 @@ import {
   SUPPORT_WHATSAPP_PLACEHOLDER,
 } from '../../src/config.js';
 import { dialectOf, sqlitePath } from '../../src/db/connection.js';
-import { TEST_VAPID_ENV } from '../helpers/app.js';
+import { TEST_PRIVACY_OFFICER_ENV, TEST_VAPID_ENV } from '../helpers/app.js';
 
 describe('config', () => {
   it('has working defaults for development', () => {
@@ -52,6 +52,7 @@ describe('config', () => {
       DEMONSTRATION: 'true',
       PIX_WEBHOOK_TOKEN: `token-${randomBytes(16).toString('hex')}`,
       ...TEST_VAPID_ENV,
+      ...TEST_PRIVACY_OFFICER_ENV,
     };
     expect(loadConfig(production).demoSeed).toBe(false);
     // Decision 61: production listens on every interface, behind its proxy, unless HOST says otherwise.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartner } from '../../src/cli/partners.js';
 import { openDb } from '../../src/db/connection.js';
 import { DEMO_DRIVER } from '../../src/startup/demo-seed.js';
-import { bearer, json, registerDriver, TEST_VAPID_ENV, useTestApp } from '../helpers/app.js';
+import { bearer, json, registerDriver, TEST_PRIVACY_OFFICER_ENV, TEST_VAPID_ENV, useTestApp } from '../helpers/app.js';
 import { runCli } from '../helpers/cli.js';
 import { createTestDatabase, describeEachDatabase } from '../helpers/databases.js';
 import type { TestDatabase } from '../helpers/databases.js';
@@ -119,6 +119,7 @@ describeEachDatabase('decision 61: only a development server sends the command t
     DEMONSTRATION: 'true',
     PIX_WEBHOOK_TOKEN: PROCESS_WEBHOOK_TOKEN,
     ...TEST_VAPID_ENV,
+    ...TEST_PRIVACY_OFFICER_ENV,
   });
 
   it('development: in the charge made and the charge read; production and tests: never', async () => {

@@ -8,9 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { DEV_PIX_WEBHOOK_TOKEN, DEV_TRANSFER_VALIDATION_TOKEN, loadConfig } from '../../src/config.js';
 import { guessableReason } from '../../src/guessable-secret.js';
-import { PRODUCTION_SECRETS, SECRET_MINIMUM_LENGTH, SHIPPED_SECRET_VALUES } from '../../src/production-settings.js';
+import {
+  PRIVACY_OFFICER_EXAMPLE,
+  PRODUCTION_SECRETS,
+  SECRET_MINIMUM_LENGTH,
+  SHIPPED_SECRET_VALUES,
+} from '../../src/production-settings.js';
 import type { SecretVariable } from '../../src/production-settings.js';
-import { TEST_VAPID_ENV } from '../helpers/app.js';
+import { TEST_PRIVACY_OFFICER_ENV, TEST_VAPID_ENV } from '../helpers/app.js';
 import { buildServer, PROCESS_ENV, startServer, stopServer } from '../helpers/server-process.js';
 import type { ServerProcess } from '../helpers/server-process.js';
 
@@ -30,6 +35,7 @@ const PRODUCTION = {
   PIX_WEBHOOK_TOKEN: fresh('webhook'),
   ASAAS_TRANSFER_VALIDATION_TOKEN: fresh('validacao'),
   ...TEST_VAPID_ENV,
+  ...TEST_PRIVACY_OFFICER_ENV,
 };
 
 /** The refusal lines of loadConfig, '' when it accepts the environment. */
@@ -151,6 +157,8 @@ describe('founding decision 28: production refuses development settings, naming 
       'METRICS_TOKEN',
       'PIX_PROVIDER',
       'PIX_WEBHOOK_TOKEN',
+      'PRIVACY_OFFICER_EMAIL',
+      'PRIVACY_OFFICER_NAME',
       'VAPID_PRIVATE_KEY',
       'VAPID_PUBLIC_KEY',
       'VAPID_SUBJECT',
@@ -165,6 +173,7 @@ describe('founding decision 28: production refuses development settings, naming 
       DEMO_SEED: 'true',
       PIX_WEBHOOK_TOKEN: fresh('demo'),
       ...TEST_VAPID_ENV,
+      ...TEST_PRIVACY_OFFICER_ENV,
     });
     expect(demo).toMatchObject({ demonstration: true, demoSeed: true, pix: { provider: 'local' } });
     expect(refusals({ ...PRODUCTION, DEMONSTRATION: 'true' })).toContain(`  DEMONSTRATION: ${texts.demonstrationWithRealMoney}`);
@@ -197,6 +206,30 @@ describe('founding decision 28: production refuses development settings, naming 
     expect(refusals({ ...PRODUCTION, VAPID_SUBJECT: 'http://portal.example' })).toMatch(/ {2}VAPID_SUBJECT: mailto:/);
     // Outside production, none is needed: the server keeps one pair in its database.
     expect(loadConfig({ NODE_ENV: 'development' }).push).toMatchObject({ vapid: null, allowLoopback: true });
+  });
+
+  it('decision 72: production names the real encarregado (LGPD art. 41), a demonstration too; development shows the example', () => {
+    for (const variable of ['PRIVACY_OFFICER_NAME', 'PRIVACY_OFFICER_EMAIL'] as const) {
+      const { [variable]: _left, ...without } = PRODUCTION;
+      expect(refusals(without), variable).toContain(`  ${variable}: ${texts.privacyOfficerRequired}`);
+      expect(refusals({ ...without, DEMONSTRATION: 'true', ASAAS_API_URL: 'https://api-sandbox.asaas.com' }), variable).toContain(
+        `  ${variable}: ${texts.privacyOfficerRequired}`,
+      );
+    }
+    // The documentation's example, as it is or in another case, is not an encarregado.
+    expect(refusals({ ...PRODUCTION, PRIVACY_OFFICER_NAME: PRIVACY_OFFICER_EXAMPLE.name })).toContain(
+      `  PRIVACY_OFFICER_NAME: ${texts.privacyOfficerExample}`,
+    );
+    expect(refusals({ ...PRODUCTION, PRIVACY_OFFICER_EMAIL: ` ${PRIVACY_OFFICER_EXAMPLE.email.toUpperCase()} ` })).toContain(
+      `  PRIVACY_OFFICER_EMAIL: ${texts.privacyOfficerExample}`,
+    );
+    expect(refusals({ ...PRODUCTION, PRIVACY_OFFICER_EMAIL: 'privacidade@' })).toMatch(/ {2}PRIVACY_OFFICER_EMAIL: um endereço de e-mail/);
+    expect(refusals({ ...PRODUCTION, PRIVACY_OFFICER_NAME: ' A ' })).toMatch(/ {2}PRIVACY_OFFICER_NAME: pelo menos 3 caracteres/);
+    expect(loadConfig({ ...PRODUCTION, PRIVACY_OFFICER_NAME: '  Maria Souza ' }).privacyOfficer).toEqual({
+      name: 'Maria Souza',
+      email: TEST_PRIVACY_OFFICER_ENV.PRIVACY_OFFICER_EMAIL,
+    });
+    expect(loadConfig({ NODE_ENV: 'development' }).privacyOfficer).toEqual(PRIVACY_OFFICER_EXAMPLE);
   });
 
   it('development and tests change nothing: the local provider, the demo driver, the development tokens', () => {

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, SessionStore } from '../../src/modules/auth/sessions.js';
 import { PartnerService } from '../../src/modules/partners/service.js';
 import { useTestApp } from '../helpers/app.js';
+import { answerText } from '../helpers/files.js';
 import { acceptTerms, TRANSFER_VALIDATION_TOKEN, WEBHOOK_TOKEN } from '../helpers/pix.js';
 import { describeEachDatabase } from '../helpers/databases.js';
 import type { DatabaseWatch } from '../helpers/db-watch.js';
@@ -60,6 +61,11 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   updateSettings: 'own',
   profile: 'own',
   updateProfile: 'own',
+  // Decision 69: the ZIP of everything the portal holds about the caller (its JSON files are read below).
+  driverDataExport: 'own',
+  // Decision 70: A has money, so closing is refused with A's own reasons (REFUSED_BY_STATE).
+  accountClosure: 'own',
+  closeAccount: 'own',
   pixKeys: 'own',
   savePixKey: 'own',
   removePixKey: 'foreign',
@@ -95,6 +101,9 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   updateSettings: () => '"nivelAlertaSaldo":75.5',
   profile: (w) => w.a.cpfCnpj,
   updateProfile: (w) => w.a.cpfCnpj,
+  driverDataExport: (w) => w.a.active.serial,
+  accountClosure: () => 'Saque o saldo de',
+  closeAccount: () => 'Saque o saldo de',
   pixKeys: () => 'ana@exemplo.com.br',
   payoutLimits: () => '"porSaque":',
   updatePayoutLimits: () => '"porSaque":{"valor":4000',
@@ -102,7 +111,14 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   pixAutomatic: () => '"Disponivel":true',
   createPixAutomatic: () => '"estado":"AGUARDANDO"',
 };
+/** 'own' calls A's world refuses by its state, not by whose it is (decision 70: A has money, so A cannot close): their status. */
+const REFUSED_BY_STATE: Partial<Record<Name, number>> = { closeAccount: 409 };
 const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
+/**
+ * Decision 72: reads anyone may make before signing in (the privacy notice's encarregado). The same
+ * answer with or without a session, whose ever it is: nothing of a driver's, nothing written.
+ */
+const PUBLIC_READS: Name[] = ['privacy'];
 /** Asaas's calls to us, each with its own asaas-access-token (the webhook's, the transfer validation's). */
 const asaasCalls = (Object.keys(api) as Name[]).filter((n) => credentialOf(api[n] as Endpoint) === 'webhook');
 const asaasToken = (name: Name) => (name === 'asaasTransferValidation' ? TRANSFER_VALIDATION_TOKEN : WEBHOOK_TOKEN);
@@ -198,7 +214,10 @@ describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) =>
         // Sair revokes the session it is called with: it gets its own.
         const token = name === 'logout' ? await sessions.create(ctx().db.kysely, world.a.id) : world.a.token;
         const res = await ctx().app.inject(request(name, { authorization: `Bearer ${token}` }));
-        expect(res.statusCode, res.body).toBeLessThan(300);
+        const refusedAs = REFUSED_BY_STATE[name];
+        if (refusedAs === undefined) expect(res.statusCode, res.body).toBeLessThan(300);
+        else expect(res.statusCode, res.body).toBe(refusedAs);
+        const body = await answerText(res);
         for (const secret of [
           world.b.cpfCnpj,
           world.b.active.serial,
@@ -206,14 +225,32 @@ describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) =>
           world.b.inactive.serial,
           world.b.pendingChargeId,
         ]) {
-          expect(res.body).not.toContain(secret);
+          expect(body).not.toContain(secret);
         }
         const mine = OWN_DATA[name]?.(world);
-        if (mine !== undefined) expect(res.body).toContain(mine);
+        if (mine !== undefined) expect(body).toContain(mine);
         // A rejection would make the withdrawal below refuse for the terms, not for the identifiers.
         if (name === 'reject') await acceptTerms(ctx().app, world.a);
       });
     }
+  });
+
+  describe.each(PUBLIC_READS)('%s (public read)', (name) => {
+    it("answers the same without a session, with each driver's and with a revoked one; nothing of a driver's, nothing written", async () => {
+      expect(credentialOf(api[name] as Endpoint)).toBe('none');
+      const before = await watch.changes();
+      const answers = new Set<string>();
+      for (const token of [null, world.a.token, world.b.token, tokens.revoked]) {
+        const res = await ctx().app.inject(request(name, token === null ? {} : { authorization: `Bearer ${token}` }));
+        expect(res.statusCode, res.body).toBe(200);
+        for (const secret of [world.a.cpfCnpj, world.b.cpfCnpj, world.a.active.serial, world.b.active.plate]) {
+          expect(res.body).not.toContain(secret);
+        }
+        answers.add(res.body);
+      }
+      expect(answers.size).toBe(1);
+      expect(await watch.changes()).toBe(before);
+    });
   });
 
   describe.each(partnerCalls)('%s (partner key)', (name) => {

@@ -27,6 +27,8 @@ const EXEMPT: Partial<Record<Name, string>> = {
   reject: 'a decision on the terms themselves (/blocked-access)',
   updateSettings: 'only the dashboard alert level: moves no money, changes no tag or vehicle',
   updateProfile: "correcting one's own data is a right that needs no terms (LGPD art. 18, III); moves no money",
+  closeAccount:
+    "leaving must always work, terms refused or not (LGPD art. 18, VI); it moves no money and is refused while any money is still the driver's",
   savePixKey: 'moves nothing: a withdrawal to the key is itself refused without the terms',
   removePixKey: 'only narrows where money may go: removing a key a thief saved must always work',
   updatePayoutLimits: 'moves nothing (withdrawals are refused without the terms), and lowering a limit must always work',

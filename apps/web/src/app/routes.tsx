@@ -15,6 +15,8 @@ export const screenLoaders = {
   login: () => import('../features/auth/LoginPage').then((m) => m.LoginPage),
   registrar: () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage),
   'blocked-access': () => import('../features/terms/BlockedAccessPage').then((m) => m.BlockedAccessPage),
+  // Decision 72: the privacy notice, public (linked from the login, the registration and Configurações).
+  privacidade: () => import('../features/privacy/PrivacyPage').then((m) => m.PrivacyPage),
   shell: () => import('./AuthenticatedShell').then((m) => m.AuthenticatedShell),
   dashboard: () => import('./routes/DashboardRoute').then((m) => m.DashboardRoute),
   'saldo/retirar': () => import('../features/withdrawal/WithdrawPage').then((m) => m.WithdrawPage),
@@ -70,6 +72,7 @@ export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] =>
       screen(preloaded, 'login'),
       screen(preloaded, 'registrar'),
       screen(preloaded, 'blocked-access'),
+      screen(preloaded, 'privacidade'),
       {
         Component: RequireAuth,
         children: [

@@ -21,3 +21,4 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/List.css';

@@ -54,6 +54,8 @@ const signedOut = <Screen extends string>(path: string, screen: Screen): Prerend
 export const PRERENDERED_PAGES = [
   signedOut('/login', 'login'),
   signedOut('/registrar', 'registrar'),
+  // Decision 72: the privacy notice, read before signing in; its encarregado arrives from the API.
+  signedOut('/privacidade', 'privacidade'),
   signedIn('/dashboard', 'dashboard', { earlyRead: 'balance' }),
   signedIn('/tags/listar', 'tags/listar'),
   signedIn('/veiculos/listar', 'veiculos/listar'),

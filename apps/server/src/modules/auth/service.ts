@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { Metrics } from '../../metrics.js';
 import { openAccounts } from '../ledger/ledger.js';
 import type { PasswordHasher } from './passwords.js';
+import { recordAccess } from './access-records.js';
 import type { SessionStore } from './sessions.js';
 import type { LoginThrottle, LoginTicket } from './throttle.js';
 import { LoginThrottled } from './throttle.js';
@@ -64,7 +65,10 @@ export class AuthService {
       throw refuse.unauthenticated(messages.login.invalidCredentials);
     }
     await this.throttle.succeeded(ticket);
-    const token = await this.sessions.create(this.db, row.id);
+    const token = await this.db.transaction().execute(async (trx) => {
+      await recordAccess(trx, row.id, 'entrada', ip);
+      return this.sessions.create(trx, row.id);
+    });
     return { token, driver: { id: row.id, name: row.name, cpfCnpj: row.cpf_cnpj } };
   }
 
@@ -91,6 +95,7 @@ export class AuthService {
           .executeTakeFirstOrThrow();
         await openAccounts(trx, driver.id);
         const token = await this.sessions.create(trx, driver.id);
+        if (ip) await recordAccess(trx, driver.id, 'cadastro', ip);
         this.log.info({ driverId: driver.id, cpfCnpj: maskCpfCnpj(input.cpfCnpj) }, 'motorista cadastrado');
         return { token, driver: { id: driver.id, name: input.name, cpfCnpj: input.cpfCnpj, phoneNumber } };
       });

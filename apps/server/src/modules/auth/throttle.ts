@@ -104,3 +104,12 @@ export class LoginThrottle {
     return this.store.mark(SCOPE.known, pairKey, this.limits.knownAddressDays * 24 * 3_600_000);
   }
 }
+
+/**
+ * Decision 70: the sign-in throttle's rows that name a document (its pace, its known addresses),
+ * deleted when its account is closed: the document belongs to no account any more.
+ */
+export async function forgetDocument(db: Kysely<Database>, document: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('scope', '=', SCOPE.document).where('key', '=', document).execute();
+  await db.deleteFrom('rate_limits').where('scope', 'in', [SCOPE.pair, SCOPE.known]).where('key', 'like', `${document}|%`).execute();
+}

@@ -34,11 +34,6 @@ const BATCH = 500;
 const BATCHES_PER_PASS = 20;
 /** Devices reached at once. */
 const PARALLEL_SENDS = 8;
-/** A sent notification's row is kept this long (the operator's view), then deleted. */
-const KEEP_SENT_MS = 7 * 86_400_000;
-const KEEP_GIVEN_UP_MS = 30 * 86_400_000;
-/** Old rows are looked for at most this often per instance. */
-const FORGET_EVERY_MS = 3_600_000;
 /** How long a push service keeps a message for a device that is offline. */
 const TTL_SECONDS = 86_400;
 /** What the driver must see at once even on a phone saving battery. */
@@ -109,8 +104,6 @@ function deliveredOf(row: OutboxRow): Set<number> {
  * subscription. A driver's passages waiting together are one notification.
  */
 export class PushDispatcher {
-  private forgotAt = 0;
-
   constructor(
     private readonly db: Db,
     private readonly keys: VapidKeyStore,
@@ -171,7 +164,6 @@ export class PushDispatcher {
       }
       if (due.length < BATCH) break;
     }
-    await this.forgetOld(db, now);
     if (report.notifications > 0) this.log.info(report, 'notificações push enviadas');
     return report;
   }
@@ -282,19 +274,5 @@ export class PushDispatcher {
     } else {
       this.log.info(context, 'notificação push falhou; nova tentativa depois');
     }
-  }
-
-  private async forgetOld(db: Db, now: Date): Promise<void> {
-    if (Math.abs(now.getTime() - this.forgotAt) < FORGET_EVERY_MS) return;
-    this.forgotAt = now.getTime();
-    await db.kysely
-      .deleteFrom('notification_outbox')
-      .where((eb) =>
-        eb.or([
-          eb('sent_at', '<', new Date(now.getTime() - KEEP_SENT_MS).toISOString()),
-          eb('gave_up_at', '<', new Date(now.getTime() - KEEP_GIVEN_UP_MS).toISOString()),
-        ]),
-      )
-      .execute();
   }
 }

@@ -19,6 +19,7 @@ import type { Insertable } from 'kysely';
 import type { PixAutomaticAuthorizationsTable, PixAutomaticEndReason, PixAutomaticRow } from '../../db/schema.js';
 import type { DriverCallLimits } from '../payouts/guard.js';
 import { minutesUntil } from '../auth/confirmation.js';
+import { isClosedAccount } from '../auth/closed.js';
 import { endAuthorization } from './authorization-end.js';
 import { authorizationById, authorizationView, isLive, liveAuthorization, newestAuthorization } from './queries.js';
 
@@ -168,6 +169,8 @@ export class PixAutomaticService {
     try {
       await this.db.kysely.transaction().execute(async (trx) => {
         await lockDriver(trx, this.db.dialect, driverId);
+        // Decision 70: the account was closed while the provider made the authorization.
+        if (await isClosedAccount(trx, driverId)) throw refuse.unauthenticated(serverMessages.session.unauthorized);
         if (replacing && !(await endAuthorization(trx, replacing.row.id, 'CANCELLED', replacing.reason, createdAt, [replacing.row.status])))
           throw refuse.conflict(pixAutomaticMessages.alreadyEnded.replace('{state}', 'por outra operação'));
         await trx.insertInto('pix_automatic_authorizations').values(row).execute();

@@ -11,6 +11,7 @@ import { lockDriver } from '../../db/lock.js';
 import type { RateLimitStore } from '../../db/rate-limit-store.js';
 import type { DriverCallLimits } from '../payouts/guard.js';
 import { minutesUntil } from '../auth/confirmation.js';
+import { isClosedAccount } from '../auth/closed.js';
 
 const CHARGES_SCOPE = 'driver-pix-charges';
 const HOUR_MS = 3_600_000;
@@ -89,12 +90,16 @@ export class ChargeService {
     try {
       await this.db.transaction().execute(async (trx) => {
         await lockDriver(trx, this.dialect, driverId);
+        // Decision 70: the account was closed while the provider made the charge.
+        if (await isClosedAccount(trx, driverId)) throw refuse.unauthenticated(serverMessages.session.unauthorized);
         await this.refuseIfPendingFull(trx, driverId);
         await trx.insertInto('pix_charges').values(row).execute();
       });
     } catch (error) {
-      // Concurrent purchases filled the driver's pending charges meanwhile: this one must not be payable.
-      if (error instanceof Refusal && error.kind === 'too-many') await this.expiry.cancelAtProvider(row);
+      // Concurrent purchases filled the driver's pending charges meanwhile, or the account was
+      // closed: this one must not be payable.
+      if (error instanceof Refusal && (error.kind === 'too-many' || error.kind === 'unauthenticated'))
+        await this.expiry.cancelAtProvider(row);
       throw error;
     }
     this.log.info({ chargeId: id, driverId, amountCents, provider: this.provider.name }, 'cobrança Pix criada');

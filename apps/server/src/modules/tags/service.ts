@@ -269,14 +269,37 @@ export class TagService {
   async cancel(driver: TagDriver, serial: string): Promise<void> {
     await this.onTag(driver, serial, async (trx, tag) => {
       if (!canCancel(tag.status_code)) throw refuse.echoed('conflict', messages.tag.cannotCancel);
-      const status = await this.operator(() => this.gateway.cancel({ trx }, tag.serial_number));
-      const released = (await this.gateway.status({ trx }, tag.serial_number)) === undefined;
-      await trx
-        .updateTable('tags')
-        .set({ status_code: status, ...(released ? { released_at: nowIso() } : {}) })
-        .where('id', '=', tag.id)
-        .execute();
+      await this.cancelAtOperator(trx, tag);
     });
+  }
+
+  /**
+   * Decision 70: a closed account's tag (already out of its list, deleted_at set) cancelled at the
+   * operator as 'Cancelar' does, whoever manages it; one already cancelled there is left as it is.
+   * The operator's refusal or failure is thrown to the caller, which records it for a retry.
+   */
+  async cancelForClosedAccount(tagId: number): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const tag = await trx
+        .selectFrom('tags')
+        .selectAll()
+        .where('id', '=', tagId)
+        .$call(forUpdate(this.db.dialect))
+        .executeTakeFirstOrThrow();
+      if (tag.released_at !== null || !canCancel(tag.status_code)) return;
+      await this.cancelAtOperator(trx, tag);
+    });
+  }
+
+  /** The operator cancels the serial; a serial it forgot (never activated) is marked given back. */
+  private async cancelAtOperator(trx: Trx, tag: TagRowDb): Promise<void> {
+    const status = await this.operator(() => this.gateway.cancel({ trx }, tag.serial_number));
+    const released = (await this.gateway.status({ trx }, tag.serial_number)) === undefined;
+    await trx
+      .updateTable('tags')
+      .set({ status_code: status, ...(released ? { released_at: nowIso() } : {}) })
+      .where('id', '=', tag.id)
+      .execute();
   }
 
   /** POST /api/tag/ativar-tag-motorista: status 100 and the month's fee, in one transaction. */

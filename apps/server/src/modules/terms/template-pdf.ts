@@ -35,8 +35,9 @@ const SECTIONS: { heading: string; paragraphs: string[] }[] = [
   {
     heading: '5. Dados pessoais (LGPD)',
     paragraphs: [
-      'Os dados pessoais do motorista são tratados conforme a Lei nº 13.709/2018 (Lei Geral de Proteção de Dados Pessoais), exclusivamente para a prestação dos serviços descritos nestes termos, o cumprimento de obrigações legais e a prevenção a fraudes.',
-      'Os dados podem ser compartilhados com operadoras de pedágio, instituições de pagamento e parceiros estritamente necessários à execução do serviço. O motorista pode solicitar acesso, correção ou eliminação dos seus dados pelos canais de atendimento.',
+      'Os dados pessoais do motorista são tratados conforme a Lei nº 13.709/2018 (Lei Geral de Proteção de Dados Pessoais), exclusivamente para a prestação dos serviços descritos nestes termos (art. 7º, V), o cumprimento de obrigações legais, como a guarda dos registros de acesso (Lei nº 12.965/2014, art. 15) e das transações (Lei nº 9.613/1998, art. 10) (art. 7º, II), e a prevenção a fraudes (art. 7º, IX).',
+      'Os dados são compartilhados apenas com quem é necessário à execução do serviço: a instituição de pagamento que processa o Pix, as operadoras das tags e os parceiros que emitem VPOs ou informam saldo de terceiros, cada um recebendo somente o que precisa. O Aviso de Privacidade do portal (endereço /privacidade, com link na tela de entrada, no cadastro e em Configurações) detalha o que é guardado, para quê, por quanto tempo e quem recebe cada dado.',
+      'Em Configurações o motorista vê e baixa seus dados, corrige nome e telefone e encerra a conta. A identidade e o contato do encarregado pelo tratamento de dados pessoais (LGPD, art. 41) estão no Aviso de Privacidade, que mostra sempre o contato atual.',
     ],
   },
   {

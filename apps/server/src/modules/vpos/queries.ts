@@ -1,6 +1,6 @@
 import type { PassageContestInfo, Vpo, VpoDetails, VpoPassage } from '@portal/contract';
 import { centsToReais, STATEMENT_ORIGINS } from '@portal/domain';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { passageInfoByEntry } from '../contests/queries.js';
@@ -85,7 +85,7 @@ export async function vpoDetails(db: Kysely<Database>, owner: VpoOwner): Promise
   query =
     'driverId' in owner
       ? query.where('vpos.driver_id', '=', owner.driverId).where('vpos.id', '=', owner.id)
-      : query.where('vpos.partner_id', '=', owner.partnerId).where('vpos.external_id', '=', owner.externalId);
+      : query.where('vpos.partner_id', '=', owner.partnerId).where('vpos.external_id', '=', owner.externalId).where(notOfClosedAccount);
   const row = await query.executeTakeFirst();
   if (!row) return null;
   const entries = await db
@@ -106,4 +106,16 @@ export async function vpoDetails(db: Kysely<Database>, owner: VpoOwner): Promise
     passagem: contestInfo.get(e.id) ?? null,
   }));
   return { ...vpoView(row), externalId: row.external_id, Passagens: passages };
+}
+
+/**
+ * Decision 70: a closed account's VPOs answer a shipper as an externalId it never sent does (the
+ * records stay for the law, not for partners).
+ */
+export function notOfClosedAccount(eb: ExpressionBuilder<Database, 'vpos'>) {
+  return eb.not(
+    eb.exists(
+      eb.selectFrom('closed_accounts').select('closed_accounts.driver_id').whereRef('closed_accounts.driver_id', '=', 'vpos.driver_id'),
+    ),
+  );
 }

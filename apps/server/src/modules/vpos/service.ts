@@ -21,9 +21,10 @@ import { nowIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { provenTag } from '../tags/proof.js';
 import { lockDriver } from '../../db/lock.js';
+import { isClosedAccount } from '../auth/closed.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import { holdVpoMoney, refundVpoMoney } from './money.js';
-import { vpoDetails, vposByIds } from './queries.js';
+import { notOfClosedAccount, vpoDetails, vposByIds } from './queries.js';
 
 /** Answer of PATCH /api/parceiro/vpos/:externalId. */
 export interface PushResult {
@@ -111,6 +112,8 @@ export class VpoService {
       throw refuse.invalid(serverMessages.partner.rntrcMismatch, 'rntrc');
     }
     await lockDriver(trx, this.db.dialect, tag.driverId);
+    // Decision 70: the account was closed after the tag was read: the unknown serial's answer.
+    if (await isClosedAccount(trx, tag.driverId)) throw vpoTagNotFound();
     const now = nowIso();
     const row = await trx
       .insertInto('vpos')
@@ -247,6 +250,7 @@ export class VpoService {
       .select(['id', 'status', 'driver_id'])
       .where('partner_id', '=', shipper.id)
       .where('external_id', '=', externalId)
+      .where(notOfClosedAccount)
       .executeTakeFirst();
   }
 }

@@ -1,23 +1,12 @@
 import type { Contest, DriverContest, StatementTransaction } from '@portal/contract';
 import { notificationMessage } from '@portal/domain';
 import type { DriverNotification } from '@portal/domain';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect, it } from 'vitest';
 import { bearer, json } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
 import { expectVpoInvariants, minutes, spAt, useVpoApp } from '../../helpers/vpos.js';
 import type { VpoDriver } from '../../helpers/vpos.js';
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: VerbosityLevel.ERRORS }).promise;
-  const texts: string[] = [];
-  for (let p = 1; p <= pdf.numPages; p++) {
-    const content = await (await pdf.getPage(p)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return texts.join(' ').replace(/\s+/g, ' ');
-}
+import { pdfText } from '../../helpers/files.js';
 
 /** Issue 33, point 6: wherever an accepted contest's refund is shown, it says where the money went. */
 describeEachDatabase('Contestação aceita: para onde foi o dinheiro', (dialect) => {
@@ -61,7 +50,7 @@ describeEachDatabase('Contestação aceita: para onde foi o dinheiro', (dialect)
   async function recordText(d: VpoDriver, id: number): Promise<string> {
     const res = await t.app().inject({ method: 'GET', url: `/api/motorista/contestacoes/${id}/pdf`, headers: bearer(d.token) });
     expect(res.statusCode).toBe(200);
-    return pdfText(res.rawPayload);
+    return (await pdfText(res.rawPayload)).pages.join(' ');
   }
   /** The push (and in-app notice) the answer queued, as the driver reads it. */
   async function noticeBody(d: VpoDriver, id: number): Promise<string> {

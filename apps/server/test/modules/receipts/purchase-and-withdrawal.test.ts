@@ -1,28 +1,12 @@
 import type { Receipt, ReceiptResponse } from '@portal/contract';
 import { formatDateTime, messages, serverMessages } from '@portal/domain';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { bearer, json, registerDriver } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
 import { acceptTerms, createCharge, fund, paymentEvent, sendWebhook, usePixTestApp } from '../../helpers/pix.js';
-
-const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** The text of every page of a PDF, lines joined by spaces (pdfjs's text items). */
-async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
+import { pdfPlainText as pdfText } from '../../helpers/files.js';
 
 const OTHER_CPF_KEY = '529.982.247-25';
 

@@ -9,7 +9,6 @@ import {
   statementKindLabels,
   statementKindOf,
 } from '@portal/domain';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
 import { balances } from '../../../src/modules/ledger/ledger.js';
 import { csvStream, csvText } from '../../../src/modules/statement/export-csv.js';
@@ -19,6 +18,7 @@ import { bearer, json, registerDriver, useTestApp } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
 import { recordMovements, type Movement } from '../../helpers/movements.js';
+import { pdfText } from '../../helpers/files.js';
 
 const TRICKY_PLACE = 'Praça "Central"; São João – Pedágio';
 const FORMULA_PLACE = '=HYPERLINK("http://x")';
@@ -67,22 +67,6 @@ function parseCsv(text: string): string[][] {
 
 const money = (cents: number) =>
   `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-
-async function pdfText(bytes: Buffer): Promise<{ pages: string[] }> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: VerbosityLevel.ERRORS }).promise;
-  const pages: string[] = [];
-  for (let p = 1; p <= pdf.numPages; p++) {
-    const content = await (await pdf.getPage(p)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  await pdf.destroy();
-  return { pages };
-}
 
 describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
   const ctx = useTestApp(dialect);

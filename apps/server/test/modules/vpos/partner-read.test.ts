@@ -1,26 +1,10 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { VpoDetails } from '@portal/contract';
 import { formatCpfCnpj, serverMessages } from '@portal/domain';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect, it } from 'vitest';
 import { json } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
 import { minutes, spAt, useVpoApp } from '../../helpers/vpos.js';
-
-const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** The text of every page of a PDF, lines joined by spaces (pdfjs's text items). */
-async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
+import { pdfPlainText as pdfText } from '../../helpers/files.js';
 
 /** Decision 52: the shipper reads its own VPO's money and passages; the driver reads theirs, and its record as a PDF. */
 describeEachDatabase('VPO: o que o embarcador e o motorista leem', (dialect) => {

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Container, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Divider, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PasswordField } from '../../components/ui/PasswordField';
-import { messages, type LoginFields } from '@portal/domain';
-import { IconAlertCircle, IconBrandWhatsapp, IconTruck } from '@tabler/icons-react';
+import { messages, privacyLinks, type LoginFields } from '@portal/domain';
+import { IconAlertCircle, IconBrandWhatsapp, IconShieldLock, IconTruck } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { errorMessage } from '../../lib/errors';
 import { API_BASE_URL, isApiError, NETWORK_ERROR_MESSAGE } from '../../lib/http';
 import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
+import { ClosedAccountNotice } from './ClosedAccountNotice';
 
 const SUPPORT_PATH = '/api/suporte/whatsapp';
 const LOGIN_TITLE = 'Entrar';
@@ -80,6 +81,8 @@ export function LoginPage() {
             <Text c="dimmed">Entre com seu CPF ou CNPJ e sua senha.</Text>
           </Stack>
 
+          <ClosedAccountNotice />
+
           {failure ? (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title="Não foi possível entrar">
               {failure}
@@ -131,7 +134,7 @@ export function LoginPage() {
           </PrerenderedForm>
 
           <Divider />
-          <Group justify="center">
+          <Stack gap={0} align="center">
             <Anchor
               href={`${API_BASE_URL}${SUPPORT_PATH}`}
               target="_blank"
@@ -143,7 +146,18 @@ export function LoginPage() {
               <IconBrandWhatsapp size={20} aria-hidden />
               Precisa de ajuda? Fale com o suporte
             </Anchor>
-          </Group>
+            {/* Decision 72: the privacy notice, readable before signing in. */}
+            <Anchor
+              component={Link}
+              to={privacyLinks.path}
+              py={10}
+              ta="center"
+              style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
+            >
+              <IconShieldLock size={20} aria-hidden style={{ flexShrink: 0 }} />
+              {privacyLinks.login}
+            </Anchor>
+          </Stack>
         </Stack>
       </Paper>
     </Container>

@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PasswordField } from '../../components/ui/PasswordField';
 import { api } from '@portal/contract';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { privacyLinks } from '@portal/domain';
+import { IconAlertCircle, IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -143,6 +144,25 @@ export function RegisterPage() {
                   visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a confirmação de senha' }}
                   {...register('password_confirmation')}
                 />
+                {/* Decision 72: what is kept and why, before the account exists; another tab keeps what was typed here. */}
+                <Stack gap={0}>
+                  <Text size="sm" c="gray.7">
+                    {privacyLinks.registration}
+                  </Text>
+                  <Anchor
+                    component={Link}
+                    to={privacyLinks.path}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={`${privacyLinks.label} (abre em outra aba)`}
+                    fw={600}
+                    py={10}
+                    style={{ display: 'inline-flex', alignItems: 'center', gap: 6, alignSelf: 'flex-start' }}
+                  >
+                    {privacyLinks.label}
+                    <IconExternalLink size={18} aria-hidden />
+                  </Anchor>
+                </Stack>
                 <Button type="submit" fullWidth loading={isSubmitting}>
                   Criar conta
                 </Button>

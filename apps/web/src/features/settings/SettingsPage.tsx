@@ -17,7 +17,10 @@ import { LoadFailed } from './LoadStates';
 import { NotificationsSection } from './NotificationsSection';
 import { PayoutLimitsSection } from './PayoutLimitsSection';
 import { PixKeysSection } from './PixKeysSection';
+import { AccountClosureSection } from './AccountClosureSection';
+import { PrivacySection } from './PrivacySection';
 import { ProfileSection } from './ProfileSection';
+import { DriverDataSection } from './DriverDataSection';
 import { alertLevelText, settingsForm, type SettingsFormInput, type SettingsFormValues } from './settingsForm';
 
 /** The server's 422 field names (the contract's settingsRequest) on the form's fields. */
@@ -82,7 +85,7 @@ function SettingsForm({ alertLevel }: { alertLevel: number | undefined }) {
 /**
  * Issue 12 /configuracoes: the balance alert level the dashboard warns below (R$ 50,00 until chosen);
  * decision 44: the withdrawal limits and 'Minhas chaves Pix'; issue 25: notifications on this device;
- * issue 35: 'Seus dados', the name and phone corrected.
+ * issue 35: 'Seus dados', the name and phone corrected, and 'Meus dados', everything the portal holds as a ZIP.
  */
 export function SettingsPage() {
   usePageTitle('Configurações');
@@ -91,10 +94,14 @@ export function SettingsPage() {
       <Title order={1}>Configurações</Title>
       <OfflineNotice />
       <ProfileSection />
+      <DriverDataSection />
       <AlertLevelSection />
       <NotificationsSection />
       <PayoutLimitsSection />
       <PixKeysSection />
+      <PrivacySection />
+      {/* Decision 70: the one action that cannot be undone, last. */}
+      <AccountClosureSection />
     </FormPage>
   );
 }

@@ -53,7 +53,14 @@ const profileHandler = {
 
 function openSettings(handlers: Record<string, MockReply | ((call: RecordedCall) => MockReply)> = {}) {
   signInStorage({ terms: 'aceito' });
-  const mock = mockApi({ 'GET /api/motorista/preferencias': saved(50), ...payoutHandlers, ...profileHandler, ...handlers });
+  const mock = mockApi({
+    'GET /api/motorista/preferencias': saved(50),
+    ...payoutHandlers,
+    ...profileHandler,
+    // Decision 70: 'Encerrar conta' reads what blocks it.
+    'GET /api/motorista/encerramento': ok({ Encerramento: { podeEncerrar: false, pendencias: [] } }),
+    ...handlers,
+  });
   return { mock, ...renderRoute('/configuracoes') };
 }
 
