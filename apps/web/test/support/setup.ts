@@ -30,9 +30,10 @@ Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefin
 // The routes load lazily: on a busy machine a file's first screen can take more than findBy's
 // default second (its modules are transformed then), in every file alike. In \`npm test\` the web
 // files share the two cores with the server's (the PostgreSQL fuzz beside them): a dashboard's
-// first draw was seen to take more than 5 s there, so a wait gives up after 10 s. A test that
-// passes waits no longer for it.
-configure({ asyncUtilTimeout: 10_000 });
+// first draw was seen to take more than 5 s there, and once more than 10 s (a clean clone, the
+// retention and closing suites beside it), so a wait gives up after 20 s, still below the test's
+// own 30 s. A test that passes waits no longer for it.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();
