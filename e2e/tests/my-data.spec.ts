@@ -93,6 +93,20 @@ test('a driver takes their data, is told why the account cannot close yet, withd
   expect(summary).toContain('movimentacoes.json');
   await closeToast(page, 'Sucesso!');
 
+  // The phone corrected in 'Seus dados', the password confirming.
+  const yourData = page.getByRole('form', { name: 'Seus dados' });
+  const phone = yourData.getByLabel('Telefone');
+  await phone.click();
+  await phone.press('End');
+  for (let i = 0; i < '(11) 98765-4321'.length; i += 1) await phone.press('Backspace');
+  await phone.pressSequentially('31991234567');
+  await expect(phone).toHaveValue('(31) 99123-4567');
+  await yourData.getByLabel('Senha', { exact: true }).fill(driver.password);
+  await yourData.getByRole('button', { name: 'Salvar dados' }).click();
+  await expect(page.getByText('Seus dados foram atualizados.')).toBeVisible();
+  await expect(phone).toHaveValue('(31) 99123-4567');
+  await closeToast(page, 'Sucesso!');
+
   // Closing with money in the account: told which and how, no form to fill.
   const closing = page.getByRole('region', { name: 'Encerrar conta' });
   await expect(closing.getByText(/Saque o saldo de R\$\s100,00 antes de encerrar\./)).toBeVisible();
