@@ -1,7 +1,7 @@
 import { NAME_MIN_LENGTH } from './constants.js';
 import { messages } from './messages.js';
 import { phoneError } from './phone.js';
-import type { FieldErrors } from './registration.js';
+import { type FieldErrors, normalizeName } from './registration.js';
 
 /**
  * Issue 35 (LGPD art. 18, III, correction): what a driver corrects of their own data in
@@ -14,11 +14,6 @@ export interface ProfileFields {
   nome: string;
   telefone: string;
   senha: string;
-}
-
-/** A name as it is kept: no spaces around it, one between words (the registration's rule too). */
-export function normalizeName(value: string): string {
-  return value.trim().replace(/\s+/g, ' ');
 }
 
 const FIELD_NAMES: Readonly<Record<ProfileField, string>> = { nome: 'nome', telefone: 'telefone' };

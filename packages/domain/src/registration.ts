@@ -2,7 +2,11 @@ import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { cpfCnpjError, stripDocument } from './documents.js';
 import { messages } from './messages.js';
 import { phoneError } from './phone.js';
-import { normalizeName } from './profile.js';
+
+/** A name as it is kept: no spaces around it, one between words (registration and 'Seus dados' alike). */
+export function normalizeName(value: string): string {
+  return value.trim().replace(/\s+/g, ' ');
+}
 
 export interface RegistrationFields {
   name: string;

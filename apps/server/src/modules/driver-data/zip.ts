@@ -3,7 +3,8 @@ import { DRIVER_DATA_KINDS, type DriverDataKind } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { ZipFile } from 'yazl';
 import type { Database } from '../../db/schema.js';
-import { DATA_KINDS, type DataRecord } from './kinds.js';
+import { DATA_KINDS } from './kinds.js';
+import type { DataRecord } from './pages.js';
 
 /** The summary's name inside the ZIP: first, so a driver who opens the ZIP sees it on top. */
 export const SUMMARY_FILE = 'resumo.pdf';

@@ -64,10 +64,13 @@ describe("/configuracoes: 'Meus dados' (issue 35)", () => {
 
   it('no connection: the button is disabled, pointing at the reason', async () => {
     openSettings();
-    const box = await section();
+    await section();
     act(() => onlineManager.setOnline(false));
-    const button = box.getByRole('button', { name: T.button });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAttribute('aria-describedby', OFFLINE_REASON_ID);
+    // Read again at each try: the page may draw the section anew once its data arrives.
+    await waitFor(() => {
+      const button = screen.getByRole('button', { name: T.button });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('aria-describedby', OFFLINE_REASON_ID);
+    });
   });
 });
