@@ -1,5 +1,5 @@
 import { centsToReais, type DriverDataKind, STATEMENT_ACCOUNT_OF_KIND } from '@portal/domain';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** One record of a file, with Portuguese keys (the API's language); null where the portal holds nothing. */
@@ -78,3 +78,16 @@ export async function* allAtOnce<R>(rows: () => Promise<R[]>, shape: (row: R) =>
 }
 
 export const ACCOUNT_NAMES = STATEMENT_ACCOUNT_OF_KIND;
+
+/**
+ * A page of a table's rows of the driver, whole, after an id: the driver's (driver_id, id) index
+ * (migration 022). For the kinds that carry every column of their table.
+ */
+export const driverRowsAfter =
+  <T extends DriverTable>(db: Kysely<Database>, table: T, driverId: number) =>
+  async (after: number): Promise<Selectable<Database[T]>[]> =>
+    (
+      await sql<
+        Selectable<Database[T]>
+      >`select * from ${sql.table(table)} where driver_id = ${driverId} and id > ${after} order by id limit ${DATA_CHUNK_ROWS}`.execute(db)
+    ).rows;

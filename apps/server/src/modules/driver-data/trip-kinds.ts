@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { PassagePaymentsTable } from '../../db/schema.js';
 import {
+  driverRowsAfter,
   ACCOUNT_NAMES,
   byNumericId,
   countOf,
@@ -71,30 +72,19 @@ export const TRIP_KINDS: KindsOf<'vpos' | 'passages' | 'passagePayments' | 'cont
     tables: ['passages'],
     count: countRows('passages'),
     records: (db, driverId) =>
-      byNumericId(
-        (after) =>
-          db
-            .selectFrom('passages')
-            .selectAll()
-            .where('driver_id', '=', driverId)
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(DATA_CHUNK_ROWS)
-            .execute(),
-        (r) => ({
-          id: r.id,
-          idNaOperadora: r.external_id,
-          operadoraCnpj: r.operator_cnpj,
-          tagId: r.tag_id,
-          numeroSerie: r.serial_number,
-          praca: r.place_name,
-          ocorridaEm: iso(r.occurred_at),
-          valor: reais(r.amount_cents),
-          outraPlataforma: r.is_third === 1,
-          possivelDuplicidadeDe: r.duplicate_of,
-          recebidaEm: iso(r.created_at),
-        }),
-      ),
+      byNumericId(driverRowsAfter(db, 'passages', driverId), (r) => ({
+        id: r.id,
+        idNaOperadora: r.external_id,
+        operadoraCnpj: r.operator_cnpj,
+        tagId: r.tag_id,
+        numeroSerie: r.serial_number,
+        praca: r.place_name,
+        ocorridaEm: iso(r.occurred_at),
+        valor: reais(r.amount_cents),
+        outraPlataforma: r.is_third === 1,
+        possivelDuplicidadeDe: r.duplicate_of,
+        recebidaEm: iso(r.created_at),
+      })),
   },
   passagePayments: {
     tables: ['passage_payments'],
@@ -141,30 +131,19 @@ export const TRIP_KINDS: KindsOf<'vpos' | 'passages' | 'passagePayments' | 'cont
     tables: ['contests'],
     count: countRows('contests'),
     records: (db, driverId) =>
-      byNumericId(
-        (after) =>
-          db
-            .selectFrom('contests')
-            .selectAll()
-            .where('driver_id', '=', driverId)
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(DATA_CHUNK_ROWS)
-            .execute(),
-        (r) => ({
-          id: r.id,
-          passagemId: r.passage_id,
-          operadoraCnpj: r.operator_cnpj,
-          motivo: r.reason,
-          descricao: r.description,
-          situacao: r.state,
-          abertaEm: iso(r.opened_at),
-          prazo: iso(r.due_at),
-          respondidaEm: iso(r.answered_at),
-          resposta: r.answer,
-          valorDevolvido: reais(r.refund_cents),
-          respondidaPor: r.answered_by,
-        }),
-      ),
+      byNumericId(driverRowsAfter(db, 'contests', driverId), (r) => ({
+        id: r.id,
+        passagemId: r.passage_id,
+        operadoraCnpj: r.operator_cnpj,
+        motivo: r.reason,
+        descricao: r.description,
+        situacao: r.state,
+        abertaEm: iso(r.opened_at),
+        prazo: iso(r.due_at),
+        respondidaEm: iso(r.answered_at),
+        resposta: r.answer,
+        valorDevolvido: reais(r.refund_cents),
+        respondidaPor: r.answered_by,
+      })),
   },
 };

@@ -1,4 +1,4 @@
-import { allAtOnce, byNumericId, countOf, countRows, DATA_CHUNK_ROWS, type KindsOf, iso, reais } from './pages.js';
+import { driverRowsAfter, allAtOnce, byNumericId, countOf, countRows, DATA_CHUNK_ROWS, type KindsOf, iso, reais } from './pages.js';
 
 /** Vehicles and tags in the ZIP, with the tags' fees and use per month. */
 export const VEHICLE_KINDS: KindsOf<'vehicles' | 'tags' | 'tagFees' | 'tagUsage'> = {
@@ -6,57 +6,35 @@ export const VEHICLE_KINDS: KindsOf<'vehicles' | 'tags' | 'tagFees' | 'tagUsage'
     tables: ['vehicles'],
     count: countRows('vehicles'),
     records: (db, driverId) =>
-      byNumericId(
-        (after) =>
-          db
-            .selectFrom('vehicles')
-            .selectAll()
-            .where('driver_id', '=', driverId)
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(DATA_CHUNK_ROWS)
-            .execute(),
-        (r) => ({
-          id: r.id,
-          placa: r.license_plate,
-          cpfCnpjAntt: r.cpf_cnpj_antt,
-          rntrcAntt: r.rntrc_antt,
-          eixos: r.axles,
-          tipoVeiculo: r.vehicle_type,
-          modelo: r.model_id,
-          cadastradoEm: iso(r.created_at),
-          excluidoEm: iso(r.deleted_at),
-        }),
-      ),
+      byNumericId(driverRowsAfter(db, 'vehicles', driverId), (r) => ({
+        id: r.id,
+        placa: r.license_plate,
+        cpfCnpjAntt: r.cpf_cnpj_antt,
+        rntrcAntt: r.rntrc_antt,
+        eixos: r.axles,
+        tipoVeiculo: r.vehicle_type,
+        modelo: r.model_id,
+        cadastradoEm: iso(r.created_at),
+        excluidoEm: iso(r.deleted_at),
+      })),
   },
   tags: {
     tables: ['tags'],
     count: countRows('tags'),
     records: (db, driverId) =>
-      byNumericId(
-        (after) =>
-          db
-            .selectFrom('tags')
-            .selectAll()
-            .where('driver_id', '=', driverId)
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(DATA_CHUNK_ROWS)
-            .execute(),
-        (r) => ({
-          id: r.id,
-          veiculoId: r.vehicle_id,
-          numeroSerie: r.serial_number,
-          operadoraCnpj: r.operator_cnpj,
-          propriedade: r.ownership_type,
-          codigoSituacao: r.status_code,
-          ativadaEm: iso(r.activated_at),
-          mensalidadePagaAte: r.paid_through,
-          cadastradaEm: iso(r.created_at),
-          excluidaEm: iso(r.deleted_at),
-          devolvidaEm: iso(r.released_at),
-        }),
-      ),
+      byNumericId(driverRowsAfter(db, 'tags', driverId), (r) => ({
+        id: r.id,
+        veiculoId: r.vehicle_id,
+        numeroSerie: r.serial_number,
+        operadoraCnpj: r.operator_cnpj,
+        propriedade: r.ownership_type,
+        codigoSituacao: r.status_code,
+        ativadaEm: iso(r.activated_at),
+        mensalidadePagaAte: r.paid_through,
+        cadastradaEm: iso(r.created_at),
+        excluidaEm: iso(r.deleted_at),
+        devolvidaEm: iso(r.released_at),
+      })),
   },
   tagFees: {
     tables: ['tag_fee_charges'],
