@@ -1,9 +1,8 @@
 import { contestMessages, messages } from '@portal/domain';
-import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads, mockFile } from '../../support/files';
-import { mockApi, ok, renderRoute, signInStorage, statementRow, type MockReply, type RecordedCall } from '../../support/utils';
+import { connection, mockApi, ok, renderRoute, signInStorage, statementRow, type MockReply, type RecordedCall } from '../../support/utils';
 import { vpo as aVpo } from '../../support/vpo';
 // Loaded up front: the lazy routes resolve at once, even on a busy machine.
 import '../../../src/app/AuthenticatedShell';
@@ -13,7 +12,9 @@ import '../../../src/features/contests/ContestsPage';
 import '../../../src/app/routes/DashboardRoute';
 
 vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => onlineManager.setOnline(true));
+afterEach(() => {
+  if (!connection.online) connection.set(true);
+})
 
 /** Decision 56: what a statement row or a VPO's passage says of its passage. */
 const info = (over: Record<string, unknown> = {}) => ({
@@ -238,7 +239,7 @@ describe('the statement: a passage and its contest (decision 56)', () => {
   it("offline, 'Contestar' is disabled and points at the reason", async () => {
     openStatement();
     const button = await screen.findByRole('button', { name: /^Contestar a passagem por Praça Jacareí/ });
-    onlineManager.setOnline(false);
+    connection.set(false);
     await waitFor(() => expect(button).toBeDisabled());
     expect(button).toHaveAttribute('aria-describedby', 'motivo-sem-conexao');
   });

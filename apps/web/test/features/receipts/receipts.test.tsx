@@ -1,18 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Receipt } from '@portal/contract';
 import { messages, serverMessages } from '@portal/domain';
-import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_REASON_ID } from '../../../src/lib/offline';
 import { captureDownloads, mockFile } from '../../support/files';
-import { mockApi, ok, pendingCharge, renderRoute, signInStorage, type MockReply } from '../../support/utils';
+import { connection, mockApi, ok, pendingCharge, renderRoute, signInStorage, type MockReply } from '../../support/utils';
 // Loaded up front: the lazy routes resolve at once, even on a busy machine.
 import '../../../src/features/receipts/ReceiptPage';
 import '../../../src/features/credit/BuyBalancePage';
 import '../../../src/features/withdrawal/WithdrawPage';
 
 vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => onlineManager.setOnline(true));
+afterEach(() => {
+  if (!connection.online) connection.set(true);
+})
 
 const driver = { nome: 'maria da silva', documento: '***.982.247-**', chavePix: null, tipoChave: null };
 const portal = { nome: 'Portal do Motorista', documento: null, chavePix: null, tipoChave: null };
@@ -205,7 +206,7 @@ describe('/comprovantes/:tipo/:id', () => {
   it("no connection: 'Baixar PDF' is disabled saying why; 'Imprimir' still works", async () => {
     openReceipt(purchase());
     await screen.findByRole('article');
-    onlineManager.setOnline(false);
+    connection.set(false);
     const download = await screen.findByRole('button', { name: 'Baixar PDF' });
     await waitFor(() => expect(download).toBeDisabled());
     expect(download).toHaveAttribute('aria-describedby', OFFLINE_REASON_ID);

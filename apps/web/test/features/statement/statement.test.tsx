@@ -1,10 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@portal/domain';
-import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_REASON_ID } from '../../../src/lib/offline';
 import { captureDownloads, mockFile } from '../../support/files';
-import { mockApi, ok, renderRoute, signInStorage, statementRow } from '../../support/utils';
+import { connection, mockApi, ok, renderRoute, signInStorage, statementRow } from '../../support/utils';
 // Loaded up front: the lazy route resolves at once, even on a busy machine.
 import '../../../src/features/statement/StatementPage';
 import { queryClient } from '../../../src/lib/queryClient';
@@ -379,7 +378,9 @@ describe('/extrato/listar: the VPOs (decision 52)', () => {
 });
 
 describe('/extrato/listar exports (issue 12)', () => {
-  afterEach(() => onlineManager.setOnline(true));
+  afterEach(() => {
+  if (!connection.online) connection.set(true);
+})
 
   it.each([
     ['CSV', 'csv', 'text/csv; charset=utf-8', '\ufeffData;Descrição;Tipo;Valor;Saldo após\n', 'extrato-2026-11.csv'],
@@ -437,7 +438,7 @@ describe('/extrato/listar exports (issue 12)', () => {
   it('no connection: both exports disabled, pointing at the reason', async () => {
     renderStatement(rows, 1);
     await screen.findByText('Passagem por: Praça Jacareí');
-    act(() => onlineManager.setOnline(false));
+    connection.set(false);
     for (const name of ['Exportar CSV', 'Exportar PDF']) {
       const button = screen.getByRole('button', { name });
       expect(button).toBeDisabled();

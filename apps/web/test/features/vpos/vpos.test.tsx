@@ -1,16 +1,17 @@
 import { messages } from '@portal/domain';
-import { onlineManager } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_REASON_ID } from '../../../src/lib/offline';
 import { captureDownloads, mockFile } from '../../support/files';
-import { mockApi, ok, renderRoute, signInStorage, type MockReply } from '../../support/utils';
+import { connection, mockApi, ok, renderRoute, signInStorage, type MockReply } from '../../support/utils';
 import { vpo } from '../../support/vpo';
 // Loaded up front: the lazy route resolves at once, even on a busy machine.
 import '../../../src/features/vpos/VposListPage';
 
 vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => onlineManager.setOnline(true));
+afterEach(() => {
+  if (!connection.online) connection.set(true);
+})
 
 const rows = [
   vpo({}),
@@ -403,7 +404,7 @@ describe("'Detalhes do VPO': the trip, its money and its passages (decision 52)"
     expect(await screen.findByText('VPO não encontrado')).toBeInTheDocument();
     expect(saved).toHaveLength(1);
 
-    act(() => onlineManager.setOnline(false));
+    connection.set(false);
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-describedby', OFFLINE_REASON_ID);
     expect(document.getElementById(OFFLINE_REASON_ID)).toHaveTextContent('As ações que precisam de internet estão desativadas');
