@@ -101,9 +101,15 @@ export function checkSaoPauloZoneData(fromMs: number, toMs: number): Date | null
 const ZONE_CHECK_BEHIND_DAYS = 31;
 const ZONE_CHECK_AHEAD_DAYS = 3 * 366;
 
+/** The stretch checkSaoPauloZoneDataAround compares: the days the portal shows around `now`. */
+export function saoPauloZoneCheckSpan(now: number = Date.now()): { fromMs: number; toMs: number } {
+  return { fromMs: now - ZONE_CHECK_BEHIND_DAYS * DAY_MS, toMs: now + ZONE_CHECK_AHEAD_DAYS * DAY_MS };
+}
+
 /** checkSaoPauloZoneData over the days the portal shows around `now` (about 1,130 days: a few ms on a server). */
 export function checkSaoPauloZoneDataAround(now: number = Date.now()): Date | null {
-  return checkSaoPauloZoneData(now - ZONE_CHECK_BEHIND_DAYS * DAY_MS, now + ZONE_CHECK_AHEAD_DAYS * DAY_MS);
+  const { fromMs, toMs } = saoPauloZoneCheckSpan(now);
+  return checkSaoPauloZoneData(fromMs, toMs);
 }
 
 function utcOffsetMs(instant: Date): number {

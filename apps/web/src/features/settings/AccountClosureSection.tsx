@@ -4,6 +4,7 @@ import type { ClosureBlocker } from '@portal/contract';
 import { CLOSURE_CONFIRMATION_TEXT, closureBlockerActions, type ClosureBlockerKind } from '@portal/domain';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { readableAlert } from '../../components/ui/readableAlert';
@@ -129,7 +130,7 @@ function ClosureForm() {
 /** Issue 35, decision 70: 'Encerrar conta', what keeps it from closing and how to clear it, or the form. */
 export function AccountClosureSection() {
   const status = useClosureStatus();
-  const data = status.data?.Encerramento;
+  const data = useDeferredValue(status.data?.Encerramento);
   return (
     <Paper component="section" aria-labelledby="encerrar-conta" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">

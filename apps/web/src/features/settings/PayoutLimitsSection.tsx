@@ -3,7 +3,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { PAYOUT_LIMIT_FIELDS, type PayoutLimits } from '@portal/contract';
 import { formatDateTime, nightPeriod, PAYOUT_LIMIT_KINDS, payoutLimitLabels, type PayoutLimitKind } from '@portal/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
@@ -95,7 +95,7 @@ function PayoutLimitsForm({ limits }: { limits: PayoutLimits }) {
 /** Decision 44: the three withdrawal limits, the raises still waiting and what was used, changed here. */
 export function PayoutLimitsSection() {
   const limits = usePayoutLimits();
-  const data = limits.data?.Limites;
+  const data = useDeferredValue(limits.data?.Limites);
   return (
     <Paper component="section" aria-labelledby="limites-saque" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">

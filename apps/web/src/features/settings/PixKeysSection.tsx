@@ -2,7 +2,7 @@ import { Box, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from
 import type { SavedPixKey } from '@portal/contract';
 import { formatBrl, formatDateTime, NEW_PIX_KEY_CAP_CENTS, pixKeyTypeLabels } from '@portal/domain';
 import { IconHourglassHigh, IconKey, IconTrash, IconUserCheck } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
 import { formatPixKey } from '../../components/ui/pixKey';
@@ -125,7 +125,7 @@ export function PixKeysSection() {
   const keys = usePixKeys();
   const location = useLocation();
   const section = useRef<HTMLElement>(null);
-  const list = keys.data?.Chaves;
+  const list = useDeferredValue(keys.data?.Chaves);
   const loaded = list !== undefined;
 
   // Opened from the dashboard's notice of a new key: the keys are what the driver came for.

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { PasswordField } from '../../components/ui/PasswordField';
 import type { DriverProfile } from '@portal/contract';
 import { formatCpfCnpj, formatPhone } from '@portal/domain';
 import { IconUserCheck } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { PasswordField } from '../../components/ui/PasswordField';
 import { DateTime } from '../../components/ui/DateTime';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { PhoneInput } from '../../components/ui/PhoneInput';
@@ -96,7 +97,7 @@ function ProfileForm({ profile }: { profile: DriverProfile }) {
 /** 'Seus dados': what the portal knows of the driver, and the correction of the name and phone. */
 export function ProfileSection() {
   const profile = useProfile();
-  const data = profile.data?.Dados;
+  const data = useDeferredValue(profile.data?.Dados);
   return (
     <Paper component="section" aria-labelledby="seus-dados" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">

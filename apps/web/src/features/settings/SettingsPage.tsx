@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper, Stack, Title } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
 import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 import { FormPage } from '../../components/ui/FormPage';
+import { HydrationSlice } from '../../components/ui/HydrationSlice';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { toastFormFailure } from '../../components/ui/toastFailure';
@@ -93,15 +94,32 @@ export function SettingsPage() {
     <FormPage>
       <Title order={1}>Configurações</Title>
       <OfflineNotice />
-      <ProfileSection />
-      <DriverDataSection />
-      <AlertLevelSection />
-      <NotificationsSection />
-      <PayoutLimitsSection />
-      <PixKeysSection />
-      <PrivacySection />
+      {/* Each section hydrates on its own (HydrationSlice): the page is long, and hydrated whole it was one long task. */}
+      <HydrationSlice>
+        <ProfileSection />
+      </HydrationSlice>
+      <HydrationSlice>
+        <DriverDataSection />
+      </HydrationSlice>
+      <HydrationSlice>
+        <AlertLevelSection />
+      </HydrationSlice>
+      <HydrationSlice>
+        <NotificationsSection />
+      </HydrationSlice>
+      <HydrationSlice>
+        <PayoutLimitsSection />
+      </HydrationSlice>
+      <HydrationSlice>
+        <PixKeysSection />
+      </HydrationSlice>
+      <HydrationSlice>
+        <PrivacySection />
+      </HydrationSlice>
       {/* Decision 70: the one action that cannot be undone, last. */}
-      <AccountClosureSection />
+      <HydrationSlice>
+        <AccountClosureSection />
+      </HydrationSlice>
     </FormPage>
   );
 }
@@ -109,7 +127,7 @@ export function SettingsPage() {
 /** Each section reads its own data: the level's arrival redraws this section, not the page (decision 59, item 10). */
 function AlertLevelSection() {
   const settings = useSettings();
-  const level = settings.data?.Preferencias.nivelAlertaSaldo;
+  const level = useDeferredValue(settings.data?.Preferencias.nivelAlertaSaldo);
   return (
     <Paper component="section" aria-labelledby="alerta-saldo" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">

@@ -14,7 +14,7 @@ import '../../../src/app/routes/DashboardRoute';
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   if (!connection.online) connection.set(true);
-})
+});
 
 /** Decision 56: what a statement row or a VPO's passage says of its passage. */
 const info = (over: Record<string, unknown> = {}) => ({

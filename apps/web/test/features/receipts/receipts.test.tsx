@@ -13,7 +13,7 @@ import '../../../src/features/withdrawal/WithdrawPage';
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   if (!connection.online) connection.set(true);
-})
+});
 
 const driver = { nome: 'maria da silva', documento: '***.982.247-**', chavePix: null, tipoChave: null };
 const portal = { nome: 'Portal do Motorista', documento: null, chavePix: null, tipoChave: null };

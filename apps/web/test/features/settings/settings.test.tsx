@@ -243,8 +243,11 @@ describe('/configuracoes: Limites de saque Pix (decision 44)', () => {
     expect(post?.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]).toBeTruthy();
     expect(queryClient.getQueryState(attentionQueryKey)?.isInvalidated).toBe(true);
     expect(perWithdrawal).toHaveValue('800,00');
-    expect(night).toHaveAccessibleDescription(
-      `Em vigor: ${formatBrl(100_000)}. Aumento para ${formatBrl(200_000)} vale a partir de 26/11/2026 15:00. Usado nesta noite: ${formatBrl(25_000)}.`,
+    // The answer's limits are drawn in a transition (the section's data is deferred), just after the toast.
+    await waitFor(() =>
+      expect(night).toHaveAccessibleDescription(
+        `Em vigor: ${formatBrl(100_000)}. Aumento para ${formatBrl(200_000)} vale a partir de 26/11/2026 15:00. Usado nesta noite: ${formatBrl(25_000)}.`,
+      ),
     );
   });
 

@@ -379,8 +379,8 @@ describe('/extrato/listar: the VPOs (decision 52)', () => {
 
 describe('/extrato/listar exports (issue 12)', () => {
   afterEach(() => {
-  if (!connection.online) connection.set(true);
-})
+    if (!connection.online) connection.set(true);
+  });
 
   it.each([
     ['CSV', 'csv', 'text/csv; charset=utf-8', '\ufeffData;Descrição;Tipo;Valor;Saldo após\n', 'extrato-2026-11.csv'],

@@ -11,7 +11,7 @@ import '../../../src/features/vpos/VposListPage';
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   if (!connection.online) connection.set(true);
-})
+});
 
 const rows = [
   vpo({}),
