@@ -2,13 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper, Stack, Title } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
 import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 import { FormPage } from '../../components/ui/FormPage';
-import { HydrationSlice } from '../../components/ui/HydrationSlice';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { toastFormFailure } from '../../components/ui/toastFailure';
@@ -94,32 +93,15 @@ export function SettingsPage() {
     <FormPage>
       <Title order={1}>Configurações</Title>
       <OfflineNotice />
-      {/* Each section hydrates on its own (HydrationSlice): the page is long, and hydrated whole it was one long task. */}
-      <HydrationSlice>
-        <ProfileSection />
-      </HydrationSlice>
-      <HydrationSlice>
-        <DriverDataSection />
-      </HydrationSlice>
-      <HydrationSlice>
-        <AlertLevelSection />
-      </HydrationSlice>
-      <HydrationSlice>
-        <NotificationsSection />
-      </HydrationSlice>
-      <HydrationSlice>
-        <PayoutLimitsSection />
-      </HydrationSlice>
-      <HydrationSlice>
-        <PixKeysSection />
-      </HydrationSlice>
-      <HydrationSlice>
-        <PrivacySection />
-      </HydrationSlice>
+      <ProfileSection />
+      <DriverDataSection />
+      <AlertLevelSection />
+      <NotificationsSection />
+      <PayoutLimitsSection />
+      <PixKeysSection />
+      <PrivacySection />
       {/* Decision 70: the one action that cannot be undone, last. */}
-      <HydrationSlice>
-        <AccountClosureSection />
-      </HydrationSlice>
+      <AccountClosureSection />
     </FormPage>
   );
 }
@@ -127,7 +109,7 @@ export function SettingsPage() {
 /** Each section reads its own data: the level's arrival redraws this section, not the page (decision 59, item 10). */
 function AlertLevelSection() {
   const settings = useSettings();
-  const level = useDeferredValue(settings.data?.Preferencias.nivelAlertaSaldo);
+  const level = settings.data?.Preferencias.nivelAlertaSaldo;
   return (
     <Paper component="section" aria-labelledby="alerta-saldo" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">
