@@ -34,7 +34,10 @@ export function StatementDescription({ row, align = 'table', withAccount = true 
           {text}
         </Text>
         {tooltip ? (
-          <Tooltip label={tooltip} events={tooltipEvents} withArrow position="top" multiline={false}>
+          // Fixed, not absolute: drawn at the icon before it is placed, an absolute tooltip near the
+          // right edge made the page wider than a 360 px phone for a moment, and the phone then
+          // zoomed out and moved the page under the finger (a tap on 'Página 2' landed on a row).
+          <Tooltip label={tooltip} events={tooltipEvents} withArrow position="top" multiline={false} floatingStrategy="fixed">
             <ActionIcon
               variant="subtle"
               color={color}
