@@ -79,6 +79,11 @@ interface DataTableProps<Row> {
   failure?: { message: string; retrying: boolean; onRetry: () => void } | null;
   /** Never read and offline (isListNotLoaded): TABLE_NOT_LOADED_TEXT, whatever `loading` says. */
   notLoaded?: boolean;
+  /**
+   * What follows the rows and their pages (the statement's totals), drawn in the same pass as the
+   * rows: drawn before them, under the loading row, the rows' arrival pushed it down.
+   */
+  footer?: ReactNode;
 }
 
 /**
@@ -102,6 +107,7 @@ function DataTableView<Row>({
   onSortChange,
   failure,
   notLoaded = false,
+  footer = null,
 }: DataTableProps<Row>) {
   const list = failure ? [] : (rows ?? []);
   const busy = loading && !failure && !notLoaded;
@@ -214,6 +220,7 @@ function DataTableView<Row>({
       {onPageChange ? (
         <ListPagination page={page} totalPages={failure ? 0 : totalPages} onPageChange={onPageChange} disabled={loading} />
       ) : null}
+      {footer}
     </div>
   );
 }

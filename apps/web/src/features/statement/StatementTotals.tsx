@@ -1,15 +1,14 @@
 import type { StatementAccountTotal } from '@portal/contract';
 import { statementAccountName, statementTotalsTitle } from '@portal/domain';
-import { deferredRender } from '../../components/ui/deferredRender';
 import { Money } from '../../components/ui/Money';
 import classes from './StatementTotals.module.css';
 
 /**
  * Issue 33: the filtered period's total per account (Saldo, Saldo em outras plataformas, each VPO),
  * one line each and never one sum across them: a shipper's VPO money is not the driver's. Plain
- * elements, drawn in a transition as the rows are (a read answering draws both).
+ * elements; the statement's table draws them after its rows, in the same transition.
  */
-function StatementTotalsView({ totals }: { totals: StatementAccountTotal[] }) {
+export function StatementTotals({ totals }: { totals: StatementAccountTotal[] }) {
   if (totals.length === 0) return null;
   return (
     <section className={classes.totals} aria-labelledby="extrato-totais">
@@ -37,5 +36,3 @@ function StatementTotalsView({ totals }: { totals: StatementAccountTotal[] }) {
     </section>
   );
 }
-
-export const StatementTotals = deferredRender(StatementTotalsView);
