@@ -75,8 +75,41 @@ test('every prerendered page is adopted as it arrived: no redraw, no hydration c
       await look('prerendered-tag-detail-unknown-plate');
     }
   }
+
+  // A repeat visit, the phone holding /configuracoes' reads: each section hydrates in a pass of its
+  // own and first draws what the prerendered page drew, then the kept answer (one that drew the kept
+  // answer while hydrating left 'Alerta de saldo' disabled with the value in it).
+  await expectAdopted(page, '/configuracoes', 'Configurações');
+  const level = page.getByLabel('Nível de alerta do saldo');
+  await expect(level).toBeEnabled();
+  await expect.poll(() => keptOnThePhone(page, 'nivelAlertaSaldo')).toBe(true);
+  await expectAdopted(page, '/configuracoes', 'Configurações');
+  await expect(level).toBeEnabled();
+  await expect(level).toHaveValue(/\d,\d{2}$/);
+  await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toBeEnabled();
+  await expect(page.getByLabel('Nome completo')).toHaveValue(driver.name);
+  await screenshot(page, 'configuracoes-repeat-visit', 'phone');
   expect(complaints).toEqual([]);
 });
+
+/** Whether the reads the app keeps on the phone (IndexedDB, lib/persist.ts) hold `text`. */
+function keptOnThePhone(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve(false);
+          const all = db.transaction('keyval').objectStore('keyval').getAll();
+          all.onerror = () => resolve(false);
+          all.onsuccess = () => resolve(JSON.stringify(all.result).includes(wanted));
+        };
+      }),
+    text,
+  );
+}
 
 test('a purchase typed and sent before the app is live is made once it is, once', async ({ page, request }) => {
   const { driver, token: Token } = await driverWithTermsAccepted(request);
