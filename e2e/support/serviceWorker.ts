@@ -1,4 +1,4 @@
-import { expect, type CDPSession, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
 
 /** Waits until the service worker is active and controls this page. */
 export async function controlledByServiceWorker(page: Page) {
@@ -13,4 +13,9 @@ export async function workerRegistration(cdp: CDPSession, origin: string): Promi
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => registrations.some((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBe(true);
   return registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!.registrationId;
+}
+
+/** The portal's service worker in this context (sw.js), waiting for it when it has not started yet. */
+export async function portalWorker(context: BrowserContext, origin: string): Promise<Worker> {
+  return context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ?? (await context.waitForEvent('serviceworker'));
 }

@@ -13,7 +13,7 @@ import {
   test,
 } from '../support/fixtures.js';
 import { ownServerUrl, startOwnServer, type OwnServer } from '../support/ownServer.js';
-import { controlledByServiceWorker, workerRegistration } from '../support/serviceWorker.js';
+import { controlledByServiceWorker, portalWorker, workerRegistration } from '../support/serviceWorker.js';
 import { launchPushBrowser, type PushBrowser } from '../support/pushBrowser.js';
 import type { LocalPushService } from '../support/pushService.js';
 import { brl } from '../support/values.js';
@@ -90,7 +90,7 @@ interface CountingScope {
  * getNotifications() made while Chromium is still displaying one drops it for good (seen once in a whole run of the browser suite).
  */
 async function deliverPush(context: BrowserContext, cdp: CDPSession, origin: string, registrationId: string, data: string) {
-  const worker = context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ?? (await context.waitForEvent('serviceworker'));
+  const worker = await portalWorker(context, origin);
   const shown = () => worker.evaluate(() => (self as unknown as CountingScope).shownByPortal ?? 0);
   await worker.evaluate(() => {
     const scope = self as unknown as CountingScope;
@@ -265,7 +265,7 @@ test.describe('with a push service (a browser of its own)', () => {
       });
 
     // The tap: the open portal goes to the payment's receipt, and the notification is gone.
-    const worker = context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ?? (await context.waitForEvent('serviceworker'));
+    const worker = await portalWorker(context, origin);
     expect(await tapNotification(worker, pix)).toEqual(['ok']);
     await expect(page).toHaveURL(`${origin}/comprovantes/compra/${charge.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

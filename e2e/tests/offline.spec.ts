@@ -9,6 +9,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.js';
+import { keptQueries } from '../support/offlineStore.js';
 import { brl, randomDigits } from '../support/values.js';
 
 /**
@@ -18,39 +19,9 @@ import { brl, randomDigits } from '../support/values.js';
  * (context.setOffline): opening the portal with no signal at all needs the service worker.
  */
 
-const OFFLINE_STORE = { db: 'keyval-store', store: 'keyval', key: 'portal-do-motorista:dados-offline' };
 const NO_ANSWER = 'A conexão caiu antes da resposta do servidor. Confira o sinal e toque de novo: o pedido não será feito duas vezes.';
 /** The app's own attempts at a call with no answer: the first and three retries (1 + 2 + 4 s apart). */
 const ATTEMPTS = 4;
-
-/** The query hashes the app keeps on the phone (IndexedDB), [] when none. */
-function keptQueries(page: Page): Promise<string[]> {
-  return page.evaluate(async ({ db, store, key }) => {
-    // Never create the database here: the app's library would then find it without its store.
-    if (!(await indexedDB.databases()).some((d) => d.name === db)) return [];
-    return new Promise<string[]>((resolve, reject) => {
-      const open = indexedDB.open(db);
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const connection = open.result;
-        if (!connection.objectStoreNames.contains(store)) {
-          connection.close();
-          resolve([]);
-          return;
-        }
-        const read = connection.transaction(store, 'readonly').objectStore(store).get(key);
-        read.onerror = () => reject(read.error);
-        read.onsuccess = () => {
-          connection.close();
-          const raw: unknown = read.result;
-          if (typeof raw !== 'string') return resolve([]);
-          const client = JSON.parse(raw) as { clientState: { queries: { queryHash: string }[] } };
-          resolve(client.clientState.queries.map((query) => query.queryHash));
-        };
-      };
-    });
-  }, OFFLINE_STORE);
-}
 
 /** 'DD/MM/YYYY HH:mm' in São Paulo for each of the last `minutes` minutes (the data was fetched in one of them). */
 function recentMinutes(minutes: number): string[] {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { driverWithTermsAccepted, expect, holdTheApp, registerTagViaApi, screenshot, signIn, test } from '../support/fixtures.js';
+import { keptQueries } from '../support/offlineStore.js';
 import { grouped, randomDigits } from '../support/values.js';
 
 /**
@@ -82,7 +83,7 @@ test('every prerendered page is adopted as it arrived: no redraw, no hydration c
   await expectAdopted(page, '/configuracoes', 'Configurações');
   const level = page.getByLabel('Nível de alerta do saldo');
   await expect(level).toBeEnabled();
-  await expect.poll(() => keptOnThePhone(page, 'nivelAlertaSaldo')).toBe(true);
+  await expect.poll(() => keptQueries(page)).toEqual(expect.arrayContaining(['["motorista","preferencias"]', '["motorista","dados"]']));
   await expectAdopted(page, '/configuracoes', 'Configurações');
   await expect(level).toBeEnabled();
   await expect(level).toHaveValue(/\d,\d{2}$/);
@@ -91,25 +92,6 @@ test('every prerendered page is adopted as it arrived: no redraw, no hydration c
   await screenshot(page, 'configuracoes-repeat-visit', 'phone');
   expect(complaints).toEqual([]);
 });
-
-/** Whether the reads the app keeps on the phone (IndexedDB, lib/persist.ts) hold `text`. */
-function keptOnThePhone(page: Page, text: string): Promise<boolean> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve(false);
-          const all = db.transaction('keyval').objectStore('keyval').getAll();
-          all.onerror = () => resolve(false);
-          all.onsuccess = () => resolve(JSON.stringify(all.result).includes(wanted));
-        };
-      }),
-    text,
-  );
-}
 
 test('a purchase typed and sent before the app is live is made once it is, once', async ({ page, request }) => {
   const { driver, token: Token } = await driverWithTermsAccepted(request);

@@ -8,6 +8,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.js';
+import { layoutShiftSoFar } from '../support/layoutShift.js';
 import { brl, randomDigits } from '../support/values.js';
 
 /**
@@ -98,17 +99,7 @@ test('the statement names each row\u2019s account with its own running balance a
   answer();
   await expect(totals.locator('[data-account-total="VPO"]')).toContainText(brl(645.9));
   await page.unroute('**/api/extrato/listar*');
-  const shifted = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-            if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
-      }),
-  );
+  const shifted = await layoutShiftSoFar(page);
   expect(shifted, 'layout shift of the statement as its rows and totals are drawn').toBeLessThan(0.01);
 
   // The passage the VPO paid is contested and accepted: the money goes back to the VPO, and the driver is told so.

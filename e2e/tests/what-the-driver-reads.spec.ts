@@ -13,6 +13,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.js';
+import { layoutShiftSoFar } from '../support/layoutShift.js';
 import { brl, randomDigits } from '../support/values.js';
 
 /**
@@ -129,17 +130,7 @@ test('the terms are read and accepted where the driver is stopped, and the page 
   // over the page, so nothing the driver may be reaching for moves (in the flow it pushed it all down).
   await page.reload();
   await expect(terms).toBeVisible();
-  const shifted = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-            if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 500);
-      }),
-  );
+  const shifted = await layoutShiftSoFar(page, { ms: 500 });
   expect(shifted, 'layout shift of the reloaded dashboard as the terms bar appears').toBeLessThan(0.01);
 
   // The withdrawal page refuses for the terms: they are accepted right there, and the form follows.

@@ -81,7 +81,8 @@ interface DataTableProps<Row> {
   notLoaded?: boolean;
   /**
    * What follows the rows and their pages (the statement's totals), drawn in the same pass as the
-   * rows: drawn before them, under the loading row, the rows' arrival pushed it down.
+   * rows (not when the read failed: the table is empty then): drawn before them, under the loading
+   * row, the rows' arrival pushed it down.
    */
   footer?: ReactNode;
 }
@@ -220,7 +221,7 @@ function DataTableView<Row>({
       {onPageChange ? (
         <ListPagination page={page} totalPages={failure ? 0 : totalPages} onPageChange={onPageChange} disabled={loading} />
       ) : null}
-      {footer}
+      {failure ? null : footer}
     </div>
   );
 }
