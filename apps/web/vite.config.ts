@@ -91,6 +91,8 @@ export default defineConfig({
   plugins: [react(), themeCss(), prerenderPages(), pushWorker({ treeshake }), serviceWorker, precompress()],
   // The prerendered pages' render in Node names CSS modules' classes the same way (src/early-paint/build/).
   css: { modules: { generateScopedName: (local, filename) => scopedClassName(local, filename, import.meta.dirname) } },
+  // lib/zoneCheck.worker.ts, started as a module worker: its own small ES module, precached with the rest.
+  worker: { format: 'es' },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },

@@ -133,3 +133,35 @@ test('the demo driver signs in', async ({ page }) => {
   await signIn(page, '529.982.247-25', demoDriver.password);
   await expect(page).toHaveURL(/\/(dashboard|blocked-access)$/);
 });
+
+test("São Paulo's zone data is checked in a worker once the page is live, never on the page's own thread, and kept for a week", async ({
+  page,
+}) => {
+  // Counts the São Paulo formatters the page itself builds (the first one loads the zone data: 62–140 ms on a slowed phone).
+  await page.addInitScript(() => {
+    const Native = Intl.DateTimeFormat;
+    const seen = window as unknown as { saoPauloFormatters: number };
+    seen.saoPauloFormatters = 0;
+    class Counted extends Native {
+      constructor(locales?: string | string[], options?: Intl.DateTimeFormatOptions) {
+        if (options?.timeZone === 'America/Sao_Paulo') seen.saoPauloFormatters += 1;
+        super(locales, options);
+      }
+    }
+    Object.defineProperty(Intl, 'DateTimeFormat', { value: Counted, configurable: true, writable: true });
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.goto('/login');
+  const today = Math.floor(Date.now() / 86_400_000);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('fuso_sp_verificado')), { timeout: 20_000 }).toBe(`${today}:0`);
+  expect(workers.some((url) => /\/assets\/zoneCheck\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { saoPauloFormatters: number }).saoPauloFormatters)).toBe(0);
+
+  // Checked today: the next visit does not check again.
+  workers.length = 0;
+  await page.reload();
+  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+  await page.waitForTimeout(1_500);
+  expect(workers).toEqual([]);
+});

@@ -89,6 +89,7 @@ test('every prerendered page is adopted as it arrived: no redraw, no hydration c
   await expect(level).toHaveValue(/\d,\d{2}$/);
   await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toBeEnabled();
   await expect(page.getByLabel('Nome completo')).toHaveValue(driver.name);
+  await expect(page.getByLabel('Nome completo')).toBeEnabled();
   await screenshot(page, 'configuracoes-repeat-visit', 'phone');
   expect(complaints).toEqual([]);
 });

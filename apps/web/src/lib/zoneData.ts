@@ -7,8 +7,9 @@ const CHECK_EVERY_DAYS = 7;
 /** How long after the page's `load` the check may wait for an idle moment. */
 const CHECK_WITHIN_MS = 10_000;
 /**
- * Days compared in one slice. The whole check (~1,130 days) was one 90–110 ms task on a phone (4x
- * slowed Chromium), in the middle of the page's first seconds; a slice of 60 days is ~5 ms.
+ * Days compared in one slice where no worker can run the check. The whole check (~1,130 days) was
+ * one 90–110 ms task on a phone (4x slowed Chromium), in the middle of the page's first seconds; a
+ * slice of 60 days is ~5 ms, but the first still builds the Intl formatter (62–140 ms).
  */
 const SLICE_DAYS = 60;
 
@@ -29,15 +30,41 @@ function checkInSlices(now: number, done: (summerTime: boolean) => void): void {
     if (sliceFrom > toMs) return done(false);
     whenIdle(slice, 0);
   };
-  whenIdle(slice, CHECK_WITHIN_MS);
+  slice();
+}
+
+/**
+ * The whole check in a worker (zoneCheck.worker.ts): the zone data's loading and the ~1,130 days run
+ * off the page's thread, so they never delay a tap. A browser that cannot start it (no module
+ * workers, the script refused) makes the check in slices on the page instead.
+ */
+function checkInWorker(now: number, done: (summerTime: boolean) => void): void {
+  if (typeof Worker !== 'function') return checkInSlices(now, done);
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./zoneCheck.worker.ts', import.meta.url), { type: 'module', name: 'fuso-sao-paulo' });
+  } catch {
+    return checkInSlices(now, done);
+  }
+  worker.addEventListener('message', (event: MessageEvent<boolean>) => {
+    worker.terminate();
+    // The worker's finding is its own copy of the rule: the page's dates follow the data from now on.
+    if (event.data) followSaoPauloZoneData();
+    done(event.data);
+  });
+  worker.addEventListener('error', () => {
+    worker.terminate();
+    checkInSlices(now, done);
+  });
+  worker.postMessage(now);
 }
 
 /**
  * São Paulo's time on screen is UTC−3 by arithmetic while this browser's zone data agrees (domain
  * dates.ts): a screen's first render never builds an Intl formatter (the check costs ~90 ms on a
  * phone, most of it loading the zone data). Once the page is live and the browser idle, at most once
- * a week, the data is compared over the days the portal shows (a month back, three years ahead), a
- * slice of days per idle moment; a summer time found there makes every date follow the data at once
+ * a week, the data is compared over the days the portal shows (a month back, three years ahead), in
+ * a worker; a summer time found there makes every date follow the data at once
  * (DateTime re-renders) and, kept in localStorage, from the first render of the next visits. A check
  * that agrees again forgets it.
  */
@@ -46,7 +73,9 @@ export function startSaoPauloZoneCheck(now: number = Date.now()): void {
   if (last?.summerTime) followSaoPauloZoneData();
   const today = Math.floor(now / DAY_MS);
   if (last && today >= last.checkedOn && today - last.checkedOn < CHECK_EVERY_DAYS) return;
-  const check = () => checkInSlices(now, (summerTime) => setZoneDataCheck({ checkedOn: today, summerTime }));
+  const record = (summerTime: boolean) => setZoneDataCheck({ checkedOn: today, summerTime });
+  // Started once the browser is idle: the worker's script never competes with the page's own.
+  const check = () => whenIdle(() => checkInWorker(now, record), CHECK_WITHIN_MS);
   if (document.readyState === 'complete') check();
   else window.addEventListener('load', check, { once: true });
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DriverProfile } from '@portal/contract';
 import { formatCpfCnpj, formatPhone } from '@portal/domain';
 import { IconUserCheck } from '@tabler/icons-react';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PasswordField } from '../../components/ui/PasswordField';
 import { DateTime } from '../../components/ui/DateTime';
@@ -13,7 +13,7 @@ import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { toastFormFailure } from '../../components/ui/toastFailure';
 import { useProfile, useUpdateProfile } from './api/profile';
-import { FormSkeleton, LoadFailed } from './LoadStates';
+import { LoadFailed } from './LoadStates';
 import { profileForm, type ProfileFormInput, type ProfileFormValues } from './profileForm';
 
 /** The server's 422 field names (the contract's profileUpdateRequest) are the form's own. */
@@ -21,8 +21,15 @@ const SERVER_FIELDS = { nome: 'nome', telefone: 'telefone', senha: 'senha' } as 
 
 const formOf = (profile: DriverProfile): ProfileFormInput => ({ nome: profile.nome, telefone: formatPhone(profile.telefone), senha: '' });
 
-/** The name and the phone, corrected with the password (issue 35: LGPD art. 18, III). */
-function ProfileForm({ profile }: { profile: DriverProfile }) {
+const EMPTY_FORM: ProfileFormInput = { nome: '', telefone: '', senha: '' };
+
+/**
+ * The name and the phone, corrected with the password (issue 35: LGPD art. 18, III). Drawn with the
+ * page, as the prerender drew it: the fields are filled when the data arrives, and until then neither
+ * they nor 'Salvar dados' can be used (a skeleton in its place pushed every section below down when
+ * the form replaced it).
+ */
+function ProfileForm({ profile }: { profile: DriverProfile | undefined }) {
   const save = useUpdateProfile();
   const {
     control,
@@ -30,8 +37,17 @@ function ProfileForm({ profile }: { profile: DriverProfile }) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({ resolver: zodResolver(profileForm), defaultValues: formOf(profile) });
+    formState: { errors, isSubmitting, defaultValues },
+  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+    resolver: zodResolver(profileForm),
+    defaultValues: profile ? formOf(profile) : EMPTY_FORM,
+  });
+  // Each saved version refills the form (a correction from another device too).
+  useEffect(() => {
+    if (profile) reset(formOf(profile));
+  }, [profile, reset]);
+  // Usable once the fields hold the saved data (the reset above), as the alert level's form.
+  const loaded = Boolean(defaultValues?.nome);
 
   const onSubmit = handleSubmit(async (correction) => {
     try {
@@ -50,14 +66,23 @@ function ProfileForm({ profile }: { profile: DriverProfile }) {
           <Text size="sm" fw={600} c="gray.7">
             CPF/CNPJ
           </Text>
-          <Text fw={700} data-testid="cpf-cnpj">
-            {formatCpfCnpj(profile.cpfCnpj)}
-          </Text>
+          <Skeleton visible={!profile} width="fit-content" radius="sm">
+            <Text fw={700} data-testid="cpf-cnpj">
+              {profile ? formatCpfCnpj(profile.cpfCnpj) : '000.000.000-00'}
+            </Text>
+          </Skeleton>
           <Text size="sm" c="gray.7">
             O CPF/CNPJ identifica sua conta e não pode ser alterado.
           </Text>
         </Stack>
-        <TextInput label="Nome completo" autoComplete="name" size="md" error={errors.nome?.message} {...register('nome')} />
+        <TextInput
+          label="Nome completo"
+          autoComplete="name"
+          size="md"
+          disabled={!loaded}
+          error={errors.nome?.message}
+          {...register('nome')}
+        />
         <Controller
           control={control}
           name="telefone"
@@ -70,6 +95,7 @@ function ProfileForm({ profile }: { profile: DriverProfile }) {
               inputRef={field.ref}
               error={errors.telefone?.message}
               size="md"
+              disabled={!loaded}
             />
           )}
         />
@@ -78,13 +104,14 @@ function ProfileForm({ profile }: { profile: DriverProfile }) {
           description="Para confirmar que é você: a mesma senha com que você entra no portal."
           size="md"
           autoComplete="current-password"
+          disabled={!loaded}
           error={errors.senha?.message}
           {...register('senha')}
         />
-        <NetworkSubmitButton loading={isSubmitting} leftSection={<IconUserCheck size={22} aria-hidden />}>
+        <NetworkSubmitButton loading={isSubmitting} disabled={!loaded} leftSection={<IconUserCheck size={22} aria-hidden />}>
           Salvar dados
         </NetworkSubmitButton>
-        {profile.alteradoEm ? (
+        {profile?.alteradoEm ? (
           <Text size="sm" c="gray.7">
             Última alteração: <DateTime value={profile.alteradoEm} />
           </Text>
@@ -109,10 +136,7 @@ export function ProfileSection() {
             Corrija seu nome e seu telefone. Avisamos você em todos os seus aparelhos quando eles mudam.
           </Text>
         </Stack>
-        {data ? (
-          // A key per saved version: a correction from another device refills the form.
-          <ProfileForm key={`${data.nome}|${data.telefone}`} profile={data} />
-        ) : profile.isError ? (
+        {data === undefined && profile.isError ? (
           <LoadFailed
             title="Não foi possível carregar seus dados"
             error={profile.error}
@@ -120,7 +144,7 @@ export function ProfileSection() {
             onRetry={() => void profile.refetch()}
           />
         ) : (
-          <FormSkeleton fields={3} />
+          <ProfileForm profile={data} />
         )}
       </Stack>
     </Paper>

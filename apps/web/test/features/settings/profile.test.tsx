@@ -37,7 +37,12 @@ function openSettings(handlers: Record<string, MockReply | ((call: RecordedCall)
   return { mock, ...renderRoute('/configuracoes') };
 }
 
-const section = async () => within(await screen.findByRole('form', { name: 'Seus dados' }));
+/** The form, drawn with the page, once its fields hold the saved data (usable from then on). */
+async function section() {
+  const form = within(await screen.findByRole('form', { name: 'Seus dados' }));
+  await waitFor(() => expect(form.getByRole('textbox', { name: 'Nome completo' })).toBeEnabled());
+  return form;
+}
 
 describe("/configuracoes: 'Seus dados' (issue 35)", () => {
   it('shows the CPF/CNPJ as the account’s identity, not editable, and the name and phone to correct', async () => {
@@ -49,6 +54,28 @@ describe("/configuracoes: 'Seus dados' (issue 35)", () => {
     expect(form.getByText('O CPF/CNPJ identifica sua conta e não pode ser alterado.')).toBeInTheDocument();
     expect(form.queryByRole('textbox', { name: /CPF/ })).toBeNull();
     expect(form.getByLabelText('Senha')).toHaveValue('');
+  });
+
+  it('is drawn with the page, its fields unusable until they hold the saved name and phone (nothing below moves when they arrive)', async () => {
+    openSettings();
+    const form = within(await screen.findByRole('form', { name: 'Seus dados' }));
+    const name = form.getByRole('textbox', { name: 'Nome completo' }) as HTMLInputElement;
+    const phone = form.getByRole('textbox', { name: 'Telefone' }) as HTMLInputElement;
+    expect(name).toBeDisabled();
+    expect(phone).toBeDisabled();
+    expect(form.getByLabelText('Senha')).toBeDisabled();
+    expect(form.getByRole('button', { name: 'Salvar dados' })).toBeDisabled();
+    // The fields' values at the very change that enables the name, before any effect of React's next task.
+    const atEnabling = await new Promise<[string, string]>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (name.disabled) return;
+        observer.disconnect();
+        resolve([name.value, phone.value]);
+      });
+      observer.observe(name, { attributes: true, attributeFilter: ['disabled'] });
+    });
+    expect(atEnabling).toEqual(['maria da silva', '(11) 98765-4321']);
+    expect(form.getByText('529.982.247-25')).toBeVisible();
   });
 
   it('corrects the name and phone with the password: sent as digits, said, the password cleared, the header greets by the new name', async () => {
@@ -78,7 +105,7 @@ describe("/configuracoes: 'Seus dados' (issue 35)", () => {
     expect(await screen.findByText('Olá, Joana')).toBeInTheDocument();
     expect(getUser()).toEqual({ ...demoUser, name: 'Joana Pereira' });
     expect(queryClient.getQueryState(attentionQueryKey)?.isInvalidated).toBe(true);
-    // The saved version is a new form (its key), drawn in a transition: read it again at each try.
+    // The saved version refills the form, drawn in a transition: read it again at each try.
     await waitFor(() => {
       const after = within(screen.getByRole('form', { name: 'Seus dados' }));
       expect(after.getByLabelText('Senha')).toHaveValue('');
