@@ -88,8 +88,9 @@ test('every prerendered page is adopted as it arrived: no redraw, no hydration c
   await expect(level).toBeEnabled();
   await expect(level).toHaveValue(/\d,\d{2}$/);
   await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toBeEnabled();
-  await expect(page.getByLabel('Nome completo')).toHaveValue(driver.name);
-  await expect(page.getByLabel('Nome completo')).toBeEnabled();
+  const profile = page.getByRole('region', { name: 'Seus dados' });
+  await expect(profile.getByText(driver.name)).toBeVisible();
+  await expect(profile.getByRole('button', { name: 'Corrigir nome ou telefone' })).toBeEnabled();
   await screenshot(page, 'configuracoes-repeat-visit', 'phone');
   expect(complaints).toEqual([]);
 });

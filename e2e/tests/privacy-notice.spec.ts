@@ -66,7 +66,9 @@ test('the registration and Configurações lead to the notice; a driver goes bac
   await expect(page).toHaveURL(/\/privacidade$/);
   await page.getByRole('link', { name: 'Corrigir seus dados' }).click();
   await expect(page).toHaveURL(/\/configuracoes#seus-dados$/);
-  await expect(page.getByRole('form', { name: 'Seus dados' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Seus dados' }).getByRole('button', { name: 'Corrigir nome ou telefone' }),
+  ).toBeInViewport();
   await page.goto('/privacidade');
   await page.getByRole('link', { name: 'Voltar para Configurações' }).click();
   await expect(page).toHaveURL(/\/configuracoes$/);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Text, Title } from '@mantine/core';
 import { PasswordField } from '../../components/ui/PasswordField';
@@ -19,7 +20,7 @@ const SERVER_FIELDS = { tipo: 'tipo', chave: 'chave', senha: 'senha' } as const;
 const NEW_KEY_RULE = `Para sua segurança, uma chave nova pede sua senha e, nas primeiras 24 horas, recebe no máximo ${formatBrl(NEW_PIX_KEY_CAP_CENTS)}.`;
 
 /** 'Salvar uma chave Pix': type, key (masked as on Sacar) and the password again (decision 44). */
-export function AddPixKeyForm() {
+export const AddPixKeyForm = memo(function AddPixKeyForm() {
   const save = useSavePixKey();
   const {
     control,
@@ -112,4 +113,4 @@ export function AddPixKeyForm() {
       </Stack>
     </PrerenderedForm>
   );
-}
+});

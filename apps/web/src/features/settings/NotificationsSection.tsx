@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { pushOptInTexts as t } from '@portal/domain';
 import { IconBell, IconBellOff, IconBellRinging, IconRefresh } from '@tabler/icons-react';
@@ -9,7 +10,7 @@ import { pushFailureMessage, useDevicePush, useDisablePush, useEnablePush } from
 const TITLE_ID = 'notificacoes';
 
 /** What will be sent, said before the driver allows anything. */
-function WhatIsSent() {
+const WhatIsSent = memo(function WhatIsSent() {
   return (
     <Stack gap={4}>
       <Text size="sm" id="notificacoes-o-que">
@@ -25,10 +26,10 @@ function WhatIsSent() {
       </Text>
     </Stack>
   );
-}
+});
 
 /** 'Ativadas/Desativadas neste aparelho.' and the one button that changes it. */
-function Toggle({ enabled }: { enabled: boolean }) {
+const Toggle = memo(function Toggle({ enabled }: { enabled: boolean }) {
   const enable = useEnablePush();
   const disable = useDisablePush();
   const online = useOnline();
@@ -77,7 +78,7 @@ function Toggle({ enabled }: { enabled: boolean }) {
       </Button>
     </Stack>
   );
-}
+});
 
 /** The device can never receive: said plainly, no button. */
 function Unsupported() {

@@ -3,7 +3,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { PAYOUT_LIMIT_FIELDS, type PayoutLimits } from '@portal/contract';
 import { formatDateTime, nightPeriod, PAYOUT_LIMIT_KINDS, payoutLimitLabels, type PayoutLimitKind } from '@portal/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useDeferredValue, type ReactNode } from 'react';
+import { memo, type ReactNode, useDeferredValue } from 'react';
 import { useForm } from 'react-hook-form';
 import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
@@ -45,7 +45,7 @@ function limitNote(kind: PayoutLimitKind, limits: PayoutLimits): ReactNode {
   ));
 }
 
-function PayoutLimitsForm({ limits }: { limits: PayoutLimits }) {
+const PayoutLimitsForm = memo(function PayoutLimitsForm({ limits }: { limits: PayoutLimits }) {
   const save = useUpdatePayoutLimits();
   const {
     control,
@@ -90,7 +90,7 @@ function PayoutLimitsForm({ limits }: { limits: PayoutLimits }) {
       </Stack>
     </PrerenderedForm>
   );
-}
+});
 
 /** Decision 44: the three withdrawal limits, the raises still waiting and what was used, changed here. */
 export function PayoutLimitsSection() {

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DriverProfile } from '@portal/contract';
 import { formatCpfCnpj, formatPhone } from '@portal/domain';
-import { IconUserCheck } from '@tabler/icons-react';
-import { useDeferredValue, useEffect } from 'react';
+import { IconUserCheck, IconUserEdit } from '@tabler/icons-react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PasswordField } from '../../components/ui/PasswordField';
 import { DateTime } from '../../components/ui/DateTime';
@@ -19,41 +19,66 @@ import { profileForm, type ProfileFormInput, type ProfileFormValues } from './pr
 /** The server's 422 field names (the contract's profileUpdateRequest) are the form's own. */
 const SERVER_FIELDS = { nome: 'nome', telefone: 'telefone', senha: 'senha' } as const;
 
+const CPF_CNPJ_RULE = 'O CPF/CNPJ identifica sua conta e não pode ser alterado.';
+
 const formOf = (profile: DriverProfile): ProfileFormInput => ({ nome: profile.nome, telefone: formatPhone(profile.telefone), senha: '' });
 
-const EMPTY_FORM: ProfileFormInput = { nome: '', telefone: '', senha: '' };
+/** A label and its value; a skeleton of the same line until the value arrives. */
+function Datum({ label, value, placeholder, testId }: { label: string; value: string | undefined; placeholder: string; testId?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600} c="gray.7">
+        {label}
+      </Text>
+      <Skeleton visible={value === undefined} width="fit-content" radius="sm">
+        <Text fw={700} data-testid={testId}>
+          {value ?? placeholder}
+        </Text>
+      </Skeleton>
+    </Stack>
+  );
+}
 
-/**
- * The name and the phone, corrected with the password (issue 35: LGPD art. 18, III). Drawn with the
- * page, as the prerender drew it: the fields are filled when the data arrives, and until then neither
- * they nor 'Salvar dados' can be used (a skeleton in its place pushed every section below down when
- * the form replaced it).
- */
-function ProfileForm({ profile }: { profile: DriverProfile | undefined }) {
+/** What the portal holds: the CPF/CNPJ (fixed), the name and the phone, and when they last changed. */
+function ProfileData({ profile }: { profile: DriverProfile | undefined }) {
+  return (
+    <Stack gap="sm">
+      <Stack gap={2}>
+        <Datum label="CPF/CNPJ" value={profile && formatCpfCnpj(profile.cpfCnpj)} placeholder="000.000.000-00" testId="cpf-cnpj" />
+        <Text size="sm" c="gray.7">
+          {CPF_CNPJ_RULE}
+        </Text>
+      </Stack>
+      <Datum label="Nome completo" value={profile?.nome} placeholder="Nome completo do motorista" />
+      <Datum label="Telefone" value={profile && formatPhone(profile.telefone)} placeholder="(00) 00000-0000" />
+      {profile?.alteradoEm ? (
+        <Text size="sm" c="gray.7">
+          Última alteração: <DateTime value={profile.alteradoEm} />
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The name and the phone, corrected with the password (issue 35: LGPD art. 18, III). */
+function ProfileForm({ profile, onClose }: { profile: DriverProfile; onClose: () => void }) {
   const save = useUpdateProfile();
   const {
     control,
     register,
     handleSubmit,
-    reset,
     setError,
-    formState: { errors, isSubmitting, defaultValues },
-  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
-    resolver: zodResolver(profileForm),
-    defaultValues: profile ? formOf(profile) : EMPTY_FORM,
-  });
-  // Each saved version refills the form (a correction from another device too).
-  useEffect(() => {
-    if (profile) reset(formOf(profile));
-  }, [profile, reset]);
-  // Usable once the fields hold the saved data (the reset above), as the alert level's form.
-  const loaded = Boolean(defaultValues?.nome);
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({ resolver: zodResolver(profileForm), defaultValues: formOf(profile) });
+  // Opened by 'Corrigir nome ou telefone': the driver types where the form begins.
+  useEffect(() => setFocus('nome'), [setFocus]);
 
   const onSubmit = handleSubmit(async (correction) => {
     try {
       const answer = await save.mutateAsync(correction);
-      reset(formOf(answer.Dados));
       toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE });
+      onClose();
     } catch (failure) {
       toastFormFailure(failure, setError, SERVER_FIELDS);
     }
@@ -63,26 +88,12 @@ function ProfileForm({ profile }: { profile: DriverProfile | undefined }) {
     <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-labelledby="seus-dados">
       <Stack gap="md">
         <Stack gap={2}>
-          <Text size="sm" fw={600} c="gray.7">
-            CPF/CNPJ
-          </Text>
-          <Skeleton visible={!profile} width="fit-content" radius="sm">
-            <Text fw={700} data-testid="cpf-cnpj">
-              {profile ? formatCpfCnpj(profile.cpfCnpj) : '000.000.000-00'}
-            </Text>
-          </Skeleton>
+          <Datum label="CPF/CNPJ" value={formatCpfCnpj(profile.cpfCnpj)} placeholder="" testId="cpf-cnpj" />
           <Text size="sm" c="gray.7">
-            O CPF/CNPJ identifica sua conta e não pode ser alterado.
+            {CPF_CNPJ_RULE}
           </Text>
         </Stack>
-        <TextInput
-          label="Nome completo"
-          autoComplete="name"
-          size="md"
-          disabled={!loaded}
-          error={errors.nome?.message}
-          {...register('nome')}
-        />
+        <TextInput label="Nome completo" autoComplete="name" size="md" error={errors.nome?.message} {...register('nome')} />
         <Controller
           control={control}
           name="telefone"
@@ -95,7 +106,6 @@ function ProfileForm({ profile }: { profile: DriverProfile | undefined }) {
               inputRef={field.ref}
               error={errors.telefone?.message}
               size="md"
-              disabled={!loaded}
             />
           )}
         />
@@ -104,27 +114,39 @@ function ProfileForm({ profile }: { profile: DriverProfile | undefined }) {
           description="Para confirmar que é você: a mesma senha com que você entra no portal."
           size="md"
           autoComplete="current-password"
-          disabled={!loaded}
           error={errors.senha?.message}
           {...register('senha')}
         />
-        <NetworkSubmitButton loading={isSubmitting} disabled={!loaded} leftSection={<IconUserCheck size={22} aria-hidden />}>
-          Salvar dados
-        </NetworkSubmitButton>
-        {profile?.alteradoEm ? (
-          <Text size="sm" c="gray.7">
-            Última alteração: <DateTime value={profile.alteradoEm} />
-          </Text>
-        ) : null}
+        {/* One under the other: side by side, 'Salvar dados' did not fit a 360 px phone. */}
+        <Stack gap="sm">
+          <NetworkSubmitButton loading={isSubmitting} leftSection={<IconUserCheck size={22} aria-hidden />}>
+            Salvar dados
+          </NetworkSubmitButton>
+          <Button variant="default" size="md" fullWidth onClick={onClose} disabled={isSubmitting}>
+            Cancelar
+          </Button>
+        </Stack>
       </Stack>
     </PrerenderedForm>
   );
 }
 
-/** 'Seus dados': what the portal knows of the driver, and the correction of the name and phone. */
+/**
+ * 'Seus dados': what the portal knows of the driver, drawn with the page (skeletons in place of the
+ * values until they arrive, so nothing below moves), and the correction of the name and phone in a
+ * form the driver opens. Drawn open on every visit, the form (a masked phone, the password) was the
+ * screen's heaviest part, for a correction made rarely.
+ */
 export function ProfileSection() {
   const profile = useProfile();
   const data = useDeferredValue(profile.data?.Dados);
+  const [correcting, setCorrecting] = useState(false);
+  const correctButton = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setCorrecting(false);
+    // The focus goes back where the form was opened from.
+    requestAnimationFrame(() => correctButton.current?.focus());
+  };
   return (
     <Paper component="section" aria-labelledby="seus-dados" withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Stack gap="md">
@@ -143,8 +165,23 @@ export function ProfileSection() {
             retrying={profile.isFetching}
             onRetry={() => void profile.refetch()}
           />
+        ) : correcting && data ? (
+          // A key per saved version: a correction from another device refills the form.
+          <ProfileForm key={`${data.nome}|${data.telefone}`} profile={data} onClose={close} />
         ) : (
-          <ProfileForm profile={data} />
+          <Stack gap="md" align="flex-start">
+            <ProfileData profile={data} />
+            <Button
+              ref={correctButton}
+              variant="light"
+              size="md"
+              leftSection={<IconUserEdit size={22} aria-hidden />}
+              disabled={data === undefined}
+              onClick={() => setCorrecting(true)}
+            >
+              Corrigir nome ou telefone
+            </Button>
+          </Stack>
         )}
       </Stack>
     </Paper>

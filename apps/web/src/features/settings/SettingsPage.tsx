@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper, Stack, Title } from '@mantine/core';
 import { messages } from '@portal/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
@@ -33,7 +33,7 @@ const LEVEL_HINT = 'O painel avisa quando o saldo de pedágio ficar abaixo deste
  * The form, drawn with the page (its label and rule at once): the field is filled with the saved
  * level when it arrives, and until then neither it nor 'Salvar' can be used.
  */
-function SettingsForm({ alertLevel }: { alertLevel: number | undefined }) {
+const SettingsForm = memo(function SettingsForm({ alertLevel }: { alertLevel: number | undefined }) {
   const save = useUpdateSettings();
   const {
     control,
@@ -80,7 +80,7 @@ function SettingsForm({ alertLevel }: { alertLevel: number | undefined }) {
       </Stack>
     </PrerenderedForm>
   );
-}
+});
 
 /**
  * Issue 12 /configuracoes: the balance alert level the dashboard warns below (R$ 50,00 until chosen);

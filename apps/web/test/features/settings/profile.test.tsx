@@ -37,48 +37,73 @@ function openSettings(handlers: Record<string, MockReply | ((call: RecordedCall)
   return { mock, ...renderRoute('/configuracoes') };
 }
 
-/** The form, drawn with the page, once its fields hold the saved data (usable from then on). */
-async function section() {
-  const form = within(await screen.findByRole('form', { name: 'Seus dados' }));
-  await waitFor(() => expect(form.getByRole('textbox', { name: 'Nome completo' })).toBeEnabled());
-  return form;
+const CORRECT = 'Corrigir nome ou telefone';
+
+/** The section, once its data is there ('Corrigir nome ou telefone' usable). */
+async function dataSection() {
+  const region = within(await screen.findByRole('region', { name: 'Seus dados' }));
+  await waitFor(() => expect(region.getByRole('button', { name: CORRECT })).toBeEnabled());
+  return region;
+}
+
+/** 'Corrigir nome ou telefone' pressed: the form, filled with the saved name and phone. */
+async function openForm(user: ReturnType<typeof openSettings>['user']) {
+  const region = await dataSection();
+  await user.click(region.getByRole('button', { name: CORRECT }));
+  return within(await screen.findByRole('form', { name: 'Seus dados' }));
 }
 
 describe("/configuracoes: 'Seus dados' (issue 35)", () => {
-  it('shows the CPF/CNPJ as the account’s identity, not editable, and the name and phone to correct', async () => {
-    openSettings();
-    const form = await section();
-    expect(await form.findByRole('textbox', { name: 'Nome completo' })).toHaveValue('maria da silva');
+  it('shows the CPF/CNPJ as the account’s identity, the name and the phone; the form opens on request, filled, the name focused', async () => {
+    const { user } = openSettings();
+    const region = await dataSection();
+    expect(region.getByText('529.982.247-25')).toBeVisible();
+    expect(region.getByText('O CPF/CNPJ identifica sua conta e não pode ser alterado.')).toBeInTheDocument();
+    expect(region.getByText('maria da silva')).toBeVisible();
+    expect(region.getByText('(11) 98765-4321')).toBeVisible();
+    expect(region.queryByRole('textbox')).toBeNull();
+
+    const form = await openForm(user);
+    const name = form.getByRole('textbox', { name: 'Nome completo' });
+    expect(name).toHaveValue('maria da silva');
+    await waitFor(() => expect(name).toHaveFocus());
     expect(form.getByRole('textbox', { name: 'Telefone' })).toHaveValue('(11) 98765-4321');
     expect(form.getByText('529.982.247-25')).toBeInTheDocument();
-    expect(form.getByText('O CPF/CNPJ identifica sua conta e não pode ser alterado.')).toBeInTheDocument();
     expect(form.queryByRole('textbox', { name: /CPF/ })).toBeNull();
     expect(form.getByLabelText('Senha')).toHaveValue('');
   });
 
-  it('is drawn with the page, its fields unusable until they hold the saved name and phone (nothing below moves when they arrive)', async () => {
+  it('is drawn with the page: the data’s lines wait as skeletons and the button is unusable until the data arrives', async () => {
     openSettings();
-    const form = within(await screen.findByRole('form', { name: 'Seus dados' }));
-    const name = form.getByRole('textbox', { name: 'Nome completo' }) as HTMLInputElement;
-    const phone = form.getByRole('textbox', { name: 'Telefone' }) as HTMLInputElement;
-    expect(name).toBeDisabled();
-    expect(phone).toBeDisabled();
-    expect(form.getByLabelText('Senha')).toBeDisabled();
-    expect(form.getByRole('button', { name: 'Salvar dados' })).toBeDisabled();
-    // The fields' values at the very change that enables the name, before any effect of React's next task.
-    const atEnabling = await new Promise<[string, string]>((resolve) => {
+    const region = within(await screen.findByRole('region', { name: 'Seus dados' }));
+    const correct = region.getByRole('button', { name: CORRECT });
+    expect(correct).toBeDisabled();
+    expect(region.queryByText('maria da silva')).toBeNull();
+    // The data at the very change that enables the button, before any effect of React's next task.
+    const atEnabling = await new Promise<string>((resolve) => {
       const observer = new MutationObserver(() => {
-        if (name.disabled) return;
+        if ((correct as HTMLButtonElement).disabled) return;
         observer.disconnect();
-        resolve([name.value, phone.value]);
+        resolve(region.getByTestId('cpf-cnpj').textContent ?? '');
       });
-      observer.observe(name, { attributes: true, attributeFilter: ['disabled'] });
+      observer.observe(correct, { attributes: true, attributeFilter: ['disabled'] });
     });
-    expect(atEnabling).toEqual(['maria da silva', '(11) 98765-4321']);
-    expect(form.getByText('529.982.247-25')).toBeVisible();
+    expect(atEnabling).toBe('529.982.247-25');
+    expect(region.getByText('maria da silva')).toBeVisible();
   });
 
-  it('corrects the name and phone with the password: sent as digits, said, the password cleared, the header greets by the new name', async () => {
+  it("'Cancelar' closes the form and sends nothing", async () => {
+    const { mock, user } = openSettings();
+    const form = await openForm(user);
+    await user.type(form.getByRole('textbox', { name: 'Nome completo' }), ' Junior');
+    await user.click(form.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('form', { name: 'Seus dados' })).toBeNull();
+    expect(screen.getByText('maria da silva')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('button', { name: CORRECT })).toHaveFocus());
+    expect(mock.callsTo('POST', URL)).toHaveLength(0);
+  });
+
+  it('corrects the name and phone with the password: sent as digits, said, the form closed on the new data, the header greets by the new name', async () => {
     const { mock, user } = openSettings({
       [`POST ${URL}`]: (call) => {
         const body = call.body as { nome: string; telefone: string };
@@ -90,8 +115,8 @@ describe("/configuracoes: 'Seus dados' (issue 35)", () => {
     });
     queryClient.setQueryData(attentionQueryKey, { Sucesso: true, Mensagem: 'OK', Avisos: [], UltimasMovimentacoes: [] });
     expect(await screen.findByText('Olá, Maria')).toBeInTheDocument();
-    const form = await section();
-    const name = await form.findByRole('textbox', { name: 'Nome completo' });
+    const form = await openForm(user);
+    const name = form.getByRole('textbox', { name: 'Nome completo' });
     await user.clear(name);
     await user.type(name, '  Joana   Pereira ');
     const phone = form.getByRole('textbox', { name: 'Telefone' });
@@ -105,19 +130,20 @@ describe("/configuracoes: 'Seus dados' (issue 35)", () => {
     expect(await screen.findByText('Olá, Joana')).toBeInTheDocument();
     expect(getUser()).toEqual({ ...demoUser, name: 'Joana Pereira' });
     expect(queryClient.getQueryState(attentionQueryKey)?.isInvalidated).toBe(true);
-    // The saved version refills the form, drawn in a transition: read it again at each try.
+    // The saved version, drawn in a transition: read it again at each try.
     await waitFor(() => {
-      const after = within(screen.getByRole('form', { name: 'Seus dados' }));
-      expect(after.getByLabelText('Senha')).toHaveValue('');
-      expect(after.getByRole('textbox', { name: 'Telefone' })).toHaveValue('(21) 99876-5432');
-      expect(after.getByText(/Última alteração:/)).toBeInTheDocument();
+      const region = within(screen.getByRole('region', { name: 'Seus dados' }));
+      expect(region.queryByRole('form')).toBeNull();
+      expect(region.getByText('Joana Pereira')).toBeVisible();
+      expect(region.getByText('(21) 99876-5432')).toBeVisible();
+      expect(region.getByText(/Última alteração:/)).toBeInTheDocument();
     });
   });
 
   it("refuses a short name, a phone of 10 digits and no password with the registration's messages, sending nothing", async () => {
     const { mock, user } = openSettings();
-    const form = await section();
-    const name = await form.findByRole('textbox', { name: 'Nome completo' });
+    const form = await openForm(user);
+    const name = form.getByRole('textbox', { name: 'Nome completo' });
     await user.clear(name);
     await user.type(name, 'Ana');
     const phone = form.getByRole('textbox', { name: 'Telefone' });
@@ -130,12 +156,11 @@ describe("/configuracoes: 'Seus dados' (issue 35)", () => {
     expect(mock.callsTo('POST', URL)).toHaveLength(0);
   });
 
-  it("puts the server's 'Senha incorreta' under the password", async () => {
+  it("puts the server's 'Senha incorreta' under the password, the form left open", async () => {
     const { user } = openSettings({
       [`POST ${URL}`]: { status: 422, body: { Sucesso: false, Mensagem: 'Dados inválidos', errors: { senha: ['Senha incorreta'] } } },
     });
-    const form = await section();
-    await form.findByRole('textbox', { name: 'Nome completo' });
+    const form = await openForm(user);
     await user.type(form.getByLabelText('Senha'), 'errada123');
     await user.click(form.getByRole('button', { name: 'Salvar dados' }));
     expect(await form.findByText('Senha incorreta')).toBeInTheDocument();
