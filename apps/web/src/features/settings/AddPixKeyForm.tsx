@@ -1,9 +1,9 @@
-import { memo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Text, Title } from '@mantine/core';
 import { PasswordField } from '../../components/ui/PasswordField';
 import { formatBrl, NEW_PIX_KEY_CAP_CENTS } from '@portal/domain';
 import { IconKey } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
 import { PixKeyInput } from '../../components/ui/PixKeyInput';

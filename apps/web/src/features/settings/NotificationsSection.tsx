@@ -1,7 +1,7 @@
-import { memo } from 'react';
 import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { pushOptInTexts as t } from '@portal/domain';
 import { IconBell, IconBellOff, IconBellRinging, IconRefresh } from '@tabler/icons-react';
+import { memo } from 'react';
 import { readableAlert } from '../../components/ui/readableAlert';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { PermissionRefusedError } from '../../lib/webPush';

@@ -19,8 +19,6 @@ import { profileForm, type ProfileFormInput, type ProfileFormValues } from './pr
 /** The server's 422 field names (the contract's profileUpdateRequest) are the form's own. */
 const SERVER_FIELDS = { nome: 'nome', telefone: 'telefone', senha: 'senha' } as const;
 
-const CPF_CNPJ_RULE = 'O CPF/CNPJ identifica sua conta e não pode ser alterado.';
-
 const formOf = (profile: DriverProfile): ProfileFormInput => ({ nome: profile.nome, telefone: formatPhone(profile.telefone), senha: '' });
 
 /** A label and its value; a skeleton of the same line until the value arrives. */
@@ -39,16 +37,23 @@ function Datum({ label, value, placeholder, testId }: { label: string; value: st
   );
 }
 
+/** The CPF/CNPJ, the account's identity, and why it cannot be corrected (on the data and in the form). */
+function AccountIdentity({ cpfCnpj }: { cpfCnpj: string | undefined }) {
+  return (
+    <Stack gap={2}>
+      <Datum label="CPF/CNPJ" value={cpfCnpj && formatCpfCnpj(cpfCnpj)} placeholder="000.000.000-00" testId="cpf-cnpj" />
+      <Text size="sm" c="gray.7">
+        O CPF/CNPJ identifica sua conta e não pode ser alterado.
+      </Text>
+    </Stack>
+  );
+}
+
 /** What the portal holds: the CPF/CNPJ (fixed), the name and the phone, and when they last changed. */
 function ProfileData({ profile }: { profile: DriverProfile | undefined }) {
   return (
     <Stack gap="sm">
-      <Stack gap={2}>
-        <Datum label="CPF/CNPJ" value={profile && formatCpfCnpj(profile.cpfCnpj)} placeholder="000.000.000-00" testId="cpf-cnpj" />
-        <Text size="sm" c="gray.7">
-          {CPF_CNPJ_RULE}
-        </Text>
-      </Stack>
+      <AccountIdentity cpfCnpj={profile?.cpfCnpj} />
       <Datum label="Nome completo" value={profile?.nome} placeholder="Nome completo do motorista" />
       <Datum label="Telefone" value={profile && formatPhone(profile.telefone)} placeholder="(00) 00000-0000" />
       {profile?.alteradoEm ? (
@@ -87,12 +92,7 @@ function ProfileForm({ profile, onClose }: { profile: DriverProfile; onClose: ()
   return (
     <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-labelledby="seus-dados">
       <Stack gap="md">
-        <Stack gap={2}>
-          <Datum label="CPF/CNPJ" value={formatCpfCnpj(profile.cpfCnpj)} placeholder="" testId="cpf-cnpj" />
-          <Text size="sm" c="gray.7">
-            {CPF_CNPJ_RULE}
-          </Text>
-        </Stack>
+        <AccountIdentity cpfCnpj={profile.cpfCnpj} />
         <TextInput label="Nome completo" autoComplete="name" size="md" error={errors.nome?.message} {...register('nome')} />
         <Controller
           control={control}
