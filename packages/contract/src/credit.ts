@@ -38,7 +38,7 @@ export const purchaseResponse = z.lazy(() => envelope.unwrap().extend({ qrCode: 
 export type PurchaseResponse = z.infer<typeof purchaseResponse>;
 
 /** Asaas webhook body (the fields we read; Asaas sends more). */
-const providerId = strictText(TEXT_MAX.providerId);
+const providerId = z.lazy(() => strictText(TEXT_MAX.providerId));
 export const asaasWebhook = z.lazy(() =>
   z.object({
     id: providerId.optional(),

@@ -74,7 +74,7 @@ export type PayoutLimitsResponse = z.infer<typeof payoutLimitsResponse>;
 /** The wire's names for the domain's limit kinds. */
 export const PAYOUT_LIMIT_FIELDS = { perWithdrawal: 'porSaque', daily: 'diario', night: 'noturno' } as const;
 
-const limitReais = z.number().catch(Number.NaN);
+const limitReais = z.lazy(() => z.number().catch(Number.NaN));
 
 export const payoutLimitsRequest = z.lazy(() =>
   z.object({ porSaque: limitReais, diario: limitReais, noturno: limitReais }).superRefine((value, ctx) => {

@@ -21,18 +21,20 @@ import { envelope, pageQuery, pagination, refineWith, text } from './common.js';
 import { actionResponse, vehicleId, vehicleTag } from './vehicles.js';
 
 /** A select's value: number or string; anything else reads as empty so the rules report it. */
-const selectValue = z
-  .union([z.number(), z.string()])
-  .nullable()
-  .catch('')
-  .superRefine((value, ctx) => {
-    const message = typeof value === 'string' ? textError(value, TEXT_MAX.code) : null;
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
-const serialText = text(TEXT_MAX.serial);
-const documentText = text(TEXT_MAX.document);
-const plateText = text(TEXT_MAX.plate);
-const codeText = text(TEXT_MAX.code);
+const selectValue = z.lazy(() =>
+  z
+    .union([z.number(), z.string()])
+    .nullable()
+    .catch('')
+    .superRefine((value, ctx) => {
+      const message = typeof value === 'string' ? textError(value, TEXT_MAX.code) : null;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+);
+const serialText = z.lazy(() => text(TEXT_MAX.serial));
+const documentText = z.lazy(() => text(TEXT_MAX.document));
+const plateText = z.lazy(() => text(TEXT_MAX.plate));
+const codeText = z.lazy(() => text(TEXT_MAX.code));
 
 /** A vehicle type given with the axles must be the one the axles make (1 for 2 axles, else 2). */
 type SelectValue = number | string | null | undefined;
@@ -102,9 +104,11 @@ export const tagRegistrationRequest = z.lazy(() =>
 export type TagRegistrationRequest = z.input<typeof tagRegistrationRequest>;
 export type TagRegistration = z.output<typeof tagRegistrationRequest>;
 
-const serialField = serialText.superRefine((value, ctx) => {
-  if (normalizeSerial(value).length === 0) ctx.addIssue({ code: 'custom', message: messages.tag.serialRequired });
-});
+const serialField = z.lazy(() =>
+  text(TEXT_MAX.serial).superRefine((value, ctx) => {
+    if (normalizeSerial(value).length === 0) ctx.addIssue({ code: 'custom', message: messages.tag.serialRequired });
+  }),
+);
 
 /** spec §7 status changes: {serialNumber, statusId, origem 'Pedagio motorista'}. */
 function statusChangeRequest(statusId: string) {

@@ -121,7 +121,7 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T, messag
     return found;
   });
 }
-const externalId = required(messages.partner.externalIdRequired, TEXT_MAX.externalId);
+const externalId = z.lazy(() => required(messages.partner.externalIdRequired, TEXT_MAX.externalId));
 /** Reais above zero, at most 2 decimals, at most the kind's maximum (domain constants). */
 function money(maxCents: number) {
   return z
@@ -132,31 +132,37 @@ function money(maxCents: number) {
       if (message) ctx.addIssue({ code: 'custom', message });
     });
 }
-const serialNumber = required(messages.partner.serialUnknown, TEXT_MAX.serial);
+const serialNumber = z.lazy(() => required(messages.partner.serialUnknown, TEXT_MAX.serial));
 /** A real date-time with offset, within the accepted window of now (domain occurredAtError). */
-const occurredAt = text(TEXT_MAX.dateTime).pipe(
-  z.string().superRefine((v, ctx) => {
-    const message = occurredAtError(v);
-    if (message) ctx.addIssue({ code: 'custom', message });
+const occurredAt = z.lazy(() =>
+  text(TEXT_MAX.dateTime).pipe(
+    z.string().superRefine((v, ctx) => {
+      const message = occurredAtError(v);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  ),
+);
+const vpoStatus = z.lazy(() => oneOf(VPO_STATUSES, messages.partner.statusInvalid));
+/** Founding decision 29: a VPO is issued EMITIDO; another status (a known one) is refused, not ignored. */
+const issueStatus = z.lazy(() =>
+  vpoStatus.transform((status, ctx): typeof VPO_INITIAL_STATUS => {
+    if (status !== VPO_INITIAL_STATUS) {
+      ctx.addIssue({ code: 'custom', message: messages.partner.statusOnIssue });
+      return z.NEVER;
+    }
+    return status;
   }),
 );
-const vpoStatus = oneOf(VPO_STATUSES, messages.partner.statusInvalid);
-/** Founding decision 29: a VPO is issued EMITIDO; another status (a known one) is refused, not ignored. */
-const issueStatus = vpoStatus.transform((status, ctx): typeof VPO_INITIAL_STATUS => {
-  if (status !== VPO_INITIAL_STATUS) {
-    ctx.addIssue({ code: 'custom', message: messages.partner.statusOnIssue });
-    return z.NEVER;
-  }
-  return status;
-});
 /** A place (origin, destination, plaza): optional; when sent, a string under the text rule. */
-const optionalPlace = strictText(TEXT_MAX.place)
-  .transform((v) => v.trim())
-  .optional();
+const optionalPlace = z.lazy(() =>
+  strictText(TEXT_MAX.place)
+    .transform((v) => v.trim())
+    .optional(),
+);
 
 /** A trip date: a real date-time with offset (the window's rules are vpoTripErrors, on the whole body). */
-const tripDate = text(TEXT_MAX.dateTime).pipe(
-  z.string().refine((v) => parseOffsetDateTime(v) !== null, messages.partner.occurredAtInvalid),
+const tripDate = z.lazy(() =>
+  text(TEXT_MAX.dateTime).pipe(z.string().refine((v) => parseOffsetDateTime(v) !== null, messages.partner.occurredAtInvalid)),
 );
 const isValidAnttId = (v: string) => /^[A-Za-z0-9./-]{1,64}$/.test(v);
 

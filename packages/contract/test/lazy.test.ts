@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as contract from '../src/index.js';
 
@@ -24,6 +24,26 @@ describe('the contract builds its schemas at first use', () => {
         .map((part) => `${name}.${part}`),
     );
     expect(eager).toEqual([]);
+  });
+
+  it('builds nothing but its z.lazy placeholders when it loads, the helpers they share included', async () => {
+    // A fresh copy of the contract and of zod: zod's own module builds what it needs first, unwatched.
+    vi.resetModules();
+    await import('zod');
+    const define = Object.defineProperty;
+    const built: string[] = [];
+    // Every zod schema gets its internals (`_zod`, with its def) defined once, when it is constructed.
+    Object.defineProperty = function <T>(target: T, key: PropertyKey, attributes: PropertyDescriptor & ThisType<unknown>): T {
+      if (key === '_zod') built.push(String((attributes.value as { def?: { type?: string } } | undefined)?.def?.type));
+      return define(target, key, attributes);
+    };
+    try {
+      await import('../src/index.js');
+    } finally {
+      Object.defineProperty = define;
+    }
+    expect(built.length).toBeGreaterThan(60);
+    expect(built.filter((type) => type !== 'lazy')).toEqual([]);
   });
 
   it('parses through the lazy schema as through the one it stands for', () => {

@@ -73,7 +73,12 @@ function isRefusalBody(data: unknown): boolean {
  * again sends the same key once more: the server does it once and answers with its first answer.
  */
 export async function request<E extends Endpoint>(endpoint: E, options: RequestOptions<E> = {}): Promise<ResponseOf<E>> {
-  if (!endpoint.idempotent) return send(endpoint, options, null);
+  if (!endpoint.idempotent) {
+    // A screen starts its reads in one pass of effects (eight on /configuracoes): each fetch() in a
+    // task of its own keeps that pass short on a slow phone (decision 74).
+    if (endpoint.method === 'GET') await nextTask();
+    return send(endpoint, options, null);
+  }
   const intent = intentOf({
     method: endpoint.method,
     path: endpoint.path,
@@ -99,6 +104,8 @@ export async function request<E extends Endpoint>(endpoint: E, options: RequestO
     }
   }
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The address and headers of a call: the bearer token for an authenticated endpoint, and its Idempotency-Key. */
 function prepare<E extends Endpoint>(endpoint: E, options: RequestOptions<E>, accept: string, idempotencyKey: string | null = null) {

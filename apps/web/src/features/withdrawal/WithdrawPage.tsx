@@ -102,10 +102,14 @@ export function WithdrawPage() {
   const limits = usePayoutLimits();
   // The form is drawn whole: the key choices and the limits appearing later pushed the fields down.
   // A read that failed once is not waited for (its retries go on; the form works without it).
-  const formReadsSettled = [savedKeys, limits].every((read) => !read.isPending || read.failureCount > 0);
+  // Once drawn, the form stays while they are read again: a read that has no data goes back to
+  // pending when asked again (after a withdrawal), and the form drawn anew lost 'Ver comprovante'.
+  const [formDrawn, setFormDrawn] = useState(false);
+  const formReadsSettled = formDrawn || [savedKeys, limits].every((read) => !read.isPending || read.failureCount > 0);
   // The form is rendered in the background, yielding to taps (a transition): drawn in one go it
   // held the main thread for about 300 ms on a slow phone, right when the driver reaches for it.
   const formReady = useDeferredValue(eligibility.data?.Sucesso === true && formReadsSettled);
+  if (formReady && !formDrawn) setFormDrawn(true);
 
   let body;
   if (eligibility.isPending || (eligibility.data?.Sucesso === true && !formReady)) {

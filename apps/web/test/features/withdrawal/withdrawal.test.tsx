@@ -531,6 +531,39 @@ describe('/saldo/retirar', () => {
     expect(screen.getByRole('region', { name: 'Seus limites' })).toBeInTheDocument();
   });
 
+  it('keeps the way to the receipt while the reads that failed are read again after the withdrawal', async () => {
+    // The keys and the limits could not be read (the server refused them: 429): the form works without
+    // them, and the withdrawal's answer asks for them again. Until they answered (slowly, here), the
+    // form gave way to the spinner and came back empty: 'Ver comprovante' was lost.
+    const tooMany = { status: 429, body: { Sucesso: false, Mensagem: 'Muitas solicitações' } };
+    signInStorage({ terms: 'aceito' });
+    const api = mockApi({
+      ...balanceOf(100),
+      'GET /api/motorista/verificar-saque': ok({ Mensagem: 'Saque disponível' }),
+      'GET /api/motorista/chaves-pix': tooMany,
+      'GET /api/motorista/limites-saque': tooMany,
+      'POST /api/motorista/sacar': ok({ Mensagem: serverMessages.withdrawal.processing, withdrawalId: 'wd_9', status: 'PROCESSING' }),
+    });
+    const answer = api.fetchMock.getMockImplementation()!;
+    let withdrawn = false;
+    api.fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if ((init.method ?? 'GET') === 'POST') withdrawn = true;
+      else if (withdrawn) await new Promise((resolve) => setTimeout(resolve, 300));
+      return answer(input, init);
+    });
+    const { user } = renderRoute('/saldo/retirar');
+    await screen.findByText('R$ 100,00');
+    await paste(user, field.amount(), '4000');
+    await user.selectOptions(field.type(), 'CPF');
+    await paste(user, field.key(), '52998224725');
+    const keyReads = api.callsTo('GET', '/api/motorista/chaves-pix').length;
+    await user.click(field.submit());
+
+    expect(await screen.findByRole('link', { name: 'Ver comprovante' })).toHaveAttribute('href', '/comprovantes/saque/wd_9');
+    expect(api.callsTo('GET', '/api/motorista/chaves-pix').length).toBeGreaterThan(keyReads);
+    expect(screen.queryByLabelText('Verificando se o saque está disponível')).not.toBeInTheDocument();
+  });
+
   it('while the keys cannot be read, only the own CPF goes without the password', async () => {
     const { user } = await openForm({ ...balanceOf(100), 'GET /api/motorista/verificar-saque': ok({ Mensagem: 'Saque disponível' }) });
     await paste(user, field.amount(), '4000');
