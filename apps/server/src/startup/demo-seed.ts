@@ -1,4 +1,4 @@
-import { centsToReais, formatCpfCnpj, INVOICE_GROUP_CODE, STATEMENT_ORIGINS, vehicleTypeFor } from '@portal/domain';
+import { centsToReais, INVOICE_GROUP_CODE, maskCpfCnpj, STATEMENT_ORIGINS, vehicleTypeFor } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.js';
 import { LocalPixProvider } from '../adapters/pix/local.js';
@@ -23,8 +23,8 @@ export async function seedDemoDriver(db: Db, services: Services, log: FastifyBas
   await seedDemoHistory(db, config, log, driverId);
   await seedDemoTags(db, services, driverId);
   await seedDemoPartnerData(db, services, driverId);
-  // The only password ever logged: the public demo one.
-  log.info(`Motorista de demonstração: CPF ${formatCpfCnpj(DEMO_DRIVER.cpfCnpj)}, senha ${DEMO_DRIVER.password}`);
+  // No log holds a whole document or a password, the public demo's neither: the README gives them.
+  log.info(`Motorista de demonstração pronto: CPF ${maskCpfCnpj(DEMO_DRIVER.cpfCnpj)} (CPF e senha no README)`);
 }
 
 /**

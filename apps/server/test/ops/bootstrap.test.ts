@@ -47,7 +47,9 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
     expect(await new PasswordHasher(config.argon2).verify(demo.password_hash, 'motorista123')).toBe(true);
     const accounts = await db.kysely.selectFrom('accounts').select('kind').where('driver_id', '=', demo.id).orderBy('kind').execute();
     expect(accounts.map((a) => a.kind)).toEqual(['own', 'third', 'vpo']);
-    expect(lines.join('')).toContain('Motorista de demonstração: CPF 529.982.247-25, senha motorista123');
+    // The demo's credentials are the README's: the log holds neither the whole CPF nor the password.
+    expect(lines.join('')).toContain('Motorista de demonstração pronto: CPF 529******25 (CPF e senha no README)');
+    expect(lines.join('')).not.toMatch(/52998224725|529\.982\.247-25|motorista123/);
 
     // A history made through the services, once: two paid purchases and one withdrawal.
     const charges = await db.kysely
