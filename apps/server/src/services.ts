@@ -160,7 +160,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     receipts: new ReceiptService(db.kysely, pixProvider.name),
     attention: new AttentionService(db.kysely, statement),
     settings: new SettingsService(db.kysely),
-    driverData: new DriverDataService(db.kysely, overrides.now ?? config.clock),
+    driverData: new DriverDataService(db.kysely, db.dialect, overrides.now ?? config.clock),
     profile: new ProfileService(db.kysely, db.dialect, confirmation, pixProvider, log, overrides.now ?? config.clock),
     accountClosure: new AccountClosureService(db, confirmation, pixAutomatic, tags, log, overrides.now ?? config.clock),
     catalogue,

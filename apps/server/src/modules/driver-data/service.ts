@@ -9,6 +9,8 @@ import {
 } from '@portal/domain';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/connection.js';
+import { lockDriver } from '../../db/lock.js';
 import type { Database } from '../../db/schema.js';
 import { recordAccess } from '../auth/access-records.js';
 import { DATA_KINDS } from './kinds.js';
@@ -34,12 +36,13 @@ const saoPauloDay = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 
 export class DriverDataService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly clock: () => Date,
   ) {}
 
   /** Downloads of the driver's data in the last 24 hours (each is an access record). */
-  private async downloadsToday(driverId: number, now: Date): Promise<number> {
-    const row = await this.db
+  private async downloadsToday(db: Kysely<Database>, driverId: number, now: Date): Promise<number> {
+    const row = await db
       .selectFrom('access_records')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('driver_id', '=', driverId)
@@ -56,10 +59,15 @@ export class DriverDataService {
    */
   async export(driverId: number, ipAddress: string): Promise<DriverDataFile> {
     const now = this.clock();
-    if ((await this.downloadsToday(driverId, now)) >= DRIVER_DATA_EXPORTS_PER_DAY) {
-      throw refuse.tooMany(driverDataMessages.dailyLimit, DAY_MS / 1000);
-    }
-    await recordAccess(this.db, driverId, 'dados-baixados', ipAddress);
+    // Counted and recorded under the driver's lock: two instances asked at once cannot both pass
+    // the last download of the day.
+    await this.db.transaction().execute(async (trx) => {
+      await lockDriver(trx, this.dialect, driverId);
+      if ((await this.downloadsToday(trx, driverId, now)) >= DRIVER_DATA_EXPORTS_PER_DAY) {
+        throw refuse.tooMany(driverDataMessages.dailyLimit, DAY_MS / 1000);
+      }
+      await recordAccess(trx, driverId, 'dados-baixados', ipAddress);
+    });
     const since = calendarMonthsCutoff(now, ACCESS_RECORDS_MONTHS).toISOString();
     const driver = await this.db
       .selectFrom('drivers')
