@@ -78,6 +78,38 @@ export async function openTestDatabase(
   return { database, config, db };
 }
 
+/**
+ * A fresh, migrated database opened twice, as two instances of the portal each see it through their
+ * own pool (beforeAll/afterAll); the returned getter is valid inside tests.
+ */
+export function useTwoInstancesDatabase(dialect: Dialect): () => { config: Config; dbs: [Db, Db] } {
+  let opened: { database: TestDatabase; config: Config; dbs: [Db, Db] } | null = null;
+  beforeAll(async () => {
+    const { database, config, db } = await openTestDatabase(dialect);
+    opened = { database, config, dbs: [db, database.open()] };
+  });
+  afterAll(async () => {
+    for (const db of opened?.dbs ?? []) await db.kysely.destroy();
+    await opened?.database.drop();
+  });
+  return () => {
+    if (!opened) throw new Error('useTwoInstancesDatabase: database not ready');
+    return opened;
+  };
+}
+
+/** The addresses the driver's data was downloaded from, one per download recorded (issue 35: each is an access). */
+export async function recordedDownloads(db: Db, driverId: number): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('access_records')
+    .select('ip_address')
+    .where('driver_id', '=', driverId)
+    .where('action', '=', 'dados-baixados')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.ip_address);
+}
+
 /** A fresh database and app per test file (beforeAll/afterAll); the returned getter is valid inside tests. */
 export function useTestApp(
   dialect: Dialect,

@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/schema.js';
 import { DATA_KINDS, TABLES_NOT_EXPORTED } from '../../../src/modules/driver-data/kinds.js';
 import { SUMMARY_FILE } from '../../../src/modules/driver-data/zip.js';
-import { bearer, registerDriver, useTestApp } from '../../helpers/app.js';
+import { bearer, recordedDownloads, registerDriver, useTestApp } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
 import { pdfText, unzip } from '../../helpers/files.js';
@@ -195,24 +195,12 @@ describeEachDatabase("'Meus dados': tudo o que o portal guarda sobre o motorista
   it('records each download as an access (time and address); a few a day, then refused with nothing recorded', async () => {
     const d = await registerDriver(app());
     for (let i = 0; i < DRIVER_DATA_EXPORTS_PER_DAY; i++) expect((await download(d)).statusCode).toBe(200);
-    const logged = await db()
-      .selectFrom('access_records')
-      .select(['action', 'ip_address'])
-      .where('driver_id', '=', d.id)
-      .where('action', '=', 'dados-baixados')
-      .execute();
-    expect(logged).toHaveLength(DRIVER_DATA_EXPORTS_PER_DAY);
+    expect(await recordedDownloads(ctx().db, d.id)).toHaveLength(DRIVER_DATA_EXPORTS_PER_DAY);
     const refused = await download(d);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ Sucesso: false, Mensagem: driverDataMessages.dailyLimit });
     expect(refused.headers['retry-after']).toBeDefined();
-    const after = await db()
-      .selectFrom('access_records')
-      .select('id')
-      .where('driver_id', '=', d.id)
-      .where('action', '=', 'dados-baixados')
-      .execute();
-    expect(after).toHaveLength(DRIVER_DATA_EXPORTS_PER_DAY);
+    expect(await recordedDownloads(ctx().db, d.id)).toHaveLength(DRIVER_DATA_EXPORTS_PER_DAY);
     // The sign-up is an access too, with the same address.
     const signUp = await db()
       .selectFrom('access_records')

@@ -1,31 +1,16 @@
 import { DRIVER_DATA_EXPORTS_PER_DAY, driverDataMessages } from '@portal/domain';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../../src/db/connection.js';
+import { expect, it } from 'vitest';
 import { createLogger } from '../../../src/logger.js';
 import { createServices } from '../../../src/services.js';
-import type { Config } from '../../../src/config.js';
-import { newCpf, openTestDatabase } from '../../helpers/app.js';
+import { newCpf, recordedDownloads, useTwoInstancesDatabase } from '../../helpers/app.js';
 import { describeOneDatabase } from '../../helpers/databases.js';
-import type { TestDatabase } from '../../helpers/databases.js';
 
 /** Issue 35's few downloads a day hold with two instances on one PostgreSQL. */
 describeOneDatabase("'Meus dados' em duas instâncias", 'postgres', () => {
-  let database: TestDatabase;
-  let config: Config;
-  const dbs: Db[] = [];
-
-  beforeAll(async () => {
-    const opened = await openTestDatabase('postgres');
-    database = opened.database;
-    config = opened.config;
-    dbs.push(opened.db, database.open());
-  });
-  afterAll(async () => {
-    for (const db of dbs) await db.kysely.destroy();
-    await database.drop();
-  });
+  const instances = useTwoInstancesDatabase('postgres');
 
   it('the last download of the day goes to one of the requests made at once, whatever instance they reach', async () => {
+    const { config, dbs } = instances();
     const log = createLogger('silent');
     const [first, second] = dbs.map((db) => createServices(config, db, log));
     if (!first || !second) throw new Error('services');
@@ -46,12 +31,6 @@ describeOneDatabase("'Meus dados' em duas instâncias", 'postgres', () => {
     for (const answer of answers.filter((a) => a.status === 'rejected')) {
       expect(answer.reason).toMatchObject({ message: driverDataMessages.dailyLimit });
     }
-    const recorded = await dbs[0]!.kysely
-      .selectFrom('access_records')
-      .select('id')
-      .where('driver_id', '=', driver.id)
-      .where('action', '=', 'dados-baixados')
-      .execute();
-    expect(recorded).toHaveLength(DRIVER_DATA_EXPORTS_PER_DAY);
+    expect(await recordedDownloads(dbs[0], driver.id)).toEqual(Array.from({ length: DRIVER_DATA_EXPORTS_PER_DAY }, () => '203.0.113.9'));
   });
 });

@@ -1,17 +1,15 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { ADVISORY_LOCKS } from '../../../src/db/advisory-lock.js';
 import type { Db } from '../../../src/db/connection.js';
 import { createLogger } from '../../../src/logger.js';
 import { Metrics } from '../../../src/metrics.js';
 import { RetentionService } from '../../../src/modules/retention/service.js';
-import type { Config } from '../../../src/config.js';
-import { openTestDatabase } from '../../helpers/app.js';
+import { openTestDatabase, useTwoInstancesDatabase } from '../../helpers/app.js';
 import { describeEachDatabase, describeOneDatabase } from '../../helpers/databases.js';
-import type { TestDatabase } from '../../helpers/databases.js';
 
 const NOW = Date.now();
 
@@ -33,24 +31,11 @@ const left = async (db: Db, scope: string) =>
 
 /** Decision 71: two instances on one PostgreSQL never run the job at once. */
 describeOneDatabase('retenção de dados em duas instâncias', 'postgres', () => {
-  let database: TestDatabase;
-  let config: Config;
-  const dbs: Db[] = [];
-
-  beforeAll(async () => {
-    const opened = await openTestDatabase('postgres');
-    database = opened.database;
-    config = opened.config;
-    dbs.push(opened.db, database.open());
-  });
-  afterAll(async () => {
-    for (const db of dbs) await db.kysely.destroy();
-    await database.drop();
-  });
+  const instances = useTwoInstancesDatabase('postgres');
 
   it('while another instance holds the job, a run deletes nothing and says so; afterwards it deletes', async () => {
+    const { config, dbs } = instances();
     const [first] = dbs;
-    if (!first) throw new Error('db');
     await expiredWindows(first, 'trava', 4);
     const retention = new RetentionService(first, config.retention, new Metrics(), createLogger('silent'));
     const other = new pg.Client({ connectionString: config.databaseUrl });
