@@ -9,6 +9,7 @@ import {
   driverWithTermsAccepted,
   type CliTarget,
   expect,
+  openLive,
   signIn,
   test,
 } from '../support/fixtures.js';
@@ -84,7 +85,8 @@ test('without push, the open screens show the bank’s cancel, a cycle’s debit
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription() ?? null),
   ).toBeNull();
 
-  await page.goto(automaticPath);
+  // Live before the bank moves: the read that tells is the app's, not the prerendered page's.
+  await openLive(page, automaticPath);
   await expect(stateBadge(page)).toHaveText('Ativa');
   await expect(cancelButton(page)).toBeVisible();
 
@@ -106,7 +108,8 @@ test('without push, the open screens show the bank’s cancel, a cycle’s debit
   await look('recarga-automatica-cancelada-no-banco');
 
   // The dashboard's balance: R$ 300,00, then a Pix paid from outside: R$ 400,00 without a reload.
-  await page.goto('/dashboard');
+  // Live before the Pix is paid: the R$ 300,00 may be the first script's paint, before the app reads on its own.
+  await openLive(page, '/dashboard');
   await expect(page.getByText(brl(300)).first()).toBeVisible();
   await buyBalanceViaPix(request, token, driver.cpfCnpj, 100);
   since = Date.now();
@@ -209,7 +212,7 @@ test.describe('with push allowed (a browser of its own)', () => {
       return topics;
     }
 
-    await page.goto(automaticPath);
+    await openLive(page, automaticPath);
     await expect(stateBadge(page)).toHaveText('Ativa');
 
     await automaticBankWithCli('cycle', driver.cpfCnpj, server);
@@ -226,7 +229,7 @@ test.describe('with push allowed (a browser of its own)', () => {
     await expect(stateBadge(page)).toHaveCount(0);
     await expect(cancelButton(page)).toHaveCount(0);
 
-    await page.goto('/dashboard');
+    await openLive(page, '/dashboard');
     await expect(page.getByText(brl(300)).first()).toBeVisible();
     await buyBalanceViaPix(request, token, driver.cpfCnpj, 100, server);
     since = Date.now();
