@@ -105,7 +105,7 @@ export type TagRegistrationRequest = z.input<typeof tagRegistrationRequest>;
 export type TagRegistration = z.output<typeof tagRegistrationRequest>;
 
 const serialField = z.lazy(() =>
-  text(TEXT_MAX.serial).superRefine((value, ctx) => {
+  serialText.superRefine((value, ctx) => {
     if (normalizeSerial(value).length === 0) ctx.addIssue({ code: 'custom', message: messages.tag.serialRequired });
   }),
 );

@@ -76,7 +76,7 @@ export async function request<E extends Endpoint>(endpoint: E, options: RequestO
   if (!endpoint.idempotent) {
     // A screen starts its reads in one pass of effects (eight on /configuracoes): each fetch() in a
     // task of its own keeps that pass short on a slow phone (decision 74).
-    if (endpoint.method === 'GET') await nextTask();
+    if (endpoint.method === 'GET') await sleep(0);
     return send(endpoint, options, null);
   }
   const intent = intentOf({
@@ -104,8 +104,6 @@ export async function request<E extends Endpoint>(endpoint: E, options: RequestO
     }
   }
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The address and headers of a call: the bearer token for an authenticated endpoint, and its Idempotency-Key. */
 function prepare<E extends Endpoint>(endpoint: E, options: RequestOptions<E>, accept: string, idempotencyKey: string | null = null) {
