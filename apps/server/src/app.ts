@@ -21,6 +21,7 @@ import { shipperVpoRoutes } from './modules/partners/vpos-route.js';
 import { pixRoutes } from './modules/pix/routes.js';
 import { attentionRoutes } from './modules/attention/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
+import { proofRoutes } from './modules/receipts/proof-routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { driverDataRoutes } from './modules/driver-data/routes.js';
@@ -36,6 +37,8 @@ import { termsRoutes } from './modules/terms/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { vpoRoutes } from './modules/vpos/routes.js';
 import { contestRoutes } from './modules/contests/routes.js';
+import { freeFlowRoutes } from './modules/passages/free-flow/routes.js';
+import { concessionaireRoutes } from './modules/partners/free-flow-route.js';
 import { pixAutomaticRoutes } from './modules/pix-automatic/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import type { PushDispatcher } from './modules/notifications/dispatcher.js';
@@ -68,6 +71,8 @@ export interface AppDeps {
   pushDrain?: { intervalMs?: number };
   /** Decision 71: the retention job from ready to close (main.ts turns it on; every RETENTION_INTERVAL_HOURS). */
   retentionSchedule?: { firstDelayMs?: number };
+  /** Decision 76: free-flow tolls awaiting money and the deadline notices (main.ts; tests run them by hand). */
+  freeFlowSchedule?: { firstDelayMs?: number };
 }
 
 /** The HTTP app, ready to listen or to answer app.inject (tests, bench). */
@@ -81,6 +86,7 @@ export async function buildApp({
   pushDrain,
   cycleSchedule,
   retentionSchedule,
+  freeFlowSchedule,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
@@ -140,6 +146,7 @@ export async function buildApp({
   payoutRoutes(app, services.payouts);
   statementRoutes(app, services.statement, { maxExportsInFlight: config.exports.maxInFlight, exportStallMs: config.exports.stallMs });
   receiptRoutes(app, services.receipts);
+  proofRoutes(app, services.proofs, new RateLimitStore(db.kysely));
   attentionRoutes(app, services.attention);
   settingsRoutes(app, services.settings);
   profileRoutes(app, services.profile);
@@ -151,7 +158,9 @@ export async function buildApp({
   shipperVpoRoutes(app, services.partners, services.vpoPushes, services.vpos);
   vpoRoutes(app, services.vpos);
   operatorContestRoutes(app, services.partners, services.contests);
-  contestRoutes(app, services.contests);
+  contestRoutes(app, services.contests, services.freeFlow);
+  freeFlowRoutes(app, services.freeFlow);
+  concessionaireRoutes(app, services.partners, services.freeFlow);
   pixAutomaticRoutes(app, services.pixAutomatic);
   notificationRoutes(app, services.pushSubscriptions);
   await registerWeb(app, config.webDist, { demonstration: config.demonstration });
@@ -159,6 +168,7 @@ export async function buildApp({
   if (cycleSchedule) scheduleCycles(app, services.pixAutomaticCycles, cycleSchedule, config.pix.automatic.cycleIntervalMs);
   if (pushDrain) schedulePushDrain(app, services.pushDispatcher, pushDrain.intervalMs ?? config.push.drainIntervalMs);
   if (retentionSchedule) scheduleRetention(app, services.retention, retentionSchedule.firstDelayMs);
+  if (freeFlowSchedule) onReadyUntilClose(app, () => services.freeFlow.schedule(freeFlowSchedule.firstDelayMs));
 
   await app.ready();
   return app;
@@ -198,6 +208,15 @@ function scheduleRetention(app: FastifyInstance, retention: RetentionService, fi
   let stop: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     stop = retention.schedule(firstDelayMs);
+  });
+  app.addHook('onClose', async () => stop?.());
+}
+
+/** A schedule started when the app is ready and stopped (its run under way awaited) when it closes. */
+function onReadyUntilClose(app: FastifyInstance, start: () => () => Promise<void>): void {
+  let stop: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stop = start();
   });
   app.addHook('onClose', async () => stop?.());
 }

@@ -201,9 +201,9 @@ const commands: Record<string, Command> = {
       console.log(await withDb(migrated((db) => applyContradiction(config, db, createLogger(config.logLevel), args)))),
   },
   'partner:create': {
-    usage: 'partner:create --kind shipper|operator|platform --name <nome> [--operator <nome ou CNPJ>]',
+    usage: 'partner:create --kind shipper|operator|platform|concessionaria --name <nome> [--operator <nome ou CNPJ>]',
     description:
-      'Cria um parceiro e mostra sua chave de API uma única vez, sozinha na última linha; uma operadora (--kind operator) exige --operator e só lança passagens das tags dessa operadora',
+      'Cria um parceiro e mostra sua chave de API uma única vez, sozinha na última linha; uma operadora (--kind operator) exige --operator e só lança passagens das tags dessa operadora; uma concessionária (--kind concessionaria) envia pedágios sem cancela por placa',
     run: async (args, { withDb }) => console.log(await withDb(migrated((db) => createPartner(db, args)))),
   },
   'partner:list': {

@@ -53,6 +53,8 @@ import { PushSender } from './modules/notifications/sender.js';
 import { PushSubscriptionService } from './modules/notifications/subscriptions.js';
 import { VapidKeyStore } from './modules/notifications/vapid.js';
 import { RetentionService } from './modules/retention/service.js';
+import { FreeFlowService } from './modules/passages/free-flow/service.js';
+import { ProofService } from './modules/receipts/proof.js';
 
 export interface Services {
   readiness: ReadinessCheck;
@@ -96,6 +98,10 @@ export interface Services {
   pushDispatcher: PushDispatcher;
   /** Decision 71: what is past its period, deleted or anonymised (one instance at a time). */
   retention: RetentionService;
+  /** Decision 76: free-flow tolls owed by plate, the driver's and the concessionaire's side. */
+  freeFlow: FreeFlowService;
+  /** Decision 76: proofs for an appeal, their public verification, and the toll's payment receipt (signed with freeFlow.keys). */
+  proofs: ProofService;
 }
 
 export interface ServiceOverrides {
@@ -144,6 +150,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const webhookEvents = new WebhookEventLog(db.kysely);
   metrics.countOpenContradictionsWith(() => webhookEvents.countOpen('contradiction'));
   const vapidKeys = new VapidKeyStore(db, config.push.vapid);
+  const freeFlow = new FreeFlowService(db, log, overrides.now ?? config.clock);
   const pixAutomatic = new PixAutomaticService(
     db,
     pixProvider,
@@ -192,6 +199,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     payoutGuard,
     payouts: new PayoutService(db.kysely, payoutGuard, log),
     contests,
+    freeFlow,
+    // One SigningKeys per process: the free-flow module's, which signs the proofs' codes too.
+    proofs: new ProofService(db, freeFlow.keys, overrides.now ?? config.clock, catalogue),
     pixAutomatic,
     pixAutomaticCycles: new CycleScheduler(db, pixProvider, log, overrides.now),
     pushSubscriptions: new PushSubscriptionService(db.kysely, vapidKeys, config.push),

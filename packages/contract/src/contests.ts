@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CONTEST_ANSWER_TEXT_MAX,
   CONTEST_DECISIONS,
+  ALL_CONTEST_REASONS,
   CONTEST_REASONS,
   CONTEST_STATES,
   CONTEST_TEXT_MAX,
@@ -19,7 +20,10 @@ export const contestedPassage = z.lazy(() =>
   z.object({
     id: z.number().int(),
     externalId: z.string(),
-    serialNumber: z.string(),
+    /** The tag's serial; null for a free-flow toll (decision 76), read by plate. */
+    serialNumber: z.string().nullable(),
+    /** Decision 76: a free-flow toll rather than a tag's passage (its id is the toll's). */
+    pedagioSemCancela: z.boolean(),
     placa: z.string().nullable(),
     praca: z.string(),
     valor: reais,
@@ -34,7 +38,7 @@ export const contest = z.lazy(() =>
   z.object({
     id: z.number().int(),
     passagem: contestedPassage,
-    motivo: z.enum(CONTEST_REASONS),
+    motivo: z.enum(ALL_CONTEST_REASONS),
     descricao: z.string().nullable(),
     estado: z.enum(CONTEST_STATES),
     /** Open past its due date: the operator did not answer in time. */

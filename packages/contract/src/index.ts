@@ -28,6 +28,7 @@ export * from './profile.js';
 export * from './driver-data.js';
 export * from './account-closure.js';
 export * from './privacy.js';
+export * from './free-flow.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -51,6 +52,7 @@ import { profileApi } from './profile.js';
 import { driverDataApi } from './driver-data.js';
 import { accountClosureApi } from './account-closure.js';
 import { privacyApi } from './privacy.js';
+import { freeFlowApi } from './free-flow.js';
 
 /** Every call of the API, by name. */
 export const api = {
@@ -75,5 +77,6 @@ export const api = {
   ...profileApi,
   ...driverDataApi,
   ...privacyApi,
+  ...freeFlowApi,
   ...accountClosureApi,
 };

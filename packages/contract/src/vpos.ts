@@ -103,15 +103,15 @@ export type PartnerPushResponse = z.infer<typeof partnerPushResponse>;
  * Partner fields: any wrong value (type included) reports the field's own Portuguese message;
  * the text rule (characters, length) first, and then, through a pipe, only the field's rule.
  */
-function checked(max: number, valid: (v: string) => boolean, message: string) {
+export function checked(max: number, valid: (v: string) => boolean, message: string) {
   return text(max).pipe(z.string().refine(valid, message));
 }
-function required(message: string, max: number) {
+export function required(message: string, max: number) {
   return text(max)
     .transform((v) => v.trim())
     .refine((v) => v.length > 0, message);
 }
-function oneOf<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return text(TEXT_MAX.code).transform((v, ctx): T[number] => {
     const found = values.find((x) => x === v);
     if (found === undefined) {
@@ -121,9 +121,9 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T, messag
     return found;
   });
 }
-const externalId = z.lazy(() => required(messages.partner.externalIdRequired, TEXT_MAX.externalId));
+export const externalId = z.lazy(() => required(messages.partner.externalIdRequired, TEXT_MAX.externalId));
 /** Reais above zero, at most 2 decimals, at most the kind's maximum (domain constants). */
-function money(maxCents: number) {
+export function money(maxCents: number) {
   return z
     .number()
     .catch(Number.NaN)
@@ -134,7 +134,7 @@ function money(maxCents: number) {
 }
 const serialNumber = z.lazy(() => required(messages.partner.serialUnknown, TEXT_MAX.serial));
 /** A real date-time with offset, within the accepted window of now (domain occurredAtError). */
-const occurredAt = z.lazy(() =>
+export const occurredAt = z.lazy(() =>
   text(TEXT_MAX.dateTime).pipe(
     z.string().superRefine((v, ctx) => {
       const message = occurredAtError(v);

@@ -9,7 +9,11 @@ const MINUTE_MS = 60_000;
  * the driver and the operator read.
  */
 export const CONTEST_REASONS = ['DUPLICADA', 'CATEGORIA', 'NAO_PASSOU', 'VPO_E_SALDO', 'OUTRO'] as const;
-export type ContestReason = (typeof CONTEST_REASONS)[number];
+/** Decision 76: why a driver contests a free-flow toll, in one tap. */
+export const TOLL_CONTEST_REASONS = ['TAG_PAGOU', 'NAO_PASSOU_PORTICO', 'PLACA_ERRADA'] as const;
+export const ALL_CONTEST_REASONS = [...CONTEST_REASONS, ...TOLL_CONTEST_REASONS] as const;
+export type TollContestReason = (typeof TOLL_CONTEST_REASONS)[number];
+export type ContestReason = (typeof ALL_CONTEST_REASONS)[number];
 
 export const contestReasonLabels: Record<ContestReason, string> = {
   DUPLICADA: 'Cobrança duplicada',
@@ -17,6 +21,9 @@ export const contestReasonLabels: Record<ContestReason, string> = {
   NAO_PASSOU: 'O veículo não passou nesta praça',
   VPO_E_SALDO: 'Paga pelo VPO e debitada do saldo',
   OUTRO: 'Outro',
+  TAG_PAGOU: 'A tag pagou esta passagem',
+  NAO_PASSOU_PORTICO: 'Não passei neste pórtico',
+  PLACA_ERRADA: 'Placa lida errada',
 };
 
 /** The states a contest is stored in; 'atrasada' is read from an open one past its due date. */

@@ -22,3 +22,5 @@ export * from './text.js';
 export * from './refusal.js';
 export * from './retention.js';
 export * from './driver-data.js';
+export * from './free-flow.js';
+export * from './proof.js';

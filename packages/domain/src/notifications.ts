@@ -31,7 +31,12 @@ export type DriverNotification =
   | { kind: 'pixAutoAuthorizationActive'; authorizationId: string }
   | { kind: 'pixAutoAuthorizationCancelled'; authorizationId: string }
   /** Issue 35: the driver's name or phone corrected in Configurações (`changeId`: the change's record). */
-  | { kind: 'profileChanged'; changeId: number; fields: ProfileField[] };
+  | { kind: 'profileChanged'; changeId: number; fields: ProfileField[] }
+  /** Decision 76: a free-flow toll of an opted-in plate: arrived, paid, short of Saldo, near or past its deadline. */
+  | { kind: 'freeFlowToll'; tollId: number; event: FreeFlowTollEvent; plate: string; gantry: string; amountCents: Cents; dueDay: string };
+
+/** What happened to a free-flow toll that the driver is told of. */
+export type FreeFlowTollEvent = 'new' | 'paid' | 'short' | 'five' | 'one' | 'overdue';
 
 export type DriverNotificationKind = DriverNotification['kind'];
 
@@ -56,6 +61,8 @@ export const LIVE_TOPICS = [
   'profile',
   /** The dashboard's notices and last movements. */
   'notices',
+  /** Decision 76: the free-flow tolls of the driver's plates. */
+  'freeFlow',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
@@ -75,6 +82,7 @@ const TOPICS_OF: Record<DriverNotificationKind, readonly LiveTopic[]> = {
   pixAutoAuthorizationActive: ['automatic'],
   pixAutoAuthorizationCancelled: ['automatic'],
   profileChanged: ['profile'],
+  freeFlowToll: ['freeFlow', 'balance', 'statement'],
 };
 
 /** The topics one or several notifications (a group of passages) changed, in LIVE_TOPICS order; the notices always. */
@@ -138,6 +146,21 @@ export const notificationTexts = {
   pixAutoActiveBody: 'Seu Pix Automático foi autorizado: o saldo será recarregado a cada ciclo.',
   pixAutoCancelledTitle: 'Recarga automática cancelada',
   pixAutoCancelledBody: 'Seu Pix Automático foi cancelado: nenhuma nova recarga será feita.',
+  freeFlowNewTitle: 'Pedágio sem cancela',
+  freeFlowNewBody: (plate: string, gantry: string, amount: string, due: string) =>
+    `${plate} passou em ${gantry}: ${amount} a pagar até ${due}. Pague pelo portal antes do vencimento.`,
+  freeFlowPaidTitle: 'Pedágio sem cancela pago',
+  freeFlowPaidBody: (plate: string, gantry: string, amount: string) => `${amount} de ${plate} em ${gantry} pagos com o seu saldo de pedágio.`,
+  freeFlowShortTitle: 'Saldo insuficiente para o pedágio sem cancela',
+  freeFlowShortBody: (amount: string, due: string) =>
+    `Não há saldo para pagar ${amount} de pedágio sem cancela. Compre saldo até ${due}: ele será pago assim que o dinheiro entrar.`,
+  freeFlowFiveTitle: 'Pedágio sem cancela vence em 5 dias',
+  freeFlowOneTitle: 'Pedágio sem cancela vence amanhã',
+  freeFlowDueBody: (plate: string, gantry: string, amount: string, due: string) =>
+    `${plate} em ${gantry}: ${amount} vencem em ${due}. Pague pelo portal para não virar multa.`,
+  freeFlowOverdueTitle: 'Prazo vencido: risco de multa por evasão (CTB art. 209-A)',
+  freeFlowOverdueBody: (plate: string, gantry: string, amount: string) =>
+    `${plate} em ${gantry}: ${amount} não foram pagos no prazo. Pague agora pelo portal e guarde o comprovante para o recurso.`,
   profileChangedTitle: 'Seus dados foram alterados',
   profileChangedBody: (fields: string) => `Alterado: ${fields}. Se não foi você, troque sua senha e fale com o suporte.`,
 } as const;
@@ -234,6 +257,8 @@ export function notificationMessage(n: DriverNotification): NotificationMessage 
       return { titulo: t.pixAutoActiveTitle, corpo: t.pixAutoActiveBody, url: '/saldo/recarga-automatica', tag: 'pix-automatico' };
     case 'pixAutoAuthorizationCancelled':
       return { titulo: t.pixAutoCancelledTitle, corpo: t.pixAutoCancelledBody, url: '/saldo/recarga-automatica', tag: 'pix-automatico' };
+    case 'freeFlowToll':
+      return freeFlowMessage(n);
     case 'profileChanged':
       return {
         titulo: t.profileChangedTitle,
@@ -241,6 +266,32 @@ export function notificationMessage(n: DriverNotification): NotificationMessage 
         url: '/configuracoes',
         tag: `dados-${n.changeId}`,
       };
+  }
+}
+
+/** 'AAAA-MM-DD' as dd/mm/aaaa. */
+function dayText(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+function freeFlowMessage(n: Extract<DriverNotification, { kind: 'freeFlowToll' }>): NotificationMessage {
+  const amount = formatBrl(n.amountCents);
+  const due = dayText(n.dueDay);
+  const base = { url: '/livre-passagem', tag: `livre-passagem-${n.tollId}` };
+  switch (n.event) {
+    case 'new':
+      return { ...base, titulo: t.freeFlowNewTitle, corpo: t.freeFlowNewBody(n.plate, n.gantry, amount, due) };
+    case 'paid':
+      return { ...base, titulo: t.freeFlowPaidTitle, corpo: t.freeFlowPaidBody(n.plate, n.gantry, amount) };
+    case 'short':
+      return { ...base, titulo: t.freeFlowShortTitle, corpo: t.freeFlowShortBody(amount, due) };
+    case 'five':
+      return { ...base, titulo: t.freeFlowFiveTitle, corpo: t.freeFlowDueBody(n.plate, n.gantry, amount, due) };
+    case 'one':
+      return { ...base, titulo: t.freeFlowOneTitle, corpo: t.freeFlowDueBody(n.plate, n.gantry, amount, due) };
+    case 'overdue':
+      return { ...base, titulo: t.freeFlowOverdueTitle, corpo: t.freeFlowOverdueBody(n.plate, n.gantry, amount) };
   }
 }
 

@@ -25,6 +25,11 @@ export const STATEMENT_ORIGINS = {
   vpoPassageRefund: 'estorno-passagem-vpo',
   /** Decision 58: a cycle of the recurring top-up by Pix Automático (its first Pix included). */
   pixAutomaticTopUp: 'recarga-pix-automatico',
+  /** Decision 76: a free-flow toll paid by Saldo or by a VPO of the trip, and given back (withdrawn or contested). */
+  freeFlowToll: 'pedagio-sem-cancela',
+  freeFlowTollVpo: 'pedagio-sem-cancela-vpo',
+  freeFlowRefund: 'estorno-pedagio-sem-cancela',
+  freeFlowVpoRefund: 'estorno-pedagio-sem-cancela-vpo',
 } as const;
 export type StatementOrigin = (typeof STATEMENT_ORIGINS)[keyof typeof STATEMENT_ORIGINS];
 
@@ -94,6 +99,14 @@ export function describeStatementEntry(origin: string, placeName: string, isThir
       };
     case STATEMENT_ORIGINS.vpoPassageRefund:
       return { text: `Passagem devolvida ao VPO: ${placeName} (contestação aceita)`, tooltip: null, icon: null };
+    case STATEMENT_ORIGINS.freeFlowToll:
+      return { text: `Pedágio sem cancela: ${placeName}`, tooltip: null, icon: null };
+    case STATEMENT_ORIGINS.freeFlowTollVpo:
+      return { text: `Pedágio sem cancela: ${placeName} (pago pelo VPO)`, tooltip: null, icon: null };
+    case STATEMENT_ORIGINS.freeFlowRefund:
+      return { text: `Pedágio sem cancela devolvido: ${placeName}`, tooltip: null, icon: null };
+    case STATEMENT_ORIGINS.freeFlowVpoRefund:
+      return { text: `Pedágio sem cancela devolvido ao VPO: ${placeName}`, tooltip: null, icon: null };
     case STATEMENT_ORIGINS.passage:
       return isThird
         ? { text: `Passagem por: ${placeName}`, tooltip: 'Passagem de Terceiro', icon: 'third' }
@@ -135,11 +148,18 @@ export const statementKindLabels: Record<StatementKind, string> = {
 
 /** The origins of each kind's own-account entries ('terceiros' is every third-party entry). */
 export const STATEMENT_KIND_ORIGINS: Record<Exclude<StatementKind, 'terceiros'>, readonly StatementOrigin[]> = {
-  passagens: [STATEMENT_ORIGINS.passage, STATEMENT_ORIGINS.passageRefund],
+  passagens: [STATEMENT_ORIGINS.passage, STATEMENT_ORIGINS.passageRefund, STATEMENT_ORIGINS.freeFlowToll, STATEMENT_ORIGINS.freeFlowRefund],
   compras: [STATEMENT_ORIGINS.pixPurchase, STATEMENT_ORIGINS.pixAutomaticTopUp, STATEMENT_ORIGINS.pixRefund],
   saques: [STATEMENT_ORIGINS.pixWithdrawal, STATEMENT_ORIGINS.pixWithdrawalReversal, STATEMENT_ORIGINS.pixWithdrawalAfterReversal],
   mensalidades: [STATEMENT_ORIGINS.tagFee, STATEMENT_ORIGINS.tagFeeWaiver],
-  vpo: [STATEMENT_ORIGINS.vpoIssued, STATEMENT_ORIGINS.vpoPassage, STATEMENT_ORIGINS.vpoRefund, STATEMENT_ORIGINS.vpoPassageRefund],
+  vpo: [
+    STATEMENT_ORIGINS.vpoIssued,
+    STATEMENT_ORIGINS.vpoPassage,
+    STATEMENT_ORIGINS.vpoRefund,
+    STATEMENT_ORIGINS.vpoPassageRefund,
+    STATEMENT_ORIGINS.freeFlowTollVpo,
+    STATEMENT_ORIGINS.freeFlowVpoRefund,
+  ],
 };
 
 const THIRD_PARTY_ORIGINS: ReadonlySet<string> = new Set([STATEMENT_ORIGINS.thirdPartyDebit, STATEMENT_ORIGINS.thirdPartyCredit]);

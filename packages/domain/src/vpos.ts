@@ -58,7 +58,7 @@ export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** Partners that push data into the portal (founding architecture §5). */
-export const PARTNER_KINDS = ['shipper', 'operator', 'platform'] as const;
+export const PARTNER_KINDS = ['shipper', 'operator', 'platform', 'concessionaire'] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
 
 /** A partner's amount (reais): above zero, at most max, at most 2 decimals; the message, or null. */

@@ -23,7 +23,7 @@ function line(c: Contest): string {
   const refund = c.valorDevolvido === null ? '' : ` · devolvido ${formatBrl(reaisToCents(c.valorDevolvido))}`;
   return [
     `#${c.id} · ${state}${refund} · aberta em ${formatDateTime(c.abertaEm)}`,
-    `    passagem ${c.passagem.externalId}: ${c.passagem.praca}, ${formatBrl(reaisToCents(c.passagem.valor))} em ${formatDateTime(c.passagem.dataPassagem)} · tag ${formatSerial(c.passagem.serialNumber)} · placa ${c.passagem.placa ?? '—'}${c.passagem.possivelDuplicada ? ' · possível cobrança duplicada' : ''}`,
+    `    passagem ${c.passagem.externalId}: ${c.passagem.praca}, ${formatBrl(reaisToCents(c.passagem.valor))} em ${formatDateTime(c.passagem.dataPassagem)} · ${c.passagem.serialNumber === null ? 'pedágio sem cancela' : `tag ${formatSerial(c.passagem.serialNumber)}`} · placa ${c.passagem.placa ?? '—'}${c.passagem.possivelDuplicada ? ' · possível cobrança duplicada' : ''}`,
     `    motivo: ${contestReasonLabels[c.motivo]}${c.descricao ? ` — ${c.descricao}` : ''}`,
     ...(c.resposta ? [`    resposta: ${c.resposta}`] : []),
   ].join('\n');

@@ -50,8 +50,15 @@ export function parseFlags(args: string[]): { flags: Record<string, string>; pos
   return { flags, positional };
 }
 
-function isKind(value: string): value is PartnerKind {
-  return (PARTNER_KINDS as readonly string[]).includes(value);
+/** The kinds as the CLI spells them: a concessionaire is `--kind concessionaria` (decision 76). */
+const CLI_KINDS: Record<string, PartnerKind> = {
+  ...Object.fromEntries(PARTNER_KINDS.map((k) => [k, k])),
+  concessionaria: 'concessionaire',
+};
+const CLI_KIND_NAMES = ['shipper', 'operator', 'platform', 'concessionaria'];
+
+function kindOf(value: string): PartnerKind | null {
+  return Object.hasOwn(CLI_KINDS, value) ? (CLI_KINDS[value] ?? null) : null;
 }
 
 /** --operator <name or CNPJ> -> the operator of the catalogue, or a failure that lists them. */
@@ -72,9 +79,9 @@ function operatorFlag(value: string | undefined): OperatorEntry {
  */
 export async function createPartner(db: Db, args: string[]): Promise<string> {
   const { flags } = parseFlags(args);
-  const kind = flags.kind ?? '';
+  const kind = kindOf(flags.kind ?? '');
   const name = (flags.name ?? '').trim();
-  if (!isKind(kind)) throw new CliFailure(`Informe --kind ${PARTNER_KINDS.join('|')}.`);
+  if (!kind) throw new CliFailure(`Informe --kind ${CLI_KIND_NAMES.join('|')}.`);
   if (!name) throw new CliFailure('Informe --name <nome do parceiro>.');
   if (kind !== 'operator' && flags.operator !== undefined) throw new CliFailure('--operator vale só para --kind operator.');
   const operator = kind === 'operator' ? operatorFlag(flags.operator) : null;
@@ -97,7 +104,7 @@ export async function listPartners(db: Db): Promise<string> {
   };
   return rows
     .map(
-      (r) => `${r.id}  ${r.kind.padEnd(8)}  ${r.prefix}…  ${r.revokedAt ? `revogado em ${r.revokedAt}` : 'ativo'}  ${r.name}${scopeOf(r)}`,
+      (r) => `${r.id}  ${r.kind.padEnd(14)}  ${r.prefix}…  ${r.revokedAt ? `revogado em ${r.revokedAt}` : 'ativo'}  ${r.name}${scopeOf(r)}`,
     )
     .join('\n');
 }

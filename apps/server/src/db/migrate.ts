@@ -25,6 +25,7 @@ import { statementAccountSums } from './migrations/020-statement-account-sums.js
 import { profileChanges } from './migrations/021-profile-changes.js';
 import { driverData } from './migrations/022-driver-data.js';
 import { accountClosure } from './migrations/023-account-closure.js';
+import { freeFlow } from './migrations/024-free-flow.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -54,6 +55,7 @@ function migrations(db: Db): Record<string, Migration> {
     '021-profile-changes': profileChanges(t),
     '022-driver-data': driverData(t),
     '023-account-closure': accountClosure(t),
+    '024-free-flow': freeFlow(t, db.dialect),
   };
 }
 

@@ -226,6 +226,10 @@ export interface VehiclesTable {
   model_id: string;
   created_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** Decision 76: when the driver opted this plate in to free-flow tolls; null: none is kept (migration 024). */
+  free_flow_consent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Decision 76: each new toll of the plate paid on arrival when Saldo covers it. */
+  free_flow_auto_pay: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export type TagOwnership = 'own' | 'operator';
@@ -278,7 +282,7 @@ export interface OperatorTagsTable {
   updated_at: Timestamp;
 }
 
-export type PartnerKindDb = 'shipper' | 'operator' | 'platform';
+export type PartnerKindDb = 'shipper' | 'operator' | 'platform' | 'concessionaire';
 
 export interface PartnersTable {
   id: Generated<number>;
@@ -294,7 +298,7 @@ export interface PartnersTable {
   operator_cnpj: string | null;
 }
 
-export type PartnerPushKind = 'vpo' | 'passage' | 'movement';
+export type PartnerPushKind = 'vpo' | 'passage' | 'movement' | 'toll';
 
 /** The first answer to each partner push (partner, kind, externalId) and the hash of its request. */
 export interface PartnerPushesTable {
@@ -385,7 +389,9 @@ export interface PassagePaymentsTable {
 
 export interface ContestsTable {
   id: Generated<number>;
-  passage_id: number;
+  /** The passage contested, or null when it is a free-flow toll (toll_id, migration 024). */
+  passage_id: number | null;
+  toll_id: ColumnType<number | null, number | null | undefined, number | null>;
   driver_id: number;
   operator_cnpj: string;
   reason: ContestReason;
@@ -404,6 +410,47 @@ export type PixAutomaticStatus = 'CREATED' | 'ACTIVE' | 'REFUSED' | 'CANCELLED' 
 export type PixAutomaticEndReason = 'driver' | 'bank' | 'replaced' | 'valueChanged' | 'qrExpired' | 'refused' | 'expired';
 
 /** Decision 58: a driver's consent to a recurring top-up by Pix Automático (migration 018). */
+/** Decision 76: a toll a plate owes on a free-flow highway, as its concessionaire sent it (migration 024). */
+export interface FreeFlowTollsTable {
+  id: Generated<number>;
+  partner_id: number;
+  external_id: string;
+  driver_id: number;
+  vehicle_id: number;
+  plate: string;
+  gantry: string;
+  highway: string;
+  km_milli: number;
+  direction: string;
+  axles: number;
+  amount_cents: number;
+  occurred_at: Timestamp;
+  /** 'AAAA-MM-DD' in São Paulo: the last day to pay. */
+  due_day: string;
+  created_at: Timestamp;
+  paid_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  paid_cents: ColumnType<number, number | undefined, number>;
+  authentication: ColumnType<string | null, string | null | undefined, string | null>;
+  cancelled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  flag: ColumnType<FreeFlowFlag | null, FreeFlowFlag | null | undefined, FreeFlowFlag | null>;
+  flag_passage_id: ColumnType<number | null, number | null | undefined, number | null>;
+  awaiting_balance: ColumnType<Flag, Flag | undefined, Flag>;
+  notices: ColumnType<string, string | undefined, string>;
+}
+
+export type FreeFlowFlag = 'TAG_ATIVA' | 'TAG_PAGOU';
+
+/** What one account paid of a free-flow toll (one ledger entry) and what was given back of it. */
+export interface FreeFlowPaymentsTable {
+  id: Generated<number>;
+  toll_id: number;
+  entry_id: number;
+  account: 'own' | 'vpo';
+  vpo_id: number | null;
+  paid_cents: number;
+  refunded_cents: ColumnType<number, number | undefined, number>;
+}
+
 export interface PixAutomaticAuthorizationsTable {
   id: string;
   driver_id: number;
@@ -475,6 +522,13 @@ export interface NotificationOutboxTable {
   delivered: string | null;
 }
 
+/** Decision 76: a secret the portal made for itself (base64url), by use: 'proof' signs the proofs' codes. */
+export interface SigningKeysTable {
+  name: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
 /** The server's VAPID key pair when the environment gives none (development; one row). */
 export interface VapidKeysTable {
   id: number;
@@ -514,6 +568,9 @@ export interface Database {
   passages: PassagesTable;
   passage_payments: PassagePaymentsTable;
   contests: ContestsTable;
+  free_flow_tolls: FreeFlowTollsTable;
+  free_flow_payments: FreeFlowPaymentsTable;
+  signing_keys: SigningKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   notification_outbox: NotificationOutboxTable;
   vapid_keys: VapidKeysTable;

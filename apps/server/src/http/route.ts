@@ -24,7 +24,7 @@ export interface DriverRouteContext<E extends Endpoint, D extends AuthedDriver =
 
 interface Options {
   /** Success status; 200 unless the contract's call creates something. */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** Runs before the body is parsed (public calls with their own authentication, e.g. webhooks). */
   onRequest?: onRequestAsyncHookHandler;
   /** Bytes of body this call reads, when not the app's (a partner's batch, decision 55). */

@@ -23,6 +23,7 @@ export async function seedDemoDriver(db: Db, services: Services, log: FastifyBas
   await seedDemoHistory(db, config, log, driverId);
   await seedDemoTags(db, services, driverId);
   await seedDemoPartnerData(db, services, driverId);
+  await seedDemoFreeFlow(db, services, driverId);
   // No log holds a whole document or a password, the public demo's neither: the README gives them.
   log.info(`Motorista de demonstração pronto: CPF ${maskCpfCnpj(DEMO_DRIVER.cpfCnpj)} (CPF e senha no README)`);
 }
@@ -137,6 +138,7 @@ const DEMO_PARTNERS = {
   shipper: 'Embarcador de demonstração',
   operator: 'SemParar (demonstração)',
   platform: 'MoveMais (demonstração)',
+  concessionaire: 'RioSP (demonstração)',
 } as const;
 
 const HOUR = 3_600_000;
@@ -220,4 +222,35 @@ async function seedDemoPartnerData(db: Db, services: Services, driverId: number)
     placeName: 'Débito MoveMais',
     occurredAt: ago(1, 6),
   });
+}
+
+/**
+ * Decision 76: the active tag's plate opted in to free-flow tolls (paid by hand), and three tolls
+ * from a concessionaire: one paid, one open, one flagged (the tag paid the same place minutes
+ * before). Once: a driver with tolls is left alone.
+ */
+async function seedDemoFreeFlow(db: Db, services: Services, driverId: number): Promise<void> {
+  const has = await db.kysely.selectFrom('free_flow_tolls').select('id').where('driver_id', '=', driverId).limit(1).executeTakeFirst();
+  if (has) return;
+  const active = DEMO_VEHICLES.find((v) => v.state === 'active');
+  const vehicle = active
+    ? await db.kysely.selectFrom('vehicles').select('id').where('driver_id', '=', driverId).where('license_plate', '=', active.plate).executeTakeFirst()
+    : undefined;
+  if (!active || !vehicle) return;
+  await services.freeFlow.choose(driverId, { veiculoId: vehicle.id, ativo: true, automatico: false });
+  const concessionaire = await services.partners.ensure('concessionaire', DEMO_PARTNERS.concessionaire);
+  const toll = { placa: active.plate, rodovia: 'BR-116', sentido: 'São Paulo', eixos: active.axles };
+  await services.freeFlow.push(concessionaire.id, [
+    { ...toll, externalId: 'demo-livre-1', portico: 'Pórtico Arujá', km: 204.5, valor: 8.4, occurredAt: ago(6, 3) },
+    { ...toll, externalId: 'demo-livre-2', portico: 'Pórtico Guarulhos', km: 215.2, valor: 12.75, occurredAt: ago(2, 3) },
+    // Three minutes after the tag's passage at the same place: flagged, not paid automatically.
+    { ...toll, externalId: 'demo-livre-3', portico: 'Praça Jacareí (BR-116)', km: 162, valor: 31.7, occurredAt: ago(2, 2 - 3 / 60) },
+  ]);
+  const paid = await db.kysely
+    .selectFrom('free_flow_tolls')
+    .select('id')
+    .where('driver_id', '=', driverId)
+    .where('external_id', '=', 'demo-livre-1')
+    .executeTakeFirst();
+  if (paid) await services.freeFlow.pay(driverId, paid.id);
 }

@@ -244,7 +244,9 @@ export async function expectVpoInvariants(db: Db): Promise<void> {
     const held = Number(v.held_cents);
     expect(e['vpo-recebido'] ?? 0, `VPO ${v.id}: recebido`).toBe(held);
     // A passage given back by an accepted contest (decision 56) is no longer used.
-    expect(0 - (e['passagem-vpo'] ?? 0) - (e['estorno-passagem-vpo'] ?? 0), `VPO ${v.id}: utilizado`).toBe(Number(v.used_cents));
+    // So is a free-flow toll it paid (decision 76) once given back.
+    const used = ['passagem-vpo', 'estorno-passagem-vpo', 'pedagio-sem-cancela-vpo', 'estorno-pedagio-sem-cancela-vpo'];
+    expect(0 - used.reduce((sum, origin) => sum + (e[origin] ?? 0), 0), `VPO ${v.id}: utilizado`).toBe(Number(v.used_cents));
     expect(0 - (e['devolucao-vpo'] ?? 0), `VPO ${v.id}: devolvido`).toBe(Number(v.refunded_cents));
     expect(0 - (e.passagem ?? 0), `VPO ${v.id}: pago do saldo`).toBe(Number(v.short_cents));
   }

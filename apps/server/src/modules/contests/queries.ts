@@ -5,18 +5,31 @@ import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { passagesPaidBy, passagesWithRefundable } from '../passages/queries.js';
+import { tollPlace } from '../passages/free-flow/pay.js';
 
 /** The `reference` of a contest's refund entries: contest:<id>. */
 export const CONTEST_REFERENCE = 'contest:';
 
-/** Contests with their passage and the tag's plate, as both the driver and the operator read them. */
+/**
+ * Contests with their passage and the tag's plate, or their free-flow toll (decision 76), as both
+ * the driver and the one who answers (the operator, the concessionaire) read them.
+ */
 export function contestsWithPassage(db: Kysely<Database>) {
   return db
     .selectFrom('contests')
-    .innerJoin('passages', 'passages.id', 'contests.passage_id')
+    .leftJoin('passages', 'passages.id', 'contests.passage_id')
+    .leftJoin('free_flow_tolls as toll', 'toll.id', 'contests.toll_id')
     .leftJoin('tags', 'tags.id', 'passages.tag_id')
     .leftJoin('vehicles', 'vehicles.id', 'tags.vehicle_id')
     .select([
+      'toll.id as toll_id',
+      'toll.external_id as toll_external_id',
+      'toll.plate as toll_plate',
+      'toll.gantry as toll_gantry',
+      'toll.highway as toll_highway',
+      'toll.km_milli as toll_km_milli',
+      'toll.amount_cents as toll_amount_cents',
+      'toll.occurred_at as toll_occurred_at',
       'contests.id',
       'contests.driver_id',
       'contests.reason',
@@ -40,20 +53,39 @@ export function contestsWithPassage(db: Kysely<Database>) {
 
 export type ContestRow = Awaited<ReturnType<ReturnType<typeof contestsWithPassage>['executeTakeFirstOrThrow']>>;
 
+/** The passage contested, or the free-flow toll (its gantry, highway and km as the place). */
+function contestedOf(r: ContestRow): Contest['passagem'] {
+  if (r.toll_id !== null) {
+    return {
+      id: r.toll_id,
+      externalId: r.toll_external_id ?? '',
+      serialNumber: null,
+      pedagioSemCancela: true,
+      placa: r.toll_plate,
+      praca: tollPlace({ gantry: r.toll_gantry ?? '', highway: r.toll_highway ?? '', km_milli: Number(r.toll_km_milli), plate: r.toll_plate ?? '' }),
+      valor: centsToReais(Number(r.toll_amount_cents)),
+      dataPassagem: toIso(r.toll_occurred_at ?? ''),
+      possivelDuplicada: false,
+    };
+  }
+  return {
+    id: r.passage_id ?? 0,
+    externalId: r.external_id ?? '',
+    serialNumber: r.serial_number,
+    pedagioSemCancela: false,
+    placa: r.license_plate ?? null,
+    praca: r.place_name ?? '',
+    valor: centsToReais(Number(r.amount_cents)),
+    dataPassagem: toIso(r.occurred_at ?? ''),
+    possivelDuplicada: r.possible_duplicate_of !== null,
+  };
+}
+
 export function contestView(r: ContestRow, now: Date): Contest {
   const dueAt = new Date(toIso(r.due_at));
   return {
     id: r.id,
-    passagem: {
-      id: r.passage_id,
-      externalId: r.external_id,
-      serialNumber: r.serial_number,
-      placa: r.license_plate ?? null,
-      praca: r.place_name,
-      valor: centsToReais(Number(r.amount_cents)),
-      dataPassagem: toIso(r.occurred_at),
-      possivelDuplicada: r.possible_duplicate_of !== null,
-    },
+    passagem: contestedOf(r),
     motivo: r.reason,
     descricao: r.description,
     estado: r.state,
@@ -95,7 +127,7 @@ export async function passageInfoByEntry(
     const passageOfContest = new Map(owners.map((c) => [c.id, c.passage_id]));
     for (const [entryId, contestId] of contestOfEntry) {
       const passageId = passageOfContest.get(contestId);
-      if (passageId !== undefined) passageOfEntry.set(entryId, passageId);
+      if (passageId !== undefined && passageId !== null) passageOfEntry.set(entryId, passageId);
     }
   }
   const passageIds = [...new Set(passageOfEntry.values())];
@@ -113,7 +145,7 @@ export async function passageInfoByEntry(
     .execute();
   const contestOf = new Map<number, { id: number; estado: ContestState; atrasada: boolean }>();
   for (const c of newest) {
-    if (contestOf.has(c.passage_id)) continue;
+    if (c.passage_id === null || contestOf.has(c.passage_id)) continue;
     const dueAt = new Date(toIso(c.due_at));
     contestOf.set(c.passage_id, { id: c.id, estado: c.state, atrasada: isContestOverdue({ state: c.state, dueAt }, now) });
   }
@@ -135,7 +167,16 @@ export async function passageInfoByEntry(
   return result;
 }
 
-const REFUND_ORIGINS = [STATEMENT_ORIGINS.passageRefund, STATEMENT_ORIGINS.vpoPassageRefund, STATEMENT_ORIGINS.vpoRefund];
+const REFUND_ORIGINS = [
+  STATEMENT_ORIGINS.passageRefund,
+  STATEMENT_ORIGINS.vpoPassageRefund,
+  STATEMENT_ORIGINS.vpoRefund,
+  STATEMENT_ORIGINS.freeFlowRefund,
+  STATEMENT_ORIGINS.freeFlowVpoRefund,
+];
+/** What went back to Saldo (or SaldoTerceiro), and to a VPO, of a passage or a free-flow toll. */
+const BALANCE_REFUNDS: readonly string[] = [STATEMENT_ORIGINS.passageRefund, STATEMENT_ORIGINS.freeFlowRefund];
+const VPO_REFUNDS: readonly string[] = [STATEMENT_ORIGINS.vpoPassageRefund, STATEMENT_ORIGINS.freeFlowVpoRefund];
 
 /**
  * Issue 33: where each accepted contest's refund went, read from the ledger entries it wrote (their
@@ -181,12 +222,12 @@ export async function refundPartsOf(
     const id = Number(r.reference?.slice(CONTEST_REFERENCE.length));
     const sums = byContest.get(id) ?? { own: 0, third: 0, vpos: new Map() };
     const cents = Number(r.cents);
-    if (r.origin === STATEMENT_ORIGINS.passageRefund) {
+    if (BALANCE_REFUNDS.includes(r.origin)) {
       if (r.is_third === 1) sums.third += cents;
       else sums.own += cents;
     } else if (r.vpo_id !== null) {
       const vpo = sums.vpos.get(r.vpo_id) ?? { back: 0, onward: 0 };
-      if (r.origin === STATEMENT_ORIGINS.vpoPassageRefund) vpo.back += cents;
+      if (VPO_REFUNDS.includes(r.origin)) vpo.back += cents;
       else vpo.onward -= cents;
       sums.vpos.set(r.vpo_id, vpo);
     }

@@ -25,13 +25,13 @@ export async function contestRecordPdf(contest: DriverContest, now: Date = new D
   labelValue(doc, 'Aberta em', formatDateTime(contest.abertaEm));
   labelValue(doc, 'Prazo da resposta', formatDateTime(contest.prazoResposta));
 
-  pdfSection(doc, 'Passagem');
-  labelValue(doc, 'Praça', contest.passagem.praca);
+  pdfSection(doc, contest.passagem.pedagioSemCancela ? 'Pedágio sem cancela' : 'Passagem');
+  labelValue(doc, contest.passagem.pedagioSemCancela ? 'Pórtico' : 'Praça', contest.passagem.praca);
   labelValue(doc, 'Data', formatDateTime(contest.passagem.dataPassagem));
   labelValue(doc, 'Valor', pdfMoney(reaisToCents(contest.passagem.valor)));
-  labelValue(doc, 'Tag', formatSerial(contest.passagem.serialNumber));
+  if (contest.passagem.serialNumber !== null) labelValue(doc, 'Tag', formatSerial(contest.passagem.serialNumber));
   labelValue(doc, 'Placa', contest.passagem.placa ?? '—');
-  labelValue(doc, 'Id da operadora', contest.passagem.externalId);
+  labelValue(doc, contest.passagem.pedagioSemCancela ? 'Id da concessionária' : 'Id da operadora', contest.passagem.externalId);
   if (contest.passagem.possivelDuplicada) labelValue(doc, 'Aviso', 'Possível cobrança duplicada');
 
   pdfSection(doc, 'Motivo');

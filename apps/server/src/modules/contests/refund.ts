@@ -1,10 +1,10 @@
 import type { PassagePayment } from '@portal/domain';
-import { refundOutOfRange, refuse, splitRefund, STATEMENT_ORIGINS, isVpoOpenStatus, refundableCents } from '@portal/domain';
+import { refundOutOfRange, refuse, splitRefund, STATEMENT_ORIGINS, refundableCents } from '@portal/domain';
 import type { Trx } from '../../db/connection.js';
-import { nowIso } from '../../db/connection.js';
-import { accountId, post, postGuardedDebit } from '../ledger/ledger.js';
+import { accountId, post } from '../ledger/ledger.js';
 import { paymentsOf } from '../passages/queries.js';
 import { giveBackPayment } from '../passages/records.js';
+import { giveBackToVpo } from '../passages/vpo-shares.js';
 import { CONTEST_REFERENCE } from './queries.js';
 
 interface Refunded {
@@ -38,7 +38,17 @@ export async function refundPassage(trx: Trx, refund: Refunded): Promise<void> {
     if (!row) continue;
     await giveBackPayment(trx, row.id, share.cents);
     const key = `${CONTEST_REFERENCE}${refund.contestId}:refund:${row.id}`;
-    if (row.account === 'vpo' && row.vpo_id !== null) await backToVpo(trx, refund, row.vpo_id, share.cents, key);
+    if (row.account === 'vpo' && row.vpo_id !== null) {
+      await giveBackToVpo(trx, {
+        driverId: refund.driverId,
+        vpoId: row.vpo_id,
+        cents: share.cents,
+        key,
+        reference: `${CONTEST_REFERENCE}${refund.contestId}`,
+        placeName: refund.placeName,
+        origin: STATEMENT_ORIGINS.vpoPassageRefund,
+      });
+    }
     else await backToBalance(trx, refund, row.account === 'third', share.cents, key);
   }
 }
@@ -53,46 +63,4 @@ async function backToBalance(trx: Trx, refund: Refunded, isThird: boolean, cents
     reference: `${CONTEST_REFERENCE}${refund.contestId}`,
     idempotencyKey: key,
   });
-}
-
-async function backToVpo(trx: Trx, refund: Refunded, vpoId: number, cents: number, key: string) {
-  const vpo = await trx
-    .selectFrom('vpos')
-    .innerJoin('partners', 'partners.id', 'vpos.partner_id')
-    .select(['vpos.status', 'partners.name'])
-    .where('vpos.id', '=', vpoId)
-    .executeTakeFirstOrThrow();
-  const open = isVpoOpenStatus(vpo.status);
-  const moved = await trx
-    .updateTable('vpos')
-    .set((eb) =>
-      open
-        ? { used_cents: eb('used_cents', '-', cents), left_cents: eb('left_cents', '+', cents), updated_at: nowIso() }
-        : { used_cents: eb('used_cents', '-', cents), refunded_cents: eb('refunded_cents', '+', cents), updated_at: nowIso() },
-    )
-    .where('id', '=', vpoId)
-    .where('used_cents', '>=', cents)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) throw new Error(`VPO ${vpoId} usou menos do que a devolução`);
-  const vpoAccount = await accountId(trx, refund.driverId, 'vpo');
-  await post(trx, {
-    accountId: vpoAccount,
-    amountCents: cents,
-    origin: STATEMENT_ORIGINS.vpoPassageRefund,
-    placeName: refund.placeName,
-    reference: `${CONTEST_REFERENCE}${refund.contestId}`,
-    idempotencyKey: key,
-    vpoId,
-  });
-  if (open) return;
-  const onward = await postGuardedDebit(trx, {
-    accountId: vpoAccount,
-    amountCents: -cents,
-    origin: STATEMENT_ORIGINS.vpoRefund,
-    placeName: vpo.name,
-    reference: `${CONTEST_REFERENCE}${refund.contestId}`,
-    idempotencyKey: `${key}:shipper`,
-    vpoId,
-  });
-  if (onward.status === 'insufficient') throw new Error(`Conta de VPOs do motorista ${refund.driverId} sem a devolução do VPO ${vpoId}`);
 }

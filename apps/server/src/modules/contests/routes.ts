@@ -1,12 +1,13 @@
 import { api } from '@portal/contract';
-import { contestMessages, formatDateTime } from '@portal/domain';
+import { contestMessages, formatDateTime, freeFlowMessages } from '@portal/domain';
+import type { FreeFlowService } from '../passages/free-flow/service.js';
 import type { FastifyInstance } from 'fastify';
 import { driverFileRoute, driverRoute } from '../../http/route.js';
 import { contestRecordPdf } from './record-pdf.js';
 import type { ContestService } from './service.js';
 
 /** The driver contests passages and reads the answers (decision 56); the operator's side is in modules/partners. */
-export function contestRoutes(app: FastifyInstance, contests: ContestService): void {
+export function contestRoutes(app: FastifyInstance, contests: ContestService, freeFlow: FreeFlowService): void {
   driverRoute(
     app,
     api.openContest,
@@ -17,6 +18,17 @@ export function contestRoutes(app: FastifyInstance, contests: ContestService): v
         Mensagem: contestMessages.opened.replace('{due}', formatDateTime(contest.prazoResposta)),
         Contestacao: contest,
       };
+    },
+    { status: 201 },
+  );
+
+  // Decision 76: a free-flow toll contested in one tap; the answer is the toll, with its contest.
+  driverRoute(
+    app,
+    api.contestFreeFlowToll,
+    async ({ driver, params, body }) => {
+      await contests.openForToll(driver.id, params.id, body.motivo);
+      return { Sucesso: true, Mensagem: freeFlowMessages.contested, Debito: await freeFlow.one(driver.id, params.id) };
     },
     { status: 201 },
   );

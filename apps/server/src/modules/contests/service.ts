@@ -1,10 +1,11 @@
 import type { Contest, ContestAnswer, DriverContest, OpenContest, PartnerContestsQuery } from '@portal/contract';
-import type { ContestDecision, ContestState } from '@portal/domain';
+import type { ContestDecision, ContestState, TollContestReason } from '@portal/domain';
 import {
   contestDueDate,
   contestMessages,
   centsToReais,
   contestStateLabels,
+  freeFlowMessages,
   isContestWindowOpen,
   parseCalendarDay,
   reaisToCents,
@@ -17,15 +18,30 @@ import { toIso } from '../../db/connection.js';
 import { lockDriver } from '../../db/lock.js';
 import type { Metrics } from '../../metrics.js';
 import { passagesWithRefundable } from '../passages/queries.js';
-import { contestsWithPassage, contestView, refundPartsOf } from './queries.js';
+import { CONTEST_REFERENCE, contestsWithPassage, contestView, refundPartsOf } from './queries.js';
+import { cancelToll } from '../passages/free-flow/pay.js';
 import { refundPassage } from './refund.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 
 const DRIVER_CONTESTS_PAGE_SIZE = 10;
 const PARTNER_CONTESTS_PAGE_SIZE = 50;
 
-/** Who answers: an operator (its own tags' contests only) or the portal's operator at the CLI (any). */
-export type ContestAnswerer = { kind: 'operator'; partnerId: number; operatorCnpj: string } | { kind: 'portal' };
+/**
+ * Who answers: an operator (its own tags' contests only), a concessionaire (its own free-flow
+ * tolls' contests only, decision 76) or the portal's operator at the CLI (any).
+ */
+export type ContestAnswerer =
+  | { kind: 'operator'; partnerId: number; operatorCnpj: string }
+  | { kind: 'concessionaire'; partnerId: number }
+  | { kind: 'portal' };
+
+/**
+ * contests.operator_cnpj names who answers: an operator's CNPJ, or 'concessionaire:<partner id>'
+ * for a free-flow toll's contest (a concessionaire has no operator CNPJ in the portal).
+ */
+export function answererKey(by: Exclude<ContestAnswerer, { kind: 'portal' }>): string {
+  return by.kind === 'operator' ? by.operatorCnpj : `concessionaire:${by.partnerId}`;
+}
 
 export interface ContestPage<C extends Contest = Contest> {
   contests: C[];
@@ -82,6 +98,48 @@ export class ContestService {
     return this.forDriverOne(driverId, inserted.id);
   }
 
+  /**
+   * Decision 76: a free-flow toll contested in one tap, sent to its concessionaire. A toll withdrawn
+   * already has nothing to contest; one contest under analysis per toll.
+   */
+  async openForToll(driverId: number, tollId: number, reason: TollContestReason): Promise<void> {
+    const now = this.now();
+    const toll = await this.db.kysely
+      .selectFrom('free_flow_tolls')
+      .select(['id', 'partner_id', 'cancelled_at'])
+      .where('id', '=', tollId)
+      .where('driver_id', '=', driverId)
+      .executeTakeFirst();
+    if (!toll) throw refuse.notFound(freeFlowMessages.notFound);
+    if (toll.cancelled_at !== null) throw refuse.conflict(freeFlowMessages.cancelled);
+    const inserted = await this.db.kysely
+      .insertInto('contests')
+      .values({
+        passage_id: null,
+        toll_id: toll.id,
+        driver_id: driverId,
+        operator_cnpj: answererKey({ kind: 'concessionaire', partnerId: toll.partner_id }),
+        reason,
+        description: null,
+        opened_at: now.toISOString(),
+        due_at: contestDueDate(now).toISOString(),
+        answered_at: null,
+        answer: null,
+        refund_cents: null,
+        answered_by: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('toll_id')
+          .where(sql<boolean>`state = 'ABERTA'`)
+          .doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw refuse.conflict(freeFlowMessages.contestAlreadyOpen);
+    this.metrics?.contestEvent('opened');
+  }
+
   /** The driver's own contest (another driver's is the same 404 as none), with where its refund went. */
   async forDriverOne(driverId: number, id: number): Promise<DriverContest> {
     const [contest] = await this.withRefunds(driverId, [await this.one({ id, driverId })]);
@@ -107,8 +165,8 @@ export class ContestService {
   }
 
   /** The contests of an operator's passages, by state and by the São Paulo day they were opened. */
-  async forOperator(operatorCnpj: string, query: PartnerContestsQuery): Promise<ContestPage> {
-    let q = contestsWithPassage(this.db.kysely).where('contests.operator_cnpj', '=', operatorCnpj);
+  async forOperator(answerer: string, query: PartnerContestsQuery): Promise<ContestPage> {
+    let q = contestsWithPassage(this.db.kysely).where('contests.operator_cnpj', '=', answerer);
     if (query.estado) q = q.where('contests.state', '=', query.estado);
     const from = query.desde ? dayStart(query.desde, 0) : null;
     const to = query.ate ? dayStart(query.ate, 1) : null;
@@ -156,14 +214,16 @@ export class ContestService {
   async answer(by: ContestAnswerer, id: number, body: ContestAnswer): Promise<{ contest: Contest; replayed: boolean }> {
     const owner = await this.db.kysely
       .selectFrom('contests')
-      .select(['driver_id', 'operator_cnpj'])
+      .select(['driver_id', 'operator_cnpj', 'toll_id'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!owner || (by.kind === 'operator' && owner.operator_cnpj !== by.operatorCnpj))
-      throw refuse.notFound(contestMessages.contestNotFound);
+    if (!owner || (by.kind !== 'portal' && owner.operator_cnpj !== answererKey(by))) throw refuse.notFound(contestMessages.contestNotFound);
     const decision: ContestDecision = body.decisao;
-    const refundCents = decision === 'ACEITA' ? (body.valor === undefined ? null : reaisToCents(body.valor)) : null;
-    if (decision === 'ACEITA' && refundCents === null) throw refuse.invalid(contestMessages.refundMissing, 'valor');
+    // Decision 76: an accepted toll's contest withdraws the toll whole (given back whole when paid); no value is asked.
+    const tollId = owner.toll_id;
+    const askedCents = decision === 'ACEITA' && tollId === null ? (body.valor === undefined ? null : reaisToCents(body.valor)) : null;
+    if (decision === 'ACEITA' && tollId === null && askedCents === null) throw refuse.invalid(contestMessages.refundMissing, 'valor');
+    const refundCents = tollId !== null && decision === 'ACEITA' ? await this.paidOf(tollId) : askedCents;
     const answeredBy = by.kind === 'operator' ? `partner:${by.partnerId}` : 'portal';
     const now = this.now();
     const moved = await this.db.kysely.transaction().execute(async (trx) => {
@@ -176,7 +236,8 @@ export class ContestService {
         .returning(['passage_id'])
         .executeTakeFirst();
       if (!updated) return false;
-      if (refundCents !== null) {
+      if (tollId !== null && decision === 'ACEITA') await cancelToll(trx, tollId, `${CONTEST_REFERENCE}${id}`, now);
+      if (refundCents !== null && updated.passage_id !== null) {
         const passage = await trx
           .selectFrom('passages')
           .select('place_name')
@@ -212,6 +273,13 @@ export class ContestService {
       (contest.valorDevolvido === null ? null : reaisToCents(contest.valorDevolvido)) === refundCents;
     if (!same) throw refuse.conflict(contestMessages.alreadyAnswered.replace('{state}', contestStateLabels[contest.estado].toLowerCase()));
     return { contest, replayed: true };
+  }
+
+  /** What the portal paid of a toll (null: nothing, the toll was open). */
+  private async paidOf(tollId: number): Promise<number | null> {
+    const toll = await this.db.kysely.selectFrom('free_flow_tolls').select('paid_cents').where('id', '=', tollId).executeTakeFirst();
+    const cents = Number(toll?.paid_cents ?? 0);
+    return cents > 0 ? cents : null;
   }
 
   private async one(where: { id: number; driverId?: number }): Promise<Contest> {

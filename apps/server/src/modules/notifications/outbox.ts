@@ -44,6 +44,8 @@ function dedupeKeyOf(n: DriverNotification): string {
       return `${n.kind}:${n.authorizationId}`;
     case 'profileChanged':
       return `${n.kind}:${n.changeId}`;
+    case 'freeFlowToll':
+      return `${n.kind}:${n.tollId}:${n.event}`;
   }
 }
 

@@ -54,7 +54,11 @@ export async function partnerByKey(db: Kysely<Database>, key: string): Promise<P
  * onRequest hook: X-Api-Key -> partner (401 missing, unknown or revoked; 403 another kind, or an
  * operator key created before keys were scoped to one operator). Never logs the key.
  */
-export function requirePartner(partners: { byKey(key: string): Promise<Partner | null> }, kind: PartnerKind): onRequestAsyncHookHandler {
+export function requirePartner(
+  partners: { byKey(key: string): Promise<Partner | null> },
+  kind: PartnerKind | readonly PartnerKind[],
+): onRequestAsyncHookHandler {
+  const kinds: readonly PartnerKind[] = typeof kind === 'string' ? [kind] : kind;
   return async (req: FastifyRequest) => {
     const header = req.headers['x-api-key'];
     const key = Array.isArray(header) ? header[0] : header;
@@ -64,7 +68,7 @@ export function requirePartner(partners: { byKey(key: string): Promise<Partner |
       req.log.warn({ ip: req.ip }, 'chave de API de parceiro inválida ou revogada');
       throw refuse.unauthenticated(serverMessages.partner.keyInvalid);
     }
-    if (partner.kind !== kind) {
+    if (!kinds.includes(partner.kind)) {
       req.log.warn({ partnerId: partner.id, kind: partner.kind, needed: kind }, 'parceiro de outro tipo');
       throw refuse.forbidden(serverMessages.partner.wrongKind);
     }

@@ -11,7 +11,7 @@ import type { Partner } from './keys.js';
 
 /** The answer of a push: the first one again (replayed) when the same request comes back. */
 export interface PushAnswer {
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   body: PartnerPushResponse;
   replayed: boolean;
 }
@@ -102,7 +102,8 @@ export class PartnerPushes {
   /** A stored row against the request now sent: its first answer again, or 409 for another request. */
   static replayOf(row: StoredPush, hash: string): PushAnswer {
     if (row.request_hash !== hash) throw refuse.conflict(serverMessages.partner.externalIdConflict);
-    return { status: row.status_code === 201 ? 201 : 200, body: JSON.parse(row.response) as PartnerPushResponse, replayed: true };
+    const status = row.status_code === 201 || row.status_code === 202 ? row.status_code : 200;
+    return { status, body: JSON.parse(row.response) as PartnerPushResponse, replayed: true };
   }
 
   private async storedAnswer(

@@ -1,0 +1,92 @@
+import { api } from '@portal/contract';
+import type { PartnerTollBatchResponse } from '@portal/contract';
+import { freeFlowMessages, serverMessages } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { issuesAnswer, refusalAnswer } from '../../http/item-answers.js';
+import { publicRoute } from '../../http/route.js';
+import { IDEMPOTENT_REPLAYED_HEADER } from '@portal/contract';
+import type { FreeFlowService } from '../passages/free-flow/service.js';
+import { decoratePartner, partnerOf, requirePartner } from './keys.js';
+import type { PartnerService } from './service.js';
+
+type BatchItem = PartnerTollBatchResponse['Itens'][number];
+
+/** Decision 76: a concessionaire's calls (X-Api-Key of kind concessionaire): tolls owed by plate, their withdrawal, what the portal paid. */
+export function concessionaireRoutes(app: FastifyInstance, partners: PartnerService, freeFlow: FreeFlowService): void {
+  decoratePartner(app);
+  const onRequest = requirePartner(partners, 'concessionaire');
+
+  publicRoute(
+    app,
+    api.partnerToll,
+    async ({ req, reply, body }) => {
+      const [outcome] = await freeFlow.push(partnerOf(req).id, [body]);
+      if (!outcome) throw new Error('Pedágio sem resposta');
+      if (outcome.result === 'RECUSADA') throw outcome.refusal;
+      if (outcome.answer.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return outcome.answer.body;
+    },
+    { onRequest, status: 202 },
+  );
+
+  // The passages' batch conventions (decision 55): 1 to 1,000, each answered as the single call, in order.
+  publicRoute(
+    app,
+    api.partnerTollBatch,
+    async ({ req, body }) => {
+      const items = body.debitos;
+      const itens: (BatchItem | undefined)[] = items.map((item) =>
+        item.ok ? undefined : { externalId: item.externalId, resultado: 'RECUSADA', ...asItem(issuesAnswer(item.issues)) },
+      );
+      const valid = items.flatMap((item, i) => (item.ok ? [{ i, toll: item.toll }] : []));
+      const outcomes = await freeFlow.push(
+        partnerOf(req).id,
+        valid.map((v) => v.toll),
+      );
+      valid.forEach(({ i, toll }, k) => {
+        const outcome = outcomes[k];
+        if (!outcome) throw new Error(`Pedágio ${i} do lote sem resposta`);
+        itens[i] =
+          outcome.result === 'RECUSADA'
+            ? { externalId: toll.externalId, resultado: 'RECUSADA', ...asItem(refusalAnswer(outcome.refusal)) }
+            : { externalId: toll.externalId, resultado: outcome.result, status: outcome.answer.status, resposta: outcome.answer.body };
+      });
+      const answered = itens.filter((x): x is BatchItem => x !== undefined);
+      const count = (result: BatchItem['resultado']) => answered.filter((x) => x.resultado === result).length;
+      const [Aceitas, Repetidas, Recusadas] = [count('ACEITA'), count('REPETIDA'), count('RECUSADA')];
+      return {
+        Sucesso: true,
+        Mensagem: serverMessages.partner.batchProcessed(Aceitas, Repetidas, Recusadas),
+        Aceitas,
+        Repetidas,
+        Recusadas,
+        Itens: answered,
+      };
+    },
+    { onRequest, bodyLimit: TOLL_BATCH_BODY_LIMIT },
+  );
+
+  publicRoute(
+    app,
+    api.partnerTollDelete,
+    async ({ req, params }) => {
+      await freeFlow.withdraw(partnerOf(req).id, params.externalId);
+      return { Sucesso: true, Mensagem: freeFlowMessages.withdrawn };
+    },
+    { onRequest },
+  );
+
+  publicRoute(
+    app,
+    api.partnerTollPayments,
+    async ({ req, query }) => ({ Sucesso: true, Mensagem: freeFlowMessages.paymentsOk, ...(await freeFlow.payments(partnerOf(req).id, query)) }),
+    { onRequest },
+  );
+}
+
+/** 1,000 tolls with every text at its maximum stay under 1 MiB, as the passages' batch. */
+const TOLL_BATCH_BODY_LIMIT = 1024 * 1024;
+
+function asItem(answer: { status: number; body: BatchItem['resposta'] }): Pick<BatchItem, 'status' | 'resposta'> {
+  return { status: answer.status, resposta: answer.body };
+}
