@@ -21,7 +21,7 @@ import { shipperVpoRoutes } from './modules/partners/vpos-route.js';
 import { pixRoutes } from './modules/pix/routes.js';
 import { attentionRoutes } from './modules/attention/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
-import { proofRoutes } from './modules/receipts/proof-routes.js';
+import { proofRoutes } from './modules/receipts/proof-route.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { driverDataRoutes } from './modules/driver-data/routes.js';

@@ -43,7 +43,16 @@ async function main(): Promise<void> {
   // Decision 57: the push notifications' outbox, drained by one instance at a time, from ready to close.
   // Decision 58: each Pix Automático cycle is sent to the payer's bank days before its debit (checked hourly).
   // Decision 71: what is past its retention period is deleted or anonymised (daily, one instance at a time).
-  const app = await buildApp({ config, db, logger, billingSchedule: {}, pushDrain: {}, cycleSchedule: {}, retentionSchedule: {}, freeFlowSchedule: {} });
+  const app = await buildApp({
+    config,
+    db,
+    logger,
+    billingSchedule: {},
+    pushDrain: {},
+    cycleSchedule: {},
+    retentionSchedule: {},
+    freeFlowSchedule: {},
+  });
 
   let listeningUrl: string | null = null;
   let closing = false;

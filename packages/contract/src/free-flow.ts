@@ -47,7 +47,10 @@ export const partnerTollRequest = z.lazy(() =>
       km: z
         .number()
         .catch(Number.NaN)
-        .refine((v) => Number.isFinite(v) && v >= 0 && v <= FREE_FLOW_MAX_KM && Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, freeFlowMessages.kmInvalid),
+        .refine(
+          (v) => Number.isFinite(v) && v >= 0 && v <= FREE_FLOW_MAX_KM && Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6,
+          freeFlowMessages.kmInvalid,
+        ),
       sentido: required(freeFlowMessages.directionRequired, TEXT_MAX.code),
       eixos: z
         .number()
@@ -231,7 +234,9 @@ export const proofFacts = z.lazy(() =>
     momento: isoDateTime,
     local: z.string(),
     valor: reais,
-    tag: z.object({ serialNumber: z.string(), operadora: z.string(), ativaDesde: isoDateTime.nullable(), ativaNoMomento: z.boolean() }).nullable(),
+    tag: z
+      .object({ serialNumber: z.string(), operadora: z.string(), ativaDesde: isoDateTime.nullable(), ativaNoMomento: z.boolean() })
+      .nullable(),
     saldoNoMomento: reais,
     pagamento: z.object({ pagoEm: isoDateTime, pagoPor: z.string(), autenticacao: z.string().nullable() }).nullable(),
     emitidoEm: isoDateTime,

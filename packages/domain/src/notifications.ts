@@ -150,7 +150,8 @@ export const notificationTexts = {
   freeFlowNewBody: (plate: string, gantry: string, amount: string, due: string) =>
     `${plate} passou em ${gantry}: ${amount} a pagar até ${due}. Pague pelo portal antes do vencimento.`,
   freeFlowPaidTitle: 'Pedágio sem cancela pago',
-  freeFlowPaidBody: (plate: string, gantry: string, amount: string) => `${amount} de ${plate} em ${gantry} pagos com o seu saldo de pedágio.`,
+  freeFlowPaidBody: (plate: string, gantry: string, amount: string) =>
+    `${amount} de ${plate} em ${gantry} pagos com o seu saldo de pedágio.`,
   freeFlowShortTitle: 'Saldo insuficiente para o pedágio sem cancela',
   freeFlowShortBody: (amount: string, due: string) =>
     `Não há saldo para pagar ${amount} de pedágio sem cancela. Compre saldo até ${due}: ele será pago assim que o dinheiro entrar.`,

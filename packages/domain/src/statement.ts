@@ -258,6 +258,13 @@ export interface StatementRange {
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Parses 'YYYY-MM-DD' naming a real day (2026-02-30 is not one). */
+/** The São Paulo midnight of a YYYY-MM-DD day, plus `days`, as ISO; null when not a real day (a filter's 'desde' and 'ate'). */
+export function saoPauloDayStartIso(value: string, days = 0): string | null {
+  const day = parseCalendarDay(value);
+  if (!day) return null;
+  return new Date(saoPauloMidnight(day.year, day.month, day.day).getTime() + days * 86_400_000).toISOString();
+}
+
 export function parseCalendarDay(value: string): { year: number; month: number; day: number } | null {
   const m = CALENDAR_DAY.exec(value);
   if (!m) return null;

@@ -234,7 +234,12 @@ async function seedDemoFreeFlow(db: Db, services: Services, driverId: number): P
   if (has) return;
   const active = DEMO_VEHICLES.find((v) => v.state === 'active');
   const vehicle = active
-    ? await db.kysely.selectFrom('vehicles').select('id').where('driver_id', '=', driverId).where('license_plate', '=', active.plate).executeTakeFirst()
+    ? await db.kysely
+        .selectFrom('vehicles')
+        .select('id')
+        .where('driver_id', '=', driverId)
+        .where('license_plate', '=', active.plate)
+        .executeTakeFirst()
     : undefined;
   if (!active || !vehicle) return;
   await services.freeFlow.choose(driverId, { veiculoId: vehicle.id, ativo: true, automatico: false });

@@ -36,7 +36,7 @@ describeEachDatabase('cli de parceiros', (dialect) => {
     expect(list.stdout).toContain('Operadora Teste  [operadora SemParar]');
     expect((await cli(['partner:create', '--kind', 'banco', '--name', 'X'], url)).code).toBe(1);
     expect((await cli(['help'], url)).stdout).toContain(
-      'partner:create --kind shipper|operator|platform --name <nome> [--operator <nome ou CNPJ>]',
+      'partner:create --kind shipper|operator|platform|concessionaria --name <nome> [--operator <nome ou CNPJ>]',
     );
 
     const revoked = await cli(['partner:revoke', String(partner?.id)], url);

@@ -59,6 +59,10 @@ const IDEMPOTENT: Name[] = [
   'createPixAutomatic',
   'changePixAutomaticValue',
   'cancelPixAutomatic',
+  // Decision 76: paying a free-flow toll, contesting it, and a plate's choice.
+  'payFreeFlowToll',
+  'contestFreeFlowToll',
+  'setFreeFlowPlates',
 ];
 
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();

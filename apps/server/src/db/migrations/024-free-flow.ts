@@ -65,7 +65,9 @@ export function freeFlow(t: ColumnTypes, dialect: Dialect): Migration {
         .columns(['driver_id', 'plate', 'occurred_at', 'id'])
         .execute();
       // The daily deadline notices and the automatic payments read only the open tolls.
-      await sql`create index free_flow_tolls_open_idx on free_flow_tolls (due_day, id) where paid_at is null and cancelled_at is null`.execute(db);
+      await sql`create index free_flow_tolls_open_idx on free_flow_tolls (due_day, id) where paid_at is null and cancelled_at is null`.execute(
+        db,
+      );
       await sql`create index free_flow_tolls_awaiting_idx on free_flow_tolls (driver_id, id) where awaiting_balance = 1`.execute(db);
       await db.schema.createIndex('free_flow_tolls_paid_idx').on('free_flow_tolls').columns(['partner_id', 'paid_at', 'id']).execute();
 
@@ -153,7 +155,9 @@ function replaceOnce(text: string, from: string, to: string, table: string): str
 
 /** SQLite: the table again from its CREATE text changed by `change`, its rows and its indexes kept. */
 async function rebuildSqliteTable(db: Kysely<unknown>, table: string, change: (create: string) => string): Promise<void> {
-  const objects = await sql<{ type: string; sql: string | null }>`select type, sql from sqlite_master where tbl_name = ${table}`.execute(db);
+  const objects = await sql<{ type: string; sql: string | null }>`select type, sql from sqlite_master where tbl_name = ${table}`.execute(
+    db,
+  );
   const create = objects.rows.find((o) => o.type === 'table')?.sql;
   if (!create) throw new Error(`migration 024: tabela ${table} não encontrada`);
   const indexes = objects.rows.filter((o) => o.type === 'index' && o.sql !== null).map((o) => o.sql ?? '');

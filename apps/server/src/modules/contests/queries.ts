@@ -62,7 +62,12 @@ function contestedOf(r: ContestRow): Contest['passagem'] {
       serialNumber: null,
       pedagioSemCancela: true,
       placa: r.toll_plate,
-      praca: tollPlace({ gantry: r.toll_gantry ?? '', highway: r.toll_highway ?? '', km_milli: Number(r.toll_km_milli), plate: r.toll_plate ?? '' }),
+      praca: tollPlace({
+        gantry: r.toll_gantry ?? '',
+        highway: r.toll_highway ?? '',
+        km_milli: Number(r.toll_km_milli),
+        plate: r.toll_plate ?? '',
+      }),
       valor: centsToReais(Number(r.toll_amount_cents)),
       dataPassagem: toIso(r.toll_occurred_at ?? ''),
       possivelDuplicada: false,

@@ -48,8 +48,7 @@ export async function refundPassage(trx: Trx, refund: Refunded): Promise<void> {
         placeName: refund.placeName,
         origin: STATEMENT_ORIGINS.vpoPassageRefund,
       });
-    }
-    else await backToBalance(trx, refund, row.account === 'third', share.cents, key);
+    } else await backToBalance(trx, refund, row.account === 'third', share.cents, key);
   }
 }
 

@@ -7,10 +7,9 @@ import {
   contestStateLabels,
   freeFlowMessages,
   isContestWindowOpen,
-  parseCalendarDay,
   reaisToCents,
   refuse,
-  saoPauloMidnight,
+  saoPauloDayStartIso,
 } from '@portal/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
@@ -31,9 +30,7 @@ const PARTNER_CONTESTS_PAGE_SIZE = 50;
  * tolls' contests only, decision 76) or the portal's operator at the CLI (any).
  */
 export type ContestAnswerer =
-  | { kind: 'operator'; partnerId: number; operatorCnpj: string }
-  | { kind: 'concessionaire'; partnerId: number }
-  | { kind: 'portal' };
+  { kind: 'operator'; partnerId: number; operatorCnpj: string } | { kind: 'concessionaire'; partnerId: number } | { kind: 'portal' };
 
 /**
  * contests.operator_cnpj names who answers: an operator's CNPJ, or 'concessionaire:<partner id>'
@@ -168,8 +165,8 @@ export class ContestService {
   async forOperator(answerer: string, query: PartnerContestsQuery): Promise<ContestPage> {
     let q = contestsWithPassage(this.db.kysely).where('contests.operator_cnpj', '=', answerer);
     if (query.estado) q = q.where('contests.state', '=', query.estado);
-    const from = query.desde ? dayStart(query.desde, 0) : null;
-    const to = query.ate ? dayStart(query.ate, 1) : null;
+    const from = query.desde ? saoPauloDayStartIso(query.desde, 0) : null;
+    const to = query.ate ? saoPauloDayStartIso(query.ate, 1) : null;
     if (query.desde && !from) throw refuse.invalid(contestMessages.dayInvalid, 'desde');
     if (query.ate && !to) throw refuse.invalid(contestMessages.dayInvalid, 'ate');
     if (from) q = q.where('contests.opened_at', '>=', from);
@@ -305,11 +302,4 @@ export class ContestService {
     const now = this.now();
     return { contests: rows.map((r) => contestView(r, now)), totalPages };
   }
-}
-
-/** The São Paulo midnight of a YYYY-MM-DD day, plus `days`, as ISO; null when not a real day. */
-function dayStart(value: string, days: number): string | null {
-  const day = parseCalendarDay(value);
-  if (!day) return null;
-  return new Date(saoPauloMidnight(day.year, day.month, day.day).getTime() + days * 86_400_000).toISOString();
 }

@@ -79,7 +79,11 @@ export function concessionaireRoutes(app: FastifyInstance, partners: PartnerServ
   publicRoute(
     app,
     api.partnerTollPayments,
-    async ({ req, query }) => ({ Sucesso: true, Mensagem: freeFlowMessages.paymentsOk, ...(await freeFlow.payments(partnerOf(req).id, query)) }),
+    async ({ req, query }) => ({
+      Sucesso: true,
+      Mensagem: freeFlowMessages.paymentsOk,
+      ...(await freeFlow.payments(partnerOf(req).id, query)),
+    }),
     { onRequest },
   );
 }

@@ -9,6 +9,7 @@ import { expectLedgerInvariant } from '../../helpers/pix.js';
 import { DAY, expectVpoInvariants, minutes, spAt, useVpoApp } from '../../helpers/vpos.js';
 import type { VpoDriver } from '../../helpers/vpos.js';
 import { PartnerService } from '../../../src/modules/partners/service.js';
+import { createPartner } from '../../../src/cli/partners.js';
 import { FreeFlowService } from '../../../src/modules/passages/free-flow/service.js';
 import { accountId, post } from '../../../src/modules/ledger/ledger.js';
 
@@ -108,6 +109,14 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
       km: [freeFlowMessages.kmInvalid],
     });
     expect((await tolls(d)).Debitos).toHaveLength(1);
+  });
+
+  it('partner:create --kind concessionaria makes a key that pushes tolls', async () => {
+    const out = await createPartner(t.db(), ['--kind', 'concessionaria', '--name', 'RioSP']);
+    const key = out.split('\n').at(-1) ?? '';
+    expect(out).toContain('(concessionaire)');
+    const d = await t.driver();
+    expect((await push(key, tollBody(d.tag.plate))).statusCode).toBe(202);
   });
 
   it('a batch answers each toll as the single call would, in order', async () => {
@@ -232,16 +241,21 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
     const short = (await tolls(d, '&estado=EM_ABERTO')).Debitos[0];
     expect(short).toMatchObject({ aguardandoSaldo: true });
     const told = await t.db().kysely.selectFrom('notification_outbox').select('payload').where('driver_id', '=', d.id).execute();
-    expect(told.map((r) => JSON.parse(r.payload) as { event?: string }).map((p) => p.event)).toEqual(expect.arrayContaining(['paid', 'short']));
-    await t.db().kysely.transaction().execute(async (trx) => {
-      await post(trx, {
-        accountId: await accountId(trx, d.id, 'own'),
-        amountCents: 50_000,
-        origin: STATEMENT_ORIGINS.pixPurchase,
-        placeName: 'Compra de saldo via Pix',
-        idempotencyKey: `teste:${randomUUID()}`,
+    expect(told.map((r) => JSON.parse(r.payload) as { event?: string }).map((p) => p.event)).toEqual(
+      expect.arrayContaining(['paid', 'short']),
+    );
+    await t
+      .db()
+      .kysely.transaction()
+      .execute(async (trx) => {
+        await post(trx, {
+          accountId: await accountId(trx, d.id, 'own'),
+          amountCents: 50_000,
+          origin: STATEMENT_ORIGINS.pixPurchase,
+          placeName: 'Compra de saldo via Pix',
+          idempotencyKey: `teste:${randomUUID()}`,
+        });
       });
-    });
     expect(await freeFlow().payAwaiting()).toBe(1);
     expect(await freeFlow().payAwaiting()).toBe(0);
     expect((await tolls(d, '&estado=EM_ABERTO')).Debitos).toEqual([]);

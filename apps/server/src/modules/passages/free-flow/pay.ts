@@ -32,11 +32,7 @@ function authentication(): string {
 }
 
 async function lockedToll(trx: Trx, tollId: number) {
-  return trx
-    .selectFrom('free_flow_tolls')
-    .selectAll()
-    .where('id', '=', tollId)
-    .executeTakeFirst();
+  return trx.selectFrom('free_flow_tolls').selectAll().where('id', '=', tollId).executeTakeFirst();
 }
 
 /**
@@ -83,7 +79,10 @@ export async function payToll(trx: Trx, dialect: Dialect, driverId: number, toll
     payments.push({ entryId: debit.entryId, account: 'own', vpoId: null, cents: split.fromSaldoCents });
   }
   if (split.fromVpos.length > 0) {
-    await takeFromVpos(trx, split.fromVpos.map((p) => ({ vpoId: p.id, cents: p.cents })));
+    await takeFromVpos(
+      trx,
+      split.fromVpos.map((p) => ({ vpoId: p.id, cents: p.cents })),
+    );
     const vpoAccount = await accountId(trx, driverId, 'vpo');
     for (const part of split.fromVpos) {
       const entry = await post(trx, {
@@ -173,7 +172,11 @@ export async function cancelToll(trx: Trx, tollId: number, reference: string, no
     const cents = Number(payment.paid_cents) - Number(payment.refunded_cents);
     if (cents <= 0) continue;
     const key = `${TOLL_REFERENCE}${tollId}:refund:${payment.id}`;
-    await trx.updateTable('free_flow_payments').set({ refunded_cents: Number(payment.paid_cents) }).where('id', '=', payment.id).execute();
+    await trx
+      .updateTable('free_flow_payments')
+      .set({ refunded_cents: Number(payment.paid_cents) })
+      .where('id', '=', payment.id)
+      .execute();
     if (payment.account === 'vpo' && payment.vpo_id !== null) {
       await giveBackToVpo(trx, {
         driverId: toll.driver_id,

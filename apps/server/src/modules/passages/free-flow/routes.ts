@@ -8,7 +8,13 @@ import type { FreeFlowService } from './service.js';
 export function freeFlowRoutes(app: FastifyInstance, freeFlow: FreeFlowService): void {
   driverRoute(app, api.freeFlowTolls, async ({ driver, query }) => {
     const page = await freeFlow.list(driver.id, query);
-    return { Sucesso: true, Mensagem: freeFlowMessages.listOk, Debitos: page.tolls, Paginacao: { TotalPaginas: page.totalPages }, Resumo: page.summary };
+    return {
+      Sucesso: true,
+      Mensagem: freeFlowMessages.listOk,
+      Debitos: page.tolls,
+      Paginacao: { TotalPaginas: page.totalPages },
+      Resumo: page.summary,
+    };
   });
 
   driverRoute(app, api.payFreeFlowToll, async ({ driver, params }) => {

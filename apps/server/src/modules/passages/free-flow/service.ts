@@ -9,16 +9,7 @@ import type {
   PartnerTollRequest,
 } from '@portal/contract';
 import type { FreeFlowNoticeStage } from '@portal/domain';
-import {
-  centsToReais,
-  deadlineNoticeStage,
-  formatBrl,
-  freeFlowMessages,
-  parseCalendarDay,
-  refuse,
-  saoPauloDay,
-  saoPauloMidnight,
-} from '@portal/domain';
+import { centsToReais, deadlineNoticeStage, formatBrl, freeFlowMessages, refuse, saoPauloDay, saoPauloDayStartIso } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Trx } from '../../../db/connection.js';
 import { toIso } from '../../../db/connection.js';
@@ -102,8 +93,8 @@ export class FreeFlowService {
 
   /** What the portal paid of this concessionaire's tolls, by the São Paulo day paid, 50 a page. */
   async payments(partnerId: number, query: PartnerTollPaymentsQuery): Promise<Omit<PartnerTollPaymentsResponse, 'Sucesso' | 'Mensagem'>> {
-    const from = query.desde ? dayStart(query.desde, 0) : null;
-    const to = query.ate ? dayStart(query.ate, 1) : null;
+    const from = query.desde ? saoPauloDayStartIso(query.desde, 0) : null;
+    const to = query.ate ? saoPauloDayStartIso(query.ate, 1) : null;
     if (query.desde && !from) throw refuse.invalid(freeFlowMessages.dayInvalid, 'desde');
     if (query.ate && !to) throw refuse.invalid(freeFlowMessages.dayInvalid, 'ate');
     let q = this.db.kysely
@@ -137,7 +128,10 @@ export class FreeFlowService {
     };
   }
 
-  async list(driverId: number, query: FreeFlowTollsQuery): Promise<{ tolls: FreeFlowToll[]; totalPages: number; summary: FreeFlowSummary }> {
+  async list(
+    driverId: number,
+    query: FreeFlowTollsQuery,
+  ): Promise<{ tolls: FreeFlowToll[]; totalPages: number; summary: FreeFlowSummary }> {
     const now = this.now();
     const [page, summary] = [await driverTolls(this.db.kysely, driverId, query, now), await driverSummary(this.db.kysely, driverId, now)];
     return { ...page, summary };
@@ -154,7 +148,8 @@ export class FreeFlowService {
     const outcome = await this.payIn(driverId, tollId, 'manual');
     if (outcome === 'cancelled') throw refuse.conflict(freeFlowMessages.cancelled);
     const toll = await this.one(driverId, tollId);
-    const message = outcome === 'alreadyPaid' ? freeFlowMessages.alreadyPaid : freeFlowMessages.paid(formatBrl(Math.round(toll.valor * 100)));
+    const message =
+      outcome === 'alreadyPaid' ? freeFlowMessages.alreadyPaid : freeFlowMessages.paid(formatBrl(Math.round(toll.valor * 100)));
     return { toll, message };
   }
 
@@ -185,7 +180,11 @@ export class FreeFlowService {
     const now = this.now().toISOString();
     await this.db.kysely.transaction().execute(async (trx) => {
       await lockDriver(trx, this.db.dialect, driverId);
-      let vehicles = trx.selectFrom('vehicles').select(['id', 'license_plate', 'free_flow_consent_at']).where('driver_id', '=', driverId).where('deleted_at', 'is', null);
+      let vehicles = trx
+        .selectFrom('vehicles')
+        .select(['id', 'license_plate', 'free_flow_consent_at'])
+        .where('driver_id', '=', driverId)
+        .where('deleted_at', 'is', null);
       if (choice.veiculoId !== undefined) vehicles = vehicles.where('id', '=', choice.veiculoId);
       const rows = await vehicles.execute();
       if (choice.veiculoId !== undefined && rows.length === 0) throw refuse.notFound(freeFlowMessages.vehicleNotFound);
@@ -205,11 +204,18 @@ export class FreeFlowService {
           }
           await trx
             .updateTable('vehicles')
-            .set({ free_flow_consent_at: vehicle.free_flow_consent_at === null ? now : toIso(vehicle.free_flow_consent_at), free_flow_auto_pay: choice.automatico ? 1 : 0 })
+            .set({
+              free_flow_consent_at: vehicle.free_flow_consent_at === null ? now : toIso(vehicle.free_flow_consent_at),
+              free_flow_auto_pay: choice.automatico ? 1 : 0,
+            })
             .where('id', '=', vehicle.id)
             .execute();
         } else {
-          await trx.updateTable('vehicles').set({ free_flow_consent_at: null, free_flow_auto_pay: 0 }).where('id', '=', vehicle.id).execute();
+          await trx
+            .updateTable('vehicles')
+            .set({ free_flow_consent_at: null, free_flow_auto_pay: 0 })
+            .where('id', '=', vehicle.id)
+            .execute();
           await this.forgetUnpaid(trx, vehicle.id);
         }
       }
@@ -326,11 +332,4 @@ export class FreeFlowService {
       await Promise.all([stopAwaiting(), stopNotices()]);
     };
   }
-}
-
-/** The São Paulo midnight of a YYYY-MM-DD day, plus `days`, as ISO; null when not a real day. */
-function dayStart(value: string, days: number): string | null {
-  const day = parseCalendarDay(value);
-  if (!day) return null;
-  return new Date(saoPauloMidnight(day.year, day.month, day.day).getTime() + days * 86_400_000).toISOString();
 }

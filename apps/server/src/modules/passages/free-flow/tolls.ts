@@ -74,7 +74,11 @@ function payerOf(r: TollRow): FreeFlowToll['pagoPor'] {
 
 export function stateOf(r: Pick<TollRow, 'paid_at' | 'cancelled_at' | 'due_day'>, now: Date): FreeFlowState {
   return freeFlowState(
-    { paidAt: r.paid_at === null ? null : toIso(r.paid_at), cancelledAt: r.cancelled_at === null ? null : toIso(r.cancelled_at), dueDay: r.due_day },
+    {
+      paidAt: r.paid_at === null ? null : toIso(r.paid_at),
+      cancelledAt: r.cancelled_at === null ? null : toIso(r.cancelled_at),
+      dueDay: r.due_day,
+    },
     now,
   );
 }
