@@ -1,10 +1,11 @@
-// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|chunks|ledger|statement-order|partners|passages|passages-pg|export|dates ...]: builds first (root script), then measures side by side in one run.
+// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|chunks|ledger|statement-order|partners|passages|passages-pg|free-flow|free-flow-pg|export|dates ...]: builds first (root script), then measures side by side in one run.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchHotPath } from './api.js';
 import { benchChunks, type ChunkVariantResult } from './chunks.js';
 import { benchDates } from './dates.js';
 import { benchExport } from './export.js';
+import { benchFreeFlow } from './free-flow.js';
 import { benchLedger } from './ledger.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchMixedLoad, LOAD_MEMORY_GROWTH_MB } from './load.js';
@@ -34,6 +35,8 @@ const wanted = new Set(
         'partners',
         'passages',
         'passages-pg',
+        'free-flow',
+        'free-flow-pg',
         'export',
         'dates',
       ],
@@ -244,6 +247,50 @@ for (const [key, database] of [
     `  POST /api/parceiro/passagens/lote, 1,000 a batch: ${rate(p.batch1000)} (rounds: ${p.runs.batch1000.map((v) => v.toFixed(0)).join(', ')})`,
   );
   console.log(`  ratio batch / single: ${p.ratio100.toFixed(1)}x (100), ${p.ratio1000.toFixed(1)}x (1,000) (target >= 10x)`);
+}
+
+for (const [key, database] of [
+  ['free-flow', 'sqlite'],
+  ['free-flow-pg', 'postgres'],
+] as const) {
+  if (!wanted.has(key)) continue;
+  const f = await benchFreeFlow(
+    database,
+    // PostgreSQL pushes about four times slower: 100,000 by default there (BENCH_FREE_FLOW_TOLLS=1000000 for the full run).
+    Number(process.env.BENCH_FREE_FLOW_TOLLS ?? (database === 'sqlite' ? 1_000_000 : 100_000)),
+    Number(process.env.BENCH_FREE_FLOW_PLATES ?? 100_000),
+    Number(process.env.BENCH_FREE_FLOW_SAMPLES ?? 50),
+    Number(process.env.BENCH_FREE_FLOW_OPEN ?? 100_000),
+  );
+  results[key] = f;
+  const t = (x: { medianMs: number; p95Ms: number }) => `median ${ms(x.medianMs)}, p95 ${ms(x.p95Ms)}`;
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+  console.log(
+    `\nFree-flow tolls on ${database} (issue 36): ${f.tolls.toLocaleString('en')} tolls over ${f.plates.toLocaleString('en')} plates, ${f.optedIn.toLocaleString('en')} opted in (${f.drivers.toLocaleString('en')} drivers, ${f.tagged.toLocaleString('en')} with an active tag); seeded in ${f.setupSeconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  POST /api/parceiro/livre-passagem/lote, 1,000 a batch: ${ms(f.push.msPerToll)} a toll over ${f.push.tolls.toLocaleString('en')} (${f.push.seconds.toFixed(0)} s; batch ${t(f.push.batch)}, max ${ms(f.push.batch.maxMs)}); ${f.push.kept.toLocaleString('en')} kept`,
+  );
+  console.log(
+    `  POST /api/parceiro/passagens/lote, 1,000 a batch, one after every tenth toll batch: ${ms(f.passages.msPerPassage)} a passage over ${f.passages.passages.toLocaleString('en')} (batch ${t(f.passages.batch)})`,
+  );
+  if (f.copied > 0)
+    console.log(
+      `  ${f.copied.toLocaleString('en')} open tolls more written straight to the database (copies, each driver's share kept): the list and the notices at the full run's size`,
+    );
+  console.log(`  ratio toll / passage: ${f.ratio.toFixed(2)}x (target <= 1.5: ${met(f.ratio <= 1.5)})`);
+  console.log(
+    `  GET /api/livre-passagem, the driver with the most tolls (${f.list.driverTolls.toLocaleString('en')}, ${f.list.totalPages} pages), app.inject (service call beside it), ${f.list.samples} runs:`,
+  );
+  for (const c of f.list.cases) console.log(`    ${`${c.label} (page ${c.page})`.padEnd(52)} ${t(c.inject)}  (service: ${t(c.service)})`);
+  console.log(`  worst median: ${ms(f.list.worstMedianMs)} (target < 5 ms each: ${met(f.list.worstMedianMs < 5)})`);
+  const n = f.notices;
+  console.log(
+    `  sendDeadlineNotices, ${n.openTolls.toLocaleString('en')} open tolls due in 5 days: ${n.sent.toLocaleString('en')} sent in ${n.seconds.toFixed(2)} s (target < 60 s: ${met(n.seconds < 60)})`,
+  );
+  console.log(
+    `    ${n.transactions} write transactions, ${(n.transaction.totalMs / 1000).toFixed(2)} s in all: ${t(n.transaction)}, max ${ms(n.transaction.maxMs)} (target <= 100 ms: ${met(n.transaction.maxMs <= 100)})`,
+  );
 }
 
 if (wanted.has('export')) {

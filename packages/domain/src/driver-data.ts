@@ -55,6 +55,11 @@ export const DRIVER_DATA_KINDS = {
     title: 'Pagamentos das passagens',
     holds: 'De qual conta saiu cada passagem e o que foi devolvido',
   },
+  freeFlowTolls: {
+    file: 'pedagios-sem-cancela.json',
+    title: 'Pedágios sem cancela',
+    holds: 'Cada pedágio sem cancela enviado por uma concessionária para as suas placas: pórtico, data, valor, vencimento e pagamento',
+  },
   contests: {
     file: 'contestacoes.json',
     title: 'Contestações',
@@ -86,7 +91,7 @@ export const driverDataMessages = {
     heading: 'Meus dados',
     text:
       'Baixe tudo o que o portal guarda sobre você: cadastro, acessos dos últimos 6 meses, chaves Pix, veículos, tags, ' +
-      'movimentações, compras, saques, VPOs, passagens, contestações e avisos.',
+      'movimentações, compras, saques, VPOs, passagens, pedágios sem cancela, contestações e avisos.',
     format: 'Vem num arquivo ZIP com um resumo em PDF e os dados em arquivos JSON, que outro serviço pode abrir.',
     button: 'Baixar meus dados',
     preparing: 'Preparando seus dados...',

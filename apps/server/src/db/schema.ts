@@ -440,6 +440,15 @@ export interface FreeFlowTollsTable {
 
 export type FreeFlowFlag = 'TAG_ATIVA' | 'TAG_PAGOU';
 
+/** A driver's free-flow tolls kept, and the open ones: count, sum, flagged (moved with every toll's change). */
+export interface FreeFlowDriverTotalsTable {
+  driver_id: number;
+  tolls: ColumnType<number, number | undefined, number>;
+  open_tolls: ColumnType<number, number | undefined, number>;
+  open_cents: ColumnType<number, number | undefined, number>;
+  open_flagged: ColumnType<number, number | undefined, number>;
+}
+
 /** What one account paid of a free-flow toll (one ledger entry) and what was given back of it. */
 export interface FreeFlowPaymentsTable {
   id: Generated<number>;
@@ -570,6 +579,7 @@ export interface Database {
   contests: ContestsTable;
   free_flow_tolls: FreeFlowTollsTable;
   free_flow_payments: FreeFlowPaymentsTable;
+  free_flow_driver_totals: FreeFlowDriverTotalsTable;
   signing_keys: SigningKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   notification_outbox: NotificationOutboxTable;

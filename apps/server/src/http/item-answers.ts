@@ -22,3 +22,8 @@ export function issuesAnswer(issues: readonly core.$ZodIssue[]): RefusalAnswer {
 export function refusalAnswer(refusal: Refusal): RefusalAnswer {
   return answerOf(refusal);
 }
+
+/** An item's refusal in a batch's answer: its status and its envelope as `resposta`. */
+export function asItem<B>(answer: { status: number; body: B }): { status: number; resposta: B } {
+  return { status: answer.status, resposta: answer.body };
+}

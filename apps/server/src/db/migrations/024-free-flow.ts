@@ -64,10 +64,33 @@ export function freeFlow(t: ColumnTypes, dialect: Dialect): Migration {
         .on('free_flow_tolls')
         .columns(['driver_id', 'plate', 'occurred_at', 'id'])
         .execute();
-      // The daily deadline notices and the automatic payments read only the open tolls.
+      // The daily deadline notices read only the open tolls.
       await sql`create index free_flow_tolls_open_idx on free_flow_tolls (due_day, id) where paid_at is null and cancelled_at is null`.execute(
         db,
       );
+      // A driver's open tolls by deadline: the list's 'Em aberto' and 'Vencido', the overdue count, the nearest deadline.
+      await sql`create index free_flow_tolls_driver_open_idx on free_flow_tolls (driver_id, due_day, id) where paid_at is null and cancelled_at is null`.execute(
+        db,
+      );
+      // The same by plate: a plate's few open tolls, not the driver's many.
+      await sql`create index free_flow_tolls_plate_open_idx on free_flow_tolls (driver_id, plate, due_day, id) where paid_at is null and cancelled_at is null`.execute(
+        db,
+      );
+      await sql`create index free_flow_tolls_driver_paid_idx on free_flow_tolls (driver_id, occurred_at, id) where paid_at is not null and cancelled_at is null`.execute(
+        db,
+      );
+      await sql`create index free_flow_tolls_driver_cancelled_idx on free_flow_tolls (driver_id, occurred_at, id) where cancelled_at is not null`.execute(
+        db,
+      );
+      // What each driver has: the list's page count and the summary without reading the tolls.
+      await db.schema
+        .createTable('free_flow_driver_totals')
+        .addColumn('driver_id', 'integer', (c) => c.primaryKey().references('drivers.id'))
+        .addColumn('tolls', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('open_tolls', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('open_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('open_flagged', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await sql`create index free_flow_tolls_awaiting_idx on free_flow_tolls (driver_id, id) where awaiting_balance = 1`.execute(db);
       await db.schema.createIndex('free_flow_tolls_paid_idx').on('free_flow_tolls').columns(['partner_id', 'paid_at', 'id']).execute();
 

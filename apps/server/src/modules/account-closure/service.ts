@@ -19,6 +19,7 @@ import { forgetDocument } from '../auth/throttle.js';
 import { liveAuthorization } from '../pix-automatic/queries.js';
 import type { PixAutomaticService } from '../pix-automatic/service.js';
 import type { TagService } from '../tags/service.js';
+import { forgetUnpaidTolls } from '../passages/free-flow/tolls.js';
 import { closedAccount, closureFacts } from './queries.js';
 
 /** The drivers row's document after closing: unique, never a CPF/CNPJ (letters), so the real one is free again. */
@@ -168,6 +169,13 @@ export class AccountClosureService {
     await trx.updateTable('tags').set({ deleted_at: at }).where('driver_id', '=', driverId).where('deleted_at', 'is', null).execute();
     await trx.updateTable('vehicles').set({ cpf_cnpj_antt: '' }).where('driver_id', '=', driverId).execute();
     await trx.updateTable('vehicles').set({ deleted_at: at }).where('driver_id', '=', driverId).where('deleted_at', 'is', null).execute();
+    // Decision 76: the plates' consent ends with the account; the unpaid free-flow tolls it kept go with it.
+    await trx
+      .updateTable('vehicles')
+      .set({ free_flow_consent_at: null, free_flow_auto_pay: 0 })
+      .where('driver_id', '=', driverId)
+      .execute();
+    await forgetUnpaidTolls(trx, { column: 'driver_id', id: driverId });
     const pendingTags = tags.filter((t) => t.released_at === null && tagState(t.status_code) !== 'cancelled').map((t) => t.id);
     for (const tagId of pendingTags) {
       await trx.insertInto('closure_tag_cancellations').values({ tag_id: tagId, driver_id: driverId, created_at: at }).execute();

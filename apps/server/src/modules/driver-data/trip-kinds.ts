@@ -23,8 +23,8 @@ const passagePayment = (r: Selectable<PassagePaymentsTable>): DataRecord => ({
   devolvido: reais(r.refunded_cents),
 });
 
-/** Trips in the ZIP: VPOs, passages and what paid them, contests. */
-export const TRIP_KINDS: KindsOf<'vpos' | 'passages' | 'passagePayments' | 'contests'> = {
+/** Trips in the ZIP: VPOs, passages and what paid them, free-flow tolls, contests. */
+export const TRIP_KINDS: KindsOf<'vpos' | 'passages' | 'passagePayments' | 'freeFlowTolls' | 'contests'> = {
   vpos: {
     tables: ['vpos'],
     count: countRows('vpos'),
@@ -127,6 +127,32 @@ export const TRIP_KINDS: KindsOf<'vpos' | 'passages' | 'passagePayments' | 'cont
       }
     },
   },
+  freeFlowTolls: {
+    tables: ['free_flow_tolls'],
+    count: countRows('free_flow_tolls'),
+    records: (db, driverId) =>
+      byNumericId(driverRowsAfter(db, 'free_flow_tolls', driverId), (r) => ({
+        id: r.id,
+        concessionariaId: r.partner_id,
+        idNaConcessionaria: r.external_id,
+        veiculoId: r.vehicle_id,
+        placa: r.plate,
+        portico: r.gantry,
+        rodovia: r.highway,
+        km: Number(r.km_milli) / 1000,
+        sentido: r.direction,
+        eixos: r.axles,
+        valor: reais(r.amount_cents),
+        ocorridoEm: iso(r.occurred_at),
+        vencimento: r.due_day,
+        recebidoEm: iso(r.created_at),
+        pagoEm: iso(r.paid_at),
+        pago: reais(r.paid_cents),
+        autenticacao: r.authentication,
+        canceladoEm: iso(r.cancelled_at),
+        sinalizacao: r.flag,
+      })),
+  },
   contests: {
     tables: ['contests'],
     count: countRows('contests'),
@@ -134,6 +160,7 @@ export const TRIP_KINDS: KindsOf<'vpos' | 'passages' | 'passagePayments' | 'cont
       byNumericId(driverRowsAfter(db, 'contests', driverId), (r) => ({
         id: r.id,
         passagemId: r.passage_id,
+        pedagioSemCancelaId: r.toll_id,
         operadoraCnpj: r.operator_cnpj,
         motivo: r.reason,
         descricao: r.description,

@@ -16,6 +16,8 @@ export const VEHICLE_KINDS: KindsOf<'vehicles' | 'tags' | 'tagFees' | 'tagUsage'
         modelo: r.model_id,
         cadastradoEm: iso(r.created_at),
         excluidoEm: iso(r.deleted_at),
+        pedagioSemCancelaDesde: iso(r.free_flow_consent_at),
+        pagamentoAutomaticoSemCancela: r.free_flow_auto_pay === 1,
       })),
   },
   tags: {

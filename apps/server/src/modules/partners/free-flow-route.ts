@@ -2,7 +2,7 @@ import { api } from '@portal/contract';
 import type { PartnerTollBatchResponse } from '@portal/contract';
 import { freeFlowMessages, serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { issuesAnswer, refusalAnswer } from '../../http/item-answers.js';
+import { asItem, issuesAnswer, refusalAnswer } from '../../http/item-answers.js';
 import { publicRoute } from '../../http/route.js';
 import { IDEMPOTENT_REPLAYED_HEADER } from '@portal/contract';
 import type { FreeFlowService } from '../passages/free-flow/service.js';
@@ -90,7 +90,3 @@ export function concessionaireRoutes(app: FastifyInstance, partners: PartnerServ
 
 /** 1,000 tolls with every text at its maximum stay under 1 MiB, as the passages' batch. */
 const TOLL_BATCH_BODY_LIMIT = 1024 * 1024;
-
-function asItem(answer: { status: number; body: BatchItem['resposta'] }): Pick<BatchItem, 'status' | 'resposta'> {
-  return { status: answer.status, resposta: answer.body };
-}

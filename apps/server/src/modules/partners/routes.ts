@@ -2,7 +2,7 @@ import { api } from '@portal/contract';
 import type { PassageBatchItemAnswer, PassageBatchResult } from '@portal/contract';
 import { serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { issuesAnswer, refusalAnswer } from '../../http/item-answers.js';
+import { asItem, issuesAnswer, refusalAnswer } from '../../http/item-answers.js';
 import { publicRoute } from '../../http/route.js';
 import { decoratePartner, partnerOf, requirePartner } from './keys.js';
 import type { LedgerPushes } from './ledger-pushes.js';
@@ -67,8 +67,3 @@ export function partnerRoutes(app: FastifyInstance, partners: PartnerService, pu
  * realistic texts, 507 KB with every text at its maximum (placeName 120 characters of two bytes).
  */
 const PASSAGE_BATCH_BODY_LIMIT = 1024 * 1024;
-
-/** An item's refusal as the single call would have answered it: its status and its envelope. */
-function asItem(answer: { status: number; body: PassageBatchItemAnswer['resposta'] }): Pick<PassageBatchItemAnswer, 'status' | 'resposta'> {
-  return { status: answer.status, resposta: answer.body };
-}

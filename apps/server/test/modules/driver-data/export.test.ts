@@ -91,6 +91,7 @@ describeEachDatabase("'Meus dados': tudo o que o portal guarda sobre o motorista
       vpos: await countOf('vpos'),
       passages: await countOf('passages'),
       passagePayments: await countOf('passage_payments', { table: 'passages', on: 'passage_id' }),
+      freeFlowTolls: await countOf('free_flow_tolls'),
       contests: await countOf('contests'),
       pushDevices: await countOf('push_subscriptions'),
       notices: await countOf('notification_outbox'),

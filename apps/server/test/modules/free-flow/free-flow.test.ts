@@ -62,6 +62,18 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
   async function expectBooksBalance(): Promise<void> {
     await expectLedgerInvariant(t.db());
     await expectVpoInvariants(t.db());
+    // Each driver's totals are what their tolls add up to.
+    const totals = await t.db().kysely.selectFrom('free_flow_driver_totals').selectAll().execute();
+    for (const row of totals) {
+      const tolls = await t.db().kysely.selectFrom('free_flow_tolls').selectAll().where('driver_id', '=', row.driver_id).execute();
+      const open = tolls.filter((x) => x.paid_at === null && x.cancelled_at === null);
+      expect([row.tolls, row.open_tolls, Number(row.open_cents), row.open_flagged].map(Number)).toEqual([
+        tolls.length,
+        open.length,
+        open.reduce((sum, x) => sum + Number(x.amount_cents), 0),
+        open.filter((x) => x.flag !== null).length,
+      ]);
+    }
   }
 
   it('the same answer whether or not the plate is a driver of the portal; nothing kept for a plate not opted in; idempotent on externalId', async () => {
@@ -294,6 +306,7 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
     expect(answered.statusCode, answered.body).toBe(200);
     expect(await only(d)).toMatchObject({ estado: 'CANCELADO' });
     expect(await t.accounts(d)).toMatchObject({ own: SALDO });
+    await expectBooksBalance();
   });
 
   it('the consent: nothing kept before it, the unpaid ones go when it is withdrawn, the paid ones stay', async () => {
@@ -318,6 +331,7 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
     const taken = await choose(e, { veiculoId: await vehicleId(e), ativo: true });
     expect(taken.statusCode).toBe(409);
     expect(json<{ Mensagem: string }>(taken).Mensagem).toBe(freeFlowMessages.plateUnavailable(plate));
+    await expectBooksBalance();
   });
 
   it('deadline notices at 5 days, 1 day and past due, each once', async () => {

@@ -6,6 +6,7 @@ import { lockDriver } from '../../../db/lock.js';
 import { accountId, post, postGuardedDebit } from '../../ledger/ledger.js';
 import { enqueueNotification } from '../../notifications/outbox.js';
 import { giveBackToVpo, openVposOfPlate, takeFromVpos } from '../vpo-shares.js';
+import { closedOpen, moveTotals } from './totals.js';
 
 /** 'manual': the driver tapped 'Pagar'; 'auto': 'Pagar automaticamente' on arrival or when money arrives. */
 export type PayMode = 'manual' | 'auto';
@@ -110,6 +111,7 @@ export async function payToll(trx: Trx, dialect: Dialect, driverId: number, toll
     .where('cancelled_at', 'is', null)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw new Error(`Pedágio sem cancela ${tollId} mudou sob a trava do motorista`);
+  await moveTotals(trx, [closedOpen(toll)]);
   if (mode === 'auto') {
     await enqueueNotification(trx, driverId, {
       kind: 'freeFlowToll',
@@ -166,6 +168,7 @@ export async function cancelToll(trx: Trx, tollId: number, reference: string, no
     .where('cancelled_at', 'is', null)
     .executeTakeFirst();
   if (Number(cancelled.numUpdatedRows) !== 1) return false;
+  if (toll.paid_at === null) await moveTotals(trx, [closedOpen(toll)]);
   const payments = await trx.selectFrom('free_flow_payments').selectAll().where('toll_id', '=', tollId).orderBy('id').execute();
   const place = tollPlace(toll);
   for (const payment of payments) {

@@ -10,6 +10,7 @@ import type { SigningKeys } from '../../../db/signing-keys.js';
 import type { NotificationOf } from '../../notifications/outbox.js';
 import { enqueueNotifications } from '../../notifications/outbox.js';
 import { flagOf, tagAt } from './moment.js';
+import { moveTotals } from './totals.js';
 
 /** A push's answer as the partner calls store and replay it (partners/pushes.ts's PushAnswer). */
 export interface TollAnswer {
@@ -201,6 +202,16 @@ export class TollPushes {
       .returning(['id', 'external_id'])
       .execute();
     const idOf = new Map(inserted.map((r) => [r.external_id, r.id]));
+    await moveTotals(
+      trx,
+      rows.map(({ values }) => ({
+        driverId: values.driver_id,
+        tolls: 1,
+        openTolls: 1,
+        openCents: values.amount_cents,
+        openFlagged: values.flag === null ? 0 : 1,
+      })),
+    );
     const notices: NotificationOf[] = [];
     const autoPay: AutoPayable[] = [];
     for (const { item, vehicle, values } of rows) {

@@ -11,7 +11,7 @@ import type {
 import type { FreeFlowNoticeStage } from '@portal/domain';
 import { centsToReais, deadlineNoticeStage, formatBrl, freeFlowMessages, refuse, saoPauloDay, saoPauloDayStartIso } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Trx } from '../../../db/connection.js';
+import type { Db } from '../../../db/connection.js';
 import { toIso } from '../../../db/connection.js';
 import { lockDriver } from '../../../db/lock.js';
 import { SigningKeys } from '../../../db/signing-keys.js';
@@ -22,11 +22,11 @@ import type { PayMode, PayOutcome } from './pay.js';
 import { payToll, withdrawToll } from './pay.js';
 import type { AutoPayable, TollOutcome } from './record.js';
 import { TollPushes } from './record.js';
-import { driverSummary, driverTolls, tollsWithPartner, tollView } from './tolls.js';
+import { driverSummary, driverTolls, forgetUnpaidTolls, tollsWithPartner, tollView } from './tolls.js';
 
 const PAYMENTS_PAGE_SIZE = 50;
 /** Open tolls read per slice by the deadline notices; each slice is written in one short transaction. */
-const NOTICE_SLICE = 500;
+const NOTICE_SLICE = 150;
 /** How often tolls awaiting money are tried again (the money of a Pix lands at once; this is the backstop). */
 const AWAITING_INTERVAL_MS = 15_000;
 const DEADLINE_INTERVAL_MS = 60 * 60_000;
@@ -216,18 +216,11 @@ export class FreeFlowService {
             .set({ free_flow_consent_at: null, free_flow_auto_pay: 0 })
             .where('id', '=', vehicle.id)
             .execute();
-          await this.forgetUnpaid(trx, vehicle.id);
+          await forgetUnpaidTolls(trx, { column: 'vehicle_id', id: vehicle.id });
         }
       }
     });
     return this.plates(driverId);
-  }
-
-  /** The unpaid tolls of a vehicle and their contests: what the consent let the portal keep. */
-  private async forgetUnpaid(trx: Trx, vehicleId: number): Promise<void> {
-    const unpaid = trx.selectFrom('free_flow_tolls').select('id').where('vehicle_id', '=', vehicleId).where('paid_at', 'is', null);
-    await trx.deleteFrom('contests').where('toll_id', 'in', unpaid).execute();
-    await trx.deleteFrom('free_flow_tolls').where('vehicle_id', '=', vehicleId).where('paid_at', 'is', null).execute();
   }
 
   /** Tolls awaiting money whose driver's Saldo now covers them, paid oldest deadline first. */
@@ -272,6 +265,8 @@ export class FreeFlowService {
         .where('paid_at', 'is', null)
         .where('cancelled_at', 'is', null)
         .where('due_day', '<=', horizon)
+        // Past due and told so: nothing more to send, however long it stays unpaid.
+        .where('notices', 'not like', '%overdue%')
         .where('id', '>', after)
         .orderBy('id')
         .limit(NOTICE_SLICE)
@@ -284,18 +279,33 @@ export class FreeFlowService {
         return stage ? [{ row: r, stage, marks: [...done, stage].join(',') }] : [];
       });
       if (due.length === 0) continue;
+      // One UPDATE per (marks before, marks after) pair, guarded by the marks read: a toll paid, or
+      // noticed by another instance meanwhile, is left out; then one INSERT of the notices.
+      const groups = new Map<string, typeof due>();
+      for (const d of due) groups.set(`${d.row.notices}|${d.marks}`, [...(groups.get(`${d.row.notices}|${d.marks}`) ?? []), d]);
       await this.db.kysely.transaction().execute(async (trx) => {
-        const notices: NotificationOf[] = [];
-        for (const { row, stage, marks } of due) {
-          const moved = await trx
+        const moved = new Set<number>();
+        for (const group of groups.values()) {
+          const [first] = group;
+          if (!first) continue;
+          const rows = await trx
             .updateTable('free_flow_tolls')
-            .set({ notices: marks })
-            .where('id', '=', row.id)
-            .where('notices', '=', row.notices)
+            .set({ notices: first.marks })
+            .where(
+              'id',
+              'in',
+              group.map((g) => g.row.id),
+            )
+            .where('notices', '=', first.row.notices)
             .where('paid_at', 'is', null)
-            .executeTakeFirst();
-          if (Number(moved.numUpdatedRows) !== 1) continue;
-          notices.push({
+            .where('cancelled_at', 'is', null)
+            .returning('id')
+            .execute();
+          for (const r of rows) moved.add(r.id);
+        }
+        const notices: NotificationOf[] = due
+          .filter((d) => moved.has(d.row.id))
+          .map(({ row, stage }) => ({
             driverId: row.driver_id,
             notification: {
               kind: 'freeFlowToll',
@@ -306,8 +316,7 @@ export class FreeFlowService {
               amountCents: Number(row.amount_cents),
               dueDay: row.due_day,
             },
-          });
-        }
+          }));
         await enqueueNotifications(trx, notices, now);
         sent += notices.length;
       });

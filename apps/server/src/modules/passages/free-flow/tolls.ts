@@ -2,9 +2,10 @@ import type { FreeFlowSummary, FreeFlowToll, FreeFlowTollsQuery } from '@portal/
 import type { FreeFlowState } from '@portal/domain';
 import { centsToReais, daysLeft, freeFlowState, saoPauloDay } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { toIso } from '../../../db/connection.js';
+import type { Trx } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
+import { closedOpen, moveTotals } from './totals.js';
 
 export const FREE_FLOW_PAGE_SIZE = 10;
 
@@ -107,7 +108,37 @@ export function tollView(r: TollRow, now: Date): FreeFlowToll {
   };
 }
 
-/** The driver's tolls, newest first, by plate and state, a page of 10; the state is the clock's, so it is a condition on the dates. */
+/**
+ * The ids of one page of the driver's tolls, from an index alone: all of them newest first; by plate;
+ * 'Em aberto' by deadline, the nearest first, and 'Vencido' the oldest deadline first (the driver's
+ * open tolls' partial index); 'Pago' and 'Cancelado' newest first (their partial indexes).
+ */
+function pageIds(db: Kysely<Database>, driverId: number, query: FreeFlowTollsQuery, today: string) {
+  let q = db.selectFrom('free_flow_tolls').select('id').where('driver_id', '=', driverId);
+  if (query.placa) q = q.where('plate', '=', query.placa);
+  switch (query.estado) {
+    case 'EM_ABERTO':
+    case 'VENCIDO':
+      return q
+        .where('paid_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .where('due_day', query.estado === 'VENCIDO' ? '<' : '>=', today)
+        .orderBy('due_day')
+        .orderBy('id');
+    case 'PAGO':
+      return q.where('paid_at', 'is not', null).where('cancelled_at', 'is', null).orderBy('occurred_at', 'desc').orderBy('id', 'desc');
+    case 'CANCELADO':
+      return q.where('cancelled_at', 'is not', null).orderBy('occurred_at', 'desc').orderBy('id', 'desc');
+    default:
+      return q.orderBy('occurred_at', 'desc').orderBy('id', 'desc');
+  }
+}
+
+/**
+ * A page of 10 of the driver's tolls: the ids from an index (pageIds), then those 10 read whole. The
+ * page count comes from the driver's totals when nothing filters the list, else from a count of the
+ * same index range.
+ */
 export async function driverTolls(
   db: Kysely<Database>,
   driverId: number,
@@ -115,50 +146,54 @@ export async function driverTolls(
   now: Date,
 ): Promise<{ tolls: FreeFlowToll[]; totalPages: number }> {
   const today = saoPauloDay(now);
-  const filtered = <Q extends ReturnType<typeof tollsWithPartner>>(q: Q): Q => {
-    let r = q.where('t.driver_id', '=', driverId);
-    if (query.placa) r = r.where('t.plate', '=', query.placa);
-    if (query.estado === 'CANCELADO') r = r.where('t.cancelled_at', 'is not', null);
-    if (query.estado === 'PAGO') r = r.where('t.cancelled_at', 'is', null).where('t.paid_at', 'is not', null);
-    if (query.estado === 'EM_ABERTO' || query.estado === 'VENCIDO') {
-      r = r
-        .where('t.cancelled_at', 'is', null)
-        .where('t.paid_at', 'is', null)
-        .where('t.due_day', query.estado === 'VENCIDO' ? '<' : '>=', today);
-    }
-    return r as Q;
-  };
-  const counted = await filtered(tollsWithPartner(db))
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  const totalPages = Math.ceil(Number(counted?.n ?? 0) / FREE_FLOW_PAGE_SIZE);
+  const counted = async (q: FreeFlowTollsQuery) =>
+    Number(
+      (
+        await pageIds(db, driverId, q, today)
+          .clearSelect()
+          .clearOrderBy()
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+  let count: number;
+  if (query.placa === undefined && query.estado === undefined) count = Number((await totalsOf(db, driverId)).tolls);
+  // The open ones are many, the overdue ones few: 'Em aberto' is the open total less the overdue.
+  else if (query.placa === undefined && query.estado === 'EM_ABERTO')
+    count = Number((await totalsOf(db, driverId)).open_tolls) - (await counted({ ...query, estado: 'VENCIDO' }));
+  else count = await counted(query);
+  const totalPages = Math.ceil(count / FREE_FLOW_PAGE_SIZE);
   if (query.page > totalPages) return { tolls: [], totalPages };
-  const rows = await filtered(tollsWithPartner(db))
-    .orderBy('t.occurred_at', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(FREE_FLOW_PAGE_SIZE)
-    .offset(FREE_FLOW_PAGE_SIZE * (query.page - 1))
-    .execute();
-  return { tolls: rows.map((r) => tollView(r, now)), totalPages };
+  const ids = (
+    await pageIds(db, driverId, query, today)
+      .limit(FREE_FLOW_PAGE_SIZE)
+      .offset(FREE_FLOW_PAGE_SIZE * (query.page - 1))
+      .execute()
+  ).map((r) => r.id);
+  if (ids.length === 0) return { tolls: [], totalPages };
+  const rows = new Map((await tollsWithPartner(db).where('t.id', 'in', ids).execute()).map((r) => [r.id, r]));
+  return { tolls: ids.flatMap((id) => (rows.has(id) ? [tollView(rows.get(id) as TollRow, now)] : [])), totalPages };
 }
 
-/** What is owed now: open tolls, their sum, the overdue ones, the nearest deadline, the flagged ones, the plates opted in. */
+async function totalsOf(db: Kysely<Database>, driverId: number) {
+  const row = await db.selectFrom('free_flow_driver_totals').selectAll().where('driver_id', '=', driverId).executeTakeFirst();
+  return row ?? { driver_id: driverId, tolls: 0, open_tolls: 0, open_cents: 0, open_flagged: 0 };
+}
+
+/**
+ * What is owed now: the open tolls, their sum and the flagged ones from the driver's totals; the
+ * overdue ones and the nearest deadline from the open tolls' index; the plates opted in.
+ */
 export async function driverSummary(db: Kysely<Database>, driverId: number, now: Date): Promise<FreeFlowSummary> {
   const today = saoPauloDay(now);
-  const open = await db
-    .selectFrom('free_flow_tolls')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('n'),
-      eb.fn.sum<number | string | null>('amount_cents').as('cents'),
-      eb.fn.min<string | null>('due_day').as('nearest'),
-      eb.fn.sum<number | string | null>(sql<number>`case when due_day < ${today} then 1 else 0 end`).as('overdue'),
-      eb.fn.sum<number | string | null>(sql<number>`case when flag is not null then 1 else 0 end`).as('flagged'),
-    ])
-    .where('driver_id', '=', driverId)
-    .where('paid_at', 'is', null)
-    .where('cancelled_at', 'is', null)
+  const totals = await totalsOf(db, driverId);
+  const open = () =>
+    db.selectFrom('free_flow_tolls').where('driver_id', '=', driverId).where('paid_at', 'is', null).where('cancelled_at', 'is', null);
+  const overdue = await open()
+    .where('due_day', '<', today)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirst();
+  const nearest = await open().select('due_day').orderBy('due_day').orderBy('id').limit(1).executeTakeFirst();
   const plates = await db
     .selectFrom('vehicles')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -167,11 +202,31 @@ export async function driverSummary(db: Kysely<Database>, driverId: number, now:
     .where('free_flow_consent_at', 'is not', null)
     .executeTakeFirst();
   return {
-    emAberto: Number(open?.n ?? 0),
-    valorEmAberto: centsToReais(Number(open?.cents ?? 0)),
-    vencidos: Number(open?.overdue ?? 0),
-    proximoVencimento: open?.nearest ?? null,
-    sinalizados: Number(open?.flagged ?? 0),
+    emAberto: Number(totals.open_tolls),
+    valorEmAberto: centsToReais(Number(totals.open_cents)),
+    vencidos: Number(overdue?.n ?? 0),
+    proximoVencimento: nearest?.due_day ?? null,
+    sinalizados: Number(totals.open_flagged),
     placasAtivas: Number(plates?.n ?? 0),
   };
+}
+
+/**
+ * The unpaid tolls of a vehicle (its plate's consent withdrawn) or of a driver (the account closed),
+ * with their contests: what the consent let the portal keep. A paid one is a ledger record and stays.
+ */
+export async function forgetUnpaidTolls(trx: Trx, owner: { column: 'vehicle_id' | 'driver_id'; id: number }): Promise<void> {
+  const unpaid = trx.selectFrom('free_flow_tolls').select('id').where(owner.column, '=', owner.id).where('paid_at', 'is', null);
+  const gone = await trx
+    .selectFrom('free_flow_tolls')
+    .select(['driver_id', 'amount_cents', 'flag', 'cancelled_at'])
+    .where(owner.column, '=', owner.id)
+    .where('paid_at', 'is', null)
+    .execute();
+  await moveTotals(
+    trx,
+    gone.map((t) => (t.cancelled_at === null ? { ...closedOpen(t), tolls: -1 } : { driverId: t.driver_id, tolls: -1 })),
+  );
+  await trx.deleteFrom('contests').where('toll_id', 'in', unpaid).execute();
+  await trx.deleteFrom('free_flow_tolls').where(owner.column, '=', owner.id).where('paid_at', 'is', null).execute();
 }
