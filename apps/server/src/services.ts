@@ -135,7 +135,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   );
   const terms = new TermsService(db.kysely);
   const pixProvider = overrides.pixProvider ?? createPixProvider(config.pix);
-  const settlement = new SettlementService(db, log, cycleCharges);
+  const freeFlow = new FreeFlowService(db, log, overrides.now ?? config.clock);
+  const settlement = new SettlementService(db, log, cycleCharges, (driverId) => freeFlow.afterCredit(driverId));
   const outcomes = new WithdrawalOutcomes(db, log);
   const eligibility = new WithdrawalEligibility(db.kysely, terms);
   const catalogue = new Catalogue();
@@ -150,7 +151,6 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const webhookEvents = new WebhookEventLog(db.kysely);
   metrics.countOpenContradictionsWith(() => webhookEvents.countOpen('contradiction'));
   const vapidKeys = new VapidKeyStore(db, config.push.vapid);
-  const freeFlow = new FreeFlowService(db, log, overrides.now ?? config.clock);
   const pixAutomatic = new PixAutomaticService(
     db,
     pixProvider,

@@ -310,7 +310,6 @@ export const freeFlowApi = {
     path: '/api/livre-passagem/:id/contestar',
     auth: true,
     idempotent: true,
-    requiresTerms: true,
     summary: 'Contesta um pedágio sem cancela junto à concessionária (motivos TAG_PAGOU, NAO_PASSOU_PORTICO, PLACA_ERRADA)',
     params: freeFlowTollParams,
     body: freeFlowContestRequest,
@@ -363,7 +362,6 @@ export const freeFlowApi = {
     path: '/api/livre-passagem/placas',
     auth: true,
     idempotent: true,
-    requiresTerms: true,
     summary:
       'Liga ou desliga o pedágio sem cancela de um veículo (veiculoId) ou de todos; ao desligar, os débitos em aberto guardados da placa são apagados',
     body: freeFlowPlateRequest,

@@ -1,11 +1,14 @@
 import type { Endpoint } from '@portal/contract';
 import {
   accountClosureMessages,
+  contestMessages,
   driverDataMessages,
+  freeFlowMessages,
   messages,
   payoutMessages,
   privacyMessages,
   profileMessages,
+  proofMessages,
   serverMessages,
 } from '@portal/domain';
 import fc from 'fast-check';
@@ -45,6 +48,9 @@ function catalogue(): { exact: Set<string>; templates: RegExp[] } {
   walk(driverDataMessages);
   walk(accountClosureMessages);
   walk(privacyMessages);
+  walk(contestMessages);
+  walk(freeFlowMessages);
+  walk(proofMessages);
   return { exact, templates };
 }
 const known = catalogue();
@@ -269,8 +275,9 @@ export const hostileQuery: fc.Arbitrary<string> = fc
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&'));
 
 /** Endpoint name -> which credentials it needs. */
-export function credentialOf(e: Endpoint): 'driver' | 'shipper' | 'operator' | 'platform' | 'webhook' | 'none' {
+export function credentialOf(e: Endpoint): 'driver' | 'shipper' | 'operator' | 'platform' | 'concessionaire' | 'webhook' | 'none' {
   if (e.auth) return 'driver';
+  if (e.path.startsWith('/api/parceiro/livre-passagem')) return 'concessionaire';
   if (e.path === '/api/parceiro/passagens' || e.path === '/api/parceiro/passagens/lote') return 'operator';
   if (e.path === '/api/parceiro/terceiro/movimentos') return 'platform';
   if (e.path.startsWith('/api/parceiro/vpos')) return 'shipper';

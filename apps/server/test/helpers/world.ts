@@ -5,7 +5,9 @@ import { cnpj } from 'cpf-cnpj-validator';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
+import { SigningKeys } from '../../src/db/signing-keys.js';
 import { PartnerService } from '../../src/modules/partners/service.js';
+import { ProofService } from '../../src/modules/receipts/proof.js';
 import { newCpf, registerDriver } from './app.js';
 import type { Registered } from './app.js';
 import { createCharge, fund, paymentEvent } from './pix.js';
@@ -29,12 +31,22 @@ export interface DriverWorld extends Registered {
   freePassageId: number;
   /** Decision 58: a recurring top-up by Pix Automático, waiting for its first Pix. */
   automaticId: string;
+  /**
+   * Decision 76: the active tag's plate opted in to free-flow tolls, and three tolls the
+   * concessionaire sent for it: one open (tollId), one the driver paid (paidTollId, it has a
+   * receipt), and one left for the concessionaire to withdraw (tollExternalId).
+   */
+  tollId: number;
+  paidTollId: number;
+  tollExternalId: string;
+  /** The verification code of the open toll's proof for an appeal (GET /api/verificar/:codigo). */
+  proofCode: string;
 }
 
 export interface World {
   a: DriverWorld;
   b: DriverWorld;
-  keys: { shipper: string; operator: string; platform: string };
+  keys: { shipper: string; operator: string; platform: string; concessionaire: string };
   termId: number;
   /** The operator the operator key belongs to (the tags are registered with it). */
   operatorCnpj: string;
@@ -47,7 +59,7 @@ export function saoPaulo(minutesAgo: number): { local: string; utc: string } {
   return { local, utc: at.toISOString() };
 }
 
-async function driverWorld(app: FastifyInstance, keys: World['keys'], name: string): Promise<DriverWorld> {
+async function driverWorld(app: FastifyInstance, db: Db, keys: World['keys'], name: string): Promise<DriverWorld> {
   const d = await registerDriver(app, { name });
   const paidChargeId = await fund(app, d, 500);
   const active = await registerTag(app, d, { Operadora: SEMPARAR });
@@ -99,6 +111,7 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
   });
   expect(automatic.statusCode, automatic.body).toBe(201);
   const automaticId = automatic.json<{ RecargaAutomatica: { id: string } }>().RecargaAutomatica.id;
+  const tolls = await freeFlowTolls(app, db, d, keys.concessionaire, active);
   return {
     ...d,
     active,
@@ -111,7 +124,70 @@ async function driverWorld(app: FastifyInstance, keys: World['keys'], name: stri
     contestId,
     freePassageId,
     automaticId,
+    ...tolls,
   };
+}
+
+/** A free-flow toll of `plate` as the concessionaire sends it (decision 76). */
+function tollBody(plate: string, portico: string, valor: number, minutesAgo: number): Record<string, unknown> {
+  return {
+    externalId: `lp-${newSerial()}`,
+    placa: plate,
+    portico,
+    rodovia: 'BR-116',
+    km: 204.5,
+    sentido: 'São Paulo',
+    eixos: 3,
+    valor,
+    occurredAt: saoPaulo(minutesAgo).local,
+  };
+}
+
+/** Decision 76: the driver opts the active tag's plate in; the concessionaire sends three tolls; the driver pays one. */
+async function freeFlowTolls(
+  app: FastifyInstance,
+  db: Db,
+  d: Registered,
+  concessionaireKey: string,
+  active: RegisteredTag,
+): Promise<Pick<DriverWorld, 'tollId' | 'paidTollId' | 'tollExternalId' | 'proofCode'>> {
+  const driver = { authorization: `Bearer ${d.token}` };
+  const optIn = await app.inject({
+    method: 'POST',
+    url: '/api/livre-passagem/placas',
+    headers: driver,
+    payload: { veiculoId: active.vehicleId, ativo: true },
+  });
+  expect(optIn.statusCode, optIn.body).toBe(200);
+  const sent = async (portico: string, valor: number, minutesAgo: number) => {
+    const body = tollBody(active.plate, portico, valor, minutesAgo);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/parceiro/livre-passagem',
+      headers: { 'x-api-key': concessionaireKey },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    return String(body.externalId);
+  };
+  await sent('Pórtico Arujá', 9.15, 45);
+  await sent('Pórtico Guarulhos', 6.4, 40);
+  const tollExternalId = await sent('Pórtico Itaquaquecetuba', 4.3, 35);
+  const listed = await app.inject({ method: 'GET', url: '/api/livre-passagem?page=1', headers: driver });
+  expect(listed.statusCode, listed.body).toBe(200);
+  const debitos = listed.json<{ Debitos: { id: number; portico: string }[] }>().Debitos;
+  const idOf = (portico: string) => {
+    const found = debitos.find((t) => t.portico === portico);
+    if (!found) throw new Error(`pedágio sem cancela ${portico} sem registro`);
+    return found.id;
+  };
+  const paidTollId = idOf('Pórtico Guarulhos');
+  const paid = await app.inject({ method: 'POST', url: `/api/livre-passagem/${paidTollId}/pagar`, headers: driver });
+  expect(paid.statusCode, paid.body).toBe(200);
+  const tollId = idOf('Pórtico Arujá');
+  // The code a proof of the open toll would print: the portal's signing key is the same for every instance.
+  const proofCode = (await new ProofService(db, new SigningKeys(db)).forToll(d.id, tollId)).codigo;
+  return { tollId, paidTollId, tollExternalId, proofCode };
 }
 
 /** The passage's id as the driver's statement shows it (decision 56). */
@@ -143,9 +219,10 @@ export async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
     shipper: (await partners.create('shipper', 'Transportes Fuzz')).key,
     operator: (await partners.create('operator', 'SemParar Fuzz', SEMPARAR)).key,
     platform: (await partners.create('platform', 'MoveMais Fuzz')).key,
+    concessionaire: (await partners.create('concessionaire', 'Rota Fuzz Concessionária')).key,
   };
-  const a = await driverWorld(app, keys, 'Ana Motorista Alves');
-  const b = await driverWorld(app, keys, 'Bruno Motorista Borges');
+  const a = await driverWorld(app, db, keys, 'Ana Motorista Alves');
+  const b = await driverWorld(app, db, keys, 'Bruno Motorista Borges');
   const term = await db.kysely.selectFrom('terms').select('id').orderBy('version', 'desc').executeTakeFirstOrThrow();
   return { a, b, keys, termId: term.id, operatorCnpj: SEMPARAR };
 }
@@ -315,6 +392,30 @@ export function validRequest(
       return { body: fuzzPassage(a) };
     case 'partnerPassageBatch':
       return { body: { passagens: [fuzzPassage(a)] } };
+    case 'partnerToll':
+      return { body: tollBody(a.active.plate, 'Pórtico Fuzz', 0.5, 5) };
+    case 'partnerTollBatch':
+      return { body: { debitos: [tollBody(a.active.plate, 'Pórtico Fuzz', 0.5, 5)] } };
+    case 'partnerTollPayments':
+      return { query: 'page=1' };
+    case 'partnerTollDelete':
+      return { params: { externalId: a.tollExternalId } };
+    case 'freeFlowTolls':
+      return { query: `page=1&placa=${a.active.plate}` };
+    case 'payFreeFlowToll':
+    case 'freeFlowTollProof':
+      return { params: { id: a.tollId } };
+    case 'contestFreeFlowToll':
+      return { params: { id: a.tollId }, body: { motivo: 'NAO_PASSOU_PORTICO' } };
+    case 'freeFlowTollReceipt':
+      return { params: { id: a.paidTollId } };
+    case 'passageProof':
+      return { params: { id: a.freePassageId } };
+    case 'verifyProof':
+      return { params: { codigo: a.proofCode } };
+    // One vehicle's choice (without veiculoId it is every vehicle of the caller's at once).
+    case 'setFreeFlowPlates':
+      return { body: { veiculoId: a.active.vehicleId, ativo: true } };
     case 'partnerThirdPartyMovement':
       return {
         body: {

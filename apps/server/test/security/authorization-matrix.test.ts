@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { api, buildPath } from '@portal/contract';
-import { serverMessages } from '@portal/domain';
-import type { Endpoint } from '@portal/contract';
+import { maskCpfCnpj, proofMessages, serverMessages } from '@portal/domain';
+import type { Endpoint, FreeFlowPlatesResponse, FreeFlowTollsResponse, ProofVerifyResponse } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, SessionStore } from '../../src/modules/auth/sessions.js';
@@ -83,6 +83,18 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   pushPublicKey: 'public',
   savePushSubscription: 'own',
   deletePushSubscription: 'own',
+  // Decision 76: a free-flow toll, a tag passage or a vehicle named by its id: another driver's is the
+  // same 404 as none. The list and the plates name no one's (a plate filter of B's is checked below).
+  freeFlowTolls: 'own',
+  payFreeFlowToll: 'foreign',
+  contestFreeFlowToll: 'foreign',
+  freeFlowTollReceipt: 'foreign',
+  freeFlowTollProof: 'foreign',
+  passageProof: 'foreign',
+  freeFlowPlates: 'own',
+  // One vehicle's choice names it by veiculoId, as deleteVehicle's vehicle_id; the choice for every
+  // vehicle at once (no veiculoId) is checked below.
+  setFreeFlowPlates: 'foreign',
 };
 
 const UNAUTHORIZED = 'Sua sessão expirou. Entre novamente.';
@@ -110,6 +122,9 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   driverContests: () => 'Praça Itupeva',
   pixAutomatic: () => '"Disponivel":true',
   createPixAutomatic: () => '"estado":"AGUARDANDO"',
+  // A's tolls are of A's plate (B's toll at the same gantry would show B's, which the matrix checks never does).
+  freeFlowTolls: (w) => w.a.active.plate,
+  freeFlowPlates: (w) => w.a.active.plate,
 };
 /** 'own' calls A's world refuses by its state, not by whose it is (decision 70: A has money, so A cannot close): their status. */
 const REFUSED_BY_STATE: Partial<Record<Name, number>> = { closeAccount: 409 };
@@ -122,8 +137,10 @@ const PUBLIC_READS: Name[] = ['privacy'];
 /** Asaas's calls to us, each with its own asaas-access-token (the webhook's, the transfer validation's). */
 const asaasCalls = (Object.keys(api) as Name[]).filter((n) => credentialOf(api[n] as Endpoint) === 'webhook');
 const asaasToken = (name: Name) => (name === 'asaasTransferValidation' ? TRANSFER_VALIDATION_TOKEN : WEBHOOK_TOKEN);
+const PARTNER_KINDS = ['shipper', 'operator', 'platform', 'concessionaire'] as const;
+type PartnerKind = (typeof PARTNER_KINDS)[number];
 const partnerCalls = (Object.keys(api) as Name[]).filter((n) =>
-  ['shipper', 'operator', 'platform'].includes(credentialOf(api[n] as Endpoint)),
+  (PARTNER_KINDS as readonly string[]).includes(credentialOf(api[n] as Endpoint)),
 );
 
 describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) => {
@@ -254,14 +271,17 @@ describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) =>
   });
 
   describe.each(partnerCalls)('%s (partner key)', (name) => {
-    const needs = credentialOf(api[name] as Endpoint) as 'shipper' | 'operator' | 'platform';
+    const needs = credentialOf(api[name] as Endpoint) as PartnerKind;
     it.each([
       ['no key', () => ({}), 401],
       ['an unknown key', () => ({ 'x-api-key': `pm_${randomBytes(32).toString('base64url')}` }), 401],
       ["a driver's token instead", () => ({ authorization: `Bearer ${world.a.token}` }), 401],
-      ['a key of another kind', () => ({ 'x-api-key': world.keys[needs === 'shipper' ? 'platform' : 'shipper'] }), 403],
     ] as const)('with %s: refused, nothing written', async (_label, headers, status) => {
       await expectRefusedUnchanged(request(name, headers()), [status]);
+    });
+
+    it.each(PARTNER_KINDS.filter((kind) => kind !== needs))('with a key of another kind (%s): 403, nothing written', async (kind) => {
+      await expectRefusedUnchanged(request(name, { 'x-api-key': world.keys[kind] }), [403]);
     });
 
     it('with a revoked key: 401, nothing written', async () => {
@@ -269,6 +289,91 @@ describeEachDatabase('matriz de autorização, gerada do contrato', (dialect) =>
       const created = await partners.create(needs, `Revogado ${needs}`, needs === 'operator' ? world.operatorCnpj : undefined);
       await partners.revoke(created.id);
       await expectRefusedUnchanged(request(name, { 'x-api-key': created.key }), [401]);
+    });
+  });
+
+  describe('verifyProof (public read: the code is the credential)', () => {
+    const verify = (codigo: string, token: string | null): InjectOptions => ({
+      method: 'GET',
+      url: buildPath(api.verifyProof.path, { codigo }),
+      headers: token === null ? {} : { authorization: `Bearer ${token}` },
+    });
+    const sessions = () => [null, world.a.token, world.b.token, tokens.revoked];
+    const othersSecrets = () => [world.b.cpfCnpj, world.b.active.serial, world.b.active.plate, world.b.inactive.serial];
+
+    it('is a call without a session or a key', () => {
+      expect(credentialOf(api.verifyProof as Endpoint)).toBe('none');
+      expect(api.verifyProof.auth).toBe(false);
+    });
+
+    it("a made-up or changed code: 404 with or without a session, nothing written, nothing of a driver's answered", async () => {
+      const genuine = world.a.proofCode;
+      const changed = `${genuine.slice(0, -1)}${genuine.endsWith('A') ? 'B' : 'A'}`;
+      for (const code of [`L1.a.${'x'.repeat(27)}`, 'qualquer-coisa', changed, genuine.toUpperCase(), genuine.replace(/^L/, 'P')]) {
+        for (const token of sessions()) {
+          const res = await expectRefusedUnchanged(verify(code, token), [404], proofMessages.notFound);
+          for (const secret of [world.a.cpfCnpj, world.a.active.plate, world.a.active.serial, ...othersSecrets()]) {
+            expect(res.body).not.toContain(secret);
+          }
+        }
+      }
+    });
+
+    it("a genuine code: its proof's facts, the same with or without a session, the document masked; nothing written", async () => {
+      const before = await watch.changes();
+      const answers = new Set<string>();
+      for (const token of sessions()) {
+        const res = await ctx().app.inject(verify(world.a.proofCode, token));
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json<ProofVerifyResponse>().Comprovante).toMatchObject({
+          codigo: world.a.proofCode,
+          tipo: 'PEDAGIO_SEM_CANCELA',
+          placa: world.a.active.plate,
+          documentoMascarado: maskCpfCnpj(world.a.cpfCnpj),
+        });
+        for (const secret of [world.a.cpfCnpj, world.a.password, ...othersSecrets()]) expect(res.body).not.toContain(secret);
+        answers.add(res.body);
+      }
+      expect(answers.size).toBe(1);
+      expect(await watch.changes()).toBe(before);
+    });
+  });
+
+  describe('free flow (decision 76): the calls that name no toll or vehicle of their own', () => {
+    it("the tolls filtered by B's plate: an empty page, nothing of B's, nothing written", async () => {
+      const before = await watch.changes();
+      const res = await ctx().app.inject(request('freeFlowTolls', { authorization: `Bearer ${world.a.token}` }, 'b'));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<FreeFlowTollsResponse>().Debitos).toEqual([]);
+      for (const secret of [world.b.cpfCnpj, world.b.active.serial, world.b.inactive.serial, 'Pórtico'])
+        expect(res.body).not.toContain(secret);
+      expect(await watch.changes()).toBe(before);
+    });
+
+    it("the choice for every vehicle at once (no veiculoId): A's own plates only; B's plates and tolls untouched", async () => {
+      const asB = { authorization: `Bearer ${world.b.token}` };
+      const read = async (url: string) => (await ctx().app.inject({ method: 'GET', url, headers: asB })).body;
+      const bPlates = await read(api.freeFlowPlates.path);
+      const bTolls = await read(`${api.freeFlowTolls.path}?page=1`);
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: api.setFreeFlowPlates.path,
+        headers: { authorization: `Bearer ${world.a.token}` },
+        payload: { ativo: true },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const placas = res.json<FreeFlowPlatesResponse>().Placas;
+      expect(placas.map((p) => [p.placa, p.ativo]).sort()).toEqual(
+        [
+          [world.a.active.plate, true],
+          [world.a.inactive.plate, true],
+        ].sort(),
+      );
+      for (const secret of [world.b.cpfCnpj, world.b.active.serial, world.b.active.plate, world.b.inactive.plate]) {
+        expect(res.body).not.toContain(secret);
+      }
+      expect(await read(api.freeFlowPlates.path)).toBe(bPlates);
+      expect(await read(`${api.freeFlowTolls.path}?page=1`)).toBe(bTolls);
     });
   });
 

@@ -53,6 +53,10 @@ function othersIdentifiers(w: World): unknown[] {
     b.pendingChargeId,
     b.vpoExternalId,
     b.automaticId,
+    b.tollId,
+    b.paidTollId,
+    b.tollExternalId,
+    b.proofCode,
     newCpf(),
   ];
 }
@@ -95,10 +99,23 @@ function credentials(e: Endpoint, w: World, token: string): Record<string, strin
     case 'shipper':
     case 'operator':
     case 'platform':
-      return { 'x-api-key': w.keys[credentialOf(e) as 'shipper' | 'operator' | 'platform'] };
+    case 'concessionaire':
+      return { 'x-api-key': w.keys[credentialOf(e) as keyof World['keys']] };
     default:
       return {};
   }
+}
+
+/**
+ * The public verification of a proof counts its calls per client address (60 in 10 minutes,
+ * modules/receipts/proof-route.ts): each of its attempts comes from an address of its own, so that
+ * what the fuzzer sends reaches the verification rather than the limit's 429.
+ */
+let addresses = 0;
+function clientAddress(name: Name): { remoteAddress?: string } {
+  if (name !== 'verifyProof') return {};
+  addresses += 1;
+  return { remoteAddress: `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}` };
 }
 
 function requestOf(e: Endpoint, name: Name, w: World, token: string, m: Mutation): InjectOptions {
@@ -111,7 +128,7 @@ function requestOf(e: Endpoint, name: Name, w: World, token: string, m: Mutation
   }
   const query = m.kind === 'query' ? m.query : valid.query;
   if (query) url = `${url}?${query}`;
-  const options: InjectOptions = { method: e.method, url, headers };
+  const options: InjectOptions = { method: e.method, url, headers, ...clientAddress(name) };
   if (m.kind === 'raw') {
     if (m.body.kind === 'json') options.payload = JSON.stringify(m.body.value) ?? 'null';
     else options.payload = m.body.payload;

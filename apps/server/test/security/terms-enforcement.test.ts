@@ -33,6 +33,9 @@ const EXEMPT: Partial<Record<Name, string>> = {
   removePixKey: 'only narrows where money may go: removing a key a thief saved must always work',
   updatePayoutLimits: 'moves nothing (withdrawals are refused without the terms), and lowering a limit must always work',
   openContest: "contesting a charge is the road user's right (Contran Res. 1.013/2024, decision 56) and moves no money by itself",
+  contestFreeFlowToll: "contesting a free-flow toll is the road user's right as a passage's is (decision 76), and moves no money by itself",
+  setFreeFlowPlates:
+    "the consent to keep a plate's tolls is its own (LGPD art. 8, § 5º: withdrawn at any time); while the terms are refused nothing is paid automatically (decision 76)",
   cancelPixAutomatic:
     'only stops money from coming in: stopping a recurring debit must always work (and the bank app can always do it too)',
   savePushSubscription: 'moves nothing: only tells this device what already happened to the account (decision 57)',
@@ -54,6 +57,9 @@ const MONEY_TAG_VEHICLE: readonly Name[] = [
   'deleteVehicle',
   'createPixAutomatic',
   'changePixAutomaticValue',
+  // Decision 76: paying a free-flow toll moves money; contesting one asks the concessionaire for a
+  // refund of what the portal paid or would pay; a plate's choice changes the vehicle (its consent).
+  'payFreeFlowToll',
 ];
 
 /** The calls /blocked-access and the dashboard's terms bar make (spec §2, 7): never refused for the terms. */

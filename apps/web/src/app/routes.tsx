@@ -17,6 +17,8 @@ export const screenLoaders = {
   'blocked-access': () => import('../features/terms/BlockedAccessPage').then((m) => m.BlockedAccessPage),
   // Decision 72: the privacy notice, public (linked from the login, the registration and Configurações).
   privacidade: () => import('../features/privacy/PrivacyPage').then((m) => m.PrivacyPage),
+  // Decision 76: a proof for an appeal checked by its code, public (a traffic authority reads its QR Code).
+  'verificar/:codigo': () => import('../features/free-flow/VerifyProofPage').then((m) => m.VerifyProofPage),
   shell: () => import('./AuthenticatedShell').then((m) => m.AuthenticatedShell),
   dashboard: () => import('./routes/DashboardRoute').then((m) => m.DashboardRoute),
   'saldo/retirar': () => import('../features/withdrawal/WithdrawPage').then((m) => m.WithdrawPage),
@@ -30,6 +32,8 @@ export const screenLoaders = {
   'vpos/listar': () => import('../features/vpos/VposListPage').then((m) => m.VposListPage),
   'extrato/listar': () => import('../features/statement/StatementPage').then((m) => m.StatementPage),
   contestacoes: () => import('../features/contests/ContestsPage').then((m) => m.ContestsPage),
+  // Decision 76: the free-flow tolls ('pedágio sem cancela') of the driver's plates.
+  'livre-passagem': () => import('../features/free-flow/FreeFlowPage').then((m) => m.FreeFlowPage),
   'comprovantes/:tipo/:id': () => import('../features/receipts/ReceiptPage').then((m) => m.ReceiptPage),
   configuracoes: () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage),
   '*': () => import('./NotFoundPage').then((m) => m.NotFoundPage),
@@ -73,6 +77,7 @@ export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] =>
       screen(preloaded, 'registrar'),
       screen(preloaded, 'blocked-access'),
       screen(preloaded, 'privacidade'),
+      screen(preloaded, 'verificar/:codigo'),
       {
         Component: RequireAuth,
         children: [
@@ -91,6 +96,7 @@ export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] =>
               screen(preloaded, 'vpos/listar'),
               screen(preloaded, 'extrato/listar'),
               screen(preloaded, 'contestacoes'),
+              screen(preloaded, 'livre-passagem'),
               screen(preloaded, 'comprovantes/:tipo/:id'),
               screen(preloaded, 'configuracoes'),
             ],

@@ -62,6 +62,8 @@ export const PRERENDERED_PAGES = [
   signedIn('/vpos/listar', 'vpos/listar'),
   signedIn('/extrato/listar', 'extrato/listar'),
   signedIn('/contestacoes', 'contestacoes'),
+  // Decision 76: the free-flow tolls of the driver's plates.
+  signedIn('/livre-passagem', 'livre-passagem'),
   signedIn('/saldo/retirar', 'saldo/retirar'),
   // The value typed and the Pix to pay survive a reload (founding decision 6): the page has neither.
   signedIn('/saldo/comprar', 'saldo/comprar', { adoptable: () => !getBuyValue() && getBuyPix() === null }),

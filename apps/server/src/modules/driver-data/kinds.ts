@@ -18,6 +18,8 @@ export const TABLES_NOT_EXPORTED: Readonly<Partial<Record<keyof Database, string
   idempotency_keys: "copies of the portal's own answers to a repeated request, kept a day",
   closed_accounts: 'rows of a closed account, which no longer signs in (its closing receipt tells what is kept)',
   closure_tag_cancellations: 'rows of a closed account, which no longer signs in (its closing receipt tells what is kept)',
+  free_flow_driver_totals: 'counts and sums derived from pedagios-sem-cancela.json',
+  free_flow_payments: "which account paid each free-flow toll: the entries of movimentacoes.json, each naming its toll ('toll:<id>')",
 };
 
 /** Every kind of the ZIP; the keys are DRIVER_DATA_KINDS', which names the files (a kind left out does not compile). */

@@ -30,11 +30,14 @@ export class SettlementService {
     private readonly log: FastifyBaseLogger,
     /** Decision 58: the charges of Pix Automático's cycles (modules/pix-automatic, registered in services.ts). */
     private readonly cycles: CycleCharges,
+    /** Told of each credit after it commits (decision 76: the free-flow tolls awaiting this money are paid at once). */
+    private readonly afterCredit: (driverId: number) => void = () => undefined,
   ) {}
 
   /** PAYMENT_RECEIVED / PAYMENT_CONFIRMED: credit the driver's own account once. */
   async received(ref: ChargeRef, paidReais: number): Promise<ReceivedOutcome> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    let credited: number | null = null;
+    const outcome = await this.db.kysely.transaction().execute(async (trx): Promise<ReceivedOutcome> => {
       const charge = await this.lock(trx, ref);
       if (!charge) return 'unknown-charge';
       if (!sameAmount(paidReais, charge.amount_cents)) {
@@ -61,8 +64,11 @@ export class SettlementService {
         await enqueueNotification(trx, charge.driver_id, { kind: 'pixReceived', chargeId: charge.id, amountCents: charge.amount_cents });
       }
       if (result.status === 'posted') this.log.info({ chargeId: charge.id, driverId: charge.driver_id }, 'compra de saldo creditada');
+      if (result.status === 'posted') credited = charge.driver_id;
       return result.status === 'posted' ? 'credited' : 'already-credited';
     });
+    if (credited !== null) this.afterCredit(credited);
+    return outcome;
   }
 
   /** PAYMENT_OVERDUE (or our own expiry): PENDING -> OVERDUE, no money. */

@@ -12,7 +12,7 @@ export interface VerifyLimit {
   windowMinutes: number;
 }
 
-export const PROOF_VERIFY_LIMIT: VerifyLimit = { max: 60, windowMinutes: 10 };
+const PROOF_VERIFY_LIMIT: VerifyLimit = { max: 60, windowMinutes: 10 };
 
 /**
  * The public verification is limited per client address as the other unauthenticated calls are

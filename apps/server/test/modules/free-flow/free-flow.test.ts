@@ -273,6 +273,16 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
     expect((await tolls(d, '&estado=EM_ABERTO')).Debitos).toEqual([]);
     expect(await t.accounts(d)).toMatchObject({ own: SALDO - 1_000 + 50_000 - 10_000 });
     await expectBooksBalance();
+
+    // The terms refused: nothing more is taken automatically, and the plate can still be turned off.
+    const refused = await t.app().inject({ method: 'POST', url: '/api/termos/rejeitar', headers: bearer(d.token) });
+    expect(refused.statusCode, refused.body).toBeLessThan(300);
+    await push(c.key, tollBody(d.tag.plate, { valor: 5, portico: 'Pórtico Mogi' }));
+    expect((await tolls(d, '&estado=EM_ABERTO')).Debitos).toHaveLength(1);
+    expect(await t.accounts(d)).toMatchObject({ own: SALDO - 1_000 + 50_000 - 10_000 });
+    const off = await choose(d, { veiculoId: await vehicleId(d), ativo: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await tolls(d)).Debitos.map((x) => x.estado)).toEqual(['PAGO', 'PAGO']);
   });
 
   it('a toll while the tag was active with money is flagged, not paid automatically, and contested in one tap; the concessionaire answers', async () => {

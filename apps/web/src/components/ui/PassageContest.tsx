@@ -6,6 +6,7 @@ import { formatDateTimeOrNull } from '../../lib/format';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { ContestDialog, type ContestedPassage } from './ContestDialog';
 import { ContestStateBadge, DuplicateFlagBadge } from './ContestBadge';
+import { PassageProofButton } from './PassageProofButton';
 import { contestTexts } from '@portal/domain';
 import classes from './PassageContest.module.css';
 
@@ -20,13 +21,13 @@ interface PassageContestProps {
 /**
  * Decision 56: a passage's contest where the passage is shown (a statement row, a VPO's passage):
  * its newest contest's state, 'Possível cobrança duplicada' while a flagged passage is not
- * contested, and 'Contestar' while it can be (disabled offline, saying why).
+ * contested, and 'Contestar' while it can be (disabled offline, saying why). Decision 76: and, for
+ * every passage, its 'Comprovante para recurso'.
  */
 export function PassageContest({ info, passage, align = 'table' }: PassageContestProps) {
   const online = useOnline();
   const [opened, setOpened] = useState(false);
   const flagged = info.possivelDuplicada && info.contestacao === null;
-  if (!flagged && info.contestacao === null && !info.contestavel) return null;
   const when = formatDateTimeOrNull(passage.dataPassagem) ?? '';
   return (
     <div className={[classes.block, align === 'table' && classes.table].filter(Boolean).join(' ')} data-passagem={info.id}>
@@ -55,6 +56,7 @@ export function PassageContest({ info, passage, align = 'table' }: PassageContes
           />
         </>
       ) : null}
+      <PassageProofButton passageId={info.id} place={passage.praca} when={when} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { Anchor, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { AttentionNotice } from '@portal/contract';
 import {
   IconAlertOctagon,
   IconAlertTriangle,
@@ -18,7 +17,7 @@ import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { toastFailure } from '../../components/ui/toastFailure';
 import { useOpenContest } from '../../lib/contests';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
-import { DUPLICATE_NOTICE, noticeViews, type NoticeTone, type NoticeView } from './notices';
+import { DUPLICATE_NOTICE, type NoticeTone, type NoticeView } from './notices';
 
 /** At most this many lines before 'Ver mais': the tiles below stay within reach on a 360x800 phone. */
 const VISIBLE_NOTICES = 2;
@@ -150,13 +149,12 @@ export const NOTICES_ID = 'avisos';
  * Issue 12: what needs the driver's attention, one compact line each. Two at most until 'Ver mais
  * (N)'; nothing at all when there is nothing to say. Issue 25: below the tiles, so that their
  * arrival moves nothing the driver may be reaching for; announced at the top by NoticesSummary.
- * Drawn in one transition with the last movements (DashboardPage).
+ * Drawn in one transition with the last movements (DashboardPage). `views`: dashboardNoticeViews's.
  */
-export function AttentionList({ notices }: { notices: readonly AttentionNotice[] }) {
+export function AttentionList({ views }: { views: readonly NoticeView[] }) {
   const online = useOnline();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
-  const views = noticeViews(notices);
   if (views.length === 0) return null;
   const hidden = views.length - VISIBLE_NOTICES;
   const shown = expanded || hidden <= 0 ? views : views.slice(0, VISIBLE_NOTICES);

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { AttentionNotice, StatementTransaction } from '@portal/contract';
+import type { StatementTransaction } from '@portal/contract';
 import { messages } from '@portal/domain';
 import {
   IconCash,
@@ -7,6 +7,7 @@ import {
   IconListDetails,
   IconMessageReport,
   IconQrcode,
+  IconRoad,
   IconTag,
   IconTruck,
   type Icon,
@@ -19,12 +20,15 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useBalance } from '../../lib/balance';
 import { useHydrated } from '../../lib/useStoredValue';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
+import { formatReais } from '../../lib/format';
+import { freeFlowTexts } from '../../lib/freeFlowTexts';
 import { useAttention } from './api/attention';
+import { useFreeFlowSummary } from './api/freeFlow';
 import { AttentionList } from './AttentionList';
 import { BalancePanel } from './BalancePanel';
 import classes from './DashboardPage.module.css';
 import { LastMovements } from './LastMovements';
-import { noticeViews } from './notices';
+import { dashboardNoticeViews, type NoticeView } from './notices';
 import { NoticesSummary } from './NoticesSummary';
 
 /** Long labels wrap instead of being cut at 360 px. */
@@ -41,7 +45,27 @@ const tiles: { label: string; to: string; icon: Icon; hint: string }[] = [
   { label: 'VPOs', to: '/vpos/listar', icon: IconFileInvoice, hint: 'Vale-pedágio' },
   { label: 'Extrato', to: '/extrato/listar', icon: IconListDetails, hint: 'Movimentações' },
   { label: 'Contestações', to: '/contestacoes', icon: IconMessageReport, hint: 'Passagens contestadas' },
+  // Decision 76: its hint says what is owed once the tolls' Resumo arrives (FreeFlowHint).
+  { label: freeFlowTexts.title, to: '/livre-passagem', icon: IconRoad, hint: freeFlowTexts.tileHint },
 ];
+
+/**
+ * The free-flow tile's hint: what is owed ('R$ 12,34 a pagar'), or 'Desligado' with no plate on;
+ * the static hint until the Resumo arrives (the prerendered page and its hydration have none: no
+ * first script reads it, and the kept copy is restored after hydrating).
+ */
+function FreeFlowHint({ fallback }: { fallback: string }) {
+  const { data } = useFreeFlowSummary();
+  const summary = data?.Sucesso ? data.Resumo : undefined;
+  let hint = fallback;
+  if (summary && summary.valorEmAberto > 0) hint = freeFlowTexts.tileOwed(formatReais(summary.valorEmAberto));
+  else if (summary?.placasAtivas === 0) hint = freeFlowTexts.tileOff;
+  return (
+    <Text size="sm" c={summary && summary.vencidos > 0 ? 'red.9' : 'dimmed'} fw={summary && summary.valorEmAberto > 0 ? 600 : undefined}>
+      {hint}
+    </Text>
+  );
+}
 
 /**
  * A money action: a link to its screen, or a disabled button saying why not: with no connection (the
@@ -93,15 +117,15 @@ function MoneyAction({
  * were once on screen a frame before the notices, which then pushed them down (layout shift 0.014).
  */
 const AfterTiles = deferredRender(function AfterTiles({
-  notices,
+  views,
   movements,
 }: {
-  notices: readonly AttentionNotice[];
+  views: readonly NoticeView[];
   movements: readonly StatementTransaction[] | undefined;
 }) {
   return (
     <>
-      <AttentionList notices={notices} />
+      <AttentionList views={views} />
       {movements ? <LastMovements rows={movements} /> : null}
     </>
   );
@@ -135,22 +159,26 @@ function WithdrawAction({ online }: { online: boolean }) {
  * the driver may be reaching for (the notices above the tiles pushed them 106-127 px down, layout
  * shift 0.03-0.06); the title's row says at once that they are loading, then how many there are
  * (NoticesSummary), in a row as tall before as after. With no connection the last data seen shows
- * with its date and the money actions are disabled (founding decision 22).
+ * with its date and the money actions are disabled (founding decision 22). Decision 76: a sixth tile,
+ * 'Pedágios sem cancela', and its notice, from the tolls' Resumo.
  */
 export function DashboardPage() {
   usePageTitle('Painel');
   const online = useOnline();
   const { dataUpdatedAt } = useBalance();
   const attention = useAttention();
+  const freeFlow = useFreeFlowSummary();
   // Loading: said in the title's row; failed (only logged) or never loaded offline: no section at all.
   const movements = attention.data?.UltimasMovimentacoes;
   const notices = attention.data?.Avisos ?? [];
+  // Decision 76: the free-flow notice is computed here from the tolls' Resumo (the attention read does not carry it).
+  const views = dashboardNoticeViews(notices, freeFlow.data?.Sucesso ? freeFlow.data.Resumo : undefined);
   return (
     <Stack gap="lg">
       {/* As tall as a button from the first paint: the summary appears in it without moving anything. */}
       <Group justify="space-between" align="center" wrap="nowrap" gap="sm" mih={44}>
         <Title order={1}>Painel</Title>
-        <NoticesSummary loading={attention.isLoading} views={noticeViews(notices)} />
+        <NoticesSummary loading={attention.isLoading} views={views} />
       </Group>
       <OfflineNotice updatedAt={dataUpdatedAt} />
       <BalancePanel />
@@ -163,7 +191,7 @@ export function DashboardPage() {
       </SimpleGrid>
 
       <nav aria-label="Serviços">
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
           {tiles.map(({ label, to, icon: TileIcon, hint }) => (
             <Card
               key={to}
@@ -183,9 +211,13 @@ export function DashboardPage() {
                 <Text fw={700} size="lg">
                   {label}
                 </Text>
-                <Text size="sm" c="dimmed">
-                  {hint}
-                </Text>
+                {to === '/livre-passagem' ? (
+                  <FreeFlowHint fallback={hint} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {hint}
+                  </Text>
+                )}
               </Stack>
             </Card>
           ))}
@@ -193,7 +225,7 @@ export function DashboardPage() {
       </nav>
 
       {/* Issue 25: below the tiles, which they never move; the most pressing first. */}
-      <AfterTiles notices={notices} movements={movements} />
+      <AfterTiles views={views} movements={movements} />
     </Stack>
   );
 }

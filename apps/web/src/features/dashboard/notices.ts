@@ -1,6 +1,7 @@
-import type { AttentionNotice } from '@portal/contract';
+import type { AttentionNotice, FreeFlowSummary } from '@portal/contract';
 import { formatBrl, messages, pixAutomaticMessages, TAG_MONTHLY_FEE_CENTS } from '@portal/domain';
 import { formatReais } from '../../lib/format';
+import { dueDayText, freeFlowTexts } from '../../lib/freeFlowTexts';
 import { receiptPath } from '../../lib/receipts';
 
 export type NoticeTone = 'danger' | 'debt' | 'warning' | 'waiting' | 'security' | 'info';
@@ -175,4 +176,44 @@ function view(notice: AttentionNotice): NoticeView {
 /** The notices in the order the driver should deal with them (stable within a kind: the server's order). */
 export function noticeViews(notices: readonly AttentionNotice[]): NoticeView[] {
   return [...notices].sort((a, b) => ORDER[a.tipo] - ORDER[b.tipo]).map(view);
+}
+
+/**
+ * Decision 76: free-flow tolls open or overdue, one notice computed here from the Resumo of GET
+ * /api/livre-passagem?page=1 (the attention endpoint does not carry them): overdue ones in debt's
+ * tone with a low balance's rank (an evasion fine is near), open ones as a warning with the VPOs'.
+ * Null when nothing is owed.
+ */
+function freeFlowNotice(summary: FreeFlowSummary | undefined): { rank: number; view: NoticeView } | null {
+  if (!summary || (summary.emAberto === 0 && summary.vencidos === 0)) return null;
+  const value = formatReais(summary.valorEmAberto);
+  const overdue = summary.vencidos > 0;
+  return {
+    rank: overdue ? ORDER['saldo-negativo'] : ORDER['vpo-insuficiente'],
+    view: {
+      key: 'livre-passagem',
+      tone: overdue ? 'debt' : 'warning',
+      text: overdue
+        ? freeFlowTexts.noticeOverdue(summary.vencidos)
+        : freeFlowTexts.noticeOpen(summary.emAberto, value, summary.proximoVencimento ? dueDayText(summary.proximoVencimento) : '—'),
+      action: freeFlowTexts.noticeAction,
+      actionName: freeFlowTexts.noticeActionName,
+      to: '/livre-passagem',
+      // The tolls seen last are kept on the phone: looking at them needs no connection.
+      needsNetwork: false,
+    },
+  };
+}
+
+/** The dashboard's notices: the server's (noticeViews) and the free-flow one in its place, the most pressing first. */
+export function dashboardNoticeViews(notices: readonly AttentionNotice[], freeFlow: FreeFlowSummary | undefined): NoticeView[] {
+  const ranked = [...notices]
+    .sort((a, b) => ORDER[a.tipo] - ORDER[b.tipo])
+    .map((notice) => ({ rank: ORDER[notice.tipo], view: view(notice) }));
+  const tolls = freeFlowNotice(freeFlow);
+  if (tolls) {
+    const at = ranked.findIndex((entry) => entry.rank > tolls.rank);
+    ranked.splice(at === -1 ? ranked.length : at, 0, tolls);
+  }
+  return ranked.map((entry) => entry.view);
 }

@@ -21,6 +21,7 @@ import { AccountClosureSection } from './AccountClosureSection';
 import { PrivacySection } from './PrivacySection';
 import { ProfileSection } from './ProfileSection';
 import { DriverDataSection } from './DriverDataSection';
+import { FreeFlowSection } from './FreeFlowSection';
 import { alertLevelText, settingsForm, type SettingsFormInput, type SettingsFormValues } from './settingsForm';
 
 /** The server's 422 field names (the contract's settingsRequest) on the form's fields. */
@@ -85,7 +86,8 @@ const SettingsForm = memo(function SettingsForm({ alertLevel }: { alertLevel: nu
 /**
  * Issue 12 /configuracoes: the balance alert level the dashboard warns below (R$ 50,00 until chosen);
  * decision 44: the withdrawal limits and 'Minhas chaves Pix'; issue 25: notifications on this device;
- * issue 35: 'Seus dados', the name and phone corrected, and 'Meus dados', everything the portal holds as a ZIP.
+ * issue 35: 'Seus dados', the name and phone corrected, and 'Meus dados', everything the portal holds as a ZIP;
+ * decision 76: 'Pedágio sem cancela', each plate's choice.
  */
 export function SettingsPage() {
   usePageTitle('Configurações');
@@ -97,6 +99,8 @@ export function SettingsPage() {
       <DriverDataSection />
       <AlertLevelSection />
       <NotificationsSection />
+      {/* Decision 76: each plate's free-flow tolls kept (with the consent) and paid automatically. */}
+      <FreeFlowSection />
       <PayoutLimitsSection />
       <PixKeysSection />
       <PrivacySection />

@@ -4,6 +4,7 @@ import { canDeleteVehicle, messages } from '@portal/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { confirmAction } from '../../components/ui/confirm';
+import { VehicleFreeFlowSwitches } from '../../components/ui/FreeFlowPlateSwitches';
 import { DataTable, isListLoading, isListNotLoaded, type DataTableColumn } from '../../components/ui/DataTable';
 import { ListPageHeader } from '../../components/ui/ListPageHeader';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
@@ -36,6 +37,14 @@ const columns: DataTableColumn<VehicleRow>[] = [
     render: (row) => <TagStatusBadge code={row.Status} noTag={row.tag === null} />,
   },
   {
+    // Decision 76: the plate's free-flow tolls kept (with the consent) and paid automatically.
+    key: 'livre-passagem',
+    header: 'Pedágio sem cancela',
+    width: 260,
+    unlabelledOnPhone: true,
+    render: (row) => <VehicleFreeFlowSwitches vehicleId={row.id} plate={row.LicensePlate} />,
+  },
+  {
     key: 'acao',
     header: 'Ação',
     width: 220,
@@ -45,7 +54,8 @@ const columns: DataTableColumn<VehicleRow>[] = [
 ];
 
 /**
- * spec §2 /veiculos/listar and founding decision 7: Placa, Status, Ação (founding decision 19's accents); 10 a page;
+ * spec §2 /veiculos/listar and founding decision 7: Placa, Status, Ação (founding decision 19's accents), and
+ * decision 76's 'Pedágio sem cancela' switches of each plate; 10 a page;
  * a failure empties the table (spec §8) and is said at once with 'Tentar novamente' (issue 25).
  */
 export function VehiclesListPage() {

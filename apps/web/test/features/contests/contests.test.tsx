@@ -34,6 +34,7 @@ const contest = (over: Record<string, unknown> = {}) => ({
     id: 501,
     externalId: 'p-1',
     serialNumber: '1234567890123456',
+    pedagioSemCancela: false,
     placa: 'ABC1D23',
     praca: 'Praça Jacareí',
     valor: 12.4,

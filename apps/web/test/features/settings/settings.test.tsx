@@ -57,6 +57,8 @@ function openSettings(handlers: Record<string, MockReply | ((call: RecordedCall)
     'GET /api/motorista/preferencias': saved(50),
     ...payoutHandlers,
     ...profileHandler,
+    // Decision 76: 'Pedágio sem cancela' (its own tests: free-flow/optIn.test.tsx).
+    'GET /api/livre-passagem/placas': ok({ Placas: [] }),
     // Decision 70: 'Encerrar conta' reads what blocks it.
     'GET /api/motorista/encerramento': ok({ Encerramento: { podeEncerrar: false, pendencias: [] } }),
     ...handlers,

@@ -24,7 +24,7 @@ describe('/veiculos/listar', () => {
     });
     const { user } = renderRoute('/veiculos/listar');
     expect(await screen.findByText('Sem tag')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Placa', 'Status', 'Ação']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Placa', 'Status', 'Pedágio sem cancela', 'Ação']);
     expect(screen.getByRole('link', { name: 'Cadastrar' })).toHaveAttribute('href', '/tags/adicionar');
     expect(screen.getByRole('link', { name: 'Veículo ABC1D23: ver detalhes' })).toHaveAttribute('href', '/tags/detalhes/ABC1D23');
     expect(screen.getByText('Ativa')).toBeInTheDocument();

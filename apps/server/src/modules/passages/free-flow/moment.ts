@@ -4,7 +4,7 @@ import { toIso } from '../../../db/connection.js';
 import type { Database, FreeFlowFlag } from '../../../db/schema.js';
 
 /** A passage of the tag this close to a toll at the same gantry is the same passage charged twice. */
-export const TAG_PAID_WINDOW_MINUTES = 10;
+const TAG_PAID_WINDOW_MINUTES = 10;
 
 /** The tag a vehicle had at an instant: its serial, operator, when it was activated, and whether it was active then. */
 export interface TagAtMoment {
@@ -64,7 +64,7 @@ export async function balanceAt(db: Kysely<Database>, driverId: number, at: stri
 }
 
 /** The tag's passage at the same gantry within TAG_PAID_WINDOW_MINUTES of the instant, if any. */
-export async function tagPassageNear(db: Kysely<Database>, tagId: number, gantry: string, at: number): Promise<number | null> {
+async function tagPassageNear(db: Kysely<Database>, tagId: number, gantry: string, at: number): Promise<number | null> {
   const window = TAG_PAID_WINDOW_MINUTES * 60_000;
   const row = await db
     .selectFrom('passages')

@@ -7,6 +7,7 @@ import { accountId, post, postGuardedDebit } from '../../ledger/ledger.js';
 import { enqueueNotification } from '../../notifications/outbox.js';
 import { giveBackToVpo, openVposOfPlate, takeFromVpos } from '../vpo-shares.js';
 import { closedOpen, moveTotals } from './totals.js';
+import { TermsService } from '../../terms/service.js';
 
 /** 'manual': the driver tapped 'Pagar'; 'auto': 'Pagar automaticamente' on arrival or when money arrives. */
 export type PayMode = 'manual' | 'auto';
@@ -15,7 +16,7 @@ export type PayMode = 'manual' | 'auto';
 export type PayOutcome = 'paid' | 'alreadyPaid' | 'cancelled' | 'short' | 'leftToDriver';
 
 /** The ledger's keys and references of a toll's entries. */
-export const TOLL_REFERENCE = 'toll:';
+const TOLL_REFERENCE = 'toll:';
 
 /** The place the statement and the receipt name: the gantry, its highway and km, the plate. */
 export function tollPlace(t: { gantry: string; highway: string; km_milli: number; plate: string }): string {
@@ -52,6 +53,8 @@ export async function payToll(trx: Trx, dialect: Dialect, driverId: number, toll
   if (toll.paid_at !== null) return 'alreadyPaid';
   if (mode === 'auto' && toll.flag !== null) return 'leftToDriver';
   if (mode === 'auto' && (await openContest(trx, tollId))) return 'leftToDriver';
+  // The terms refused: nothing is taken from Saldo without the driver asking (founding decision 27).
+  if (mode === 'auto' && (await new TermsService(trx).status(driverId))?.action !== 'aceite') return 'leftToDriver';
   const amount = Number(toll.amount_cents);
   const place = tollPlace(toll);
   const vpos = await openVposOfPlate(trx, driverId, toll.plate, Date.parse(toIso(toll.occurred_at)));

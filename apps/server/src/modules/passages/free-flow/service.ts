@@ -26,7 +26,7 @@ import { driverSummary, driverTolls, forgetUnpaidTolls, tollsWithPartner, tollVi
 
 const PAYMENTS_PAGE_SIZE = 50;
 /** Open tolls read per slice by the deadline notices; each slice is written in one short transaction. */
-const NOTICE_SLICE = 150;
+const NOTICE_SLICE = 100;
 /** How often tolls awaiting money are tried again (the money of a Pix lands at once; this is the backstop). */
 const AWAITING_INTERVAL_MS = 15_000;
 const DEADLINE_INTERVAL_MS = 60 * 60_000;
@@ -202,6 +202,8 @@ export class FreeFlowService {
             if (choice.veiculoId !== undefined) throw refuse.conflict(freeFlowMessages.plateUnavailable(vehicle.license_plate));
             continue;
           }
+          // All at once turns on the plates still off; one already on keeps its own 'Pagar automaticamente'.
+          if (choice.veiculoId === undefined && vehicle.free_flow_consent_at !== null) continue;
           await trx
             .updateTable('vehicles')
             .set({
@@ -223,9 +225,9 @@ export class FreeFlowService {
     return this.plates(driverId);
   }
 
-  /** Tolls awaiting money whose driver's Saldo now covers them, paid oldest deadline first. */
-  async payAwaiting(limit = 500): Promise<number> {
-    const rows = await this.db.kysely
+  /** Tolls awaiting money whose driver's Saldo now covers them, paid oldest deadline first (of one driver, or of all). */
+  async payAwaiting(limit = 500, driverId?: number): Promise<number> {
+    let query = this.db.kysely
       .selectFrom('free_flow_tolls')
       .innerJoin('accounts', (join) => join.onRef('accounts.driver_id', '=', 'free_flow_tolls.driver_id').on('accounts.kind', '=', 'own'))
       .select(['free_flow_tolls.id', 'free_flow_tolls.driver_id'])
@@ -235,8 +237,9 @@ export class FreeFlowService {
       .whereRef('accounts.balance_cents', '>=', 'free_flow_tolls.amount_cents')
       .orderBy('free_flow_tolls.due_day')
       .orderBy('free_flow_tolls.id')
-      .limit(limit)
-      .execute();
+      .limit(limit);
+    if (driverId !== undefined) query = query.where('free_flow_tolls.driver_id', '=', driverId);
+    const rows = await query.execute();
     let paid = 0;
     for (const row of rows) {
       try {
@@ -321,6 +324,13 @@ export class FreeFlowService {
         sent += notices.length;
       });
     }
+  }
+
+  /** A Pix credit just committed: the driver's tolls awaiting money are paid now, not at the next sweep. */
+  afterCredit(driverId: number): void {
+    this.payAwaiting(500, driverId).catch((error: unknown) =>
+      this.log.error({ err: error, driverId }, 'pedágios sem cancela aguardando saldo falharam após o crédito'),
+    );
   }
 
   /** The in-process schedules (app.ts): tolls awaiting money every 15 s, the deadline notices every hour. */

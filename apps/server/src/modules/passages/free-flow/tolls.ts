@@ -7,7 +7,7 @@ import type { Trx } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
 import { closedOpen, moveTotals } from './totals.js';
 
-export const FREE_FLOW_PAGE_SIZE = 10;
+const FREE_FLOW_PAGE_SIZE = 10;
 
 /** A toll with its concessionaire's name and its newest contest, as every read of the driver's side needs it. */
 export function tollsWithPartner(db: Kysely<Database>) {
@@ -73,7 +73,7 @@ function payerOf(r: TollRow): FreeFlowToll['pagoPor'] {
   return vpo >= Number(r.amount_cents) ? 'VPO' : 'VPO_E_SALDO';
 }
 
-export function stateOf(r: Pick<TollRow, 'paid_at' | 'cancelled_at' | 'due_day'>, now: Date): FreeFlowState {
+function stateOf(r: Pick<TollRow, 'paid_at' | 'cancelled_at' | 'due_day'>, now: Date): FreeFlowState {
   return freeFlowState(
     {
       paidAt: r.paid_at === null ? null : toIso(r.paid_at),

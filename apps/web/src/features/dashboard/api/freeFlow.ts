@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { freeFlowSummaryQuery } from '../../../lib/freeFlow';
+
+/**
+ * Decision 76: the tolls' first page, for its Resumo (the tile's amount and the notice); the same
+ * cache entry as the free-flow screen's first page. A failure says nothing here (spec §8: as the notices).
+ */
+export const useFreeFlowSummary = () => useQuery(freeFlowSummaryQuery);
