@@ -155,7 +155,11 @@ export function automaticBankWithCli(
  * server's database; answers the API key, printed alone on the last line. An operator key
  * belongs to one operator (`operator`: its name or CNPJ) and charges only that operator's tags.
  */
-export async function createPartnerKeyWithCli(kind: 'shipper' | 'operator' | 'platform', name: string, operator?: string): Promise<string> {
+export async function createPartnerKeyWithCli(
+  kind: 'shipper' | 'operator' | 'platform' | 'concessionaria',
+  name: string,
+  operator?: string,
+): Promise<string> {
   const stdout = await runCli(['partner:create', '--kind', kind, '--name', name, ...(operator ? ['--operator', operator] : [])]);
   const key = stdout.trim().split('\n').at(-1)?.trim() ?? '';
   expect(key, stdout).toMatch(/^\S{16,}$/);

@@ -165,6 +165,7 @@ test.describe('at 360 px', () => {
       '/vpos/listar',
       '/extrato/listar',
       '/contestacoes',
+      '/livre-passagem',
       '/configuracoes',
       '/nao-existe',
     ];

@@ -15,7 +15,8 @@ function isApi(url: string): boolean {
 function wantsSpa(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const pathname = req.url.split('?')[0] ?? '/';
-  if (path.posix.extname(pathname) !== '') return false;
+  // A proof's verification code has dots (decision 76): /verificar/L5.abc.sig is a page, not a file.
+  if (path.posix.extname(pathname) !== '' && !pathname.startsWith('/verificar/')) return false;
   return (req.headers.accept ?? '').includes('text/html');
 }
 

@@ -27,7 +27,16 @@ describeEachDatabase('aplicação web (SPA)', (dialect) => {
   const ctx = useTestApp(dialect, { WEB_DIST: dist });
 
   it('serves index.html, not cached, for the root and any page route (history fallback)', async () => {
-    for (const url of ['/', '/login', '/registrar', '/dashboard', '/tags/detalhes/ABC1D23', '/blocked-access?x=1']) {
+    // A proof's verification page too, though its code has dots (decision 76).
+    for (const url of [
+      '/',
+      '/login',
+      '/registrar',
+      '/dashboard',
+      '/tags/detalhes/ABC1D23',
+      '/blocked-access?x=1',
+      '/verificar/L5.kq1x2.abc',
+    ]) {
       const res = await ctx().app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

@@ -89,7 +89,7 @@ export const freeFlowTexts = {
   consentTitle: 'Ligar pedágio sem cancela',
   consentTitleAll: 'Ligar pedágio sem cancela em todas as placas',
   consentPlate: (plate: string) => `Placa ${plate}`,
-  consentConfirm: 'Autorizar e ligar',
+  consentConfirm: 'Autorizar',
   offTitleDialog: 'Desligar pedágio sem cancela',
   offQuestion: (plate: string) =>
     `Desligar “Pedágio sem cancela” da placa ${plate}? Os débitos em aberto guardados desta placa são apagados do portal: se houver algum, pague-o no site da concessionária.`,

@@ -81,7 +81,7 @@ function Summary({ summary }: { summary: FreeFlowSummary | undefined }) {
         </div>
       </dl>
       {summary && summary.sinalizados > 0 ? (
-        <Text size="sm" fw={600} c="orange.9" mt="xs">
+        <Text size="sm" fw={600} c="red.9" mt="xs">
           {t.flaggedCount(summary.sinalizados)}
         </Text>
       ) : null}

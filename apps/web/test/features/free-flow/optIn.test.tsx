@@ -82,7 +82,7 @@ describe('Veículos: each plate\'s "Pedágio sem cancela" (decision 76)', () => 
 
     await user.click(toggle);
     dialog = await screen.findByRole('dialog', { name: 'Ligar pedágio sem cancela' });
-    await user.click(within(dialog).getByRole('button', { name: 'Autorizar e ligar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Autorizar' }));
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Pedágio sem cancela da placa ABC1D23' })).toBeChecked());
     const [sent] = api.callsTo('POST', '/api/livre-passagem/placas');
     expect(sent?.body).toEqual({ veiculoId: 1, ativo: true, automatico: false });
@@ -150,7 +150,7 @@ describe('Configurações: "Pedágio sem cancela" (decision 76)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ligar pedágio sem cancela em todas as placas' });
     expect(dialog).toHaveTextContent('Placa ABC1D23, Placa QWE4R56');
     expect(dialog).toHaveTextContent(freeFlowMessages.consent);
-    await user.click(within(dialog).getByRole('button', { name: 'Autorizar e ligar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Autorizar' }));
     await waitFor(() => expect(within(section).getByRole('switch', { name: 'Pedágio sem cancela da placa QWE4R56' })).toBeChecked());
     const sent = api.callsTo('POST', '/api/livre-passagem/placas');
     expect(sent).toHaveLength(1);
