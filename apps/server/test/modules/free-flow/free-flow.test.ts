@@ -228,6 +228,36 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
     await expectBooksBalance();
   });
 
+  it('an automatic payment racing a manual one: paid once', async () => {
+    const c = await concessionaire();
+    const d = await t.driver();
+    await optIn(d, true);
+    for (let i = 0; i < 3; i++) {
+      // More than Saldo: it waits for money; then money arrives while the driver taps 'Pagar'.
+      await push(c.key, tollBody(d.tag.plate, { valor: 200, portico: `Pórtico ${i}` }));
+      const waiting = (await tolls(d, '&estado=EM_ABERTO')).Debitos[0];
+      expect(waiting).toMatchObject({ aguardandoSaldo: true });
+      await t
+        .db()
+        .kysely.transaction()
+        .execute(async (trx) => {
+          await post(trx, {
+            accountId: await accountId(trx, d.id, 'own'),
+            amountCents: 20_000,
+            origin: STATEMENT_ORIGINS.pixPurchase,
+            placeName: 'Compra de saldo via Pix',
+            idempotencyKey: `teste:${randomUUID()}`,
+          });
+        });
+      const [, manual] = await Promise.all([freeFlow().payAwaiting(), pay(d, waiting?.id ?? 0)]);
+      expect(manual.statusCode, manual.body).toBe(200);
+      expect(await t.accounts(d)).toMatchObject({ own: SALDO });
+    }
+    const paid = (await t.statement(d)).filter((r) => r.origin === STATEMENT_ORIGINS.freeFlowToll);
+    expect(paid).toHaveLength(3);
+    await expectBooksBalance();
+  });
+
   it('a VPO open for the vehicle trip pays first', async () => {
     const c = await concessionaire();
     const s = await t.shipper();
