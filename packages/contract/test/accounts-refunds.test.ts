@@ -24,6 +24,7 @@ const contest = {
     id: 9,
     externalId: 'p-9',
     serialNumber: '6032000011110001',
+    pedagioSemCancela: false,
     placa: 'ABC1D23',
     praca: 'Praça Jacareí',
     valor: 22.4,

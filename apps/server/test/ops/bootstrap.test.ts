@@ -100,6 +100,8 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       [31_200, 'vpo-recebido', 15],
       [9_850, 'vpo-recebido', 16],
       [-9_850, 'devolucao-vpo', 17],
+      // Decision 76: the demo's free-flow toll the driver paid from Saldo.
+      [-840, 'pedagio-sem-cancela', 18],
     ]);
     const flagged = await db.kysely
       .selectFrom('passages')
@@ -119,7 +121,7 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       .where('driver_id', '=', demo.id)
       .where('kind', '=', 'own')
       .executeTakeFirstOrThrow();
-    expect(Number(own.balance_cents)).toBe(36_000 - 2 * 1_590);
+    expect(Number(own.balance_cents)).toBe(36_000 - 2 * 1_590 - 840);
     const vpoAccount = await db.kysely
       .selectFrom('accounts')
       .select('balance_cents')
@@ -154,6 +156,19 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
       { kind: 'shipper' },
       { kind: 'operator' },
       { kind: 'platform' },
+      { kind: 'concessionaire' },
+    ]);
+    // Decision 76: the active tag's plate opted in, one toll paid, one open, one flagged (the tag paid there minutes before).
+    const tolls = await db.kysely
+      .selectFrom('free_flow_tolls')
+      .select(['external_id', 'plate', 'paid_at', 'flag'])
+      .where('driver_id', '=', demo.id)
+      .orderBy('external_id')
+      .execute();
+    expect(tolls.map((x) => [x.external_id, x.plate, x.paid_at !== null, x.flag])).toEqual([
+      ['demo-livre-1', 'RIO2A18', true, null],
+      ['demo-livre-2', 'RIO2A18', false, null],
+      ['demo-livre-3', 'RIO2A18', false, 'TAG_PAGOU'],
     ]);
 
     // Vehicles and tags in every state, through the tag service (issue 4).
