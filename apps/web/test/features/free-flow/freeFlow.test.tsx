@@ -208,7 +208,7 @@ describe('/livre-passagem: the tolls of the plates opted in (decision 76)', () =
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Pagar pedágio sem cancela' })).getByRole('button', { name: 'Voltar' }),
     );
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(api.callsTo('POST', '/api/livre-passagem/1/pagar')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: /^Pagar R\$\s12,34/ }));

@@ -76,7 +76,7 @@ describe('Veículos: each plate\'s "Pedágio sem cancela" (decision 76)', () => 
     expect(dialog).toHaveTextContent(freeFlowMessages.consent);
     expect(dialog).toHaveTextContent('Placa ABC1D23');
     await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(api.callsTo('POST', '/api/livre-passagem/placas')).toHaveLength(0);
     expect(toggle).not.toBeChecked();
 
@@ -96,7 +96,7 @@ describe('Veículos: each plate\'s "Pedágio sem cancela" (decision 76)', () => 
     await user.click(auto);
     await waitFor(() => expect(api.callsTo('POST', '/api/livre-passagem/placas')).toHaveLength(2));
     expect(api.callsTo('POST', '/api/livre-passagem/placas')[1]?.body).toEqual({ veiculoId: 1, ativo: true, automatico: true });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
     await waitFor(() => expect(auto).toBeChecked());
   });
 
