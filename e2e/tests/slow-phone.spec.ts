@@ -300,7 +300,7 @@ for (const width of ['phone', 'desktop'] as const satisfies readonly ViewportNam
 
       await page.goto('/dashboard', { waitUntil: 'commit' });
       const tiles = page.getByRole('navigation', { name: 'Serviços' }).getByRole('link');
-      await expect(tiles).toHaveCount(5);
+      await expect(tiles).toHaveCount(6);
       await expect(tiles.first()).toBeVisible();
       const tilesAtFirstPaint = await boxes(tiles);
       const moneyActions = page.getByRole('link', { name: /Sacar saldo via Pix|Comprar créditos de pedágio/ });
