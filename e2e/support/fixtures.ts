@@ -274,19 +274,26 @@ export async function signIn(page: Page, cpfCnpj: string, password: string) {
 }
 
 /**
- * Closes the toast titled `title` so the next check reads a fresh one. A toast also closes itself after
- * TOAST_MS (5 s): on a slow machine it can be gone before the click, which ends the same way; a toast still
- * there after a failed click fails the test.
+ * Closes the toast titled `title` so the next check reads a fresh one. A toast slides in, and moves
+ * when another one closes: the click waits for the animations to end, and is tried again when the
+ * toast moved under it. A toast also closes itself after TOAST_MS (5 s): on a slow machine it can be
+ * gone before the click, which ends the same way; a toast still there after three clicks fails the test.
  */
 export async function closeToast(page: Page, title: string) {
   const toast = page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });
-  await toast
-    .getByRole('button', { name: 'Fechar aviso' })
-    .first()
-    .click({ timeout: 3_000 })
-    .catch(async (error: unknown) => {
-      if ((await toast.count()) > 0) throw error;
-    });
+  const close = toast.getByRole('button', { name: 'Fechar aviso' }).first();
+  for (let attempt = 1; ; attempt += 1) {
+    await settled(page);
+    const clicked = await close.click({ timeout: 3_000 }).then(
+      () => true,
+      async (error: unknown) => {
+        if ((await toast.count()) === 0) return true;
+        if (attempt === 3) throw error;
+        return false;
+      },
+    );
+    if (clicked) break;
+  }
   await expect(toast).toHaveCount(0);
 }
 
@@ -301,6 +308,30 @@ export async function settled(page: Page) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Fails when the page is wider than the screen (WCAG 1.4.10 Reflow): the driver would scroll it
+ * sideways, and a phone lays it out wider than itself. Names what reaches past the edge.
+ */
+async function expectNoSidewaysScroll(page: Page) {
+  const width = page.viewportSize()?.width ?? 0;
+  const past = await page.evaluate((screenWidth) => {
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth <= screenWidth) return [];
+    const named = Array.from(document.querySelectorAll('body *'))
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > screenWidth + 0.5 && getComputedStyle(el).position !== 'fixed' && !el.closest('[data-portal]'),
+      )
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 50)}" reaches ${Math.round(el.getBoundingClientRect().right)} px`,
+      );
+    return named.length > 0 ? named : [`the page is ${pageWidth} px wide`];
+  }, width);
+  expect(past, `the page is wider than the ${width} px screen`).toEqual([]);
 }
 
 /** Fails on serious or critical axe findings (WCAG 2 A/AA). */
@@ -337,10 +368,12 @@ export const test = base.extend<{ look: (name: string) => Promise<void> }>({
         const other: ViewportName = own === 'phone' ? 'desktop' : 'phone';
         await screenshot(page, name, own);
         await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
         await page.setViewportSize(viewports[other]);
         await relaid(page);
         await screenshot(page, name, other);
         await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
         await page.setViewportSize(viewports[own]);
         await relaid(page);
       }),

@@ -68,6 +68,8 @@ test('a driver contests a passage, the operator accepts it and the money comes b
   await expect(row.getByText('Em análise')).toBeVisible();
   await expect(row.getByRole('button', { name: /^Contestar/ })).toHaveCount(0);
   await closeToast(page, 'Sucesso!');
+  // The row now says 'Em análise' beside 'Comprovante para recurso', within a 360 px screen.
+  await look('extrato-passagem-contestada');
 
   // Its page: the contest in analysis, with the operator's due date.
   await page.goto('/contestacoes');

@@ -3,6 +3,7 @@ import { IconFileCertificate } from '@tabler/icons-react';
 import { usePassageProof } from '../../lib/freeFlow';
 import { freeFlowTexts } from '../../lib/freeFlowTexts';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
+import classes from './PassageProofButton.module.css';
 import { toastFailure } from './toastFailure';
 
 /**
@@ -16,6 +17,7 @@ export function PassageProofButton({ passageId, place, when }: { passageId: numb
     <Button
       size="compact-md"
       variant="subtle"
+      classNames={{ root: classes.root, label: classes.label }}
       leftSection={<IconFileCertificate size={18} aria-hidden />}
       loading={proof.isPending}
       disabled={!online}
