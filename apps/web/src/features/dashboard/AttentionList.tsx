@@ -173,10 +173,11 @@ export function AttentionList({ views }: { views: readonly NoticeView[] }) {
         ))}
       </Stack>
       {hidden > 0 ? (
+        // Far enough from the last notice that their 44 px targets do not overlap ('Ver no extrato' above it).
         <Button
           variant="subtle"
           size="compact-sm"
-          mt={4}
+          mt="md"
           aria-expanded={expanded}
           aria-controls={listId}
           rightSection={expanded ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}

@@ -61,7 +61,13 @@ function FreeFlowHint({ fallback }: { fallback: string }) {
   if (summary && summary.valorEmAberto > 0) hint = freeFlowTexts.tileOwed(formatReais(summary.valorEmAberto));
   else if (summary?.placasAtivas === 0) hint = freeFlowTexts.tileOff;
   return (
-    <Text size="sm" c={summary && summary.vencidos > 0 ? 'red.9' : 'dimmed'} fw={summary && summary.valorEmAberto > 0 ? 600 : undefined}>
+    <Text
+      size="sm"
+      className={classes.changingHint}
+      lineClamp={2}
+      c={summary && summary.vencidos > 0 ? 'red.9' : 'dimmed'}
+      fw={summary && summary.valorEmAberto > 0 ? 600 : undefined}
+    >
       {hint}
     </Text>
   );
