@@ -1,15 +1,12 @@
 import { api } from '@portal/contract';
-import type { PartnerTollBatchResponse } from '@portal/contract';
-import { freeFlowMessages, serverMessages } from '@portal/domain';
+import { freeFlowMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { asItem, issuesAnswer, refusalAnswer } from '../../http/item-answers.js';
+import { answerBatch } from '../../http/item-answers.js';
 import { publicRoute } from '../../http/route.js';
 import { IDEMPOTENT_REPLAYED_HEADER } from '@portal/contract';
 import type { FreeFlowService } from '../passages/free-flow/service.js';
 import { decoratePartner, partnerOf, requirePartner } from './keys.js';
 import type { PartnerService } from './service.js';
-
-type BatchItem = PartnerTollBatchResponse['Itens'][number];
 
 /** Decision 76: a concessionaire's calls (X-Api-Key of kind concessionaire): tolls owed by plate, their withdrawal, what the portal paid. */
 export function concessionaireRoutes(app: FastifyInstance, partners: PartnerService, freeFlow: FreeFlowService): void {
@@ -33,36 +30,11 @@ export function concessionaireRoutes(app: FastifyInstance, partners: PartnerServ
   publicRoute(
     app,
     api.partnerTollBatch,
-    async ({ req, body }) => {
-      const items = body.debitos;
-      const itens: (BatchItem | undefined)[] = items.map((item) =>
-        item.ok ? undefined : { externalId: item.externalId, resultado: 'RECUSADA', ...asItem(issuesAnswer(item.issues)) },
-      );
-      const valid = items.flatMap((item, i) => (item.ok ? [{ i, toll: item.toll }] : []));
-      const outcomes = await freeFlow.push(
-        partnerOf(req).id,
-        valid.map((v) => v.toll),
-      );
-      valid.forEach(({ i, toll }, k) => {
-        const outcome = outcomes[k];
-        if (!outcome) throw new Error(`Pedágio ${i} do lote sem resposta`);
-        itens[i] =
-          outcome.result === 'RECUSADA'
-            ? { externalId: toll.externalId, resultado: 'RECUSADA', ...asItem(refusalAnswer(outcome.refusal)) }
-            : { externalId: toll.externalId, resultado: outcome.result, status: outcome.answer.status, resposta: outcome.answer.body };
-      });
-      const answered = itens.filter((x): x is BatchItem => x !== undefined);
-      const count = (result: BatchItem['resultado']) => answered.filter((x) => x.resultado === result).length;
-      const [Aceitas, Repetidas, Recusadas] = [count('ACEITA'), count('REPETIDA'), count('RECUSADA')];
-      return {
-        Sucesso: true,
-        Mensagem: serverMessages.partner.batchProcessed(Aceitas, Repetidas, Recusadas),
-        Aceitas,
-        Repetidas,
-        Recusadas,
-        Itens: answered,
-      };
-    },
+    async ({ req, body }) =>
+      answerBatch(
+        body.debitos.map((item) => (item.ok ? { ok: true, value: item.toll } : item)),
+        (tolls) => freeFlow.push(partnerOf(req).id, tolls),
+      ),
     { onRequest, bodyLimit: TOLL_BATCH_BODY_LIMIT },
   );
 

@@ -1,8 +1,6 @@
 import { api } from '@portal/contract';
-import type { PassageBatchItemAnswer, PassageBatchResult } from '@portal/contract';
-import { serverMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { asItem, issuesAnswer, refusalAnswer } from '../../http/item-answers.js';
+import { answerBatch } from '../../http/item-answers.js';
 import { publicRoute } from '../../http/route.js';
 import { decoratePartner, partnerOf, requirePartner } from './keys.js';
 import type { LedgerPushes } from './ledger-pushes.js';
@@ -21,36 +19,11 @@ export function partnerRoutes(app: FastifyInstance, partners: PartnerService, pu
   publicRoute(
     app,
     api.partnerPassageBatch,
-    async ({ req, body }) => {
-      const items = body.passagens;
-      const itens: (PassageBatchItemAnswer | undefined)[] = items.map((item) =>
-        item.ok ? undefined : { externalId: item.externalId, resultado: 'RECUSADA', ...asItem(issuesAnswer(item.issues)) },
-      );
-      const valid = items.flatMap((item, i) => (item.ok ? [{ i, passage: item.passage }] : []));
-      const outcomes = await pushes.recordPassages(
-        partnerOf(req),
-        valid.map((v) => v.passage),
-      );
-      valid.forEach(({ i, passage }, k) => {
-        const outcome = outcomes[k];
-        if (!outcome) throw new Error(`Passagem ${i} do lote sem resposta`);
-        itens[i] =
-          outcome.result === 'RECUSADA'
-            ? { externalId: passage.externalId, resultado: 'RECUSADA', ...asItem(refusalAnswer(outcome.refusal)) }
-            : { externalId: passage.externalId, resultado: outcome.result, status: outcome.answer.status, resposta: outcome.answer.body };
-      });
-      const answered = itens.filter((x): x is PassageBatchItemAnswer => x !== undefined);
-      const count = (result: PassageBatchResult) => answered.filter((x) => x.resultado === result).length;
-      const [Aceitas, Repetidas, Recusadas] = [count('ACEITA'), count('REPETIDA'), count('RECUSADA')];
-      return {
-        Sucesso: true,
-        Mensagem: serverMessages.partner.batchProcessed(Aceitas, Repetidas, Recusadas),
-        Aceitas,
-        Repetidas,
-        Recusadas,
-        Itens: answered,
-      };
-    },
+    async ({ req, body }) =>
+      answerBatch(
+        body.passagens.map((item) => (item.ok ? { ok: true, value: item.passage } : item)),
+        (passages) => pushes.recordPassages(partnerOf(req), passages),
+      ),
     { onRequest: requirePartner(partners, 'operator'), bodyLimit: PASSAGE_BATCH_BODY_LIMIT },
   );
 
