@@ -1,5 +1,5 @@
 import type { Contest, ContestAnswer, DriverContest, OpenContest, PartnerContestsQuery } from '@portal/contract';
-import type { ContestDecision, ContestState, TollContestReason } from '@portal/domain';
+import type { ContestDecision, ContestReason, ContestState, TollContestReason } from '@portal/domain';
 import {
   contestDueDate,
   contestMessages,
@@ -66,30 +66,11 @@ export class ContestService {
     if (!passage) throw refuse.notFound(contestMessages.passageNotFound);
     if (!isContestWindowOpen(new Date(toIso(passage.occurred_at)), now)) throw refuse.invalid(contestMessages.windowClosed, 'passagemId');
     if (Number(passage.refundable ?? 0) <= 0) throw refuse.conflict(contestMessages.nothingLeft);
-    const inserted = await this.db.kysely
-      .insertInto('contests')
-      .values({
-        passage_id: passage.id,
-        driver_id: driverId,
-        operator_cnpj: passage.operator_cnpj,
-        reason: body.motivo,
-        description: body.descricao,
-        opened_at: now.toISOString(),
-        due_at: contestDueDate(now).toISOString(),
-        answered_at: null,
-        answer: null,
-        refund_cents: null,
-        answered_by: null,
-      })
-      // The partial index's own predicate, as a literal: SQLite matches the target only to it.
-      .onConflict((oc) =>
-        oc
-          .column('passage_id')
-          .where(sql<boolean>`state = 'ABERTA'`)
-          .doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await this.insertOpen(
+      { on: 'passage_id', id: passage.id },
+      { driverId, answerer: passage.operator_cnpj, reason: body.motivo, description: body.descricao },
+      now,
+    );
     if (!inserted) throw refuse.conflict(contestMessages.alreadyOpen);
     this.metrics?.contestEvent('opened');
     return this.forDriverOne(driverId, inserted.id);
@@ -109,32 +90,51 @@ export class ContestService {
       .executeTakeFirst();
     if (!toll) throw refuse.notFound(freeFlowMessages.notFound);
     if (toll.cancelled_at !== null) throw refuse.conflict(freeFlowMessages.cancelled);
-    const inserted = await this.db.kysely
-      .insertInto('contests')
-      .values({
-        passage_id: null,
-        toll_id: toll.id,
-        driver_id: driverId,
-        operator_cnpj: answererKey({ kind: 'concessionaire', partnerId: toll.partner_id }),
-        reason,
-        description: null,
-        opened_at: now.toISOString(),
-        due_at: contestDueDate(now).toISOString(),
-        answered_at: null,
-        answer: null,
-        refund_cents: null,
-        answered_by: null,
-      })
-      .onConflict((oc) =>
-        oc
-          .column('toll_id')
-          .where(sql<boolean>`state = 'ABERTA'`)
-          .doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await this.insertOpen(
+      { on: 'toll_id', id: toll.id },
+      { driverId, answerer: answererKey({ kind: 'concessionaire', partnerId: toll.partner_id }), reason, description: null },
+      now,
+    );
     if (!inserted) throw refuse.conflict(freeFlowMessages.contestAlreadyOpen);
     this.metrics?.contestEvent('opened');
+  }
+
+  /**
+   * A contest under analysis of a passage or of a toll, or none when one is open already for it
+   * (one at a time per passage or toll, by a partial unique index).
+   */
+  private insertOpen(
+    of: { on: 'passage_id' | 'toll_id'; id: number },
+    contest: { driverId: number; answerer: string; reason: ContestReason; description: string | null },
+    now: Date,
+  ): Promise<{ id: number } | undefined> {
+    return (
+      this.db.kysely
+        .insertInto('contests')
+        .values({
+          passage_id: of.on === 'passage_id' ? of.id : null,
+          toll_id: of.on === 'toll_id' ? of.id : null,
+          driver_id: contest.driverId,
+          operator_cnpj: contest.answerer,
+          reason: contest.reason,
+          description: contest.description,
+          opened_at: now.toISOString(),
+          due_at: contestDueDate(now).toISOString(),
+          answered_at: null,
+          answer: null,
+          refund_cents: null,
+          answered_by: null,
+        })
+        // The partial index's own predicate, as a literal: SQLite matches the target only to it.
+        .onConflict((oc) =>
+          oc
+            .column(of.on)
+            .where(sql<boolean>`state = 'ABERTA'`)
+            .doNothing(),
+        )
+        .returning('id')
+        .executeTakeFirst()
+    );
   }
 
   /** The driver's own contest (another driver's is the same 404 as none), with where its refund went. */
