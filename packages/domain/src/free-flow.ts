@@ -59,7 +59,8 @@ export const FREE_FLOW_MAX_KM = 10_000;
 
 /**
  * What the driver and the partners read about free flow. The functions take values already
- * formatted ('R$ 12,34', '05/03'): freeFlowNoticeText and freeFlowInsufficientText format them.
+ * formatted ('R$ 12,34', '05/03'): freeFlowInsufficientText formats them. The push notices' texts are
+ * notifications.ts's; a toll's contest reasons are contests.ts's contestReasonLabels.
  */
 export const freeFlowMessages = {
   /** The vehicle's toggle. */
@@ -71,25 +72,10 @@ export const freeFlowMessages = {
   autoPay: 'Pagar automaticamente',
   autoPayHelp: 'Cada novo pedágio sem cancela desta placa é pago com o seu Saldo assim que chega, se houver saldo.',
   paid: (value: string) => `Pedágio sem cancela de ${value} pago com o seu Saldo. Guarde o comprovante.`,
-  autoPaid: (value: string, portico: string) => `Pedágio sem cancela de ${value} em ${portico} pago automaticamente com o seu Saldo.`,
-  /** The notices (freeFlowNoticeText). */
-  newToll: (value: string, portico: string, due: string) => `Novo pedágio sem cancela: ${value} em ${portico}, vence em ${due}`,
-  dueInDays: (days: number, value: string, portico: string, due: string) =>
-    `Vence em ${days} dias: pedágio sem cancela de ${value} em ${portico}. Pague até ${due}.`,
-  dueTomorrow: (value: string, portico: string, due: string) =>
-    `Vence amanhã: pedágio sem cancela de ${value} em ${portico}. Pague até ${due}.`,
-  dueToday: (value: string, portico: string) => `Vence hoje: pedágio sem cancela de ${value} em ${portico}. Pague ainda hoje.`,
   overdue: 'Prazo vencido: risco de multa por evasão (CTB art. 209-A)',
-  overdueToll: (value: string, portico: string, due: string) => `Pedágio sem cancela de ${value} em ${portico}, vencido em ${due}.`,
   overdueWhatToDo: 'Pague agora, aqui com o seu Saldo ou no site da concessionária, e guarde o comprovante.',
   /** On a flagged toll (FREE_FLOW_FLAGS): the plate's tag should have paid it. */
   tagWasActive: 'Sua tag estava ativa: esta cobrança pode ser indevida',
-  /** The contest reasons of a toll (contests.ts's TOLL_CONTEST_REASONS), one tap each. */
-  contestReasons: {
-    TAG_PAGOU: 'A tag pagou esta passagem',
-    NAO_PASSOU_PORTICO: 'Não passei neste pórtico',
-    PLACA_ERRADA: 'Placa lida errada',
-  },
   contested: 'Contestação enviada. Veja a resposta em Contestações.',
   contestAlreadyOpen: 'Este pedágio sem cancela já tem uma contestação em análise',
   contestReasonInvalid: 'Escolha o motivo da contestação: a tag pagou, não passei neste pórtico ou placa lida errada',
@@ -183,34 +169,10 @@ export function deadlineNoticeStage(dueDay: CalendarDay, now: Date, sent: readon
 }
 
 /** 'YYYY-MM-DD' -> 'DD/MM' (a notice's due day). */
-export function formatDayMonth(day: CalendarDay): string {
+function formatDayMonth(day: CalendarDay): string {
   const p = parseCalendarDay(day);
   if (!p) throw new RangeError(`Data inválida: ${day}`);
   return `${String(p.day).padStart(2, '0')}/${String(p.month).padStart(2, '0')}`;
-}
-
-/** What a notice is about. */
-export interface FreeFlowNoticeToll {
-  cents: Cents;
-  portico: string;
-  dueDay: CalendarDay;
-}
-
-/** The text of a new toll's notice ('new') or of a reminder (deadlineNoticeStage), as a push and the dashboard say it. */
-export function freeFlowNoticeText(stage: FreeFlowNoticeStage | 'new', toll: FreeFlowNoticeToll, now: Date): string {
-  const m = freeFlowMessages;
-  const value = formatBrl(toll.cents);
-  const due = formatDayMonth(toll.dueDay);
-  switch (stage) {
-    case 'new':
-      return m.newToll(value, toll.portico, due);
-    case 'five':
-      return m.dueInDays(daysLeft(toll.dueDay, now), value, toll.portico, due);
-    case 'one':
-      return daysLeft(toll.dueDay, now) <= 0 ? m.dueToday(value, toll.portico) : m.dueTomorrow(value, toll.portico, due);
-    case 'overdue':
-      return `${m.overdue}. ${m.overdueToll(value, toll.portico, due)} ${m.overdueWhatToDo}`;
-  }
 }
 
 /** The notice of an automatic payment the balance could not cover. */

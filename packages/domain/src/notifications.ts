@@ -33,10 +33,16 @@ export type DriverNotification =
   /** Issue 35: the driver's name or phone corrected in Configurações (`changeId`: the change's record). */
   | { kind: 'profileChanged'; changeId: number; fields: ProfileField[] }
   /** Decision 76: a free-flow toll of an opted-in plate: arrived, paid, short of Saldo, near or past its deadline. */
-  | { kind: 'freeFlowToll'; tollId: number; event: FreeFlowTollEvent; plate: string; gantry: string; amountCents: Cents; dueDay: string };
+  | ({ kind: 'freeFlowToll'; tollId: number; plate: string; gantry: string; amountCents: Cents; dueDay: string } & (
+      | { event: Exclude<FreeFlowTollEvent, FreeFlowReminder> }
+      /** `daysLeft`: to the deadline when it was sent (a 'five' sent late says 2 to 4, a 'one' on the day 0). */
+      | { event: FreeFlowReminder; daysLeft: number }
+    ));
 
 /** What happened to a free-flow toll that the driver is told of. */
 export type FreeFlowTollEvent = 'new' | 'paid' | 'short' | 'five' | 'one' | 'overdue';
+/** The reminders before the deadline. */
+type FreeFlowReminder = 'five' | 'one';
 
 export type DriverNotificationKind = DriverNotification['kind'];
 
@@ -155,8 +161,12 @@ export const notificationTexts = {
   freeFlowShortTitle: 'Saldo insuficiente para o pedágio sem cancela',
   freeFlowShortBody: (amount: string, due: string) =>
     `Não há saldo para pagar ${amount} de pedágio sem cancela. Compre saldo até ${due}: ele será pago assim que o dinheiro entrar.`,
-  freeFlowFiveTitle: 'Pedágio sem cancela vence em 5 dias',
-  freeFlowOneTitle: 'Pedágio sem cancela vence amanhã',
+  freeFlowDueTitle: (daysLeft: number) =>
+    daysLeft <= 0
+      ? 'Pedágio sem cancela vence hoje'
+      : daysLeft === 1
+        ? 'Pedágio sem cancela vence amanhã'
+        : `Pedágio sem cancela vence em ${daysLeft} dias`,
   freeFlowDueBody: (plate: string, gantry: string, amount: string, due: string) =>
     `${plate} em ${gantry}: ${amount} vencem em ${due}. Pague pelo portal para não virar multa.`,
   freeFlowOverdueTitle: 'Prazo vencido: risco de multa por evasão (CTB art. 209-A)',
@@ -288,9 +298,12 @@ function freeFlowMessage(n: Extract<DriverNotification, { kind: 'freeFlowToll' }
     case 'short':
       return { ...base, titulo: t.freeFlowShortTitle, corpo: t.freeFlowShortBody(amount, due) };
     case 'five':
-      return { ...base, titulo: t.freeFlowFiveTitle, corpo: t.freeFlowDueBody(n.plate, n.gantry, amount, due) };
     case 'one':
-      return { ...base, titulo: t.freeFlowOneTitle, corpo: t.freeFlowDueBody(n.plate, n.gantry, amount, due) };
+      return {
+        ...base,
+        titulo: t.freeFlowDueTitle(n.daysLeft),
+        corpo: t.freeFlowDueBody(n.plate, n.gantry, amount, due),
+      };
     case 'overdue':
       return { ...base, titulo: t.freeFlowOverdueTitle, corpo: t.freeFlowOverdueBody(n.plate, n.gantry, amount) };
   }

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as domain from '../src/index.js';
 import {
+  contestReasonLabels,
   daysLeft,
   deadlineNoticeStage,
   FREE_FLOW_DEADLINE_DAYS,
@@ -11,9 +12,10 @@ import {
   freeFlowFieldErrors,
   freeFlowInsufficientText,
   freeFlowMessages,
-  freeFlowNoticeText,
   freeFlowState,
   freeFlowStateLabels,
+  notificationMessage,
+  TOLL_CONTEST_REASONS,
 } from '../src/index.js';
 import type { FreeFlowTollInput } from '../src/index.js';
 
@@ -238,24 +240,32 @@ describe('free-flow days left, state and reminders', () => {
 });
 
 describe('free-flow texts', () => {
-  const toll = { cents: 1_234, portico: 'Pórtico P3 (km 214,5)', dueDay: '2026-03-05' };
   const value = 'R$\u00a012,34';
 
-  it('says what the driver must do, with the value, the gantry and the due day', () => {
-    expect(freeFlowNoticeText('new', toll, sp('2026-02-03T10:00:00'))).toBe(
-      `Novo pedágio sem cancela: ${value} em Pórtico P3 (km 214,5), vence em 05/03`,
+  it('the pushes say what the driver must do, with the plate, the gantry, the value and the days really left', () => {
+    const toll = {
+      kind: 'freeFlowToll',
+      tollId: 9,
+      plate: 'RIO2A18',
+      gantry: 'Pórtico P3',
+      amountCents: 1_234,
+      dueDay: '2026-03-05',
+    } as const;
+    expect(notificationMessage({ ...toll, event: 'new' })).toEqual({
+      titulo: 'Pedágio sem cancela',
+      corpo: `RIO2A18 passou em Pórtico P3: ${value} a pagar até 05/03/2026. Pague pelo portal antes do vencimento.`,
+      url: '/livre-passagem',
+      tag: 'livre-passagem-9',
+    });
+    // A reminder says the days left when it was sent: 5 on time, fewer when the toll came late.
+    expect(notificationMessage({ ...toll, event: 'five', daysLeft: 5 }).titulo).toBe('Pedágio sem cancela vence em 5 dias');
+    expect(notificationMessage({ ...toll, event: 'five', daysLeft: 3 }).titulo).toBe('Pedágio sem cancela vence em 3 dias');
+    expect(notificationMessage({ ...toll, event: 'one', daysLeft: 1 }).titulo).toBe('Pedágio sem cancela vence amanhã');
+    expect(notificationMessage({ ...toll, event: 'one', daysLeft: 0 }).titulo).toBe('Pedágio sem cancela vence hoje');
+    expect(notificationMessage({ ...toll, event: 'one', daysLeft: 0 }).corpo).toBe(
+      `RIO2A18 em Pórtico P3: ${value} vencem em 05/03/2026. Pague pelo portal para não virar multa.`,
     );
-    expect(freeFlowNoticeText('five', toll, sp('2026-02-28T10:00:00'))).toBe(
-      `Vence em 5 dias: pedágio sem cancela de ${value} em Pórtico P3 (km 214,5). Pague até 05/03.`,
-    );
-    expect(freeFlowNoticeText('five', toll, sp('2026-03-02T10:00:00'))).toMatch(/^Vence em 3 dias: /);
-    expect(freeFlowNoticeText('one', toll, sp('2026-03-04T10:00:00'))).toBe(
-      `Vence amanhã: pedágio sem cancela de ${value} em Pórtico P3 (km 214,5). Pague até 05/03.`,
-    );
-    expect(freeFlowNoticeText('one', toll, sp('2026-03-05T10:00:00'))).toMatch(/^Vence hoje: /);
-    expect(freeFlowNoticeText('overdue', toll, sp('2026-03-06T10:00:00'))).toBe(
-      `Prazo vencido: risco de multa por evasão (CTB art. 209-A). Pedágio sem cancela de ${value} em Pórtico P3 (km 214,5), vencido em 05/03. ${freeFlowMessages.overdueWhatToDo}`,
-    );
+    expect(notificationMessage({ ...toll, event: 'overdue' }).titulo).toBe('Prazo vencido: risco de multa por evasão (CTB art. 209-A)');
     expect(freeFlowInsufficientText(1_234, '2026-03-05')).toBe(
       `Saldo insuficiente para pagar o pedágio sem cancela de ${value}: adicione crédito até 05/03`,
     );
@@ -264,7 +274,7 @@ describe('free-flow texts', () => {
   it('keeps the texts fixed by the decision word for word', () => {
     expect(freeFlowMessages.overdue).toBe('Prazo vencido: risco de multa por evasão (CTB art. 209-A)');
     expect(freeFlowMessages.tagWasActive).toBe('Sua tag estava ativa: esta cobrança pode ser indevida');
-    expect(freeFlowMessages.contestReasons).toEqual({
+    expect(Object.fromEntries(TOLL_CONTEST_REASONS.map((reason) => [reason, contestReasonLabels[reason]]))).toEqual({
       TAG_PAGOU: 'A tag pagou esta passagem',
       NAO_PASSOU_PORTICO: 'Não passei neste pórtico',
       PLACA_ERRADA: 'Placa lida errada',

@@ -9,7 +9,16 @@ import type {
   PartnerTollRequest,
 } from '@portal/contract';
 import type { FreeFlowNoticeStage } from '@portal/domain';
-import { centsToReais, deadlineNoticeStage, formatBrl, freeFlowMessages, refuse, saoPauloDay, saoPauloDayStartIso } from '@portal/domain';
+import {
+  centsToReais,
+  daysLeft,
+  deadlineNoticeStage,
+  formatBrl,
+  freeFlowMessages,
+  refuse,
+  saoPauloDay,
+  saoPauloDayStartIso,
+} from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/connection.js';
 import { toIso } from '../../../db/connection.js';
@@ -22,7 +31,7 @@ import type { PayMode, PayOutcome } from './pay.js';
 import { payToll, withdrawToll } from './pay.js';
 import type { AutoPayable, TollOutcome } from './record.js';
 import { TollPushes } from './record.js';
-import { driverSummary, driverTolls, forgetUnpaidTolls, tollsWithPartner, tollView } from './tolls.js';
+import { driverSummary, driverTolls, forgetUnpaidTolls, tollsWithPartner, tollView, totalsOf } from './tolls.js';
 
 const PAYMENTS_PAGE_SIZE = 50;
 /** Open tolls read per slice by the deadline notices; each slice is written in one short transaction. */
@@ -133,8 +142,9 @@ export class FreeFlowService {
     query: FreeFlowTollsQuery,
   ): Promise<{ tolls: FreeFlowToll[]; totalPages: number; summary: FreeFlowSummary }> {
     const now = this.now();
-    const [page, summary] = [await driverTolls(this.db.kysely, driverId, query, now), await driverSummary(this.db.kysely, driverId, now)];
-    return { ...page, summary };
+    const totals = await totalsOf(this.db.kysely, driverId);
+    const page = await driverTolls(this.db.kysely, driverId, query, now, totals);
+    return { ...page, summary: await driverSummary(this.db.kysely, driverId, now, totals) };
   }
 
   async one(driverId: number, tollId: number): Promise<FreeFlowToll> {
@@ -318,6 +328,7 @@ export class FreeFlowService {
               gantry: row.gantry,
               amountCents: Number(row.amount_cents),
               dueDay: row.due_day,
+              daysLeft: daysLeft(row.due_day, now),
             },
           }));
         await enqueueNotifications(trx, notices, now);
