@@ -1,7 +1,7 @@
 import type { FreeFlowSummary, FreeFlowToll, FreeFlowTollsQuery } from '@portal/contract';
 import type { FreeFlowState } from '@portal/domain';
 import { centsToReais, daysLeft, freeFlowState, saoPauloDay } from '@portal/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { toIso } from '../../../db/connection.js';
 import type { Trx } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
@@ -11,56 +11,59 @@ const FREE_FLOW_PAGE_SIZE = 10;
 
 /** A toll with its concessionaire's name and its newest contest, as every read of the driver's side needs it. */
 export function tollsWithPartner(db: Kysely<Database>) {
-  return db
-    .selectFrom('free_flow_tolls as t')
-    .innerJoin('partners', 'partners.id', 't.partner_id')
-    .select([
-      't.id',
-      't.driver_id',
-      't.vehicle_id',
-      't.partner_id',
-      't.external_id',
-      't.plate',
-      't.gantry',
-      't.highway',
-      't.km_milli',
-      't.direction',
-      't.axles',
-      't.amount_cents',
-      't.occurred_at',
-      't.due_day',
-      't.paid_at',
-      't.paid_cents',
-      't.authentication',
-      't.cancelled_at',
-      't.flag',
-      't.flag_passage_id',
-      't.awaiting_balance',
-      't.notices',
-      'partners.name as partner_name',
-    ])
-    .select((eb) => [
-      eb
-        .selectFrom('contests')
-        .select('contests.id')
-        .whereRef('contests.toll_id', '=', 't.id')
-        .orderBy('contests.id', 'desc')
-        .limit(1)
-        .as('contest_id'),
-      eb
-        .selectFrom('contests')
-        .select('contests.state')
-        .whereRef('contests.toll_id', '=', 't.id')
-        .orderBy('contests.id', 'desc')
-        .limit(1)
-        .as('contest_state'),
-      eb
-        .selectFrom('free_flow_payments as p')
-        .select((x) => x.fn.sum<number | string | null>('p.paid_cents').as('n'))
-        .whereRef('p.toll_id', '=', 't.id')
-        .where('p.account', '=', 'vpo')
-        .as('vpo_cents'),
-    ]);
+  return (
+    db
+      .selectFrom('free_flow_tolls as t')
+      .innerJoin('partners', 'partners.id', 't.partner_id')
+      // The newest contest of the toll, if any (contests_toll_idx: toll_id, id).
+      .leftJoin('contests as c', (join) =>
+        join.on((eb) =>
+          eb(
+            'c.id',
+            '=',
+            eb
+              .selectFrom('contests as newest')
+              .select((x) => x.fn.max('newest.id').as('id'))
+              .whereRef('newest.toll_id', '=', 't.id'),
+          ),
+        ),
+      )
+      .select([
+        't.id',
+        't.driver_id',
+        't.vehicle_id',
+        't.partner_id',
+        't.external_id',
+        't.plate',
+        't.gantry',
+        't.highway',
+        't.km_milli',
+        't.direction',
+        't.axles',
+        't.amount_cents',
+        't.occurred_at',
+        't.due_day',
+        't.paid_at',
+        't.paid_cents',
+        't.authentication',
+        't.cancelled_at',
+        't.flag',
+        't.flag_passage_id',
+        't.awaiting_balance',
+        't.notices',
+        'partners.name as partner_name',
+        'c.id as contest_id',
+        'c.state as contest_state',
+      ])
+      .select((eb) => [
+        eb
+          .selectFrom('free_flow_payments as p')
+          .select((x) => x.fn.sum<number | string | null>('p.paid_cents').as('n'))
+          .whereRef('p.toll_id', '=', 't.id')
+          .where('p.account', '=', 'vpo')
+          .as('vpo_cents'),
+      ])
+  );
 }
 
 export type TollRow = Awaited<ReturnType<ReturnType<typeof tollsWithPartner>['executeTakeFirstOrThrow']>>;
@@ -104,7 +107,7 @@ export function tollView(r: TollRow, now: Date): FreeFlowToll {
     autenticacao: r.authentication,
     sinalizacao: r.flag,
     aguardandoSaldo: r.awaiting_balance === 1 && r.paid_at === null && r.cancelled_at === null,
-    contestacao: r.contest_id === null || r.contest_id === undefined ? null : { id: Number(r.contest_id), estado: String(r.contest_state) },
+    contestacao: r.contest_id === null || r.contest_state === null ? null : { id: Number(r.contest_id), estado: r.contest_state },
   };
 }
 
@@ -144,6 +147,7 @@ export async function driverTolls(
   driverId: number,
   query: FreeFlowTollsQuery,
   now: Date,
+  totals: DriverTotals,
 ): Promise<{ tolls: FreeFlowToll[]; totalPages: number }> {
   const today = saoPauloDay(now);
   const counted = async (q: FreeFlowTollsQuery) =>
@@ -157,10 +161,10 @@ export async function driverTolls(
       )?.n ?? 0,
     );
   let count: number;
-  if (query.placa === undefined && query.estado === undefined) count = Number((await totalsOf(db, driverId)).tolls);
+  if (query.placa === undefined && query.estado === undefined) count = Number(totals.tolls);
   // The open ones are many, the overdue ones few: 'Em aberto' is the open total less the overdue.
   else if (query.placa === undefined && query.estado === 'EM_ABERTO')
-    count = Number((await totalsOf(db, driverId)).open_tolls) - (await counted({ ...query, estado: 'VENCIDO' }));
+    count = Number(totals.open_tolls) - (await counted({ ...query, estado: 'VENCIDO' }));
   else count = await counted(query);
   const totalPages = Math.ceil(count / FREE_FLOW_PAGE_SIZE);
   if (query.page > totalPages) return { tolls: [], totalPages };
@@ -175,7 +179,10 @@ export async function driverTolls(
   return { tolls: ids.flatMap((id) => (rows.has(id) ? [tollView(rows.get(id) as TollRow, now)] : [])), totalPages };
 }
 
-async function totalsOf(db: Kysely<Database>, driverId: number) {
+export type DriverTotals = Selectable<Database['free_flow_driver_totals']>;
+
+/** The driver's running totals of tolls (totals.ts moves them with the tolls); none yet, zeros. */
+export async function totalsOf(db: Kysely<Database>, driverId: number): Promise<DriverTotals> {
   const row = await db.selectFrom('free_flow_driver_totals').selectAll().where('driver_id', '=', driverId).executeTakeFirst();
   return row ?? { driver_id: driverId, tolls: 0, open_tolls: 0, open_cents: 0, open_flagged: 0 };
 }
@@ -184,9 +191,8 @@ async function totalsOf(db: Kysely<Database>, driverId: number) {
  * What is owed now: the open tolls, their sum and the flagged ones from the driver's totals; the
  * overdue ones and the nearest deadline from the open tolls' index; the plates opted in.
  */
-export async function driverSummary(db: Kysely<Database>, driverId: number, now: Date): Promise<FreeFlowSummary> {
+export async function driverSummary(db: Kysely<Database>, driverId: number, now: Date, totals: DriverTotals): Promise<FreeFlowSummary> {
   const today = saoPauloDay(now);
-  const totals = await totalsOf(db, driverId);
   const open = () =>
     db.selectFrom('free_flow_tolls').where('driver_id', '=', driverId).where('paid_at', 'is', null).where('cancelled_at', 'is', null);
   const overdue = await open()
