@@ -1,8 +1,9 @@
 /**
- * Decision 76 (free flow, 'pedágio sem cancela'): the texts the web app needs that the domain's
- * free-flow.ts does not have yet. Here, in lib/, because the free-flow screen, the dashboard,
- * Configurações, Veículos and the statement's passages all read them (a feature does not import
- * another). To move to packages/domain/src/free-flow.ts (freeFlowMessages).
+ * Decision 76 (free flow, 'pedágio sem cancela'): the screens' own words (titles, labels, names of
+ * controls), as each feature keeps its screens' texts; what the server also says (states, refusals,
+ * the consent) is the domain's freeFlowMessages. Here, in lib/, because the free-flow screen, the
+ * dashboard, Configurações, Veículos and the statement's passages all read them (a feature does not
+ * import another).
  */
 import { formatCalendarDay, freeFlowPayerLabels } from '@portal/domain';
 

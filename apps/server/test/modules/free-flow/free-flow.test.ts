@@ -59,6 +59,22 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
     t.app().inject({ method: 'POST', url: `/api/livre-passagem/${id}/pagar`, headers: { ...bearer(d.token), 'idempotency-key': key } });
   const withdraw = (key: string, externalId: string) =>
     t.app().inject({ method: 'DELETE', url: `/api/parceiro/livre-passagem/${externalId}`, headers: { 'x-api-key': key } });
+  /** Money into the driver's Saldo as a Pix purchase credits it. */
+  async function credit(d: VpoDriver, cents: number): Promise<void> {
+    await t
+      .db()
+      .kysely.transaction()
+      .execute(async (trx) => {
+        await post(trx, {
+          accountId: await accountId(trx, d.id, 'own'),
+          amountCents: cents,
+          origin: STATEMENT_ORIGINS.pixPurchase,
+          placeName: 'Compra de saldo via Pix',
+          idempotencyKey: `teste:${randomUUID()}`,
+        });
+      });
+  }
+
   async function expectBooksBalance(): Promise<void> {
     await expectLedgerInvariant(t.db());
     await expectVpoInvariants(t.db());
@@ -237,18 +253,7 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
       await push(c.key, tollBody(d.tag.plate, { valor: 200, portico: `Pórtico ${i}` }));
       const waiting = (await tolls(d, '&estado=EM_ABERTO')).Debitos[0];
       expect(waiting).toMatchObject({ aguardandoSaldo: true });
-      await t
-        .db()
-        .kysely.transaction()
-        .execute(async (trx) => {
-          await post(trx, {
-            accountId: await accountId(trx, d.id, 'own'),
-            amountCents: 20_000,
-            origin: STATEMENT_ORIGINS.pixPurchase,
-            placeName: 'Compra de saldo via Pix',
-            idempotencyKey: `teste:${randomUUID()}`,
-          });
-        });
+      await credit(d, 20_000);
       const [, manual] = await Promise.all([freeFlow().payAwaiting(), pay(d, waiting?.id ?? 0)]);
       expect(manual.statusCode, manual.body).toBe(200);
       expect(await t.accounts(d)).toMatchObject({ own: SALDO });
@@ -286,18 +291,7 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
     expect(told.map((r) => JSON.parse(r.payload) as { event?: string }).map((p) => p.event)).toEqual(
       expect.arrayContaining(['paid', 'short']),
     );
-    await t
-      .db()
-      .kysely.transaction()
-      .execute(async (trx) => {
-        await post(trx, {
-          accountId: await accountId(trx, d.id, 'own'),
-          amountCents: 50_000,
-          origin: STATEMENT_ORIGINS.pixPurchase,
-          placeName: 'Compra de saldo via Pix',
-          idempotencyKey: `teste:${randomUUID()}`,
-        });
-      });
+    await credit(d, 50_000);
     expect(await freeFlow().payAwaiting()).toBe(1);
     expect(await freeFlow().payAwaiting()).toBe(0);
     expect((await tolls(d, '&estado=EM_ABERTO')).Debitos).toEqual([]);

@@ -3,7 +3,6 @@ import type { ProofFacts } from '@portal/contract';
 import { proofMessages } from '@portal/domain';
 import { IconAlertCircle, IconCircleCheck, IconHome, IconShieldCheck, IconWifiOff } from '@tabler/icons-react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { DateTime } from '../../components/ui/DateTime';
 import { DetailField, DetailList } from '../../components/ui/DetailFields';
@@ -93,29 +92,31 @@ function Facts({ facts }: { facts: ProofFacts }) {
   );
 }
 
+/** The code is not one the portal issued, or the proof was changed: the portal does not know it. */
+function NotFound() {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      radius="md"
+      role="alert"
+      icon={<IconAlertCircle aria-hidden />}
+      title={proofMessages.notFound}
+      styles={readableAlert}
+    >
+      <Text size="sm" c="dark.7">
+        {t.verifyNotFoundBody}
+      </Text>
+    </Alert>
+  );
+}
+
 function Verification({ codigo }: { codigo: string }) {
   const online = useOnline();
   const proof = useQuery(proofVerifyQuery(codigo));
   const facts = proof.data?.Sucesso ? proof.data.Comprovante : undefined;
   if (facts) return <Facts facts={facts} />;
-  // The code is not one the portal issued, or the proof was changed: the server does not know it.
-  if (isApiError(proof.error) && (proof.error.status === 404 || proof.error.status === 422)) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        radius="md"
-        role="alert"
-        icon={<IconAlertCircle aria-hidden />}
-        title={proofMessages.notFound}
-        styles={readableAlert}
-      >
-        <Text size="sm" c="dark.7">
-          {t.verifyNotFoundBody}
-        </Text>
-      </Alert>
-    );
-  }
+  if (isApiError(proof.error) && (proof.error.status === 404 || proof.error.status === 422)) return <NotFound />;
   if (proof.isError || proof.data?.Sucesso === false) {
     return <ReadFailed message={t.verifyFailed} retrying={proof.isFetching} onRetry={() => void proof.refetch()} />;
   }
@@ -143,16 +144,6 @@ function Verification({ codigo }: { codigo: string }) {
 export function VerifyProofPage() {
   usePageTitle(t.verifyTitle);
   const codigo = useParams().codigo ?? '';
-  let body: ReactNode;
-  if (!codigo.trim()) body = null;
-  else {
-    body = (
-      // Outside the shell: this provider resumes the read paused offline when the signal returns.
-      <QueryClientProvider client={queryClient}>
-        <Verification codigo={codigo} />
-      </QueryClientProvider>
-    );
-  }
   return (
     <Container size={680} px="md" py="lg" component="main">
       <Stack gap="md">
@@ -167,17 +158,13 @@ export function VerifyProofPage() {
               </Group>
               <Text>{t.verifyIntro}</Text>
             </Stack>
-            {body ?? (
-              <Alert
-                color="red"
-                variant="light"
-                radius="md"
-                role="alert"
-                icon={<IconAlertCircle aria-hidden />}
-                title={proofMessages.notFound}
-              >
-                <Text size="sm">{t.verifyNotFoundBody}</Text>
-              </Alert>
+            {codigo.trim() ? (
+              // Outside the shell: this provider resumes the read paused offline when the signal returns.
+              <QueryClientProvider client={queryClient}>
+                <Verification codigo={codigo} />
+              </QueryClientProvider>
+            ) : (
+              <NotFound />
             )}
           </Stack>
         </Paper>
