@@ -309,6 +309,54 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
     expect((await tolls(d)).Debitos.map((x) => x.estado)).toEqual(['PAGO', 'PAGO']);
   });
 
+  it('one batch flags each toll by itself: the tag paid that gantry minutes before, the tag was active with Saldo to cover it, or nothing says so', async () => {
+    const c = await concessionaire();
+    const d = await t.driver();
+    await optIn(d);
+    // The tag active since two hours ago; it paid Pórtico Arujá 40 minutes ago.
+    await t
+      .db()
+      .kysely.updateTable('tags')
+      .set({ activated_at: spAt(-minutes(120)) })
+      .where('serial_number', '=', d.tag.serial)
+      .execute();
+    await t.passed(d.tag, 5, spAt(-minutes(40)), { placeName: 'Pórtico Arujá' });
+    // Saldo at an instant comes from the ledger, whose entries for this new driver are all from the
+    // last seconds: the tolls after them see R$ 79,10.
+    const afterTheEntries = new Date(Date.now() + 1_000).toISOString();
+    const bodies = [
+      tollBody(d.tag.plate, { portico: 'Pórtico Arujá', occurredAt: spAt(-minutes(35)) }),
+      tollBody(d.tag.plate, { portico: 'Pórtico Arujá', occurredAt: afterTheEntries }),
+      tollBody(d.tag.plate, { portico: 'Pórtico Guarulhos', occurredAt: afterTheEntries, valor: 500 }),
+    ];
+    const res = await t.app().inject({
+      method: 'POST',
+      url: '/api/parceiro/livre-passagem/lote',
+      headers: { 'x-api-key': c.key },
+      payload: { debitos: bodies },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const kept = await t
+      .db()
+      .kysely.selectFrom('free_flow_tolls')
+      .select(['external_id', 'flag', 'flag_passage_id'])
+      .where('driver_id', '=', d.id)
+      .execute();
+    const byId = new Map(kept.map((k) => [k.external_id, k]));
+    const passage = await t
+      .db()
+      .kysely.selectFrom('passages')
+      .select('id')
+      .where('place_name', '=', 'Pórtico Arujá')
+      .executeTakeFirstOrThrow();
+    // 5 minutes after the tag's passage at the same gantry: the tag paid it.
+    expect(byId.get(bodies[0]!.externalId)).toMatchObject({ flag: 'TAG_PAGOU', flag_passage_id: passage.id });
+    // 40 minutes after, the tag active and R$ 79,10 of Saldo then: a tag would have paid it.
+    expect(byId.get(bodies[1]!.externalId)).toMatchObject({ flag: 'TAG_ATIVA', flag_passage_id: null });
+    // R$ 500,00: more than Saldo had then, nothing says it is wrong.
+    expect(byId.get(bodies[2]!.externalId)).toMatchObject({ flag: null, flag_passage_id: null });
+  });
+
   it('a toll while the tag was active with money is flagged, not paid automatically, and contested in one tap; the concessionaire answers', async () => {
     const c = await concessionaire();
     const d = await t.driver();

@@ -46,53 +46,116 @@ export async function tagAt(db: Kysely<Database>, vehicleIds: readonly number[],
 
 /** Saldo at an instant, from the ledger: today's balance less what every later entry of Saldo moved. */
 export async function balanceAt(db: Kysely<Database>, driverId: number, at: string): Promise<number> {
-  const account = await db
-    .selectFrom('accounts')
-    .select(['id', 'balance_cents'])
-    .where('driver_id', '=', driverId)
-    .where('kind', '=', 'own')
-    .executeTakeFirst();
-  if (!account) return 0;
-  const later = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.sum<number | string | null>('amount_cents').as('cents'))
-    .where('driver_id', '=', driverId)
-    .where('created_at', '>', new Date(at).toISOString())
-    .where('account_id', '=', account.id)
-    .executeTakeFirst();
-  return Number(account.balance_cents) - Number(later?.cents ?? 0);
-}
-
-/** The tag's passage at the same gantry within TAG_PAID_WINDOW_MINUTES of the instant, if any. */
-async function tagPassageNear(db: Kysely<Database>, tagId: number, gantry: string, at: number): Promise<number | null> {
-  const window = TAG_PAID_WINDOW_MINUTES * 60_000;
-  const row = await db
-    .selectFrom('passages')
-    .select('id')
-    .where('tag_id', '=', tagId)
-    .where('place_name', '=', gantry)
-    .where('occurred_at', '>=', new Date(at - window).toISOString())
-    .where('occurred_at', '<=', new Date(at + window).toISOString())
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return (await balancesAt(db, [{ driverId, at }]))[0] ?? 0;
 }
 
 /**
- * Decision 76: why a toll may be wrong, on arrival: the tag also paid this gantry within minutes
- * (TAG_PAGOU), or the tag was active and Saldo covered the toll at that moment (TAG_ATIVA: a tag
- * pays free flow by itself). Null: nothing says so.
+ * Saldo of each driver at each instant, in two reads whatever their number: the drivers' own
+ * accounts, then every entry of those accounts after the driver's earliest instant asked.
  */
-export async function flagOf(
-  db: Kysely<Database>,
-  toll: { driverId: number; gantry: string; occurredAt: string; cents: number },
-  tag: TagAtMoment | undefined,
-): Promise<{ flag: FreeFlowFlag; passageId: number | null } | null> {
-  if (!tag) return null;
-  const at = Date.parse(toll.occurredAt);
-  const passageId = await tagPassageNear(db, tag.tagId, toll.gantry, at);
-  if (passageId !== null) return { flag: 'TAG_PAGOU', passageId };
-  if (!tag.activeThen) return null;
-  return (await balanceAt(db, toll.driverId, toll.occurredAt)) >= toll.cents ? { flag: 'TAG_ATIVA', passageId: null } : null;
+async function balancesAt(db: Kysely<Database>, asked: readonly { driverId: number; at: string }[]): Promise<number[]> {
+  if (asked.length === 0) return [];
+  const accounts = await db
+    .selectFrom('accounts')
+    .select(['id', 'driver_id', 'balance_cents'])
+    .where('driver_id', 'in', [...new Set(asked.map((a) => a.driverId))])
+    .where('kind', '=', 'own')
+    .execute();
+  const earliest = new Map<number, number>();
+  for (const a of asked) earliest.set(a.driverId, Math.min(earliest.get(a.driverId) ?? Infinity, Date.parse(a.at)));
+  const accountOf = new Map(accounts.map((a) => [a.driver_id, a]));
+  const later =
+    accounts.length === 0
+      ? []
+      : await db
+          .selectFrom('ledger_entries')
+          .select(['account_id', 'created_at', 'amount_cents'])
+          .where((eb) =>
+            eb.or(
+              accounts.map((a) =>
+                eb.and([
+                  eb('driver_id', '=', a.driver_id),
+                  eb('account_id', '=', a.id),
+                  eb('created_at', '>', new Date(earliest.get(a.driver_id) ?? 0).toISOString()),
+                ]),
+              ),
+            ),
+          )
+          .execute();
+  return asked.map(({ driverId, at }) => {
+    const account = accountOf.get(driverId);
+    if (!account) return 0;
+    const instant = Date.parse(at);
+    const movedSince = later
+      .filter((e) => e.account_id === account.id && Date.parse(toIso(e.created_at)) > instant)
+      .reduce((sum, e) => sum + Number(e.amount_cents), 0);
+    return Number(account.balance_cents) - movedSince;
+  });
+}
+
+/** A toll whose flag is asked: its driver, gantry, instant and value, and the plate's tag then. */
+export interface FlagAsked {
+  driverId: number;
+  gantry: string;
+  occurredAt: string;
+  cents: number;
+  tag: TagAtMoment | undefined;
+}
+
+export type TollFlag = { flag: FreeFlowFlag; passageId: number | null } | null;
+
+/**
+ * For each toll, the first passage of its tag at the same gantry within TAG_PAID_WINDOW_MINUTES of
+ * its instant, if any: one read for them all.
+ */
+async function tagPassagesNear(db: Kysely<Database>, asked: readonly FlagAsked[]): Promise<(number | null)[]> {
+  const window = TAG_PAID_WINDOW_MINUTES * 60_000;
+  const withTag = asked.filter((a) => a.tag !== undefined);
+  if (withTag.length === 0) return asked.map(() => null);
+  const rows = await db
+    .selectFrom('passages')
+    .select(['id', 'tag_id', 'place_name', 'occurred_at'])
+    .where((eb) =>
+      eb.or(
+        withTag.map((a) => {
+          const at = Date.parse(a.occurredAt);
+          return eb.and([
+            eb('tag_id', '=', a.tag!.tagId),
+            eb('place_name', '=', a.gantry),
+            eb('occurred_at', '>=', new Date(at - window).toISOString()),
+            eb('occurred_at', '<=', new Date(at + window).toISOString()),
+          ]);
+        }),
+      ),
+    )
+    .orderBy('id')
+    .execute();
+  return asked.map((a) => {
+    if (!a.tag) return null;
+    const at = Date.parse(a.occurredAt);
+    const near = rows.find(
+      (r) => r.tag_id === a.tag!.tagId && r.place_name === a.gantry && Math.abs(Date.parse(toIso(r.occurred_at)) - at) <= window,
+    );
+    return near?.id ?? null;
+  });
+}
+
+/**
+ * Decision 76: why each toll may be wrong, on arrival: the tag also paid this gantry within minutes
+ * (TAG_PAGOU), or the tag was active and Saldo covered the toll at that moment (TAG_ATIVA: a tag
+ * pays free flow by itself). Null: nothing says so. A few reads for a whole chunk of tolls.
+ */
+export async function flagsOf(db: Kysely<Database>, asked: readonly FlagAsked[]): Promise<TollFlag[]> {
+  const passages = await tagPassagesNear(db, asked);
+  const balanceAsked = asked.flatMap((a, i) =>
+    passages[i] === null && a.tag?.activeThen ? [{ i, driverId: a.driverId, at: a.occurredAt }] : [],
+  );
+  const balances = await balancesAt(db, balanceAsked);
+  const balanceOf = new Map(balanceAsked.map((b, k) => [b.i, balances[k] ?? 0]));
+  return asked.map((a, i) => {
+    const passageId = passages[i] ?? null;
+    if (passageId !== null) return { flag: 'TAG_PAGOU', passageId };
+    const balance = balanceOf.get(i);
+    return balance !== undefined && balance >= a.cents ? { flag: 'TAG_ATIVA', passageId: null } : null;
+  });
 }

@@ -9,7 +9,7 @@ import { canonicalJson } from '../../../db/request-hash.js';
 import type { SigningKeys } from '../../../db/signing-keys.js';
 import type { NotificationOf } from '../../notifications/outbox.js';
 import { enqueueNotifications } from '../../notifications/outbox.js';
-import { flagOf, tagAt } from './moment.js';
+import { flagsOf, tagAt } from './moment.js';
 import { moveTotals } from './totals.js';
 
 /** A push's answer as the partner calls store and replay it (partners/pushes.ts's PushAnswer). */
@@ -162,17 +162,26 @@ export class TollPushes {
       vehicles.map((v) => v.id),
       Number.POSITIVE_INFINITY,
     );
+    const flags = await flagsOf(
+      trx,
+      kept.map((item) => {
+        const vehicle = byPlate.get(item.toll.placa)!;
+        const tag = tags.get(vehicle.id);
+        const at = Date.parse(item.toll.occurredIso);
+        return {
+          driverId: vehicle.driver_id,
+          gantry: item.toll.portico,
+          occurredAt: item.toll.occurredIso,
+          cents: item.toll.cents,
+          tag: tag && { ...tag, activeThen: tag.activeThen && tag.activatedAt !== null && Date.parse(tag.activatedAt) <= at },
+        };
+      }),
+    );
     const rows = [];
-    for (const item of kept) {
+    for (const [k, item] of kept.entries()) {
       const vehicle = byPlate.get(item.toll.placa);
       if (!vehicle) continue;
-      const tag = tags.get(vehicle.id);
-      const at = Date.parse(item.toll.occurredIso);
-      const flag = await flagOf(
-        trx,
-        { driverId: vehicle.driver_id, gantry: item.toll.portico, occurredAt: item.toll.occurredIso, cents: item.toll.cents },
-        tag && { ...tag, activeThen: tag.activeThen && tag.activatedAt !== null && Date.parse(tag.activatedAt) <= at },
-      );
+      const flag = flags[k];
       rows.push({
         item,
         vehicle,
