@@ -268,9 +268,13 @@ async function recountTotals(db: Db): Promise<void> {
     from free_flow_tolls group by driver_id`.execute(db.kysely);
 }
 
-/** PostgreSQL's statistics, as autovacuum would have them; SQLite is left as the server leaves it (it never runs ANALYZE). */
+/**
+ * PostgreSQL's tables as autovacuum leaves them after so many inserts (autovacuum_vacuum_insert_threshold,
+ * PostgreSQL 13+): statistics, and the visibility map that lets an index-only scan skip the table.
+ * SQLite is left as the server leaves it (it never runs ANALYZE).
+ */
 async function analyze(db: Db): Promise<void> {
-  if (db.dialect === 'postgres') await sql`analyze`.execute(db.kysely);
+  if (db.dialect === 'postgres') await sql`vacuum analyze`.execute(db.kysely);
 }
 
 /**
