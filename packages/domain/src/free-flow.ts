@@ -71,7 +71,9 @@ export const freeFlowMessages = {
   pay: 'Pagar',
   autoPay: 'Pagar automaticamente',
   autoPayHelp: 'Cada novo pedágio sem cancela desta placa é pago com o seu Saldo assim que chega, se houver saldo.',
-  paid: (value: string) => `Pedágio sem cancela de ${value} pago com o seu Saldo. Guarde o comprovante.`,
+  /** 'Pagar' answered: who paid says where the money came from (freeFlowPayerLabels' codes). */
+  paid: (value: string, payer: FreeFlowPayer) =>
+    `Pedágio sem cancela de ${value} pago ${payer === 'SALDO' ? 'com o seu Saldo' : payer === 'VPO' ? 'pelo VPO da viagem' : 'pelo VPO da viagem e pelo seu Saldo'}. Guarde o comprovante.`,
   overdue: 'Prazo vencido: risco de multa por evasão (CTB art. 209-A)',
   overdueWhatToDo: 'Pague agora, aqui com o seu Saldo ou no site da concessionária, e guarde o comprovante.',
   /** On a flagged toll (FREE_FLOW_FLAGS): the plate's tag should have paid it. */

@@ -4,6 +4,14 @@ import type { RefundPart } from './contests.js';
 import { refundPartsText } from './contests.js';
 import type { ProfileField } from './profile.js';
 import { changedFieldsText } from './profile.js';
+import type { FreeFlowPayer } from './free-flow.js';
+
+/** An automatic free-flow payment's source, in a push ('pagos com o seu saldo de pedágio'). */
+const paidWith: Record<FreeFlowPayer, string> = {
+  SALDO: 'com o seu saldo de pedágio',
+  VPO: 'pelo VPO da viagem',
+  VPO_E_SALDO: 'pelo VPO da viagem e pelo seu saldo de pedágio',
+};
 
 /**
  * Issue 25: what the portal tells a driver by Web Push. The server keeps one of these per event in
@@ -34,7 +42,9 @@ export type DriverNotification =
   | { kind: 'profileChanged'; changeId: number; fields: ProfileField[] }
   /** Decision 76: a free-flow toll of an opted-in plate: arrived, paid, short of Saldo, near or past its deadline. */
   | ({ kind: 'freeFlowToll'; tollId: number; plate: string; gantry: string; amountCents: Cents; dueDay: string } & (
-      | { event: Exclude<FreeFlowTollEvent, FreeFlowReminder> }
+      | { event: Exclude<FreeFlowTollEvent, FreeFlowReminder | 'paid'> }
+      /** `payer`: where the automatic payment's money came from. */
+      | { event: 'paid'; payer: FreeFlowPayer }
       /** `daysLeft`: to the deadline when it was sent (a 'five' sent late says 2 to 4, a 'one' on the day 0). */
       | { event: FreeFlowReminder; daysLeft: number }
     ));
@@ -156,8 +166,8 @@ export const notificationTexts = {
   freeFlowNewBody: (plate: string, gantry: string, amount: string, due: string) =>
     `${plate} passou em ${gantry}: ${amount} a pagar até ${due}. Pague pelo portal antes do vencimento.`,
   freeFlowPaidTitle: 'Pedágio sem cancela pago',
-  freeFlowPaidBody: (plate: string, gantry: string, amount: string) =>
-    `${amount} de ${plate} em ${gantry} pagos com o seu saldo de pedágio.`,
+  freeFlowPaidBody: (plate: string, gantry: string, amount: string, payer: FreeFlowPayer) =>
+    `${amount} de ${plate} em ${gantry} pagos ${paidWith[payer]}.`,
   freeFlowShortTitle: 'Saldo insuficiente para o pedágio sem cancela',
   freeFlowShortBody: (amount: string, due: string) =>
     `Não há saldo para pagar ${amount} de pedágio sem cancela. Compre saldo até ${due}: ele será pago assim que o dinheiro entrar.`,
@@ -294,7 +304,7 @@ function freeFlowMessage(n: Extract<DriverNotification, { kind: 'freeFlowToll' }
     case 'new':
       return { ...base, titulo: t.freeFlowNewTitle, corpo: t.freeFlowNewBody(n.plate, n.gantry, amount, due) };
     case 'paid':
-      return { ...base, titulo: t.freeFlowPaidTitle, corpo: t.freeFlowPaidBody(n.plate, n.gantry, amount) };
+      return { ...base, titulo: t.freeFlowPaidTitle, corpo: t.freeFlowPaidBody(n.plate, n.gantry, amount, n.payer) };
     case 'short':
       return { ...base, titulo: t.freeFlowShortTitle, corpo: t.freeFlowShortBody(amount, due) };
     case 'five':

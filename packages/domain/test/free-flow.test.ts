@@ -257,6 +257,13 @@ describe('free-flow texts', () => {
       url: '/livre-passagem',
       tag: 'livre-passagem-9',
     });
+    // An automatic payment says where its money came from.
+    expect(notificationMessage({ ...toll, event: 'paid', payer: 'SALDO' }).corpo).toBe(
+      `${value} de RIO2A18 em Pórtico P3 pagos com o seu saldo de pedágio.`,
+    );
+    expect(notificationMessage({ ...toll, event: 'paid', payer: 'VPO' }).corpo).toBe(
+      `${value} de RIO2A18 em Pórtico P3 pagos pelo VPO da viagem.`,
+    );
     // A reminder says the days left when it was sent: 5 on time, fewer when the toll came late.
     expect(notificationMessage({ ...toll, event: 'five', daysLeft: 5 }).titulo).toBe('Pedágio sem cancela vence em 5 dias');
     expect(notificationMessage({ ...toll, event: 'five', daysLeft: 3 }).titulo).toBe('Pedágio sem cancela vence em 3 dias');

@@ -271,7 +271,12 @@ describeEachDatabase('Pedágios sem cancela', (dialect) => {
     const vpo = await t.issued(s, d.tag, { ValorTotalVP: 10 });
     await push(c.key, tollBody(d.tag.plate, { valor: 12.75, occurredAt: spAt(-minutes(1)) }));
     const toll = await only(d);
-    expect((await pay(d, toll.id)).statusCode).toBe(200);
+    const paid = await pay(d, toll.id);
+    expect(paid.statusCode).toBe(200);
+    // The answer says where the money came from, as the card's 'Pago com' does.
+    expect(json<{ Mensagem: string }>(paid).Mensagem).toBe(
+      'Pedágio sem cancela de R$\u00a012,75 pago pelo VPO da viagem e pelo seu Saldo. Guarde o comprovante.',
+    );
     expect(await only(d)).toMatchObject({ pagoPor: 'VPO_E_SALDO' });
     expect((await t.vpoRow(vpo.id)).left).toBe(0);
     expect(await t.accounts(d)).toMatchObject({ own: SALDO - 275 });

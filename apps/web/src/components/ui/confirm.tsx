@@ -88,7 +88,8 @@ export function ConfirmDialogs() {
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       <Box mb="md">{typeof confirm.message === 'string' ? <Text size="md">{confirm.message}</Text> : confirm.message}</Box>
-      <Group justify="flex-end" grow>
+      {/* Side by side when both labels fit; a longer one ('Pagar R$ 1.234,56') goes to a line of its own, never cut. */}
+      <Group justify="flex-end" grow preventGrowOverflow={false}>
         <Button variant="default" onClick={() => confirm.settle(false)}>
           {confirm.cancelLabel}
         </Button>

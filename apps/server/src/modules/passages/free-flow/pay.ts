@@ -120,6 +120,7 @@ export async function payToll(trx: Trx, dialect: Dialect, driverId: number, toll
       kind: 'freeFlowToll',
       tollId,
       event: 'paid',
+      payer: split.fromVpos.length === 0 ? 'SALDO' : split.fromSaldoCents === 0 ? 'VPO' : 'VPO_E_SALDO',
       plate: toll.plate,
       gantry: toll.gantry,
       amountCents: amount,

@@ -159,7 +159,9 @@ export class FreeFlowService {
     if (outcome === 'cancelled') throw refuse.conflict(freeFlowMessages.cancelled);
     const toll = await this.one(driverId, tollId);
     const message =
-      outcome === 'alreadyPaid' ? freeFlowMessages.alreadyPaid : freeFlowMessages.paid(formatBrl(Math.round(toll.valor * 100)));
+      outcome === 'alreadyPaid'
+        ? freeFlowMessages.alreadyPaid
+        : freeFlowMessages.paid(formatBrl(Math.round(toll.valor * 100)), toll.pagoPor ?? 'SALDO');
     return { toll, message };
   }
 
