@@ -9,7 +9,7 @@ import {
   refundDestinationLabel,
 } from '@portal/domain';
 import { IconCash, IconClockExclamation, IconDownload, IconListDetails, IconMessageReport } from '@tabler/icons-react';
-import { useCallback, useId, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContestStateBadge } from '../../components/ui/ContestBadge';
 import { isListLoading } from '../../components/ui/DataTable';
@@ -25,6 +25,7 @@ import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useListSearch, usePageParam } from '../../lib/usePageParam';
 import { useContestPdf, useContestsPage } from './api/queries';
 import { DetailField, DetailList } from '../../components/ui/DetailFields';
+import { PassageCard, PlateText } from '../../components/ui/PassageCard';
 import classes from './ContestsPage.module.css';
 
 const texts = {
@@ -94,95 +95,80 @@ function PdfButton({ contest }: { contest: DriverContest }) {
 
 /** One contest: the passage, the reason, the dates, the operator's answer and the record. */
 function ContestCard({ contest }: { contest: DriverContest }) {
-  const titleId = useId();
   const { passagem } = contest;
   const open = contest.estado === 'ABERTA';
   return (
-    <Paper
-      component="article"
-      withBorder
-      radius="md"
-      p="sm"
-      aria-labelledby={titleId}
-      data-contest={contest.id}
-      data-estado={contest.estado}
-    >
-      <div className={classes.card}>
-        <div className={classes.header}>
-          <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
-            {passagem.praca}
-          </Title>
-          <ContestStateBadge estado={contest.estado} atrasada={contest.atrasada} />
-        </div>
-        <div className={classes.passage}>
+    <PassageCard
+      title={passagem.praca}
+      badges={<ContestStateBadge estado={contest.estado} atrasada={contest.atrasada} />}
+      passage={
+        <>
           <DateTime value={passagem.dataPassagem} />
-          {passagem.placa ? (
-            <span>
-              {texts.plate} <span className={classes.plate}>{passagem.placa}</span>
-            </span>
-          ) : null}
+          {passagem.placa ? <PlateText label={texts.plate} plate={passagem.placa} /> : null}
           <Money reais={passagem.valor} fw={700} size="md" style={{ whiteSpace: 'nowrap', color: 'var(--mantine-color-dark-9)' }} />
-        </div>
-        <DetailList>
-          <DetailField label={texts.reason} text={Boolean(contest.descricao)}>
-            <Text component="span" inherit fw={600}>
-              {contestReasonLabels[contest.motivo]}
+        </>
+      }
+      marks={{ 'data-contest': contest.id, 'data-estado': contest.estado }}
+    >
+      <DetailList>
+        <DetailField label={texts.reason} text={Boolean(contest.descricao)}>
+          <Text component="span" inherit fw={600}>
+            {contestReasonLabels[contest.motivo]}
+          </Text>
+          {contest.descricao ? (
+            <Text component="span" display="block" size="sm" c="gray.8" mt={2}>
+              “{contest.descricao}”
             </Text>
-            {contest.descricao ? (
-              <Text component="span" display="block" size="sm" c="gray.8" mt={2}>
-                “{contest.descricao}”
-              </Text>
-            ) : null}
+          ) : null}
+        </DetailField>
+        <DetailField label={texts.openedAt}>
+          <DateTime value={contest.abertaEm} />
+        </DetailField>
+        {open && contest.atrasada ? (
+          <DetailField
+            tone="danger"
+            label={
+              <>
+                <IconClockExclamation size={18} aria-hidden />
+                {contestTexts.overdue}
+              </>
+            }
+          >
+            {texts.overdueWas} <DateTime value={contest.prazoResposta} />
           </DetailField>
-          <DetailField label={texts.openedAt}>
-            <DateTime value={contest.abertaEm} />
+        ) : null}
+        {open && !contest.atrasada ? (
+          <DetailField label={texts.dueAt}>
+            <DateTime value={contest.prazoResposta} />
           </DetailField>
-          {open && contest.atrasada ? (
-            <DetailField
-              tone="danger"
-              label={
-                <>
-                  <IconClockExclamation size={18} aria-hidden />
-                  {contestTexts.overdue}
-                </>
-              }
-            >
-              {texts.overdueWas} <DateTime value={contest.prazoResposta} />
-            </DetailField>
-          ) : null}
-          {open && !contest.atrasada ? (
-            <DetailField label={texts.dueAt}>
-              <DateTime value={contest.prazoResposta} />
-            </DetailField>
-          ) : null}
-          {contest.respondidaEm ? (
-            <DetailField label={texts.answeredAt}>
-              <DateTime value={contest.respondidaEm} />
-            </DetailField>
-          ) : null}
-          {contest.resposta ? (
-            <DetailField label={texts.answer} text>
-              {contest.resposta}
-            </DetailField>
-          ) : null}
-          {contest.estado === 'ACEITA' && contest.valorDevolvido !== null ? (
-            <DetailField
-              tone="success"
-              label={
-                <>
-                  <IconCash size={18} aria-hidden color="var(--mantine-color-sign-8)" />
-                  {texts.refunded}
-                </>
-              }
-            >
-              <Money reais={contest.valorDevolvido} />
-              <RefundParts contest={contest} />
-            </DetailField>
-          ) : null}
-        </DetailList>
-        <PdfButton contest={contest} />
-      </div>
-    </Paper>
+        ) : null}
+        {contest.respondidaEm ? (
+          <DetailField label={texts.answeredAt}>
+            <DateTime value={contest.respondidaEm} />
+          </DetailField>
+        ) : null}
+        {contest.resposta ? (
+          <DetailField label={texts.answer} text>
+            {contest.resposta}
+          </DetailField>
+        ) : null}
+        {contest.estado === 'ACEITA' && contest.valorDevolvido !== null ? (
+          <DetailField
+            tone="success"
+            label={
+              <>
+                <IconCash size={18} aria-hidden color="var(--mantine-color-sign-8)" />
+                {texts.refunded}
+              </>
+            }
+          >
+            <Money reais={contest.valorDevolvido} />
+            <RefundParts contest={contest} />
+          </DetailField>
+        ) : null}
+      </DetailList>
+      <PdfButton contest={contest} />
+    </PassageCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { FreeFlowToll } from '@portal/contract';
 import { CONTEST_STATES, freeFlowMessages, type ContestState } from '@portal/domain';
 import {
@@ -10,7 +10,7 @@ import {
   IconReceipt,
   IconWallet,
 } from '@tabler/icons-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContestStateBadge } from '../../components/ui/ContestBadge';
 import { confirmAction } from '../../components/ui/confirm';
@@ -26,6 +26,7 @@ import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useFreeFlowProof, useFreeFlowReceipt, usePayFreeFlowToll } from './api/mutations';
 import { ContestTollDialog } from './ContestTollDialog';
 import { FreeFlowStateBadge } from './FreeFlowStateBadge';
+import { PassageCard, PlateText } from '../../components/ui/PassageCard';
 import classes from './FreeFlowPage.module.css';
 
 const ICON = { size: 20, 'aria-hidden': true } as const;
@@ -190,103 +191,92 @@ function Deadline({ toll }: { toll: FreeFlowToll }) {
  * Saldo, the evasion risk once overdue; 'Pagar', 'Ver comprovante', 'Comprovante para recurso'.
  */
 export function TollCard({ toll }: { toll: FreeFlowToll }) {
-  const titleId = useId();
   const owed = isOwed(toll);
   const contested = toll.contestacao;
   // Flagged: the warning carries 'Contestar'. Otherwise a toll still standing can be contested among the actions.
   const flagged = toll.sinalizacao !== null && contested === null && toll.estado !== 'CANCELADO';
   const contestable = !flagged && contested === null && toll.estado !== 'CANCELADO';
   return (
-    <Paper
-      component="article"
-      withBorder
-      radius="md"
-      p="sm"
-      aria-labelledby={titleId}
-      data-toll={toll.id}
-      data-estado={toll.estado}
-      style={toll.estado === 'VENCIDO' ? { borderInlineStart: '4px solid var(--mantine-color-red-8)' } : undefined}
-    >
-      <div className={classes.card}>
-        <div className={classes.header}>
-          <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
-            {toll.portico}
-          </Title>
-          <Group gap={6}>
-            <FreeFlowStateBadge estado={toll.estado} />
-            {contested && isContestState(contested.estado) ? <ContestStateBadge estado={contested.estado} atrasada={false} /> : null}
-          </Group>
-        </div>
-        <div className={classes.passage}>
+    <PassageCard
+      title={toll.portico}
+      badges={
+        <Group gap={6}>
+          <FreeFlowStateBadge estado={toll.estado} />
+          {contested && isContestState(contested.estado) ? <ContestStateBadge estado={contested.estado} atrasada={false} /> : null}
+        </Group>
+      }
+      passage={
+        <>
           <span>
             {t.highwayKm(toll.rodovia, toll.km)}, {t.direction(toll.sentido)}
           </span>
           <DateTime value={toll.dataPassagem} />
-          <span>
-            {t.plate} <span className={classes.plate}>{toll.placa}</span>
-          </span>
-        </div>
-        <DetailList>
-          <DetailField label={t.value}>
-            <Money reais={toll.valor} fw={700} style={{ whiteSpace: 'nowrap' }} />
+          <PlateText label={t.plate} plate={toll.placa} />
+        </>
+      }
+      marks={{ 'data-toll': toll.id, 'data-estado': toll.estado }}
+      style={toll.estado === 'VENCIDO' ? { borderInlineStart: '4px solid var(--mantine-color-red-8)' } : undefined}
+    >
+      <DetailList>
+        <DetailField label={t.value}>
+          <Money reais={toll.valor} fw={700} style={{ whiteSpace: 'nowrap' }} />
+        </DetailField>
+        <DetailField label={t.due}>
+          <Deadline toll={toll} />
+        </DetailField>
+        {toll.pagoEm ? (
+          <DetailField label={t.paidAt}>
+            <DateTime value={toll.pagoEm} />
           </DetailField>
-          <DetailField label={t.due}>
-            <Deadline toll={toll} />
-          </DetailField>
-          {toll.pagoEm ? (
-            <DetailField label={t.paidAt}>
-              <DateTime value={toll.pagoEm} />
-            </DetailField>
-          ) : null}
-          {toll.pagoPor ? <DetailField label={t.paidBy}>{payerLabel(toll.pagoPor)}</DetailField> : null}
-        </DetailList>
+        ) : null}
+        {toll.pagoPor ? <DetailField label={t.paidBy}>{payerLabel(toll.pagoPor)}</DetailField> : null}
+      </DetailList>
 
-        {toll.estado === 'VENCIDO' ? (
-          <Alert
-            color="red"
-            variant="light"
-            radius="md"
-            icon={<IconAlertOctagon aria-hidden />}
-            title={freeFlowMessages.overdue}
-            styles={readableAlert}
-            data-overdue
-          >
-            <Text size="sm" c="dark.7">
-              {freeFlowMessages.overdueWhatToDo}
+      {toll.estado === 'VENCIDO' ? (
+        <Alert
+          color="red"
+          variant="light"
+          radius="md"
+          icon={<IconAlertOctagon aria-hidden />}
+          title={freeFlowMessages.overdue}
+          styles={readableAlert}
+          data-overdue
+        >
+          <Text size="sm" c="dark.7">
+            {freeFlowMessages.overdueWhatToDo}
+          </Text>
+        </Alert>
+      ) : null}
+
+      {flagged ? (
+        <Alert color="yellow" variant="light" radius="md" icon={<IconAlertTriangle aria-hidden />} styles={readableAlert} data-flag>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm" fw={700} c="dark.8">
+              {freeFlowMessages.tagWasActive}
             </Text>
-          </Alert>
-        ) : null}
+            <ContestButton toll={toll} variant="filled" />
+          </Stack>
+        </Alert>
+      ) : null}
 
-        {flagged ? (
-          <Alert color="yellow" variant="light" radius="md" icon={<IconAlertTriangle aria-hidden />} styles={readableAlert} data-flag>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm" fw={700} c="dark.8">
-                {freeFlowMessages.tagWasActive}
-              </Text>
-              <ContestButton toll={toll} variant="filled" />
-            </Stack>
-          </Alert>
-        ) : null}
+      {toll.aguardandoSaldo && owed ? (
+        <Group gap="xs" wrap="nowrap" align="flex-start" data-waiting-balance>
+          <IconWallet size={20} aria-hidden style={{ flexShrink: 0, color: 'var(--mantine-color-road-8)' }} />
+          <Stack gap={2} align="flex-start">
+            <Text size="sm">{t.waitingBalance}</Text>
+            <Anchor component={Link} to="/saldo/comprar" size="sm" fw={600}>
+              {t.buyCredit}
+            </Anchor>
+          </Stack>
+        </Group>
+      ) : null}
 
-        {toll.aguardandoSaldo && owed ? (
-          <Group gap="xs" wrap="nowrap" align="flex-start" data-waiting-balance>
-            <IconWallet size={20} aria-hidden style={{ flexShrink: 0, color: 'var(--mantine-color-road-8)' }} />
-            <Stack gap={2} align="flex-start">
-              <Text size="sm">{t.waitingBalance}</Text>
-              <Anchor component={Link} to="/saldo/comprar" size="sm" fw={600}>
-                {t.buyCredit}
-              </Anchor>
-            </Stack>
-          </Group>
-        ) : null}
-
-        <div className={classes.actions}>
-          {owed ? <PayButton toll={toll} /> : null}
-          {toll.estado === 'PAGO' ? <ReceiptButton toll={toll} /> : null}
-          <ProofButton toll={toll} />
-          {contestable ? <ContestButton toll={toll} variant="light" /> : null}
-        </div>
+      <div className={classes.actions}>
+        {owed ? <PayButton toll={toll} /> : null}
+        {toll.estado === 'PAGO' ? <ReceiptButton toll={toll} /> : null}
+        <ProofButton toll={toll} />
+        {contestable ? <ContestButton toll={toll} variant="light" /> : null}
       </div>
-    </Paper>
+    </PassageCard>
   );
 }
