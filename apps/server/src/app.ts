@@ -1,3 +1,4 @@
+import { fleetRoutes } from './modules/fleet/routes.js';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -125,11 +126,14 @@ export async function buildApp({
   services.webhook.onOutcome((outcome) => metrics.webhookResult(outcome.result, outcome.reason, outcome.event));
   services.transferValidator.onOutcome((outcome) => metrics.transferValidation(outcome.result, outcome.reason));
   app.decorate('sessions', services.sessions);
+  app.decorate('fleetAccess', services.fleetAccess);
+  app.decorate('audit', services.audit);
   app.decorate(
     'idempotency',
     new IdempotencyStore(db.kysely, { retentionMs: config.retention.idempotencyKeysHours * 3_600_000, ...idempotency }),
   );
   app.decorateRequest('driver', null);
+  app.decorateRequest('acting', null);
 
   await registerCompression(app);
   if (config.apiDocs) await registerDocs(app, { hsts: config.hsts });
@@ -146,7 +150,7 @@ export async function buildApp({
   payoutRoutes(app, services.payouts);
   statementRoutes(app, services.statement, { maxExportsInFlight: config.exports.maxInFlight, exportStallMs: config.exports.stallMs });
   receiptRoutes(app, services.receipts);
-  proofRoutes(app, services.proofs, new RateLimitStore(db.kysely));
+  proofRoutes(app, services.proofs, new RateLimitStore(db.kysely), services.vehicleGuard);
   attentionRoutes(app, services.attention);
   settingsRoutes(app, services.settings);
   profileRoutes(app, services.profile);
@@ -156,13 +160,14 @@ export async function buildApp({
   vehicleRoutes(app, services.vehicles, services.catalogue);
   partnerRoutes(app, services.partners, services.ledgerPushes);
   shipperVpoRoutes(app, services.partners, services.vpoPushes, services.vpos);
-  vpoRoutes(app, services.vpos);
+  vpoRoutes(app, services.vpos, services.vehicleGuard);
   operatorContestRoutes(app, services.partners, services.contests);
-  contestRoutes(app, services.contests, services.freeFlow);
+  contestRoutes(app, services.contests, services.freeFlow, services.vehicleGuard);
   freeFlowRoutes(app, services.freeFlow);
   concessionaireRoutes(app, services.partners, services.freeFlow);
   pixAutomaticRoutes(app, services.pixAutomatic);
   notificationRoutes(app, services.pushSubscriptions);
+  fleetRoutes(app, services.members, services.audit);
   await registerWeb(app, config.webDist, { demonstration: config.demonstration });
   if (billingSchedule) scheduleBilling(app, services.billing, billingSchedule);
   if (cycleSchedule) scheduleCycles(app, services.pixAutomaticCycles, cycleSchedule, config.pix.automatic.cycleIntervalMs);

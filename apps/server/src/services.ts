@@ -55,10 +55,20 @@ import { VapidKeyStore } from './modules/notifications/vapid.js';
 import { RetentionService } from './modules/retention/service.js';
 import { FreeFlowService } from './modules/passages/free-flow/service.js';
 import { ProofService } from './modules/receipts/proof.js';
+import { FleetAccess } from './modules/fleet/access.js';
+import { VehicleGuard } from './db/vehicle-scope.js';
+import { AuditLog } from './modules/fleet/audit.js';
+import { MemberService } from './modules/fleet/members.js';
 
 export interface Services {
   readiness: ReadinessCheck;
   sessions: SessionStore;
+  /** Decision 77: who may act on a company's account, its members, and its audit trail. */
+  fleetAccess: FleetAccess;
+  /** A Motorista's reach: a VPO, passage or contest named by id only when it is of an assigned vehicle. */
+  vehicleGuard: VehicleGuard;
+  audit: AuditLog;
+  members: MemberService;
   balance: BalanceService;
   statement: StatementService;
   receipts: ReceiptService;
@@ -120,6 +130,7 @@ export interface ServiceOverrides {
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger, overrides: ServiceOverrides = {}): Services {
   const metrics = overrides.metrics ?? new Metrics();
   const sessions = new SessionStore(db.kysely, config.sessionTtlHours);
+  const audit = new AuditLog(db.kysely);
   const throttle = new LoginThrottle(db.kysely, config.login);
   const passwords = new PasswordHasher(config.argon2);
   const auth = new AuthService(db.kysely, sessions, passwords, throttle, log, metrics);
@@ -176,6 +187,10 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     vehicles: new VehicleService(db, tags),
     billing: new BillingService(db, fees, tagOperator, log, metrics),
     sessions,
+    fleetAccess: new FleetAccess(db.kysely),
+    vehicleGuard: new VehicleGuard(db.kysely),
+    audit,
+    members: new MemberService(db, audit),
     auth,
     terms,
     pixProvider,

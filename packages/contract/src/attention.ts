@@ -98,6 +98,7 @@ export const attentionApi = {
     method: 'GET',
     path: '/api/motorista/avisos',
     auth: true,
+    capability: 'balance',
     summary:
       'O que precisa de atenção no painel: tag bloqueada por mensalidade, saldo abaixo do alerta, Pix aguardando pagamento; e as 3 últimas movimentações',
     response: attentionResponse,
@@ -106,6 +107,7 @@ export const attentionApi = {
     method: 'GET',
     path: '/api/motorista/preferencias',
     auth: true,
+    capability: 'balance',
     summary: 'Preferências do motorista (nível de alerta do saldo; R$ 50,00 até escolher)',
     response: settingsResponse,
   }),
@@ -113,6 +115,7 @@ export const attentionApi = {
     method: 'POST',
     path: '/api/motorista/preferencias',
     auth: true,
+    capability: 'balance',
     idempotent: true,
     summary: 'Salvar as preferências do motorista',
     body: settingsRequest,

@@ -63,6 +63,7 @@ export const authApi = {
     method: 'POST',
     path: '/api/tokens/logout',
     auth: true,
+    capability: 'self',
     summary: 'Encerrar a sessão (revoga o token)',
     response: envelope,
   }),

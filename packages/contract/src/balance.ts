@@ -13,6 +13,7 @@ export const balanceApi = {
     method: 'GET',
     path: '/api/motorista/saldo',
     auth: true,
+    capability: 'balance',
     summary: 'Saldo de pedágio e saldo em outras plataformas',
     response: balanceResponse,
   }),

@@ -9,6 +9,8 @@ export const envelope = z.lazy(() => z.object({ Sucesso: z.boolean(), Mensagem: 
 export const ERROR_CODES = {
   /** Founding decision 27: the current terms of use are not accepted; the web app opens /blocked-access. */
   termsNotAccepted: 'TERMS_NOT_ACCEPTED',
+  /** Decision 77: the X-Conta header names an account the person may no longer use (removed, or never a member); the web app goes back to their own. */
+  accountAccessEnded: 'ACCOUNT_ACCESS_ENDED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -20,7 +22,7 @@ export const errorResponse = z.lazy(() =>
     errors: z.record(z.string(), z.array(z.string())).optional(),
     /** spec §7 withdrawal: 'success or Sucesso, Mensagem, error'. */
     error: z.string().optional(),
-    code: z.enum([ERROR_CODES.termsNotAccepted]).optional(),
+    code: z.enum([ERROR_CODES.termsNotAccepted, ERROR_CODES.accountAccessEnded]).optional(),
   }),
 );
 export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -1,3 +1,4 @@
+import type { Capability } from '@portal/domain';
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,6 +20,11 @@ export type Endpoint<
   /** Fastify style: /api/termos/status-atual/:userId */
   path: string;
   auth: boolean;
+  /**
+   * Decision 77: what an authenticated call needs of the role of whoever acts on the account (the
+   * domain's roleAllows). Every call with `auth` names one; the server refuses to register one without.
+   */
+  capability?: Capability;
   summary: string;
   response: Response;
   /**

@@ -29,6 +29,7 @@ export * from './driver-data.js';
 export * from './account-closure.js';
 export * from './privacy.js';
 export * from './free-flow.js';
+export * from './fleet.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -53,6 +54,7 @@ import { driverDataApi } from './driver-data.js';
 import { accountClosureApi } from './account-closure.js';
 import { privacyApi } from './privacy.js';
 import { freeFlowApi } from './free-flow.js';
+import { fleetApi } from './fleet.js';
 
 /** Every call of the API, by name. */
 export const api = {
@@ -79,4 +81,5 @@ export const api = {
   ...privacyApi,
   ...freeFlowApi,
   ...accountClosureApi,
+  ...fleetApi,
 };

@@ -73,6 +73,25 @@ export const vehicleId = z.lazy(() =>
 export const vehicleDeleteRequest = z.lazy(() => z.object({ vehicle_id: vehicleId }));
 export type VehicleDeleteRequest = z.input<typeof vehicleDeleteRequest>;
 
+/** Decision 77: a toll passage of one of the account's vehicles, as a Motorista sees the trucks they drive. */
+export const vehiclePassage = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    placa: z.string(),
+    praca: z.string(),
+    /** When the passage happened. */
+    em: z.string(),
+    valor: z.number(),
+    /** The passage's contest, when one was opened: ABERTA, ACEITA or RECUSADA. */
+    contestacao: z.enum(['ABERTA', 'ACEITA', 'RECUSADA']).nullable(),
+  }),
+);
+export type VehiclePassage = z.infer<typeof vehiclePassage>;
+export const vehiclePassagesResponse = z.lazy(() =>
+  envelope.unwrap().extend({ Passagens: z.array(vehiclePassage), Paginacao: pagination }),
+);
+export type VehiclePassagesResponse = z.infer<typeof vehiclePassagesResponse>;
+
 /** spec §3 'Vehicle models response'. */
 export const vehicleModel = z.lazy(() => z.object({ modelId: z.string(), modelName: z.string() }));
 export const vehicleBrand = z.lazy(() => z.object({ brand: z.string(), modelos: z.array(vehicleModel) }));
@@ -85,10 +104,21 @@ export const actionResponse = z.lazy(() => envelope.unwrap().extend({ error: z.s
 export type ActionResponse = z.infer<typeof actionResponse>;
 
 export const vehiclesApi = {
+  vehiclePassages: endpoint({
+    method: 'GET',
+    path: '/api/veiculo/passagens',
+    auth: true,
+    capability: 'vehicles',
+    summary:
+      'As passagens de pedágio dos veículos da conta, mais recentes primeiro, 20 por página; o Motorista de uma empresa vê só as dos veículos atribuídos a ele',
+    query: pageQuery,
+    response: vehiclePassagesResponse,
+  }),
   vehicles: endpoint({
     method: 'GET',
     path: '/api/veiculo/listar',
     auth: true,
+    capability: 'vehicles',
     summary: 'Veículos do motorista com o status da tag, 10 por página',
     query: pageQuery,
     response: vehicleListResponse,
@@ -97,6 +127,7 @@ export const vehiclesApi = {
     method: 'GET',
     path: '/api/veiculo/detail/:licensePlate',
     auth: true,
+    capability: 'vehicles',
     summary: 'Detalhe do veículo do motorista pela placa, com a tag',
     params: plateParams,
     response: vehicleDetailResponse,
@@ -112,6 +143,7 @@ export const vehiclesApi = {
     method: 'POST',
     path: '/api/veiculo/delete',
     auth: true,
+    capability: 'fleet',
     idempotent: true,
     requiresTerms: true,
     summary: 'Excluir um veículo (a tag não pode estar ativa nem bloqueada)',

@@ -24,3 +24,5 @@ export * from './retention.js';
 export * from './driver-data.js';
 export * from './free-flow.js';
 export * from './proof.js';
+export * from './fleet.js';
+export * from './fleet-screens.js';

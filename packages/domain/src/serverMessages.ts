@@ -318,6 +318,7 @@ export const serverMessages = {
   vehicle: {
     listOk: 'Veículos consultados com sucesso',
     detailOk: 'Veículo consultado com sucesso',
+    passagesOk: 'Passagens dos veículos consultadas com sucesso',
     plateTaken: 'Você já tem um veículo com esta placa',
     hasLiveTag: 'Este veículo tem uma tag ativa ou bloqueada. Cancele a tag antes de excluir o veículo.',
   },

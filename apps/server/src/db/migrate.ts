@@ -26,6 +26,7 @@ import { profileChanges } from './migrations/021-profile-changes.js';
 import { driverData } from './migrations/022-driver-data.js';
 import { accountClosure } from './migrations/023-account-closure.js';
 import { freeFlow } from './migrations/024-free-flow.js';
+import { fleet } from './migrations/025-fleet.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -56,6 +57,7 @@ function migrations(db: Db): Record<string, Migration> {
     '022-driver-data': driverData(t),
     '023-account-closure': accountClosure(t),
     '024-free-flow': freeFlow(t, db.dialect),
+    '025-fleet': fleet(t, db.dialect),
   };
 }
 

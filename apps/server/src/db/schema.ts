@@ -1,4 +1,12 @@
-import type { ContestReason, ContestState, PayoutLimitKind, PixAutomaticFrequency, PixKeyType } from '@portal/domain';
+import type {
+  ContestReason,
+  ContestState,
+  FleetRole,
+  MemberState,
+  PayoutLimitKind,
+  PixAutomaticFrequency,
+  PixKeyType,
+} from '@portal/domain';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Written as ISO 8601 strings; read back as Date (PostgreSQL timestamptz) or string (SQLite text). */
@@ -546,6 +554,43 @@ export interface VapidKeysTable {
   created_at: Timestamp;
 }
 
+/** Decision 77: a person (CPF) invited to a company's account (CNPJ), with a role (migration 025). */
+export interface CompanyMembersTable {
+  id: Generated<number>;
+  company_id: number;
+  cpf: string;
+  person_id: number | null;
+  role: FleetRole;
+  state: MemberState;
+  invited_by: number;
+  invited_at: Timestamp;
+  accepted_at: Timestamp | null;
+  ended_at: Timestamp | null;
+}
+
+/** A vehicle of a company assigned to one of its Motoristas. */
+export interface VehicleDriversTable {
+  vehicle_id: number;
+  member_id: number;
+}
+
+/** One action on a company's account, append-only (the database refuses updates and deletes). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  company_id: number;
+  actor_id: number;
+  actor_member_id: number | null;
+  actor_name: string;
+  actor_document: string;
+  actor_role: string;
+  action: string;
+  outcome: 'ok' | 'negado';
+  address: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   drivers: DriversTable;
   sessions: SessionsTable;
@@ -586,6 +631,9 @@ export interface Database {
   vapid_keys: VapidKeysTable;
   pix_automatic_authorizations: PixAutomaticAuthorizationsTable;
   pix_automatic_cycles: PixAutomaticCyclesTable;
+  company_members: CompanyMembersTable;
+  vehicle_drivers: VehicleDriversTable;
+  audit_events: AuditEventsTable;
 }
 
 export type PixChargeRow = Selectable<PixChargesTable>;
@@ -594,4 +642,5 @@ export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type PixAutomaticRow = Selectable<PixAutomaticAuthorizationsTable>;
 export type PixAutomaticCycleRow = Selectable<PixAutomaticCyclesTable>;
 export type VehicleRow = Selectable<VehiclesTable>;
+export type AuditEventRow = Selectable<AuditEventsTable>;
 export type TagRowDb = Selectable<TagsTable>;

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@portal/contract';
 import { ERROR_CODES } from '@portal/contract';
 import type { Refusal, RefusalKind } from '@portal/domain';
-import { serverMessages } from '@portal/domain';
+import { fleetMessages, serverMessages } from '@portal/domain';
 
 export type FieldErrorList = Record<string, string[]>;
 
@@ -35,6 +35,9 @@ class CodedRefusal extends HttpError {
 
 /** Founding decision 27: a call that moves money or changes a tag or vehicle, without the current terms accepted. */
 export const termsNotAccepted = () => new CodedRefusal(403, serverMessages.terms.notAccepted, ERROR_CODES.termsNotAccepted);
+
+/** Decision 77: X-Conta names an account the person may not use (never a member, or removed); the web app goes back to their own. */
+export const accountAccessEnded = () => new CodedRefusal(403, fleetMessages.noAccess, ERROR_CODES.accountAccessEnded);
 
 /** The one table from the domain's kinds of refusal to HTTP statuses. */
 const REFUSAL_STATUS: Record<RefusalKind, number> = {

@@ -1,4 +1,5 @@
 import type { Endpoint } from '@portal/contract';
+import type { Capability } from '@portal/domain';
 import { errorResponse } from '@portal/contract';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
@@ -7,6 +8,8 @@ import type { SessionLookup } from '../modules/auth/sessions.js';
 import type { AuthedDriver } from './authenticate.js';
 import { requireDriver, requireDriverWithTerms } from './authenticate.js';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency.js';
+import type { Acting } from '../modules/fleet/access.js';
+import { recordCompanyAction } from './audit-trail.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -19,7 +22,10 @@ export interface RouteContext<E extends Endpoint> {
 }
 
 export interface DriverRouteContext<E extends Endpoint, D extends AuthedDriver = AuthedDriver> extends RouteContext<E> {
+  /** The account the call acts on: the person's own, or the company chosen in X-Conta (decision 77). */
   driver: D;
+  /** Who acts on it, in which role, and (a Motorista) on which vehicles. */
+  acting: Acting;
 }
 
 interface Options {
@@ -65,6 +71,12 @@ function contextOf<E extends Endpoint>(req: FastifyRequest, reply: FastifyReply)
   };
 }
 
+/** Decision 77: every authenticated call names what it needs of the acting role; none is registered without. */
+function capabilityOf(e: Endpoint): Capability {
+  if (!e.capability) throw new Error(`${e.path}: a chamada autenticada não diz a sua capability (decisão 77)`);
+  return e.capability;
+}
+
 /** Registers a public call of the contract: path, method and schemas come from the endpoint. */
 export function publicRoute<E extends Endpoint>(
   app: FastifyInstance,
@@ -106,18 +118,22 @@ export function driverRoute<E extends Endpoint, D extends AuthedDriver = AuthedD
 ): void {
   if (!e.auth) throw new Error(`${e.path} é pública: use publicRoute`);
   if (e.requiresTerms && options.session) throw new Error(`${e.path}: requiresTerms lê a sessão com a sua própria consulta`);
+  const capability = capabilityOf(e);
   const status = options.status ?? 200;
   app.route({
     method: e.method,
     url: e.path,
     schema: schemaOf(e, status),
-    onRequest: e.requiresTerms ? requireDriverWithTerms() : requireDriver(options.session),
+    onRequest: e.requiresTerms ? requireDriverWithTerms(capability) : requireDriver(capability, options.session),
     ...(e.idempotent ? { preHandler: idempotencyPreHandler, onSend: idempotencyOnSend } : {}),
     handler: async (req, reply) => {
       // requireDriver set it, from options.session when given: a D.
       const driver = req.driver as D | null;
-      if (!driver) throw new Error('requireDriver não executou');
-      const body = await handler({ ...contextOf<E>(req, reply), driver });
+      const acting = req.acting;
+      if (!driver || !acting) throw new Error('requireDriver não executou');
+      const ctx = { ...contextOf<E>(req, reply), driver, acting };
+      const body = await handler(ctx);
+      await recordCompanyAction(e, ctx);
       return reply.code(status).send(body);
     },
   });
@@ -146,15 +162,19 @@ export function driverFileRoute<E extends Endpoint>(
 ): void {
   const file = e.file;
   if (!e.auth || !file) throw new Error(`${e.path} não é uma chamada de arquivo autenticada`);
+  const capability = capabilityOf(e);
   app.route({
     method: e.method,
     url: e.path,
     schema: schemaOf(e, 200),
-    onRequest: e.requiresTerms ? requireDriverWithTerms() : requireDriver(),
+    onRequest: e.requiresTerms ? requireDriverWithTerms(capability) : requireDriver(capability),
     handler: async (req, reply) => {
       const driver = req.driver;
-      if (!driver) throw new Error('requireDriver não executou');
-      const answer = await handler({ ...contextOf<E>(req, reply), driver });
+      const acting = req.acting;
+      if (!driver || !acting) throw new Error('requireDriver não executou');
+      const ctx = { ...contextOf<E>(req, reply), driver, acting };
+      const answer = await handler(ctx);
+      await recordCompanyAction(e, ctx);
       if (!file.contentTypes.includes(answer.contentType)) throw new Error(`${e.path}: ${answer.contentType} não declarado no contrato`);
       if (!/^[\w.-]+$/.test(answer.fileName)) throw new Error(`${e.path}: nome de arquivo fora do ASCII simples`);
       return reply

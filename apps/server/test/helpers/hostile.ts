@@ -3,6 +3,7 @@ import {
   accountClosureMessages,
   contestMessages,
   driverDataMessages,
+  fleetMessages,
   freeFlowMessages,
   messages,
   payoutMessages,
@@ -51,6 +52,7 @@ function catalogue(): { exact: Set<string>; templates: RegExp[] } {
   walk(contestMessages);
   walk(freeFlowMessages);
   walk(proofMessages);
+  walk(fleetMessages);
   return { exact, templates };
 }
 const known = catalogue();

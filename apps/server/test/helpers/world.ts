@@ -1,6 +1,6 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { api } from '@portal/contract';
-import { TAG_ORIGEM } from '@portal/domain';
+import { MAX_ID, TAG_ORIGEM } from '@portal/domain';
 import { cnpj } from 'cpf-cnpj-validator';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -41,6 +41,8 @@ export interface DriverWorld extends Registered {
   tollExternalId: string;
   /** The verification code of the open toll's proof for an appeal (GET /api/verificar/:codigo). */
   proofCode: string;
+  /** Decision 77: a company's invitation waiting for this person's answer (set by buildWorld). */
+  invitationId: number;
 }
 
 export interface World {
@@ -59,8 +61,9 @@ export function saoPaulo(minutesAgo: number): { local: string; utc: string } {
   return { local, utc: at.toISOString() };
 }
 
-async function driverWorld(app: FastifyInstance, db: Db, keys: World['keys'], name: string): Promise<DriverWorld> {
-  const d = await registerDriver(app, { name });
+/** One account with something of everything (a driver's CPF, or a company's CNPJ when `cpfCnpj` is one). */
+export async function driverWorld(app: FastifyInstance, db: Db, keys: World['keys'], name: string, cpfCnpj?: string): Promise<DriverWorld> {
+  const d = await registerDriver(app, { name, ...(cpfCnpj ? { cpfCnpj } : {}) });
   const paidChargeId = await fund(app, d, 500);
   const active = await registerTag(app, d, { Operadora: SEMPARAR });
   expect((await actions.activate(app, d, active.serial, active.plate)).statusCode).toBe(200);
@@ -125,6 +128,7 @@ async function driverWorld(app: FastifyInstance, db: Db, keys: World['keys'], na
     freePassageId,
     automaticId,
     ...tolls,
+    invitationId: 0,
   };
 }
 
@@ -223,6 +227,18 @@ export async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
   };
   const a = await driverWorld(app, db, keys, 'Ana Motorista Alves');
   const b = await driverWorld(app, db, keys, 'Bruno Motorista Borges');
+  // Decision 77: a company invites both as Motoristas; the invitations wait for their answers.
+  const company = await registerDriver(app, { name: 'Transportes Mundo Ltda', cpfCnpj: cnpj.generate() });
+  for (const person of [a, b]) {
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/empresa/membros',
+      headers: { authorization: `Bearer ${company.token}` },
+      payload: { cpf: person.cpfCnpj, papel: 'motorista' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    person.invitationId = invited.json<{ Membro: { id: number } }>().Membro.id;
+  }
   const term = await db.kysely.selectFrom('terms').select('id').orderBy('version', 'desc').executeTakeFirstOrThrow();
   return { a, b, keys, termId: term.id, operatorCnpj: SEMPARAR };
 }
@@ -317,7 +333,23 @@ export function validRequest(
     case 'statement':
     case 'tags':
     case 'vehicles':
+    case 'fleetVehicles':
+    case 'vehiclePassages':
+    case 'auditEvents':
+    case 'auditExport':
       return { query: 'page=1' };
+    case 'acceptInvitation':
+    case 'declineInvitation':
+      return { params: { id: a.invitationId } };
+    case 'inviteMember':
+      return { body: { cpf: newCpf(), papel: 'financeiro' } };
+    // No member of the caller's: the calls are answered 'not found' past the authorization.
+    case 'changeMemberRole':
+      return { params: { id: MAX_ID }, body: { papel: 'gestor' } };
+    case 'removeMember':
+      return { params: { id: MAX_ID } };
+    case 'assignVehicle':
+      return { params: { id: a.inactive.vehicleId }, body: { motoristas: [] } };
     case 'driverVpos':
       return { query: 'page=1&sort=valor&direction=asc' };
     case 'registerTag':

@@ -63,6 +63,13 @@ const IDEMPOTENT: Name[] = [
   'payFreeFlowToll',
   'contestFreeFlowToll',
   'setFreeFlowPlates',
+  // Decision 77: answering an invitation, and a Gestor's changes to members and vehicles' drivers.
+  'acceptInvitation',
+  'declineInvitation',
+  'inviteMember',
+  'changeMemberRole',
+  'removeMember',
+  'assignVehicle',
 ];
 
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();

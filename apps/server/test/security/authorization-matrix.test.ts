@@ -95,6 +95,22 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   // One vehicle's choice names it by veiculoId, as deleteVehicle's vehicle_id; the choice for every
   // vehicle at once (no veiculoId) is checked below.
   setFreeFlowPlates: 'foreign',
+  // Decision 77: the accounts and invitations are the person's own; an invitation is named by its id
+  // (another person's is the same 404 as none). A driver's CPF account has no members: the company
+  // calls answer its empty lists, refuse an invitation (onlyCompanies) and find no member of B's.
+  actingAccounts: 'own',
+  invitations: 'own',
+  acceptInvitation: 'foreign',
+  declineInvitation: 'foreign',
+  members: 'own',
+  inviteMember: 'own',
+  changeMemberRole: 'own',
+  removeMember: 'own',
+  fleetVehicles: 'own',
+  assignVehicle: 'foreign',
+  auditEvents: 'own',
+  auditExport: 'own',
+  vehiclePassages: 'own',
 };
 
 const UNAUTHORIZED = 'Sua sessão expirou. Entre novamente.';
@@ -125,9 +141,13 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   // A's tolls are of A's plate (B's toll at the same gantry would show B's, which the matrix checks never does).
   freeFlowTolls: (w) => w.a.active.plate,
   freeFlowPlates: (w) => w.a.active.plate,
+  actingAccounts: (w) => maskCpfCnpj(w.a.cpfCnpj),
+  invitations: () => 'Transportes Mundo Ltda',
+  fleetVehicles: (w) => w.a.active.plate,
+  vehiclePassages: (w) => w.a.active.plate,
 };
 /** 'own' calls A's world refuses by its state, not by whose it is (decision 70: A has money, so A cannot close): their status. */
-const REFUSED_BY_STATE: Partial<Record<Name, number>> = { closeAccount: 409 };
+const REFUSED_BY_STATE: Partial<Record<Name, number>> = { closeAccount: 409, inviteMember: 403, changeMemberRole: 404, removeMember: 404 };
 const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
 /**
  * Decision 72: reads anyone may make before signing in (the privacy notice's encarregado). The same

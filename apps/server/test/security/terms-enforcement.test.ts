@@ -40,6 +40,9 @@ const EXEMPT: Partial<Record<Name, string>> = {
     'only stops money from coming in: stopping a recurring debit must always work (and the bank app can always do it too)',
   savePushSubscription: 'moves nothing: only tells this device what already happened to the account (decision 57)',
   deletePushSubscription: 'turning notifications off must always work',
+  acceptInvitation: "moves nothing: what the person then does on the company's account is refused without the terms (decision 77)",
+  declineInvitation: 'saying no to an invitation must always work',
+  removeMember: "ending a person's access to the company must always work, as removing a Pix key a thief saved does",
 };
 
 /** Issue 21, point 5: every call that moves money or changes a tag or vehicle. */
@@ -60,6 +63,10 @@ const MONEY_TAG_VEHICLE: readonly Name[] = [
   // Decision 76: paying a free-flow toll moves money; contesting one asks the concessionaire for a
   // refund of what the portal paid or would pay; a plate's choice changes the vehicle (its consent).
   'payFreeFlowToll',
+  // Decision 77: who may act on a company's money, tags and vehicles, and which vehicles a Motorista sees.
+  'inviteMember',
+  'changeMemberRole',
+  'assignVehicle',
 ];
 
 /** The calls /blocked-access and the dashboard's terms bar make (spec §2, 7): never refused for the terms. */

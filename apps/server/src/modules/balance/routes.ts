@@ -9,7 +9,12 @@ export function balanceRoutes(app: FastifyInstance, balance: BalanceService): vo
   driverRoute(
     app,
     api.balance,
-    async ({ driver }) => ({ Sucesso: true, Mensagem: serverMessages.balance.ok, ...balancesInReais(driver) }),
+    // The session's own statement read the person's balances; on a company's account (decision 77), the company's.
+    async ({ driver, acting }) => ({
+      Sucesso: true,
+      Mensagem: serverMessages.balance.ok,
+      ...balancesInReais(driver.id === acting.person.id ? driver : await balance.of(driver)),
+    }),
     {
       session: balance.session,
     },

@@ -43,7 +43,19 @@ export class BalanceService {
   /** The session lookup the balance call authenticates with: the driver and both balances in one statement. */
   readonly session: SessionLookup<DriverWithBalances>;
 
-  constructor(db: Kysely<Database>) {
+  constructor(private readonly db: Kysely<Database>) {
     this.session = sessionWithBalances(db);
+  }
+
+  /** The balances of another account than the session's person (a company's, decision 77). */
+  async of(driver: SessionDriver): Promise<DriverWithBalances> {
+    const rows = await this.db
+      .selectFrom('accounts')
+      .select(['kind', 'balance_cents'])
+      .where('driver_id', '=', driver.id)
+      .where('kind', 'in', ['own', 'third'])
+      .execute();
+    const cents = (kind: string) => rows.find((r) => r.kind === kind)?.balance_cents ?? null;
+    return { ...driver, ownCents: cents('own'), thirdCents: cents('third') };
   }
 }

@@ -5,13 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { driverFileRoute, driverRoute } from '../../http/route.js';
 import { contestRecordPdf } from './record-pdf.js';
 import type { ContestService } from './service.js';
+import type { VehicleGuard } from '../../db/vehicle-scope.js';
 
 /** The driver contests passages and reads the answers (decision 56); the operator's side is in modules/partners. */
-export function contestRoutes(app: FastifyInstance, contests: ContestService, freeFlow: FreeFlowService): void {
+export function contestRoutes(app: FastifyInstance, contests: ContestService, freeFlow: FreeFlowService, guard: VehicleGuard): void {
   driverRoute(
     app,
     api.openContest,
-    async ({ driver, body }) => {
+    async ({ driver, acting, body }) => {
+      await guard.require('passage', body.passagemId, driver.id, acting.vehicleIds);
       const contest = await contests.open(driver.id, body);
       return {
         Sucesso: true,
@@ -33,12 +35,13 @@ export function contestRoutes(app: FastifyInstance, contests: ContestService, fr
     { status: 201 },
   );
 
-  driverRoute(app, api.driverContests, async ({ driver, query }) => {
-    const page = await contests.forDriver(driver.id, query.page, query.estado);
+  driverRoute(app, api.driverContests, async ({ driver, acting, query }) => {
+    const page = await contests.forDriver(driver.id, query.page, query.estado, acting.vehicleIds);
     return { Sucesso: true, Mensagem: contestMessages.listOk, Contestacoes: page.contests, Paginacao: { TotalPaginas: page.totalPages } };
   });
 
-  driverFileRoute(app, api.driverContestPdf, async ({ driver, params }) => {
+  driverFileRoute(app, api.driverContestPdf, async ({ driver, acting, params }) => {
+    await guard.require('contest', params.id, driver.id, acting.vehicleIds);
     const contest = await contests.forDriverOne(driver.id, params.id);
     return {
       contentType: 'application/pdf',

@@ -20,6 +20,8 @@ import { passagesWithRefundable } from '../passages/queries.js';
 import { CONTEST_REFERENCE, contestsWithPassage, contestView, refundPartsOf } from './queries.js';
 import { cancelToll } from '../passages/free-flow/pay.js';
 import { refundPassage } from './refund.js';
+import type { VehicleScope } from '../../db/vehicle-scope.js';
+import { withinScope } from '../../db/vehicle-scope.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 
 const DRIVER_CONTESTS_PAGE_SIZE = 10;
@@ -144,8 +146,10 @@ export class ContestService {
     return contest;
   }
 
-  async forDriver(driverId: number, page: number, state?: ContestState): Promise<ContestPage<DriverContest>> {
+  async forDriver(driverId: number, page: number, state?: ContestState, scope: VehicleScope = null): Promise<ContestPage<DriverContest>> {
     let query = contestsWithPassage(this.db.kysely).where('contests.driver_id', '=', driverId);
+    // Decision 77: a Motorista's, the contests of their vehicles' passages and tolls.
+    if (scope !== null) query = query.where(withinScope(scope, sql`coalesce(vehicles.id, toll.vehicle_id)`));
     if (state) query = query.where('contests.state', '=', state);
     const found = await this.page(query, page, DRIVER_CONTESTS_PAGE_SIZE);
     return { ...found, contests: await this.withRefunds(driverId, found.contests) };

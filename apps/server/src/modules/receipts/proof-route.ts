@@ -4,6 +4,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { RateLimitStore } from '../../db/rate-limit-store.js';
 import { driverFileRoute, publicRoute } from '../../http/route.js';
 import { proofPdf, tollReceiptPdf } from './proof-pdf.js';
+import type { VehicleGuard } from '../../db/vehicle-scope.js';
 import type { ProofService } from './proof.js';
 
 /** Verifications per client address and window: a fiscal office behind one address checks many, a script is held back. */
@@ -39,6 +40,7 @@ export function proofRoutes(
   app: FastifyInstance,
   proofs: ProofService,
   limits: RateLimitStore,
+  guard: VehicleGuard,
   limit: VerifyLimit = PROOF_VERIFY_LIMIT,
 ): void {
   driverFileRoute(app, api.freeFlowTollProof, async ({ driver, params }) => ({
@@ -48,12 +50,15 @@ export function proofRoutes(
     body: await proofPdf(await proofs.forToll(driver.id, params.id)),
   }));
 
-  driverFileRoute(app, api.passageProof, async ({ driver, params }) => ({
-    contentType: 'application/pdf',
-    fileName: `comprovante-recurso-passagem-${params.id}.pdf`,
-    disposition: 'inline',
-    body: await proofPdf(await proofs.forPassage(driver.id, params.id)),
-  }));
+  driverFileRoute(app, api.passageProof, async ({ driver, acting, params }) => {
+    await guard.require('passage', params.id, driver.id, acting.vehicleIds);
+    return {
+      contentType: 'application/pdf',
+      fileName: `comprovante-recurso-passagem-${params.id}.pdf`,
+      disposition: 'inline',
+      body: await proofPdf(await proofs.forPassage(driver.id, params.id)),
+    };
+  });
 
   driverFileRoute(app, api.freeFlowTollReceipt, async ({ driver, params }) => ({
     contentType: 'application/pdf',

@@ -13,8 +13,8 @@ export function tagRoutes(app: FastifyInstance, tags: TagService, catalogue: Cat
     Operadoras: catalogue.operatorList(),
   }));
 
-  driverRoute(app, api.tags, async ({ driver, query }) => {
-    const page = await tags.listTags(driver.id, query.page);
+  driverRoute(app, api.tags, async ({ driver, acting, query }) => {
+    const page = await tags.listTags(driver.id, query.page, acting.vehicleIds);
     return { Sucesso: true, Mensagem: serverMessages.tag.listOk, Tags: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
   });
 

@@ -27,6 +27,8 @@ import type { Catalogue } from './catalogue.js';
 import type { LiveIndex } from './conflicts.js';
 import { brokenIndex } from './conflicts.js';
 import type { TagFees } from './fees.js';
+import type { VehicleScope } from '../../db/vehicle-scope.js';
+import { withinScope } from '../../db/vehicle-scope.js';
 import { liveTagOfVehicle, ownVehicle, wireTag } from './queries.js';
 
 export interface TagDriver {
@@ -69,12 +71,14 @@ export class TagService {
 
   // ---- reads --------------------------------------------------------------------------------
 
-  async listTags(driverId: number, page: number): Promise<Page<TagRow>> {
+  /** The account's live tags within the scope (a Motorista's vehicles' ones, decision 77), newest first. */
+  async listTags(driverId: number, page: number, scope: VehicleScope = null): Promise<Page<TagRow>> {
     const total = await this.db.kysely
       .selectFrom('tags')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('driver_id', '=', driverId)
       .where('deleted_at', 'is', null)
+      .where(withinScope(scope, 'vehicle_id'))
       .executeTakeFirstOrThrow();
     const rows = await this.db.kysely
       .selectFrom('tags')
@@ -82,6 +86,7 @@ export class TagService {
       .select(['tags.serial_number', 'tags.operator_cnpj', 'tags.status_code', 'tags.ownership_type', 'vehicles.license_plate'])
       .where('tags.driver_id', '=', driverId)
       .where('tags.deleted_at', 'is', null)
+      .where(withinScope(scope, 'tags.vehicle_id'))
       .orderBy('tags.id', 'desc')
       .limit(PAGE_SIZE)
       .offset(PAGE_SIZE * (page - 1))

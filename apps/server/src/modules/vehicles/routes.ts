@@ -13,15 +13,25 @@ export function vehicleRoutes(app: FastifyInstance, vehicles: VehicleService, ca
     Data: [...catalogue.brands],
   }));
 
-  driverRoute(app, api.vehicles, async ({ driver, query }) => {
-    const page = await vehicles.list(driver.id, query.page);
+  driverRoute(app, api.vehicles, async ({ driver, acting, query }) => {
+    const page = await vehicles.list(driver.id, query.page, acting.vehicleIds);
     return { Sucesso: true, Mensagem: serverMessages.vehicle.listOk, Veiculos: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
   });
 
-  driverRoute(app, api.vehicleDetail, async ({ driver, params }) => ({
+  driverRoute(app, api.vehiclePassages, async ({ driver, acting, query }) => {
+    const page = await vehicles.passages(driver.id, query.page, acting.vehicleIds);
+    return {
+      Sucesso: true,
+      Mensagem: serverMessages.vehicle.passagesOk,
+      Passagens: page.rows,
+      Paginacao: { TotalPaginas: page.totalPages },
+    };
+  });
+
+  driverRoute(app, api.vehicleDetail, async ({ driver, acting, params }) => ({
     Sucesso: true,
     Mensagem: serverMessages.vehicle.detailOk,
-    Dados: await vehicles.detail(driver.id, params.licensePlate),
+    Dados: await vehicles.detail(driver.id, params.licensePlate, acting.vehicleIds),
   }));
 
   driverRoute(app, api.deleteVehicle, async ({ driver, body }) => {

@@ -1,8 +1,10 @@
-import type { VehicleDetail, VehicleRow as VehicleListRow } from '@portal/contract';
-import { canRemove, messages, PAGE_SIZE, refuse, serverMessages, TAG_STATUS } from '@portal/domain';
+import type { VehicleDetail, VehiclePassage, VehicleRow as VehicleListRow } from '@portal/contract';
+import { canRemove, centsToReais, messages, PAGE_SIZE, refuse, serverMessages, TAG_STATUS } from '@portal/domain';
 import type { Db } from '../../db/connection.js';
-import { nowIso } from '../../db/connection.js';
+import { nowIso, toIso } from '../../db/connection.js';
 import { liveTagOfVehicle, ownVehicle, wireTag } from '../tags/queries.js';
+import type { VehicleScope } from '../../db/vehicle-scope.js';
+import { withinScope } from '../../db/vehicle-scope.js';
 import type { Page, TagDriver, TagService } from '../tags/service.js';
 
 /**
@@ -10,24 +12,75 @@ import type { Page, TagDriver, TagService } from '../tags/service.js';
  * rows; another driver's plate or vehicle id is 404, and nothing changes. A vehicle is created
  * and edited with its tag (TagService.register and update).
  */
+const PASSAGES_PAGE_SIZE = 20;
+
 export class VehicleService {
   constructor(
     private readonly db: Db,
     private readonly tags: TagService,
   ) {}
 
-  async list(driverId: number, page: number): Promise<Page<VehicleListRow>> {
+  /**
+   * Decision 77: the account's toll passages on the vehicles in the scope, newest first (by arrival:
+   * passages_driver_idx), with each one's latest contest state.
+   */
+  async passages(driverId: number, page: number, scope: VehicleScope): Promise<Page<VehiclePassage>> {
+    const base = this.db.kysely
+      .selectFrom('passages as p')
+      .innerJoin('tags as t', 't.id', 'p.tag_id')
+      .where('p.driver_id', '=', driverId)
+      .where(withinScope(scope, 't.vehicle_id'));
+    const [total, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base
+        .innerJoin('vehicles as v', 'v.id', 't.vehicle_id')
+        .select((eb) => [
+          'p.id',
+          'v.license_plate',
+          'p.place_name',
+          'p.occurred_at',
+          'p.amount_cents',
+          eb
+            .selectFrom('contests as c')
+            .select('c.state')
+            .whereRef('c.passage_id', '=', 'p.id')
+            .orderBy('c.id', 'desc')
+            .limit(1)
+            .as('contest'),
+        ])
+        .orderBy('p.id', 'desc')
+        .limit(PASSAGES_PAGE_SIZE)
+        .offset(PASSAGES_PAGE_SIZE * (page - 1))
+        .execute(),
+    ]);
+    return {
+      totalPages: Math.ceil(Number(total.n) / PASSAGES_PAGE_SIZE),
+      rows: rows.map((r) => ({
+        id: r.id,
+        placa: r.license_plate,
+        praca: r.place_name,
+        em: toIso(r.occurred_at),
+        valor: centsToReais(Number(r.amount_cents)),
+        contestacao: r.contest ?? null,
+      })),
+    };
+  }
+
+  /** The account's live vehicles within the scope (a Motorista's assigned ones, decision 77), newest first. */
+  async list(driverId: number, page: number, scope: VehicleScope = null): Promise<Page<VehicleListRow>> {
     const total = await this.db.kysely
       .selectFrom('vehicles')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('driver_id', '=', driverId)
       .where('deleted_at', 'is', null)
+      .where(withinScope(scope, 'id'))
       .executeTakeFirstOrThrow();
     const vehicles = await this.db.kysely
       .selectFrom('vehicles')
       .select(['id', 'license_plate'])
       .where('driver_id', '=', driverId)
       .where('deleted_at', 'is', null)
+      .where(withinScope(scope, 'id'))
       .orderBy('id', 'desc')
       .limit(PAGE_SIZE)
       .offset(PAGE_SIZE * (page - 1))
@@ -55,13 +108,15 @@ export class VehicleService {
     };
   }
 
-  async detail(driverId: number, plate: string): Promise<VehicleDetail> {
+  /** A vehicle of the account by plate; outside the scope, the same 404 as none. */
+  async detail(driverId: number, plate: string, scope: VehicleScope = null): Promise<VehicleDetail> {
     const vehicle = await this.db.kysely
       .selectFrom('vehicles')
       .selectAll()
       .where('driver_id', '=', driverId)
       .where('license_plate', '=', plate)
       .where('deleted_at', 'is', null)
+      .where(withinScope(scope, 'id'))
       .executeTakeFirst();
     if (!vehicle) throw refuse.echoed('not-found', messages.vehicle.notFound);
     const tag = await this.db.kysely

@@ -24,6 +24,8 @@ import { lockDriver } from '../../db/lock.js';
 import { isClosedAccount } from '../auth/closed.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import { holdVpoMoney, refundVpoMoney } from './money.js';
+import type { VehicleScope } from '../../db/vehicle-scope.js';
+import { withinScope } from '../../db/vehicle-scope.js';
 import { notOfClosedAccount, vpoDetails, vposByIds } from './queries.js';
 
 /** Answer of PATCH /api/parceiro/vpos/:externalId. */
@@ -202,8 +204,9 @@ export class VpoService {
    * page's ids come from the (driver_id, column, id) index alone (an index-only scan); pages past
    * the middle are read from the other end, so no page skips more than half the list.
    */
-  async forDriver(driverId: number, query: VposQuery): Promise<VpoPage> {
+  async forDriver(driverId: number, query: VposQuery, scope: VehicleScope = null): Promise<VpoPage> {
     const column = SORT_COLUMNS[query.sort];
+    if (scope !== null) return this.forVehicles(driverId, query, scope);
     const counter = await this.db.kysely
       .selectFrom('driver_vpo_counters')
       .select('vpo_count')
@@ -228,6 +231,35 @@ export class VpoService {
     const order = ids.map((r) => r.id);
     if (fromEnd) order.reverse();
     return { totalPages, vpos: await vposByIds(this.db.kysely, order) };
+  }
+
+  /**
+   * Decision 77: a Motorista's VPOs, the ones of the plates assigned to them (a few vehicles' trips:
+   * counted and paged by OFFSET, where the whole account's list reads its counter).
+   */
+  private async forVehicles(driverId: number, query: VposQuery, scope: readonly number[]): Promise<VpoPage> {
+    const column = SORT_COLUMNS[query.sort];
+    const base = this.db.kysely
+      .selectFrom('vpos')
+      .where('driver_id', '=', driverId)
+      .where('plate', 'in', (eb) => eb.selectFrom('vehicles').select('license_plate').where(withinScope(scope, 'vehicles.id')));
+    const [count, ids] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base
+        .select('id')
+        .orderBy(column, query.direction)
+        .orderBy('id', query.direction)
+        .limit(PAGE_SIZE)
+        .offset(PAGE_SIZE * (query.page - 1))
+        .execute(),
+    ]);
+    return {
+      totalPages: Math.ceil(Number(count.n) / PAGE_SIZE),
+      vpos: await vposByIds(
+        this.db.kysely,
+        ids.map((r) => r.id),
+      ),
+    };
   }
 
   /** The driver's own VPO with its trip's passages; another driver's is not found. */

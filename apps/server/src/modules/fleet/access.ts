@@ -1,0 +1,85 @@
+import { documentKind, maskCpfCnpj, seesEveryVehicle } from '@portal/domain';
+import type { ActingRole } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import { compileOnce } from '../../db/compiled-query.js';
+import type { Database } from '../../db/schema.js';
+
+/** The signed-in person behind a call, as the audit trail names them. */
+export interface Person {
+  id: number;
+  name: string;
+  cpfCnpj: string;
+}
+
+/**
+ * Who acts on the account of a call (decision 77): the signed-in person, in a role. On their own
+ * account they are its holder ('titular'); on a company's, a member.
+ */
+export interface Acting {
+  person: Person;
+  role: ActingRole;
+  /** The membership the person acts through; null on their own account. */
+  memberId: number | null;
+  /** The account is a company's (CNPJ): its actions are recorded in the audit trail. */
+  company: boolean;
+  /** null: every vehicle of the account; otherwise only these (a Motorista's assigned vehicles). */
+  vehicleIds: readonly number[] | null;
+}
+
+/** The account acted on, when it is not the person's own. */
+export interface ActedAccount {
+  id: number;
+  name: string;
+  cpfCnpj: string;
+}
+
+export function actingOnOwn(person: Person): Acting {
+  return { person, role: 'titular', memberId: null, company: documentKind(person.cpfCnpj) === 'CNPJ', vehicleIds: null };
+}
+
+/** The audit trail's name for an actor: name and masked document, as they are at the time. */
+export function actorOf(acting: Acting): { name: string; document: string } {
+  return { name: acting.person.name, document: maskCpfCnpj(acting.person.cpfCnpj) };
+}
+
+/**
+ * The one read behind every call on a company's account: the person's active membership of it and,
+ * for a Motorista, the vehicles assigned (live ones). Compiled once; two index ranges
+ * (company_members_person_idx, vehicle_drivers_member_idx).
+ */
+export class FleetAccess {
+  private readonly membership;
+  private readonly assigned;
+
+  constructor(db: Kysely<Database>) {
+    this.membership = compileOnce(db, (param: (name: 'personId' | 'companyId') => never) =>
+      db
+        .selectFrom('company_members as m')
+        .innerJoin('drivers as c', 'c.id', 'm.company_id')
+        .select(['m.id as memberId', 'm.role', 'c.id', 'c.name', 'c.cpf_cnpj as cpfCnpj'])
+        .where('m.person_id', '=', param('personId'))
+        .where('m.company_id', '=', param('companyId'))
+        .where('m.state', '=', 'ativo'),
+    );
+    this.assigned = compileOnce(db, (param: (name: 'memberId') => never) =>
+      db
+        .selectFrom('vehicle_drivers as vd')
+        .innerJoin('vehicles as v', 'v.id', 'vd.vehicle_id')
+        .select('v.id')
+        .where('vd.member_id', '=', param('memberId'))
+        .where('v.deleted_at', 'is', null)
+        .orderBy('v.id'),
+    );
+  }
+
+  /** The company account and how the person acts on it; null when they are not an active member. */
+  async resolve(person: Person, companyId: number): Promise<{ account: ActedAccount; acting: Acting } | null> {
+    const [row] = await this.membership({ personId: person.id, companyId });
+    if (!row) return null;
+    const vehicleIds = seesEveryVehicle(row.role) ? null : (await this.assigned({ memberId: row.memberId })).map((v) => v.id);
+    return {
+      account: { id: row.id, name: row.name, cpfCnpj: row.cpfCnpj },
+      acting: { person, role: row.role, memberId: row.memberId, company: true, vehicleIds },
+    };
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Decision 77, fleets: a company's account (CNPJ) is used by people (CPF) it invites, each with a
+ * role. What a role may do is this table's, and only this table's: every authenticated call of the
+ * contract names the capability it needs, and the server asks `roleAllows` before it runs.
+ */
+
+export const FLEET_ROLES = ['gestor', 'financeiro', 'motorista'] as const;
+export type FleetRole = (typeof FLEET_ROLES)[number];
+
+/**
+ * Who is acting on an account: its holder (the login of the account itself, a driver's CPF or the
+ * company's CNPJ), or a member in one of the fleet roles.
+ */
+export type ActingRole = 'titular' | FleetRole;
+
+export const fleetRoleLabels: Record<FleetRole, string> = {
+  gestor: 'Gestor',
+  financeiro: 'Financeiro',
+  motorista: 'Motorista',
+};
+
+export function isActingRole(value: string): value is ActingRole {
+  return value === 'titular' || (FLEET_ROLES as readonly string[]).includes(value);
+}
+
+export function actingRoleLabel(role: ActingRole): string {
+  return role === 'titular' ? 'Titular' : fleetRoleLabels[role];
+}
+
+/** What each role may do, in the words of the Membros screen. */
+export const fleetRoleDescriptions: Record<FleetRole, string> = {
+  gestor: 'Tudo, inclusive membros, veículos, tags e saques.',
+  financeiro: 'Comprar crédito, extrato, exportações, comprovantes e contestações. Não mexe em tags, veículos, membros nem saca.',
+  motorista: 'Só os veículos atribuídos a ele: tags, passagens, VPOs, pedágios sem cancela e contestações.',
+};
+
+/**
+ * What a call needs. 'self': the person's own (session, terms, profile, devices, their data, their
+ * invitations): always the signed-in person, whatever account is chosen. 'vehicles': what hangs from
+ * a vehicle (tags' state, VPOs, free-flow tolls, contests, proofs): a Motorista sees only the
+ * vehicles assigned to them.
+ */
+export const CAPABILITIES = ['self', 'balance', 'credit', 'books', 'payout', 'fleet', 'vehicles', 'toll-payment', 'members'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+const ROLE_CAPABILITIES: Record<ActingRole, ReadonlySet<Capability>> = {
+  titular: new Set(CAPABILITIES),
+  gestor: new Set(CAPABILITIES),
+  financeiro: new Set<Capability>(['self', 'balance', 'credit', 'books', 'vehicles', 'toll-payment']),
+  motorista: new Set<Capability>(['self', 'vehicles']),
+};
+
+export function roleAllows(role: ActingRole, capability: Capability): boolean {
+  return ROLE_CAPABILITIES[role].has(capability);
+}
+
+/** A Motorista sees only their vehicles; every other role sees all of the account's. */
+export function seesEveryVehicle(role: ActingRole): boolean {
+  return role !== 'motorista';
+}
+
+/** The states of a membership: invited (waiting for the person), active, and the two ends. */
+export const MEMBER_STATES = ['convidado', 'ativo', 'recusado', 'removido'] as const;
+export type MemberState = (typeof MEMBER_STATES)[number];
+
+export const memberStateLabels: Record<MemberState, string> = {
+  convidado: 'Convite enviado',
+  ativo: 'Ativo',
+  recusado: 'Convite recusado',
+  removido: 'Removido',
+};
+
+/** The header a signed-in person sends to act on a company's account (its id, from GET /api/contas). */
+export const ACTING_ACCOUNT_HEADER = 'X-Conta';
+
+export const fleetMessages = {
+  accountsOk: 'Contas que você pode usar',
+  membersOk: 'Membros da empresa',
+  invitationsOk: 'Seus convites',
+  auditOk: 'Registro de ações',
+  onlyCompanies: 'Só uma empresa (CNPJ) tem membros. Entre na conta da empresa para convidar pessoas.',
+  inviteCpfOnly: 'Convide pessoas pelo CPF. Para uma empresa, use o CPF de quem vai usar o portal.',
+  inviteSelf: 'Você já é o titular desta conta.',
+  alreadyMember: 'Esta pessoa já é membro ou já tem um convite desta empresa.',
+  invited: 'Convite enviado. A pessoa aceita no portal, com o login do próprio CPF.',
+  invitedWaiting: 'Convite registrado. Quando a pessoa se cadastrar com este CPF, o convite estará esperando por ela.',
+  invitationNotFound: 'Convite não encontrado ou já respondido.',
+  invitationAccepted: (company: string) => `Convite aceito. Você já pode usar a conta de ${company} no seletor do topo.`,
+  invitationDeclined: 'Convite recusado.',
+  memberNotFound: 'Membro não encontrado.',
+  roleChanged: (roleLabel: string) => `Papel alterado para ${roleLabel}.`,
+  roleUnchanged: 'O membro já tem este papel.',
+  removed: 'Membro removido. O acesso dele à empresa terminou agora.',
+  invitationCancelled: 'Convite cancelado.',
+  lastGestor: 'A empresa precisa de pelo menos um Gestor. Promova outro membro a Gestor antes.',
+  noAccess: 'Você não tem acesso a esta conta. Escolha outra no seletor do topo.',
+  roleForbidden: (roleLabel: string) => `O seu papel nesta empresa (${roleLabel}) não permite esta ação.`,
+  vehicleNotAssigned: 'Este veículo não está atribuído a você nesta empresa.',
+  assignmentsSaved: 'Motoristas do veículo atualizados.',
+  vehicleNotFound: 'Veículo não encontrado nesta empresa.',
+  assignOnlyDrivers: 'Só membros ativos com o papel Motorista podem ser atribuídos a um veículo.',
+} as const;
