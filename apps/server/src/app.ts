@@ -145,7 +145,7 @@ export async function buildApp({
   supportRoutes(app, config.supportWhatsapp);
   privacyRoutes(app, config.privacyOfficer);
   pixRoutes(app, services.charges, services.webhook, config.pix.webhookToken, config.env === 'development');
-  withdrawalRoutes(app, services.eligibility, services.withdrawals);
+  withdrawalRoutes(app, services.eligibility, services.withdrawals, services.withdrawalApprovals);
   if (config.pix.transferValidationToken) transferValidationRoute(app, services.transferValidator, config.pix.transferValidationToken);
   payoutRoutes(app, services.payouts);
   statementRoutes(app, services.statement, { maxExportsInFlight: config.exports.maxInFlight, exportStallMs: config.exports.stallMs });

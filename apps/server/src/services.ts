@@ -56,6 +56,7 @@ import { RetentionService } from './modules/retention/service.js';
 import { FreeFlowService } from './modules/passages/free-flow/service.js';
 import { ProofService } from './modules/receipts/proof.js';
 import { FleetAccess } from './modules/fleet/access.js';
+import { WithdrawalApprovals } from './modules/withdrawal/approvals.js';
 import { VehicleGuard } from './db/vehicle-scope.js';
 import { AuditLog } from './modules/fleet/audit.js';
 import { MemberService } from './modules/fleet/members.js';
@@ -88,6 +89,8 @@ export interface Services {
   webhook: AsaasWebhookHandler;
   eligibility: WithdrawalEligibility;
   withdrawals: WithdrawalService;
+  /** Decision 77: a company's withdrawals above its threshold, waiting for a second Gestor. */
+  withdrawalApprovals: WithdrawalApprovals;
   transferValidator: TransferValidator;
   catalogue: Catalogue;
   tagOperator: TagOperatorGateway;
@@ -150,6 +153,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const settlement = new SettlementService(db, log, cycleCharges, (driverId) => freeFlow.afterCredit(driverId));
   const outcomes = new WithdrawalOutcomes(db, log);
   const eligibility = new WithdrawalEligibility(db.kysely, terms);
+  const withdrawals = new WithdrawalService(db, eligibility, outcomes, pixProvider, payoutGuard, log);
   const catalogue = new Catalogue();
   const tagOperator = new LocalTagOperatorGateway();
   const fees = new TagFees(overrides.now);
@@ -205,7 +209,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
       log,
     ),
     eligibility,
-    withdrawals: new WithdrawalService(db, eligibility, outcomes, pixProvider, payoutGuard, log),
+    withdrawals,
+    withdrawalApprovals: new WithdrawalApprovals(db, withdrawals, payoutGuard),
     transferValidator: new TransferValidator(outcomes, log),
     partners: new PartnerService(db),
     vpos,

@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { FLEET_ROLES, fleetMessages, isValidCpf, MEMBER_STATES, messages, stripDocument, TEXT_MAX } from '@portal/domain';
+import {
+  dualControlMessages,
+  FLEET_ROLES,
+  fleetMessages,
+  isValidCpf,
+  MEMBER_STATES,
+  messages,
+  stripDocument,
+  TEXT_MAX,
+  WITHDRAWAL_APPROVAL_STATES,
+} from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, idParam, isoDateTime, pageQuery, pagination, text } from './common.js';
+import { withdrawalResponse } from './withdrawal.js';
 
 /** Decision 77: the accounts the signed-in person may act on: their own, and each company they are an active member of. */
 export const actingAccount = z.lazy(() =>
@@ -150,6 +161,50 @@ export type AuditResponse = z.infer<typeof auditResponse>;
 
 const idParams = z.lazy(() => z.object({ id: idParam }));
 
+/** Decision 77: a company's withdrawal above its threshold, waiting for a second Gestor (or decided). */
+export const pendingWithdrawal = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    valor: z.number(),
+    /** The key, masked, with its type ('E-mail a***@x.com'). */
+    chave: z.string(),
+    descricao: z.string(),
+    pedidoPor: z.string(),
+    pedidoEm: isoDateTime,
+    expiraEm: isoDateTime,
+    estado: z.enum(WITHDRAWAL_APPROVAL_STATES),
+    decididoPor: z.string().nullable(),
+    decididoEm: isoDateTime.nullable(),
+    /** The signed-in Gestor may approve it (they did not ask for it, and it waits). */
+    podeAprovar: z.boolean(),
+  }),
+);
+export type PendingWithdrawal = z.infer<typeof pendingWithdrawal>;
+
+export const withdrawalApprovalsResponse = z.lazy(() =>
+  envelope.unwrap().extend({
+    /** Withdrawals above this many reais wait for a second Gestor; null: off. */
+    limite: z.number().nullable(),
+    /** A raise (or turning it off) waiting its 24 hours: the value then (null: off) and when. */
+    pendente: z.object({ valor: z.number().nullable(), aPartirDe: isoDateTime }).nullable(),
+    Saques: z.array(pendingWithdrawal),
+  }),
+);
+export type WithdrawalApprovalsResponse = z.infer<typeof withdrawalApprovalsResponse>;
+
+/** The threshold in reais, or null to turn dual control off. */
+export const approvalThresholdRequest = z.lazy(() =>
+  z.object({
+    valor: z
+      .number({ error: () => dualControlMessages.thresholdInvalid })
+      .min(1, { error: () => dualControlMessages.thresholdInvalid })
+      .max(1_000_000, { error: () => dualControlMessages.thresholdInvalid })
+      .multipleOf(0.01, { error: () => dualControlMessages.thresholdInvalid })
+      .nullable(),
+  }),
+);
+export type ApprovalThresholdRequest = z.input<typeof approvalThresholdRequest>;
+
 export const fleetApi = {
   actingAccounts: endpoint({
     method: 'GET',
@@ -269,5 +324,46 @@ export const fleetApi = {
     query: auditQuery,
     response: envelope,
     file: { contentTypes: ['text/csv; charset=utf-8'] },
+  }),
+  withdrawalApprovals: endpoint({
+    method: 'GET',
+    path: '/api/empresa/aprovacao-saques',
+    auth: true,
+    capability: 'payout',
+    summary:
+      'A dupla aprovação de saques da empresa: o valor acima do qual um saque espera outro Gestor, e os saques pendentes e decididos (Gestor)',
+    response: withdrawalApprovalsResponse,
+  }),
+  setApprovalThreshold: endpoint({
+    method: 'POST',
+    path: '/api/empresa/aprovacao-saques',
+    auth: true,
+    capability: 'payout',
+    idempotent: true,
+    summary:
+      'Ligar, baixar, aumentar ou desligar a dupla aprovação: baixar ou ligar vale na hora; aumentar ou desligar, 24 horas depois (Gestor)',
+    body: approvalThresholdRequest,
+    response: withdrawalApprovalsResponse,
+  }),
+  approveWithdrawal: endpoint({
+    method: 'POST',
+    path: '/api/empresa/aprovacao-saques/:id/aprovar',
+    auth: true,
+    capability: 'payout',
+    idempotent: true,
+    requiresTerms: true,
+    summary: 'Aprovar o saque pendente que outro Gestor pediu: ele sai com todas as proteções de saque, pesadas agora (Gestor)',
+    params: idParams,
+    response: withdrawalResponse,
+  }),
+  declineWithdrawal: endpoint({
+    method: 'POST',
+    path: '/api/empresa/aprovacao-saques/:id/recusar',
+    auth: true,
+    capability: 'payout',
+    idempotent: true,
+    summary: 'Recusar um saque pendente: nada sai da conta (Gestor)',
+    params: idParams,
+    response: envelope,
   }),
 };

@@ -26,7 +26,10 @@ export type WithdrawalRequest = z.input<typeof withdrawalRequest>;
 export const withdrawalResponse = z.lazy(() =>
   envelope.unwrap().extend({
     withdrawalId: z.string().optional(),
-    status: z.enum(['PROCESSING', 'DONE', 'FAILED']).optional(),
+    /** AGUARDANDO_APROVACAO: a company's withdrawal above its threshold waits for a second Gestor (decision 77). */
+    status: z.enum(['PROCESSING', 'DONE', 'FAILED', 'AGUARDANDO_APROVACAO']).optional(),
+    /** The pending withdrawal's id, while it waits for approval. */
+    aprovacaoId: z.number().int().optional(),
     error: z.string().optional(),
   }),
 );

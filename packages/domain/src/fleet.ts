@@ -73,6 +73,37 @@ export const memberStateLabels: Record<MemberState, string> = {
 /** The header a signed-in person sends to act on a company's account (its id, from GET /api/contas). */
 export const ACTING_ACCOUNT_HEADER = 'X-Conta';
 
+/** Decision 77: a company's withdrawal waiting for a second Gestor expires unapproved after this long. */
+export const DUAL_CONTROL_HOURS = 24;
+
+export const WITHDRAWAL_APPROVAL_STATES = ['PENDENTE', 'APROVADO', 'RECUSADO', 'EXPIRADO'] as const;
+export type WithdrawalApprovalStateName = (typeof WITHDRAWAL_APPROVAL_STATES)[number];
+export const withdrawalApprovalStateLabels: Record<WithdrawalApprovalStateName, string> = {
+  PENDENTE: 'Aguardando aprovação',
+  APROVADO: 'Aprovado',
+  RECUSADO: 'Recusado',
+  EXPIRADO: 'Expirado sem aprovação',
+};
+
+export const dualControlMessages = {
+  listOk: 'Saques da empresa que pedem dupla aprovação',
+  waiting: (value: string) =>
+    `Saque de ${value} registrado: ele aguarda a aprovação de outro Gestor. Sem aprovação em ${DUAL_CONTROL_HOURS} horas, ele expira e nada sai da conta.`,
+  approved: 'Saque aprovado e enviado.',
+  approvedProcessing: 'Saque aprovado! O valor será enviado para a chave Pix informada em instantes.',
+  declined: 'Saque recusado. Nada saiu da conta.',
+  notFound: 'Saque pendente não encontrado, já decidido ou expirado.',
+  ownRequest: 'Quem pediu o saque não pode aprová-lo: outro Gestor precisa aprovar.',
+  keyNoLongerSaved: 'A chave Pix deste saque não está mais salva na empresa. Recuse este pedido e peça um novo saque.',
+  thresholdSet: (value: string) => `Dupla aprovação ligada: saques acima de ${value} esperam outro Gestor.`,
+  thresholdRaised: (value: string, when: string) =>
+    `O novo valor (${value}) vale a partir de ${when}: aumentar a dupla aprovação espera ${DUAL_CONTROL_HOURS} horas.`,
+  thresholdOffLater: (when: string) => `A dupla aprovação será desligada em ${when}: desligar espera ${DUAL_CONTROL_HOURS} horas.`,
+  thresholdOff: 'Dupla aprovação desligada.',
+  thresholdInvalid: 'Informe um valor entre R$ 1,00 e R$ 1.000.000,00, ou desligue a dupla aprovação.',
+  onlyCompanies: 'A dupla aprovação de saques é das contas de empresa (CNPJ).',
+} as const;
+
 export const fleetMessages = {
   accountsOk: 'Contas que você pode usar',
   membersOk: 'Membros da empresa',

@@ -574,6 +574,34 @@ export interface VehicleDriversTable {
   member_id: number;
 }
 
+/** A company's dual-control threshold (null: off); a raise or turning it off waits (pending_*). */
+export interface ApprovalThresholdsTable {
+  company_id: number;
+  value_cents: number | null;
+  pending_cents: number | null;
+  pending_off: ColumnType<Flag, Flag | undefined, Flag>;
+  pending_at: Timestamp | null;
+}
+
+export type WithdrawalApprovalState = 'PENDENTE' | 'APROVADO' | 'RECUSADO';
+
+/** A company's withdrawal above its threshold, waiting for a second Gestor (decision 77). */
+export interface WithdrawalApprovalsTable {
+  id: Generated<number>;
+  company_id: number;
+  requested_by: number;
+  amount_cents: number;
+  pix_key_type: PixKeyType;
+  pix_key: string;
+  description: string;
+  state: WithdrawalApprovalState;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  withdrawal_id: string | null;
+}
+
 /** One action on a company's account, append-only (the database refuses updates and deletes). */
 export interface AuditEventsTable {
   id: Generated<number>;
@@ -634,6 +662,8 @@ export interface Database {
   company_members: CompanyMembersTable;
   vehicle_drivers: VehicleDriversTable;
   audit_events: AuditEventsTable;
+  approval_thresholds: ApprovalThresholdsTable;
+  withdrawal_approvals: WithdrawalApprovalsTable;
 }
 
 export type PixChargeRow = Selectable<PixChargesTable>;

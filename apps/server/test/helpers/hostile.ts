@@ -3,6 +3,7 @@ import {
   accountClosureMessages,
   contestMessages,
   driverDataMessages,
+  dualControlMessages,
   fleetMessages,
   freeFlowMessages,
   messages,
@@ -53,6 +54,7 @@ function catalogue(): { exact: Set<string>; templates: RegExp[] } {
   walk(freeFlowMessages);
   walk(proofMessages);
   walk(fleetMessages);
+  walk(dualControlMessages);
   return { exact, templates };
 }
 const known = catalogue();

@@ -52,6 +52,8 @@ export interface World {
   termId: number;
   /** The operator the operator key belongs to (the tags are registered with it). */
   operatorCnpj: string;
+  /** Decision 77: a company ('Transportes Mundo Ltda', its own login) that invited A and B. */
+  company: Registered;
 }
 
 /** `minutesAgo` before now in São Paulo time, as partners send it, and the same instant in UTC. */
@@ -240,7 +242,7 @@ export async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
     person.invitationId = invited.json<{ Membro: { id: number } }>().Membro.id;
   }
   const term = await db.kysely.selectFrom('terms').select('id').orderBy('version', 'desc').executeTakeFirstOrThrow();
-  return { a, b, keys, termId: term.id, operatorCnpj: SEMPARAR };
+  return { a, b, keys, termId: term.id, operatorCnpj: SEMPARAR, company };
 }
 
 /** A toll passage on `a`'s active tag, alone or as a batch's one item. */
@@ -347,7 +349,11 @@ export function validRequest(
     case 'changeMemberRole':
       return { params: { id: MAX_ID }, body: { papel: 'gestor' } };
     case 'removeMember':
+    case 'approveWithdrawal':
+    case 'declineWithdrawal':
       return { params: { id: MAX_ID } };
+    case 'setApprovalThreshold':
+      return { body: { valor: 300 } };
     case 'assignVehicle':
       return { params: { id: a.inactive.vehicleId }, body: { motoristas: [] } };
     case 'driverVpos':

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { api, buildPath, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER } from '@portal/contract';
 import type { Endpoint } from '@portal/contract';
-import { messages, serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
+import { ACTING_ACCOUNT_HEADER, messages, serverMessages, STATEMENT_ORIGINS } from '@portal/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -70,6 +70,9 @@ const IDEMPOTENT: Name[] = [
   'changeMemberRole',
   'removeMember',
   'assignVehicle',
+  'setApprovalThreshold',
+  'approveWithdrawal',
+  'declineWithdrawal',
 ];
 
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();
@@ -161,23 +164,74 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
       };
     }
 
+    /** A company's pending withdrawal, asked by its own login, that A (made its Gestor) may decide. */
+    async function pendingWithdrawal(w: World): Promise<number> {
+      const asCompany = bearer(w.company.token);
+      expect(
+        (await app().inject({ method: 'POST', url: `/api/convites/${w.a.invitationId}/aceitar`, headers: bearer(w.a.token) })).statusCode,
+      ).toBe(200);
+      const promoted = await app().inject({
+        method: 'POST',
+        url: `/api/empresa/membros/${w.a.invitationId}/papel`,
+        headers: asCompany,
+        payload: { papel: 'gestor' },
+      });
+      expect(promoted.statusCode, promoted.body).toBe(200);
+      await fund(app(), w.company, 200);
+      await app().inject({ method: 'POST', url: '/api/empresa/aprovacao-saques', headers: asCompany, payload: { valor: 100 } });
+      const asked = await app().inject({
+        method: 'POST',
+        url: '/api/motorista/sacar',
+        headers: asCompany,
+        payload: { description: 'Saque', receiver_document: w.company.cpfCnpj, amount: 150, pix: { key: w.company.cpfCnpj, type: 'CNPJ' } },
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      return asked.json<{ aprovacaoId: number }>().aprovacaoId;
+    }
+
+    /**
+     * Decision 77: the calls that act on a company's account, made by its own login or, to decide a
+     * withdrawal its login asked for, by A as its Gestor (X-Conta): who calls, on which account, and the request.
+     */
+    const ON_COMPANY: Partial<
+      Record<Name, (w: World) => Promise<{ who: Registered; account: Registered; valid: ReturnType<typeof validRequest> }>>
+    > = {
+      inviteMember: async (w) => ({ who: w.company, account: w.company, valid: validRequest('inviteMember', w) }),
+      changeMemberRole: async (w) => ({
+        who: w.company,
+        account: w.company,
+        valid: { params: { id: w.a.invitationId }, body: { papel: 'gestor' } },
+      }),
+      removeMember: async (w) => ({ who: w.company, account: w.company, valid: { params: { id: w.b.invitationId } } }),
+      setApprovalThreshold: async (w) => ({ who: w.company, account: w.company, valid: validRequest('setApprovalThreshold', w) }),
+      approveWithdrawal: async (w) => ({ who: w.a, account: w.company, valid: { params: { id: await pendingWithdrawal(w) } } }),
+      declineWithdrawal: async (w) => ({ who: w.a, account: w.company, valid: { params: { id: await pendingWithdrawal(w) } } }),
+    };
+
     it.each(IDEMPOTENT)('%s: the same key and request again is the first answer byte for byte, and changes nothing', async (name) => {
       // A fresh pair of drivers per call: each call's effect changes what the next may do.
       const w = await buildWorld(app(), db());
       // Only a blocked tag can be released.
       if (name === 'releaseTag') expect((await actions.block(app(), w.a, w.a.active.serial)).statusCode).toBe(200);
       const key = randomUUID();
-      const valid = validRequest(name, w);
-      const first = await app().inject(request(name, key, w, valid));
+      const onCompany = await ON_COMPANY[name]?.(w);
+      const valid = onCompany?.valid ?? validRequest(name, w);
+      const send = (): InjectOptions => {
+        const options = request(name, key, w, valid);
+        if (!onCompany) return options;
+        const acting = onCompany.who.id === onCompany.account.id ? {} : { [ACTING_ACCOUNT_HEADER]: String(onCompany.account.id) };
+        return { ...options, headers: { ...options.headers, ...bearer(onCompany.who.token), ...acting } };
+      };
+      const first = await app().inject(send());
       expect(first.statusCode, first.body).toBeLessThan(300);
       expect(first.json<{ Sucesso: boolean }>().Sucesso, first.body).toBe(true);
       expect(first.headers[REPLAYED]).toBeUndefined();
-      const stored = await keysOf(w.a);
+      const stored = await keysOf(onCompany?.account ?? w.a);
       expect(stored.map((k) => [k.key, k.status_code, k.response])).toEqual([[key, first.statusCode, first.body]]);
 
       const before = await snapshotDatabase(db());
       for (let attempt = 0; attempt < 2; attempt++) {
-        const again = await app().inject(request(name, key, w, valid));
+        const again = await app().inject(send());
         expect(again.statusCode).toBe(first.statusCode);
         expect(again.rawPayload.equals(first.rawPayload), again.body).toBe(true);
         expect(again.headers[REPLAYED]).toBe('true');

@@ -111,6 +111,11 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   auditEvents: 'own',
   auditExport: 'own',
   vehiclePassages: 'own',
+  // Dual control is a company's (a driver's CPF account sets none); a pending withdrawal is named by id.
+  withdrawalApprovals: 'own',
+  setApprovalThreshold: 'own',
+  approveWithdrawal: 'own',
+  declineWithdrawal: 'own',
 };
 
 const UNAUTHORIZED = 'Sua sessão expirou. Entre novamente.';
@@ -147,7 +152,15 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   vehiclePassages: (w) => w.a.active.plate,
 };
 /** 'own' calls A's world refuses by its state, not by whose it is (decision 70: A has money, so A cannot close): their status. */
-const REFUSED_BY_STATE: Partial<Record<Name, number>> = { closeAccount: 409, inviteMember: 403, changeMemberRole: 404, removeMember: 404 };
+const REFUSED_BY_STATE: Partial<Record<Name, number>> = {
+  closeAccount: 409,
+  inviteMember: 403,
+  changeMemberRole: 404,
+  removeMember: 404,
+  setApprovalThreshold: 403,
+  approveWithdrawal: 404,
+  declineWithdrawal: 404,
+};
 const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
 /**
  * Decision 72: reads anyone may make before signing in (the privacy notice's encarregado). The same

@@ -43,6 +43,9 @@ const EXEMPT: Partial<Record<Name, string>> = {
   acceptInvitation: "moves nothing: what the person then does on the company's account is refused without the terms (decision 77)",
   declineInvitation: 'saying no to an invitation must always work',
   removeMember: "ending a person's access to the company must always work, as removing a Pix key a thief saved does",
+  setApprovalThreshold:
+    'moves nothing: turning dual control on or lowering it must always work, and raising it or turning it off waits 24 hours',
+  declineWithdrawal: "refusing a company's pending withdrawal moves nothing and must always work",
 };
 
 /** Issue 21, point 5: every call that moves money or changes a tag or vehicle. */
@@ -67,6 +70,8 @@ const MONEY_TAG_VEHICLE: readonly Name[] = [
   'inviteMember',
   'changeMemberRole',
   'assignVehicle',
+  // Decision 77: approving a company's pending withdrawal sends the money.
+  'approveWithdrawal',
 ];
 
 /** The calls /blocked-access and the dashboard's terms bar make (spec §2, 7): never refused for the terms. */

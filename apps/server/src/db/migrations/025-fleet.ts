@@ -64,6 +64,35 @@ export function fleet(t: ColumnTypes, dialect: Dialect): Migration {
       await db.schema.createIndex('audit_events_company_idx').on('audit_events').columns(['company_id', 'id']).execute();
       await db.schema.createIndex('audit_events_actor_idx').on('audit_events').columns(['company_id', 'actor_member_id', 'id']).execute();
 
+      // Dual control: a company's withdrawals above its threshold wait for a second Gestor.
+      await db.schema
+        .createTable('approval_thresholds')
+        .addColumn('company_id', 'integer', (c) => c.primaryKey().references('drivers.id'))
+        // null: off. A raise (or turning it off) waits 24 hours, as a withdrawal limit's raise.
+        .addColumn('value_cents', 'bigint')
+        .addColumn('pending_cents', 'bigint')
+        .addColumn('pending_off', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('pending_at', t.timestamp)
+        .execute();
+      await db.schema
+        .createTable('withdrawal_approvals')
+        .addColumn('id', t.id, t.idConstraints)
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('drivers.id'))
+        .addColumn('requested_by', 'integer', (c) => c.notNull().references('drivers.id'))
+        .addColumn('amount_cents', 'bigint', (c) => c.notNull().check(sql`amount_cents > 0`))
+        .addColumn('pix_key_type', 'text', (c) => c.notNull())
+        .addColumn('pix_key', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('PENDENTE', 'APROVADO', 'RECUSADO')`))
+        .addColumn('created_at', t.timestamp, (c) => c.notNull())
+        .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+        .addColumn('decided_by', 'integer', (c) => c.references('drivers.id'))
+        .addColumn('decided_at', t.timestamp)
+        .addColumn('withdrawal_id', 'text', (c) => c.references('withdrawals.id'))
+        .addCheckConstraint('withdrawal_approvals_other_person', sql`decided_by is null or decided_by <> requested_by`)
+        .execute();
+      await db.schema.createIndex('withdrawal_approvals_company_idx').on('withdrawal_approvals').columns(['company_id', 'id']).execute();
+
       // Append-only: the database itself refuses to change or erase a record.
       if (dialect === 'postgres') {
         await sql`create function audit_events_append_only() returns trigger language plpgsql as $$

@@ -46,17 +46,21 @@ export class PayoutGuard {
     this.limits = new PayoutLimitStore(db, limitDefaults);
   }
 
-  /** The key's standing; a key not saved is saved here when the password is right (else 422 on senha). */
+  /**
+   * The key's standing; a key not saved is saved here when the password is right (else 422 on senha).
+   * The password is the one of whoever acts (`confirmerId`): on a company's account, the member's own (decision 77).
+   */
   async trustKey(
     driver: { id: number; cpfCnpj: string },
     keyType: PixKeyType,
     key: string,
     password: string | undefined,
+    confirmerId: number = driver.id,
   ): Promise<KeyTrust> {
     if (isOwnKey(driver.cpfCnpj, keyType, key)) return { kind: 'own' };
     const saved = await this.keys.find(this.db, driver.id, keyType, key);
     if (saved) return { kind: 'saved', saved };
-    const result = await this.saveWithPassword(driver.id, keyType, key, password, 'pix.key');
+    const result = await this.saveWithPassword(driver.id, keyType, key, password, 'pix.key', confirmerId);
     return { kind: 'saved', saved: result.key };
   }
 
@@ -67,8 +71,9 @@ export class PayoutGuard {
     key: string,
     password: string | undefined,
     field: string,
+    confirmerId: number = driverId,
   ): Promise<{ key: SavedKey; created: boolean }> {
-    await this.confirmation.check(driverId, password, { message: payoutMessages.passwordRequired, field: 'senha' });
+    await this.confirmation.check(confirmerId, password, { message: payoutMessages.passwordRequired, field: 'senha' });
     const result = await this.keys.save(driverId, keyType, key, this.now());
     if (result === 'full') throw refuse.invalid(payoutMessages.tooManyKeys, field);
     if (result.created) this.log.warn({ driverId, keyType, pixKeyId: result.key.id }, 'nova chave Pix salva pelo motorista');

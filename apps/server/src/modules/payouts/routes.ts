@@ -11,8 +11,9 @@ export function payoutRoutes(app: FastifyInstance, payouts: PayoutService): void
   driverRoute(
     app,
     api.savePixKey,
-    async ({ driver, body }) => {
-      const saved = await payouts.saveKey(driver, body.tipo, body.chave, body.senha);
+    // On a company's account the Gestor confirms with their own password (decision 77).
+    async ({ driver, acting, body }) => {
+      const saved = await payouts.saveKey(driver, body.tipo, body.chave, body.senha, acting.person.id);
       return { Sucesso: true, Mensagem: saved.created ? payoutMessages.keySaved : payoutMessages.keyAlreadySaved, Chave: saved.key };
     },
     { status: 201 },

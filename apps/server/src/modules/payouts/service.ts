@@ -56,11 +56,12 @@ export class PayoutService {
     keyType: string,
     rawKey: string,
     password: string | undefined,
+    confirmerId: number = driver.id,
   ): Promise<{ created: boolean; key: SavedPixKey }> {
     if (!isPixKeyType(keyType)) throw refuse.invalid(messages.withdrawal.keyTypeRequired, 'tipo');
     const key = normalizePixKey(keyType, rawKey);
     if (isOwnKey(driver.cpfCnpj, keyType, key)) throw refuse.invalid(payoutMessages.ownKeyAlready, 'chave');
-    const result = await this.guard.saveWithPassword(driver.id, keyType, key, password, 'chave');
+    const result = await this.guard.saveWithPassword(driver.id, keyType, key, password, 'chave', confirmerId);
     return { created: result.created, key: await this.keyView(driver.id, result.key) };
   }
 

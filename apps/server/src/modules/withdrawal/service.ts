@@ -23,6 +23,7 @@ import type { SessionDriver } from '../auth/sessions.js';
 import { accountId, balances, postGuardedDebit } from '../ledger/ledger.js';
 import type { WithdrawalEligibility } from './eligibility.js';
 import type { WithdrawalOutcomes } from './outcome.js';
+import { claimApproval } from './approval-claim.js';
 import type { KeyTrust, PayoutGuard } from '../payouts/guard.js';
 
 /** A withdrawal the rules allowed: amount, normalised key and what the driver wrote. */
@@ -34,6 +35,8 @@ export interface WithdrawalOrder {
   description: string;
   /** How the payout guard sees the key (decision 44); absent only for the operator's own calls (tests of the debit). */
   trust?: KeyTrust;
+  /** Decision 77: the pending withdrawal a second Gestor approves: claimed in the same transaction as the debit. */
+  approval?: { id: number; decidedBy: number };
 }
 
 /** The body after the contract's schema (fields that were not strings or numbers read as empty). */
@@ -66,7 +69,16 @@ export class WithdrawalService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async request(driver: SessionDriver, input: WithdrawalInput): Promise<WithdrawalResult> {
+  async request(driver: SessionDriver, input: WithdrawalInput, confirmerId: number = driver.id): Promise<WithdrawalResult> {
+    return this.execute(await this.prepare(driver, input, confirmerId));
+  }
+
+  /**
+   * Spec §5's rules in order, the receiver (the account's own document) and the key's trust (saved,
+   * or the password of whoever acts): the order to execute, nothing moved yet. A company's withdrawal
+   * above its threshold waits as this order for a second Gestor (approvals.ts).
+   */
+  async prepare(driver: SessionDriver, input: WithdrawalInput, confirmerId: number = driver.id): Promise<WithdrawalOrder> {
     // The route already refused a driver without the current terms (requiresTerms): no second read of them.
     const refusal = await this.eligibility.processingRefusal(driver.id);
     if (refusal) throw refuse.conflict(refusal);
@@ -79,15 +91,22 @@ export class WithdrawalService {
     if (amountCents === null || !isPixKeyType(keyType)) throw new Error('withdrawalError deixou passar um valor inválido');
     if (stripDocument(input.receiver_document) !== driver.cpfCnpj) throw refuse.forbidden(serverMessages.withdrawal.notYourDocument);
     const key = normalizePixKey(keyType, rawKey);
-    const trust = await this.guard.trustKey(driver, keyType, key, input.senha);
-    return this.execute({
+    const trust = await this.guard.trustKey(driver, keyType, key, input.senha, confirmerId);
+    return {
       driverId: driver.id,
       amountCents,
       keyType,
       key,
       description: input.description.trim() || messages.withdrawal.defaultDescription,
       trust,
-    });
+    };
+  }
+
+  /** Decision 77: a pending withdrawal a second Gestor approved: one withdrawal processing at a time, then as any other. */
+  async approved(driver: SessionDriver, order: WithdrawalOrder): Promise<WithdrawalResult> {
+    const refusal = await this.eligibility.processingRefusal(driver.id);
+    if (refusal) throw refuse.conflict(refusal);
+    return this.execute(order);
   }
 
   /** Debit (guarded) and record, then pay out. Used by request() and by the demo seed. */
@@ -117,6 +136,7 @@ export class WithdrawalService {
         receiver_document: null,
       };
       await trx.insertInto('withdrawals').values(row).execute();
+      if (order.approval) await claimApproval(trx, order.approval, id, this.guard.now());
       const debit = await postGuardedDebit(trx, {
         accountId: await accountId(trx, order.driverId, 'own'),
         amountCents: -order.amountCents,
