@@ -5,6 +5,7 @@ import { LocalPixProvider } from '../adapters/pix/local.js';
 import type { Config } from '../config.js';
 import { createServices } from '../services.js';
 import type { Services } from '../services.js';
+import { seedDemoFleet } from './demo-fleet.js';
 
 /** The public demo account of the README (founding architecture §3); created through the real registration. */
 export const DEMO_DRIVER = {
@@ -24,6 +25,7 @@ export async function seedDemoDriver(db: Db, services: Services, log: FastifyBas
   await seedDemoTags(db, services, driverId);
   await seedDemoPartnerData(db, services, driverId);
   await seedDemoFreeFlow(db, services, driverId);
+  await seedDemoFleet(db, services, log, config, driverId, DEMO_DRIVER.password);
   // No log holds a whole document or a password, the public demo's neither: the README gives them.
   log.info(`Motorista de demonstração pronto: CPF ${maskCpfCnpj(DEMO_DRIVER.cpfCnpj)} (CPF e senha no README)`);
 }

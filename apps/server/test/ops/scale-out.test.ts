@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
 import { DEMO_DRIVER } from '../../src/startup/demo-seed.js';
+import { DEMO_MEMBERS } from '../../src/startup/demo-fleet.js';
 import { PartnerService } from '../../src/modules/partners/service.js';
 import { bearer, registerDriver } from '../helpers/app.js';
 import type { Registered } from '../helpers/app.js';
@@ -91,7 +92,8 @@ describe('the nginx configuration of the operator guide', () => {
     const demo = await db.kysely.selectFrom('drivers').select('id').where('cpf_cnpj', '=', DEMO_DRIVER.cpfCnpj).execute();
     expect(demo).toHaveLength(1);
     const driverId = demo[0]?.id ?? 0;
-    expect(await count('drivers')).toBe(1);
+    // The demo driver, the demo carrier (decision 77) and its three other people.
+    expect(await count('drivers')).toBe(2 + DEMO_MEMBERS.length);
     expect(await count('terms')).toBe(1);
     expect(await count('pix_charges', { driver: driverId })).toBe(2);
     expect(await count('withdrawals', { driver: driverId })).toBe(1);
