@@ -167,7 +167,7 @@ export async function buildApp({
   concessionaireRoutes(app, services.partners, services.freeFlow);
   pixAutomaticRoutes(app, services.pixAutomatic);
   notificationRoutes(app, services.pushSubscriptions);
-  fleetRoutes(app, services.members, services.audit);
+  fleetRoutes(app, services.members, services.audit, services.costCentres);
   await registerWeb(app, config.webDist, { demonstration: config.demonstration });
   if (billingSchedule) scheduleBilling(app, services.billing, billingSchedule);
   if (cycleSchedule) scheduleCycles(app, services.pixAutomaticCycles, cycleSchedule, config.pix.automatic.cycleIntervalMs);

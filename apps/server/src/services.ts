@@ -60,6 +60,7 @@ import { WithdrawalApprovals } from './modules/withdrawal/approvals.js';
 import { VehicleGuard } from './db/vehicle-scope.js';
 import { AuditLog } from './modules/fleet/audit.js';
 import { MemberService } from './modules/fleet/members.js';
+import { CostCentres } from './modules/fleet/cost-centres.js';
 
 export interface Services {
   readiness: ReadinessCheck;
@@ -70,6 +71,7 @@ export interface Services {
   vehicleGuard: VehicleGuard;
   audit: AuditLog;
   members: MemberService;
+  costCentres: CostCentres;
   balance: BalanceService;
   statement: StatementService;
   receipts: ReceiptService;
@@ -195,6 +197,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     vehicleGuard: new VehicleGuard(db.kysely),
     audit,
     members: new MemberService(db, audit),
+    costCentres: new CostCentres(db, audit),
     auth,
     terms,
     pixProvider,

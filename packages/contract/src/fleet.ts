@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  COST_CENTRE_CODE_MAX,
+  COST_CENTRE_NAME_MAX,
+  costCentreMessages,
   dualControlMessages,
   FLEET_ROLES,
   fleetMessages,
@@ -93,15 +96,58 @@ export type InviteMemberRequest = z.input<typeof inviteMemberRequest>;
 export const memberRoleRequest = z.lazy(() => z.object({ papel: fleetRole }));
 export type MemberRoleRequest = z.input<typeof memberRoleRequest>;
 
-/** A vehicle of the company with the Motoristas assigned to it. */
+/** A vehicle of the company with the Motoristas assigned to it and its cost centre. */
 export const fleetVehicle = z.lazy(() =>
   z.object({
     id: z.number().int(),
     placa: z.string(),
     /** Member ids of the Motoristas assigned. */
     motoristas: z.array(z.number().int()),
+    /** The cost centre's id, or null. */
+    centroDeCusto: z.number().int().nullable(),
   }),
 );
+
+/** A cost centre: a name and a code, with how many vehicles it holds. */
+export const costCentre = z.lazy(() =>
+  z.object({ id: z.number().int(), nome: z.string(), codigo: z.string(), veiculos: z.number().int() }),
+);
+export type CostCentre = z.infer<typeof costCentre>;
+export const costCentresResponse = z.lazy(() => envelope.unwrap().extend({ Centros: z.array(costCentre) }));
+export type CostCentresResponse = z.infer<typeof costCentresResponse>;
+export const costCentreResponse = z.lazy(() => envelope.unwrap().extend({ Centro: costCentre }));
+
+export const costCentreRequest = z.lazy(() =>
+  z.object({
+    nome: text(COST_CENTRE_NAME_MAX + 1)
+      .transform((v) => v.trim())
+      .superRefine((v, ctx) => {
+        if (!v) ctx.addIssue({ code: 'custom', message: costCentreMessages.nameRequired });
+        else if (v.length > COST_CENTRE_NAME_MAX) ctx.addIssue({ code: 'custom', message: costCentreMessages.nameTooLong });
+      }),
+    codigo: text(COST_CENTRE_CODE_MAX + 1)
+      .transform((v) => v.trim().toUpperCase())
+      .superRefine((v, ctx) => {
+        if (!v) ctx.addIssue({ code: 'custom', message: costCentreMessages.codeRequired });
+        else if (!new RegExp(`^[A-Z0-9./-]{1,${COST_CENTRE_CODE_MAX}}$`).test(v))
+          ctx.addIssue({ code: 'custom', message: costCentreMessages.codeInvalid });
+      }),
+  }),
+);
+export type CostCentreRequest = z.input<typeof costCentreRequest>;
+
+/** The vehicle's cost centre (its id), or null to leave it without one. */
+export const vehicleCostCentreRequest = z.lazy(() => z.object({ centroDeCusto: z.number().int().positive().nullable() }));
+export type VehicleCostCentreRequest = z.input<typeof vehicleCostCentreRequest>;
+
+/** The monthly report of one cost centre: a São Paulo month and the file's format. */
+export const costCentreReportQuery = z.lazy(() =>
+  z.object({
+    mes: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: () => costCentreMessages.reportMonthInvalid }),
+    formato: z.enum(['csv', 'pdf']).catch('csv'),
+  }),
+);
+export type CostCentreReportQuery = z.input<typeof costCentreReportQuery>;
 export type FleetVehicle = z.infer<typeof fleetVehicle>;
 export const fleetVehiclesResponse = z.lazy(() => envelope.unwrap().extend({ Veiculos: z.array(fleetVehicle), Paginacao: pagination }));
 export type FleetVehiclesResponse = z.infer<typeof fleetVehiclesResponse>;
@@ -365,5 +411,67 @@ export const fleetApi = {
     summary: 'Recusar um saque pendente: nada sai da conta (Gestor)',
     params: idParams,
     response: envelope,
+  }),
+  costCentres: endpoint({
+    method: 'GET',
+    path: '/api/empresa/centros-de-custo',
+    auth: true,
+    capability: 'books',
+    summary: 'Os centros de custo da empresa (nome, código e quantos veículos têm) (Gestor e Financeiro)',
+    response: costCentresResponse,
+  }),
+  createCostCentre: endpoint({
+    method: 'POST',
+    path: '/api/empresa/centros-de-custo',
+    auth: true,
+    capability: 'fleet',
+    idempotent: true,
+    summary: 'Criar um centro de custo: nome e código, único na empresa (Gestor)',
+    body: costCentreRequest,
+    response: costCentreResponse,
+  }),
+  updateCostCentre: endpoint({
+    method: 'POST',
+    path: '/api/empresa/centros-de-custo/:id',
+    auth: true,
+    capability: 'fleet',
+    idempotent: true,
+    summary: 'Alterar o nome e o código de um centro de custo (Gestor)',
+    params: idParams,
+    body: costCentreRequest,
+    response: costCentreResponse,
+  }),
+  removeCostCentre: endpoint({
+    method: 'DELETE',
+    path: '/api/empresa/centros-de-custo/:id',
+    auth: true,
+    capability: 'fleet',
+    idempotent: true,
+    summary: 'Excluir um centro de custo; os veículos dele ficam sem centro de custo (Gestor)',
+    params: idParams,
+    response: envelope,
+  }),
+  setVehicleCostCentre: endpoint({
+    method: 'POST',
+    path: '/api/empresa/veiculos/:id/centro-de-custo',
+    auth: true,
+    capability: 'fleet',
+    idempotent: true,
+    summary: 'Pôr um veículo num centro de custo, ou tirá-lo (null) (Gestor)',
+    params: idParams,
+    body: vehicleCostCentreRequest,
+    response: vehicleAssignmentResponse,
+  }),
+  costCentreReport: endpoint({
+    method: 'GET',
+    path: '/api/empresa/centros-de-custo/:id/relatorio',
+    auth: true,
+    capability: 'books',
+    summary:
+      'O relatório mensal de um centro de custo (CSV ou PDF): por placa, passagens, pedágios (e quanto o VPO pagou), mensalidades, pedágios sem cancela, VPO recebido e o total (Gestor e Financeiro)',
+    params: idParams,
+    query: costCentreReportQuery,
+    response: envelope,
+    file: { contentTypes: ['text/csv; charset=utf-8', 'application/pdf'] },
   }),
 };

@@ -104,6 +104,43 @@ export const dualControlMessages = {
   onlyCompanies: 'A dupla aprovação de saques é das contas de empresa (CNPJ).',
 } as const;
 
+/** A cost centre's name and code: what an accountant types, short. */
+export const COST_CENTRE_NAME_MAX = 60;
+export const COST_CENTRE_CODE_MAX = 20;
+
+export const costCentreMessages = {
+  listOk: 'Centros de custo da empresa',
+  created: 'Centro de custo criado.',
+  updated: 'Centro de custo alterado.',
+  removed: 'Centro de custo excluído. Os veículos dele ficaram sem centro de custo.',
+  notFound: 'Centro de custo não encontrado.',
+  vehicleNotFound: 'Veículo não encontrado nesta empresa.',
+  codeTaken: 'Já existe um centro de custo com este código.',
+  nameRequired: 'Informe o nome do centro de custo.',
+  codeRequired: 'Informe o código do centro de custo.',
+  nameTooLong: `O nome tem no máximo ${COST_CENTRE_NAME_MAX} caracteres.`,
+  codeInvalid: `O código tem até ${COST_CENTRE_CODE_MAX} letras, números, ponto, hífen ou barra.`,
+  vehicleMoved: (plate: string, centre: string | null) =>
+    centre ? `O veículo ${plate} agora está no centro de custo ${centre}.` : `O veículo ${plate} ficou sem centro de custo.`,
+  reportMonthInvalid: 'Escolha o mês do relatório (AAAA-MM).',
+  reportOk: 'Relatório do centro de custo',
+} as const;
+
+/** The monthly report's columns (CSV, where money columns add ' (R$)', and PDF), in the order an accountant reads them. */
+export const costCentreReportColumns = {
+  plate: 'Placa',
+  passages: 'Passagens',
+  tolls: 'Pedágios',
+  tollsByVpo: 'Pagos por VPO',
+  fees: 'Mensalidades',
+  freeFlow: 'Pedágios sem cancela',
+  vpoReceived: 'VPO recebido',
+  spent: 'Total de despesas',
+  total: 'Total',
+  noVehicles: 'Nenhum veículo neste centro de custo.',
+  withoutCentre: 'Sem centro de custo',
+} as const;
+
 export const fleetMessages = {
   accountsOk: 'Contas que você pode usar',
   membersOk: 'Membros da empresa',

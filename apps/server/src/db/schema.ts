@@ -238,6 +238,8 @@ export interface VehiclesTable {
   free_flow_consent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Decision 76: each new toll of the plate paid on arrival when Saldo covers it. */
   free_flow_auto_pay: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Decision 77: the company's cost centre the vehicle is in (migration 025). */
+  cost_centre_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type TagOwnership = 'own' | 'operator';
@@ -568,6 +570,15 @@ export interface CompanyMembersTable {
   ended_at: Timestamp | null;
 }
 
+/** A company's cost centre: a name and a code (decision 77). */
+export interface CostCentresTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  code: string;
+  created_at: Timestamp;
+}
+
 /** A vehicle of a company assigned to one of its Motoristas. */
 export interface VehicleDriversTable {
   vehicle_id: number;
@@ -660,6 +671,7 @@ export interface Database {
   pix_automatic_authorizations: PixAutomaticAuthorizationsTable;
   pix_automatic_cycles: PixAutomaticCyclesTable;
   company_members: CompanyMembersTable;
+  cost_centres: CostCentresTable;
   vehicle_drivers: VehicleDriversTable;
   audit_events: AuditEventsTable;
   approval_thresholds: ApprovalThresholdsTable;

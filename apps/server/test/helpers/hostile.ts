@@ -3,6 +3,7 @@ import {
   accountClosureMessages,
   contestMessages,
   driverDataMessages,
+  costCentreMessages,
   dualControlMessages,
   fleetMessages,
   freeFlowMessages,
@@ -55,6 +56,7 @@ function catalogue(): { exact: Set<string>; templates: RegExp[] } {
   walk(proofMessages);
   walk(fleetMessages);
   walk(dualControlMessages);
+  walk(costCentreMessages);
   return { exact, templates };
 }
 const known = catalogue();

@@ -43,6 +43,9 @@ export interface DriverWorld extends Registered {
   proofCode: string;
   /** Decision 77: a company's invitation waiting for this person's answer (set by buildWorld). */
   invitationId: number;
+  /** Decision 77: two cost centres of the account; the active tag's vehicle is in the first. */
+  costCentreId: number;
+  spareCostCentreId: number;
 }
 
 export interface World {
@@ -117,6 +120,25 @@ export async function driverWorld(app: FastifyInstance, db: Db, keys: World['key
   expect(automatic.statusCode, automatic.body).toBe(201);
   const automaticId = automatic.json<{ RecargaAutomatica: { id: string } }>().RecargaAutomatica.id;
   const tolls = await freeFlowTolls(app, db, d, keys.concessionaire, active);
+  const centre = async (nome: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/empresa/centros-de-custo',
+      headers: { authorization: `Bearer ${d.token}` },
+      payload: { nome, codigo: `CC-${newSerial().slice(-6)}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ Centro: { id: number } }>().Centro.id;
+  };
+  const costCentreId = await centre('Operação Sul');
+  const spareCostCentreId = await centre('Reserva');
+  const placed = await app.inject({
+    method: 'POST',
+    url: `/api/empresa/veiculos/${active.vehicleId}/centro-de-custo`,
+    headers: { authorization: `Bearer ${d.token}` },
+    payload: { centroDeCusto: costCentreId },
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
   return {
     ...d,
     active,
@@ -131,6 +153,8 @@ export async function driverWorld(app: FastifyInstance, db: Db, keys: World['key
     automaticId,
     ...tolls,
     invitationId: 0,
+    costCentreId,
+    spareCostCentreId,
   };
 }
 
@@ -354,6 +378,16 @@ export function validRequest(
       return { params: { id: MAX_ID } };
     case 'setApprovalThreshold':
       return { body: { valor: 300 } };
+    case 'createCostCentre':
+      return { body: { nome: 'Operação Norte', codigo: `CN-${newSerial().slice(-6)}` } };
+    case 'updateCostCentre':
+      return { params: { id: a.costCentreId }, body: { nome: 'Operação Sul e Sudeste', codigo: `CS-${newSerial().slice(-6)}` } };
+    case 'removeCostCentre':
+      return { params: { id: a.spareCostCentreId } };
+    case 'setVehicleCostCentre':
+      return { params: { id: a.active.vehicleId }, body: { centroDeCusto: a.costCentreId } };
+    case 'costCentreReport':
+      return { params: { id: a.costCentreId }, query: 'mes=2026-11&formato=csv' };
     case 'assignVehicle':
       return { params: { id: a.inactive.vehicleId }, body: { motoristas: [] } };
     case 'driverVpos':

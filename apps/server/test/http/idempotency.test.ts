@@ -73,6 +73,10 @@ const IDEMPOTENT: Name[] = [
   'setApprovalThreshold',
   'approveWithdrawal',
   'declineWithdrawal',
+  'createCostCentre',
+  'updateCostCentre',
+  'removeCostCentre',
+  'setVehicleCostCentre',
 ];
 
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();

@@ -116,6 +116,13 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   setApprovalThreshold: 'own',
   approveWithdrawal: 'own',
   declineWithdrawal: 'own',
+  // Cost centres and their report: a centre or a vehicle named by id, another account's the same 404 as none.
+  costCentres: 'own',
+  createCostCentre: 'own',
+  updateCostCentre: 'foreign',
+  removeCostCentre: 'foreign',
+  setVehicleCostCentre: 'foreign',
+  costCentreReport: 'foreign',
 };
 
 const UNAUTHORIZED = 'Sua sessão expirou. Entre novamente.';
@@ -150,6 +157,7 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   invitations: () => 'Transportes Mundo Ltda',
   fleetVehicles: (w) => w.a.active.plate,
   vehiclePassages: (w) => w.a.active.plate,
+  costCentres: () => 'Operação Sul',
 };
 /** 'own' calls A's world refuses by its state, not by whose it is (decision 70: A has money, so A cannot close): their status. */
 const REFUSED_BY_STATE: Partial<Record<Name, number>> = {

@@ -46,6 +46,10 @@ const EXEMPT: Partial<Record<Name, string>> = {
   setApprovalThreshold:
     'moves nothing: turning dual control on or lowering it must always work, and raising it or turning it off waits 24 hours',
   declineWithdrawal: "refusing a company's pending withdrawal moves nothing and must always work",
+  createCostCentre: "only labels for the account's own books: moves no money, changes no tag",
+  updateCostCentre: "only labels for the account's own books: moves no money, changes no tag",
+  removeCostCentre: "only labels for the account's own books: moves no money, changes no tag",
+  setVehicleCostCentre: "only files a vehicle under a label of the account's own books: the tag and the plate stay as they were",
 };
 
 /** Issue 21, point 5: every call that moves money or changes a tag or vehicle. */

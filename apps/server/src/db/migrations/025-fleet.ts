@@ -35,6 +35,22 @@ export function fleet(t: ColumnTypes, dialect: Dialect): Migration {
       await sql`create index company_members_invited_idx on company_members (cpf) where state = 'convidado'`.execute(db);
       await db.schema.createIndex('company_members_company_idx').on('company_members').columns(['company_id', 'id']).execute();
 
+      // Cost centres (a name and a code), each vehicle of the company in one at most.
+      await db.schema
+        .createTable('cost_centres')
+        .addColumn('id', t.id, t.idConstraints)
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('drivers.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('created_at', t.timestamp, (c) => c.notNull())
+        .addUniqueConstraint('cost_centres_company_code_unique', ['company_id', 'code'])
+        .execute();
+      await db.schema
+        .alterTable('vehicles')
+        .addColumn('cost_centre_id', 'integer', (c) => c.references('cost_centres.id'))
+        .execute();
+      await sql`create index vehicles_cost_centre_idx on vehicles (cost_centre_id) where cost_centre_id is not null`.execute(db);
+
       await db.schema
         .createTable('vehicle_drivers')
         .addColumn('vehicle_id', 'integer', (c) => c.notNull().references('vehicles.id'))

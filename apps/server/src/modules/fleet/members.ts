@@ -233,7 +233,7 @@ export class MemberService {
     const live = this.db.kysely.selectFrom('vehicles').where('driver_id', '=', companyId).where('deleted_at', 'is', null);
     const [rows, count] = await Promise.all([
       live
-        .select(['id', 'license_plate'])
+        .select(['id', 'license_plate', 'cost_centre_id'])
         .orderBy('license_plate')
         .orderBy('id')
         .limit(FLEET_VEHICLES_PAGE_SIZE)
@@ -258,8 +258,33 @@ export class MemberService {
         id: r.id,
         placa: r.license_plate,
         motoristas: assigned.filter((a) => a.vehicle_id === r.id).map((a) => a.member_id),
+        centroDeCusto: r.cost_centre_id,
       })),
       totalPages: Math.ceil(Number(count.n) / FLEET_VEHICLES_PAGE_SIZE),
+    };
+  }
+
+  /** One live vehicle of the company with its Motoristas and cost centre; null when it is not one. */
+  async vehicleOf(companyId: number, vehicleId: number): Promise<FleetVehicle | null> {
+    const vehicle = await this.db.kysely
+      .selectFrom('vehicles')
+      .select(['id', 'license_plate', 'cost_centre_id'])
+      .where('id', '=', vehicleId)
+      .where('driver_id', '=', companyId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!vehicle) return null;
+    const assigned = await this.db.kysely
+      .selectFrom('vehicle_drivers')
+      .select('member_id')
+      .where('vehicle_id', '=', vehicleId)
+      .orderBy('member_id')
+      .execute();
+    return {
+      id: vehicle.id,
+      placa: vehicle.license_plate,
+      motoristas: assigned.map((a) => a.member_id),
+      centroDeCusto: vehicle.cost_centre_id,
     };
   }
 
@@ -269,7 +294,7 @@ export class MemberService {
       await lockDriver(trx, this.db.dialect, companyId);
       const vehicle = await trx
         .selectFrom('vehicles')
-        .select(['id', 'license_plate'])
+        .select(['id', 'license_plate', 'cost_centre_id'])
         .where('id', '=', vehicleId)
         .where('driver_id', '=', companyId)
         .where('deleted_at', 'is', null)
@@ -314,7 +339,12 @@ export class MemberService {
         },
         trx,
       );
-      return { id: vehicle.id, placa: vehicle.license_plate, motoristas: [...memberIds].sort((a, b) => a - b) };
+      return {
+        id: vehicle.id,
+        placa: vehicle.license_plate,
+        motoristas: [...memberIds].sort((a, b) => a - b),
+        centroDeCusto: vehicle.cost_centre_id,
+      };
     });
   }
 

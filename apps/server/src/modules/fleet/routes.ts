@@ -1,9 +1,11 @@
 import { api } from '@portal/contract';
-import { fleetMessages, fleetRoleLabels } from '@portal/domain';
+import { costCentreMessages, fleetMessages, fleetRoleLabels, refuse } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { driverFileRoute, driverRoute } from '../../http/route.js';
 import type { DriverRouteContext } from '../../http/route.js';
 import type { AuditLog } from './audit.js';
+import type { CostCentres } from './cost-centres.js';
+import { costCentreCsv, costCentrePdf } from './report.js';
 import type { MemberService, Origin } from './members.js';
 
 const originOf = (ctx: Pick<DriverRouteContext<typeof api.members>, 'acting' | 'req'>): Origin => ({
@@ -12,7 +14,7 @@ const originOf = (ctx: Pick<DriverRouteContext<typeof api.members>, 'acting' | '
 });
 
 /** Decision 77: the accounts a person may act on, their invitations, and a company's members, vehicles' drivers and trail. */
-export function fleetRoutes(app: FastifyInstance, members: MemberService, audit: AuditLog): void {
+export function fleetRoutes(app: FastifyInstance, members: MemberService, audit: AuditLog, centres: CostCentres): void {
   driverRoute(app, api.actingAccounts, async ({ acting }) => ({
     Sucesso: true,
     Mensagem: fleetMessages.accountsOk,
@@ -82,4 +84,48 @@ export function fleetRoutes(app: FastifyInstance, members: MemberService, audit:
     fileName: 'auditoria.csv',
     body: await audit.csv(driver.id, query),
   }));
+
+  driverRoute(app, api.costCentres, async ({ driver }) => ({
+    Sucesso: true,
+    Mensagem: costCentreMessages.listOk,
+    Centros: await centres.list(driver.id),
+  }));
+
+  driverRoute(
+    app,
+    api.createCostCentre,
+    async (ctx) => ({
+      Sucesso: true,
+      Mensagem: costCentreMessages.created,
+      Centro: await centres.create(ctx.driver.id, originOf(ctx), ctx.body),
+    }),
+    { status: 201 },
+  );
+
+  driverRoute(app, api.updateCostCentre, async (ctx) => ({
+    Sucesso: true,
+    Mensagem: costCentreMessages.updated,
+    Centro: await centres.update(ctx.driver.id, originOf(ctx), ctx.params.id, ctx.body),
+  }));
+
+  driverRoute(app, api.removeCostCentre, async (ctx) => {
+    await centres.remove(ctx.driver.id, originOf(ctx), ctx.params.id);
+    return { Sucesso: true, Mensagem: costCentreMessages.removed };
+  });
+
+  driverRoute(app, api.setVehicleCostCentre, async (ctx) => {
+    const moved = await centres.setVehicle(ctx.driver.id, originOf(ctx), ctx.params.id, ctx.body.centroDeCusto);
+    const vehicle = await members.vehicleOf(ctx.driver.id, moved.vehicle.id);
+    if (!vehicle) throw refuse.notFound(costCentreMessages.vehicleNotFound);
+    return { Sucesso: true, Mensagem: moved.message, Veiculo: vehicle };
+  });
+
+  driverFileRoute(app, api.costCentreReport, async ({ driver, params, query }) => {
+    const report = await centres.report(driver.id, params.id, query.mes);
+    if (!report) throw refuse.notFound(costCentreMessages.notFound);
+    const fileName = `centro-de-custo-${report.centre.code.replace(/[^A-Za-z0-9-]/g, '-')}-${query.mes}`;
+    return query.formato === 'pdf'
+      ? { contentType: 'application/pdf', fileName: `${fileName}.pdf`, body: await costCentrePdf(report) }
+      : { contentType: 'text/csv; charset=utf-8', fileName: `${fileName}.csv`, body: costCentreCsv(report) };
+  });
 }

@@ -23,7 +23,7 @@ const CSV_HEADER = [
 ];
 
 /** 123456 -> '1234,56'; -1590 -> '-15,90'. Integer arithmetic only. */
-function csvMoney(cents: number): string {
+export function csvMoney(cents: number): string {
   const abs = Math.abs(cents);
   return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }

@@ -1,4 +1,4 @@
-import { ACTING_ACCOUNT_HEADER, fleetMessages, TAG_ORIGEM } from '@portal/domain';
+import { ACTING_ACCOUNT_HEADER, billingPeriod, costCentreMessages, fleetMessages, TAG_ORIGEM } from '@portal/domain';
 import { cnpj } from 'cpf-cnpj-validator';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -288,6 +288,111 @@ describeEachDatabase('frotas: membros, papéis, veículos atribuídos e auditori
     expect((await call(app, other, 'GET', `/api/pedagio/motoristaVpos/${vpoId}`, firm.id)).statusCode).toBe(404);
     expect((await call(app, moto, 'GET', `/api/pedagio/motoristaVpos/${vpoId}`, firm.id)).statusCode).toBe(200);
     // The VPO's money is the company's, held for the trip; the passage paid from it.
+    await expectLedgerInvariant(db);
+  });
+
+  it('centros de custo: o relatório do mês por placa soma pedágios (e o que o VPO pagou), mensalidades e VPO recebido', async () => {
+    const { app, db } = ctx();
+    const firm = await company();
+    const fin = await registerDriver(app, { name: 'Fábio Financeiro' });
+    const moto = await registerDriver(app, { name: 'Mário Motorista' });
+    await join(firm, fin, 'financeiro');
+    await join(firm, moto, 'motorista');
+    const south = await call(app, firm, 'POST', '/api/empresa/centros-de-custo', undefined, { nome: 'Operação Sul', codigo: 'op-sul' });
+    expect(south.statusCode, south.body).toBe(201);
+    const southId = south.json<{ Centro: { id: number; codigo: string } }>().Centro.id;
+    expect(south.json<{ Centro: { codigo: string } }>().Centro.codigo).toBe('OP-SUL');
+    const again = await call(app, firm, 'POST', '/api/empresa/centros-de-custo', undefined, { nome: 'Outro', codigo: 'OP-SUL' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json<{ errors: Record<string, string[]> }>().errors.codigo).toEqual([costCentreMessages.codeTaken]);
+    const north = (
+      await call(app, firm, 'POST', '/api/empresa/centros-de-custo', undefined, { nome: 'Operação Norte', codigo: 'OP-NORTE' })
+    ).json<{ Centro: { id: number } }>().Centro.id;
+    expect((await call(app, fin, 'POST', '/api/empresa/centros-de-custo', firm.id, { nome: 'X', codigo: 'X' })).statusCode).toBe(403);
+
+    const truck = await activeTag(app, firm);
+    const other = await activeTag(app, firm);
+    expect(
+      (await call(app, firm, 'POST', `/api/empresa/veiculos/${truck.vehicleId}/centro-de-custo`, undefined, { centroDeCusto: southId }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call(app, firm, 'POST', `/api/empresa/veiculos/${other.vehicleId}/centro-de-custo`, undefined, { centroDeCusto: north }))
+        .statusCode,
+    ).toBe(200);
+    const partners = new PartnerService(db);
+    const operator = (await partners.create('operator', 'SemParar Centro', SEMPARAR)).key;
+    const shipper = (await partners.create('shipper', 'Embarcadora Centro')).key;
+    const trip = { inicioViagem: saoPaulo(120).local, fimViagem: saoPaulo(-600).local };
+    const vpo = await app.inject({
+      method: 'POST',
+      url: '/api/parceiro/vpos',
+      headers: { 'x-api-key': shipper },
+      payload: {
+        externalId: `vpo-cc-${truck.serial}`,
+        serialNumber: truck.serial,
+        PlacaVeiculo: truck.plate,
+        CpfCnpjEmbarcador: cnpj.generate(),
+        ValorTotalVP: 80,
+        ...trip,
+      },
+    });
+    expect([200, 201], vpo.body).toContain(vpo.statusCode);
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/parceiro/vpos/vpo-cc-${truck.serial}`,
+      headers: { 'x-api-key': shipper },
+      payload: { Status: 'EM_VIAGEM' },
+    });
+    for (const [serial, value] of [
+      [truck.serial, 12.3],
+      [other.serial, 9.9],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/parceiro/passagens',
+        headers: { 'x-api-key': operator },
+        payload: {
+          externalId: `cc-${serial}`,
+          serialNumber: serial,
+          placeName: 'Praça Registro',
+          value,
+          occurredAt: saoPaulo(30).local,
+          is_third: false,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const month = billingPeriod(new Date());
+    const csv = await call(app, fin, 'GET', `/api/empresa/centros-de-custo/${southId}/relatorio?mes=${month}&formato=csv`, firm.id);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Mês;Centro de custo;Código;Placa;Passagens;Pedágios (R$);Pagos por VPO (R$);Mensalidades (R$);Pedágios sem cancela (R$);Total de despesas (R$);VPO recebido (R$)',
+    );
+    expect(lines.slice(1)).toEqual([
+      `${month};Operação Sul;OP-SUL;${truck.plate};1;12,30;12,30;15,90;0,00;28,20;80,00`,
+      `${month};Operação Sul;OP-SUL;Total;1;12,30;12,30;15,90;0,00;28,20;80,00`,
+    ]);
+    const pdf = await call(app, firm, 'GET', `/api/empresa/centros-de-custo/${southId}/relatorio?mes=${month}&formato=pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call(app, moto, 'GET', `/api/empresa/centros-de-custo/${southId}/relatorio?mes=${month}`, firm.id)).statusCode).toBe(403);
+    const badMonth = await call(app, fin, 'GET', `/api/empresa/centros-de-custo/${southId}/relatorio?mes=2026-13`, firm.id);
+    expect(badMonth.statusCode).toBe(422);
+    // Another company's centre is not found.
+    const elsewhere = await company();
+    expect((await call(app, elsewhere, 'GET', `/api/empresa/centros-de-custo/${southId}/relatorio?mes=${month}`)).statusCode).toBe(404);
+    const listed = (await call(app, fin, 'GET', '/api/empresa/centros-de-custo', firm.id)).json<{
+      Centros: { codigo: string; veiculos: number }[];
+    }>();
+    expect(listed.Centros.map((c) => [c.codigo, c.veiculos])).toEqual([
+      ['OP-NORTE', 1],
+      ['OP-SUL', 1],
+    ]);
     await expectLedgerInvariant(db);
   });
 
