@@ -19,16 +19,22 @@ export const DEMO_MEMBERS: readonly { name: string; cpfCnpj: string; role: Fleet
   { name: 'Marcos Pereira', cpfCnpj: '87748248800', role: 'motorista', plates: ['FRT3C33'] },
 ];
 
+/** Its two cost centres, and the trucks in each. */
+export const DEMO_COST_CENTRES = [
+  { nome: 'Operação Sul', codigo: 'OP-SUL' },
+  { nome: 'Operação Sudeste', codigo: 'OP-SUDESTE' },
+] as const;
+
 const DEMO_FLEET_TRUCKS = [
-  { plate: 'FRT1A11', serial: '6000100000000011', axles: 6, model: 'scania-r-450' },
-  { plate: 'FRT2B22', serial: '6000100000000022', axles: 5, model: 'volvo-fh-540' },
-  { plate: 'FRT3C33', serial: '6000100000000033', axles: 3, model: 'mb-actros-2651' },
-  { plate: 'FRT4D44', serial: '6000100000000044', axles: 7, model: 'daf-xf' },
+  { plate: 'FRT1A11', serial: '6000100000000011', axles: 6, model: 'scania-r-450', centre: 'OP-SUL' },
+  { plate: 'FRT2B22', serial: '6000100000000022', axles: 5, model: 'volvo-fh-540', centre: 'OP-SUL' },
+  { plate: 'FRT3C33', serial: '6000100000000033', axles: 3, model: 'mb-actros-2651', centre: 'OP-SUDESTE' },
+  { plate: 'FRT4D44', serial: '6000100000000044', axles: 7, model: 'daf-xf', centre: 'OP-SUDESTE' },
 ] as const;
 
 /**
  * The demo carrier, once (a company with members is left alone): the demo driver is its Gestor; a
- * Financeiro and two Motoristas with their trucks assigned; four trucks with active tags, R$ 2.000,00
+ * Financeiro and two Motoristas with their trucks assigned; four trucks in two cost centres, active tags, R$ 2.000,00
  * bought by Pix, and a passage on each Motorista's first truck. Through the services, never raw inserts.
  */
 export async function seedDemoFleet(
@@ -63,6 +69,8 @@ export async function seedDemoFleet(
   const charge = await local.charges.create(company.id, 200_000);
   await local.settlement.received({ chargeId: charge.id }, centsToReais(200_000));
   const operator = services.catalogue.operatorByName('SemParar').cnpj;
+  const centres = new Map<string, number>();
+  for (const c of DEMO_COST_CENTRES) centres.set(c.codigo, (await services.costCentres.create(company.id, origin, c)).id);
   const vehicles = new Map<string, number>();
   for (const t of DEMO_FLEET_TRUCKS) {
     await services.tags.register(driver, {
@@ -85,6 +93,7 @@ export async function seedDemoFleet(
       .where('license_plate', '=', t.plate)
       .executeTakeFirstOrThrow();
     vehicles.set(t.plate, row.id);
+    await services.costCentres.setVehicle(company.id, origin, row.id, centres.get(t.centre) ?? null);
   }
 
   for (const m of DEMO_MEMBERS) {

@@ -51,7 +51,7 @@ describeEachDatabase('a transportadora de demonstração', (dialect) => {
     return res.json<{ Token: string }>().Token;
   };
 
-  it('the demo driver is its Gestor; a Financeiro and two Motoristas, four trucks, money bought by Pix', async () => {
+  it('the demo driver is its Gestor; a Financeiro and two Motoristas, four trucks in two cost centres, money bought by Pix', async () => {
     const company = await db.kysely.selectFrom('drivers').select('id').where('cpf_cnpj', '=', DEMO_COMPANY.cpfCnpj).execute();
     expect(company).toHaveLength(1);
     const token = await signIn(DEMO_DRIVER.cpfCnpj);
