@@ -5,7 +5,7 @@ import { matchPath } from 'react-router';
 import { AppRoot } from './app/AppRoot';
 import { createAppRouter } from './app/router';
 import { createRoutes, loadScreens, routes } from './app/routes';
-import { getToken } from './lib/storage';
+import { getActingAccountText, getToken } from './lib/storage';
 import { startSaoPauloZoneCheck } from './lib/zoneData';
 import { PRERENDERED_ATTRIBUTE } from './early-paint/pageMarkup';
 import { prerenderedPage } from './early-paint/pages';
@@ -18,12 +18,14 @@ if (!container) throw new Error('Elemento #root ausente em index.html');
  * A prerendered page (src/early-paint/, served for its path) already holds the screen's first look:
  * adopt it instead of repainting. Not when the address asks for something the build did not draw
  * (a list's ?page=3), nor a signed-in page without a session, nor a screen the phone's own data
- * draws differently (PrerenderedPage.adoptable): those render from scratch.
+ * draws differently (PrerenderedPage.adoptable), nor a signed-in page while a company's account is
+ * chosen (decision 77: its role may hide what the build drew, the balance of a Motorista): those
+ * render from scratch.
  */
 function adoptablePage() {
   const page = prerenderedPage(container?.getAttribute(PRERENDERED_ATTRIBUTE) ?? null);
   if (!page || !matchPath(page.path, window.location.pathname)) return undefined;
-  if (page.signedIn && (window.location.search !== '' || !getToken())) return undefined;
+  if (page.signedIn && (window.location.search !== '' || !getToken() || getActingAccountText() !== null)) return undefined;
   if (page.adoptable && !page.adoptable()) return undefined;
   return page;
 }

@@ -20,7 +20,7 @@ export const DEMO_MEMBERS: readonly { name: string; cpfCnpj: string; role: Fleet
 ];
 
 /** Its two cost centres, and the trucks in each. */
-export const DEMO_COST_CENTRES = [
+const DEMO_COST_CENTRES = [
   { nome: 'Operação Sul', codigo: 'OP-SUL' },
   { nome: 'Operação Sudeste', codigo: 'OP-SUDESTE' },
 ] as const;

@@ -2,25 +2,34 @@ import './shellStyles';
 import { Box, Button, Container, Group, Text } from '@mantine/core';
 import { api } from '@portal/contract';
 import { IconLogout, IconSettings, IconTruck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { fleetScreens } from '@portal/domain';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { ConfirmDialogs } from '../components/ui/confirm';
+import { toast } from '../components/ui/toast';
 import { Toasts } from '../components/ui/Toasts';
 import { watchPushRenewal } from '../features/auth/api/pushRenewal';
 import { TermsBar } from '../features/terms/TermsBar';
-import { request } from '../lib/api';
+import { actOnAccount, useChosenCompany } from '../lib/actingAccount';
+import { request, setAccountAccessEndedHandler } from '../lib/api';
 import { firstName } from '../lib/format';
 import { listenForChanges } from '../lib/liveUpdates';
 import { persistOptions, wipeOfflineData } from '../lib/persist';
 import { queryClient } from '../lib/queryClient';
 import { clearSession, getUser, subscribeUser } from '../lib/storage';
 import { useStoredValue } from '../lib/useStoredValue';
+import { AccountLine } from './AccountLine';
 import { watchHeaderHeight } from './headerHeight';
 import { OfflineDataProvider } from './OfflineDataProvider';
 
-/** Every authenticated screen: header (app name, greeting, 'Sair'), one content column, toasts, dialogs. */
+/**
+ * Every authenticated screen: header (app name, greeting, 'Sair', the account in use), one content
+ * column, toasts, dialogs. Decision 77: the screen is drawn anew for each account chosen (its key),
+ * so none keeps what it read for the account before.
+ */
 export function AuthenticatedShell() {
   const navigate = useNavigate();
+  const company = useChosenCompany();
   // The data kept on the phone is this driver's only (founding decision 22): another driver's is dropped.
   const [persistence] = useState(() => persistOptions(getUser()?.id));
   const [leaving, setLeaving] = useState(false);
@@ -28,6 +37,17 @@ export function AuthenticatedShell() {
   useEffect(() => watchPushRenewal(), []);
   // Issue 33: a push tells the open screen what changed; it reads that again at once.
   useEffect(() => listenForChanges(queryClient), []);
+  // Decision 77: the company's account chosen is no longer the person's (removed while using it): the
+  // API client forgot it; here its reads go too, the server's words are said, and the dashboard opens.
+  useEffect(
+    () =>
+      setAccountAccessEndedHandler((message) => {
+        actOnAccount(null);
+        toast.warning(message, { title: fleetScreens.accessEndedTitle, id: 'conta-encerrada' });
+        void navigate('/dashboard');
+      }),
+    [navigate],
+  );
 
   // Founding decision 5: revoke the session (its failure is ignored), forget it locally, go to /login.
   // Founding decision 22: with it goes the data kept for offline use. Issue 25: and this browser's
@@ -113,11 +133,14 @@ export function AuthenticatedShell() {
               Sair
             </Button>
           </Group>
+          <AccountLine />
         </Container>
       </Box>
       <Container component="main" px="md" py="lg" pb={0}>
         <Box pb="xl">
-          <Outlet />
+          <Fragment key={company ? `${company.id}:${company.role}` : 'propria'}>
+            <Outlet />
+          </Fragment>
           {/* Issue 25: the terms where the driver is stopped, held at the foot of every screen (features/terms/TermsBar). */}
           <TermsBar />
         </Box>

@@ -36,6 +36,10 @@ export const screenLoaders = {
   'livre-passagem': () => import('../features/free-flow/FreeFlowPage').then((m) => m.FreeFlowPage),
   'comprovantes/:tipo/:id': () => import('../features/receipts/ReceiptPage').then((m) => m.ReceiptPage),
   configuracoes: () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage),
+  // Decision 77: a company's pages, for its Gestores (the members, who drives which vehicle, the trail).
+  'empresa/membros': () => import('../features/fleet/MembersPage').then((m) => m.MembersPage),
+  'empresa/veiculos': () => import('../features/fleet/FleetVehiclesPage').then((m) => m.FleetVehiclesPage),
+  'empresa/auditoria': () => import('../features/fleet/AuditPage').then((m) => m.AuditPage),
   '*': () => import('./NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -99,6 +103,9 @@ export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] =>
               screen(preloaded, 'livre-passagem'),
               screen(preloaded, 'comprovantes/:tipo/:id'),
               screen(preloaded, 'configuracoes'),
+              screen(preloaded, 'empresa/membros'),
+              screen(preloaded, 'empresa/veiculos'),
+              screen(preloaded, 'empresa/auditoria'),
             ],
           },
         ],

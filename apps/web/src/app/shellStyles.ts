@@ -17,6 +17,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Grid.css';

@@ -1,10 +1,12 @@
 import { buildPath, ERROR_CODES, IDEMPOTENCY_KEY_HEADER, type Endpoint, type ResponseOf } from '@portal/contract';
+import { ACTING_ACCOUNT_HEADER } from '@portal/domain';
 import type { z } from 'zod';
 import {
   API_BASE_URL,
   ApiError,
   errorFromBody,
   isApiError,
+  handleAccountAccessEnded,
   handleTermsRefused,
   handleUnauthorized,
   NETWORK_ERROR_MESSAGE,
@@ -13,7 +15,7 @@ import {
 import { saveBlob } from './download';
 import { closeIntent, intentOf, isUnanswered, keyForIntent, NO_ANSWER_MESSAGE, retryPolicy, sleep } from './idempotency';
 import { wipeOfflineData } from './persist';
-import { clearSession, getToken } from './storage';
+import { clearSession, getActingAccount, getToken, setActingAccount } from './storage';
 
 export * from './http';
 
@@ -105,16 +107,23 @@ export async function request<E extends Endpoint>(endpoint: E, options: RequestO
   }
 }
 
-/** The address and headers of a call: the bearer token for an authenticated endpoint, and its Idempotency-Key. */
+/**
+ * The address and headers of a call: the bearer token for an authenticated endpoint, and its
+ * Idempotency-Key. Decision 77: with the stored session, the company's account the person chose
+ * goes in X-Conta (`account`; null on their own account, which needs no header).
+ */
 function prepare<E extends Endpoint>(endpoint: E, options: RequestOptions<E>, accept: string, idempotencyKey: string | null = null) {
   const url = `${API_BASE_URL}${buildPath(endpoint.path, options.params)}${queryString(options.query)}`;
   const headers: Record<string, string> = { Accept: accept };
+  let account: number | null = null;
   if (endpoint.auth) {
     const token = options.token !== undefined ? options.token : getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.token === undefined) account = getActingAccount()?.id ?? null;
+    if (account !== null) headers[ACTING_ACCOUNT_HEADER] = String(account);
   }
   if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
-  return { url, headers };
+  return { url, headers, account };
 }
 
 /** fetch, with no answer at all (no connection) as an ApiError of status 0; an abort stays an abort. */
@@ -133,10 +142,21 @@ function isTermsRefusal(status: number, data: unknown): boolean {
 }
 
 /**
- * A non-2xx answer as the ApiError to throw; a 401 on an authenticated call ends the session
- * first, and a refusal for terms not accepted shows the terms where the driver is (lib/terms.ts).
+ * Decision 77: the company's account the call was sent for is no longer the person's to use (removed,
+ * or never a member): back to their own account, once, however many calls were refused for it.
  */
-async function refusal(endpoint: Endpoint, response: Response): Promise<ApiError> {
+function leaveEndedAccount(account: number | null, error: ApiError): void {
+  if (account === null || !error.endsAccountAccess || getActingAccount()?.id !== account) return;
+  setActingAccount(null);
+  handleAccountAccessEnded(error.message);
+}
+
+/**
+ * A non-2xx answer as the ApiError to throw; a 401 on an authenticated call ends the session
+ * first, a refusal for terms not accepted shows the terms where the driver is (lib/terms.ts), and
+ * one for a company's account no longer usable goes back to the person's own (decision 77).
+ */
+async function refusal(endpoint: Endpoint, response: Response, account: number | null): Promise<ApiError> {
   const data = await readJson(response);
   if (response.status === 401 && endpoint.auth) {
     // Founding decision 22: the data kept on the phone goes with the session.
@@ -145,11 +165,13 @@ async function refusal(endpoint: Endpoint, response: Response): Promise<ApiError
     handleUnauthorized();
   }
   if (endpoint.auth && isTermsRefusal(response.status, data)) handleTermsRefused();
-  return errorFromBody(response.status, data);
+  const error = errorFromBody(response.status, data);
+  if (endpoint.auth) leaveEndedAccount(account, error);
+  return error;
 }
 
 async function send<E extends Endpoint>(endpoint: E, options: RequestOptions<E>, idempotencyKey: string | null): Promise<ResponseOf<E>> {
-  const { url, headers } = prepare(endpoint, options, 'application/json', idempotencyKey);
+  const { url, headers, account } = prepare(endpoint, options, 'application/json', idempotencyKey);
   let body: string | undefined;
   if (endpoint.method !== 'GET') {
     headers['Content-Type'] = 'application/json';
@@ -157,7 +179,7 @@ async function send<E extends Endpoint>(endpoint: E, options: RequestOptions<E>,
   }
 
   const response = await reach(url, { method: endpoint.method, headers, body, signal: options.signal });
-  if (!response.ok) throw await refusal(endpoint, response);
+  if (!response.ok) throw await refusal(endpoint, response, account);
 
   const data = await readJson(response);
   const parsed = endpoint.response.safeParse(data);
@@ -206,9 +228,9 @@ export async function downloadFile<E extends Endpoint>(
 ): Promise<string> {
   if (!endpoint.file) throw new Error(`${endpoint.path} não responde um arquivo`);
   const accept = [...endpoint.file.contentTypes, 'application/json'].join(', ');
-  const { url, headers } = prepare(endpoint, options, accept);
+  const { url, headers, account } = prepare(endpoint, options, accept);
   const response = await reach(url, { method: endpoint.method, headers, signal: options.signal });
-  if (!response.ok) throw await refusal(endpoint, response);
+  if (!response.ok) throw await refusal(endpoint, response, account);
   if (response.headers.get('content-type')?.startsWith('application/json')) {
     // spec §8: a refusal may come as 200 {Sucesso: false, Mensagem}; any other JSON is not the file.
     const data = await readJson(response);

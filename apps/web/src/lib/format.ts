@@ -25,6 +25,23 @@ export function formatDateTimeOrNull(value: Date | string | null | undefined): s
   }
 }
 
+/** The joining words of a Brazilian name, kept lower-case ('Maria da Silva'). */
+const NAME_PARTICLES = new Set(['da', 'das', 'de', 'do', 'dos', 'e']);
+
+/** 'maria da silva' -> 'Maria da Silva' (the header's line says whose account is shown, decision 77). */
+export function fullName(name: string | null | undefined): string {
+  return (name ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word, index) => {
+      const lower = word.toLocaleLowerCase('pt-BR');
+      if (index > 0 && NAME_PARTICLES.has(lower)) return lower;
+      return word === word.toLocaleLowerCase('pt-BR') ? word.charAt(0).toLocaleUpperCase('pt-BR') + word.slice(1) : word;
+    })
+    .join(' ');
+}
+
 /** 'maria da silva' -> 'Maria'. */
 export function firstName(fullName: string | null | undefined): string {
   const first = (fullName ?? '').trim().split(/\s+/)[0] ?? '';

@@ -32,14 +32,15 @@ export function applyServerErrors<T extends FieldValues>(
 /**
  * applyServerErrors, then what is left to say beside the form (in an alert or a toast): the
  * messages no field shows, or errorMessage(error) when none came for a field. null when the
- * fields say it all, or when the session ended (a 401 is already on its way to /login).
+ * fields say it all, or when the session ended (a 401 is already on its way to /login), or the
+ * company's account chosen is no longer usable (decision 77: the app said it, going back).
  */
 export function serverErrorText<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: Readonly<Record<string, Path<T>>>,
 ): string | null {
-  if (isApiError(error) && error.isUnauthorized) return null;
+  if (isApiError(error) && (error.isUnauthorized || error.endsAccountAccess)) return null;
   const unplaced = applyServerErrors(error, setError, fields);
   if (unplaced === null) return errorMessage(error);
   return unplaced.length > 0 ? unplaced.join('\n') : null;

@@ -10,6 +10,13 @@ export const API_BASE_URL = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/,
 export const NETWORK_ERROR_MESSAGE = 'Não foi possível conectar ao servidor. Verifique sua internet e tente novamente.';
 export const UNEXPECTED_RESPONSE_MESSAGE = 'O servidor respondeu de um jeito inesperado. Tente novamente.';
 
+/**
+ * Decision 77: the code of a 403 whose X-Conta named an account the person may no longer use (the
+ * contract's ERROR_CODES.accountAccessEnded, written here: this half imports nothing from the
+ * contract; test/features/fleet holds the two equal).
+ */
+export const ACCOUNT_ACCESS_ENDED_CODE = 'ACCOUNT_ACCESS_ENDED';
+
 /** A non-2xx answer (or no answer at all: status 0), with the body's Mensagem and errors map. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -25,6 +32,15 @@ export class ApiError extends Error {
   /** The session was refused (401): storage is already cleared and /login is on its way. */
   get isUnauthorized(): boolean {
     return this.status === 401;
+  }
+
+  /**
+   * Decision 77: the company's account chosen is no longer the person's to use: the app already went
+   * back to their own account and said so (lib/api.ts), the screen that asked says nothing more.
+   */
+  get endsAccountAccess(): boolean {
+    const body = this.body as { code?: unknown } | null;
+    return this.status === 403 && typeof body === 'object' && body !== null && body.code === ACCOUNT_ACCESS_ENDED_CODE;
   }
 }
 
@@ -67,6 +83,23 @@ export function setTermsRefusedHandler(handler: TermsRefusedHandler): void {
 /** Called by the API client on a refusal for terms not accepted (founding decision 27). */
 export function handleTermsRefused(): void {
   termsRefusedHandler();
+}
+
+type AccountAccessEndedHandler = (message: string) => void;
+
+let accountAccessEndedHandler: AccountAccessEndedHandler = () => undefined;
+
+/** The signed-in shell registers what going back to the person's own account does (decision 77). */
+export function setAccountAccessEndedHandler(handler: AccountAccessEndedHandler): () => void {
+  accountAccessEndedHandler = handler;
+  return () => {
+    if (accountAccessEndedHandler === handler) accountAccessEndedHandler = () => undefined;
+  };
+}
+
+/** Called by the API client once it forgot the company chosen, with the answer's Mensagem. */
+export function handleAccountAccessEnded(message: string): void {
+  accountAccessEndedHandler(message);
 }
 
 export function errorFromBody(status: number, body: unknown): ApiError {

@@ -1,3 +1,5 @@
+import { FLEET_ROLES, type FleetRole } from '@portal/domain';
+
 /**
  * Every key the web app keeps in localStorage (founding decisions 2, 5, 6), in one place.
  * Reads never throw: a blocked or corrupted storage reads as "nothing stored".
@@ -5,6 +7,9 @@
 
 /** The session's token; the prerendered pages' first script reads it too (getToken, early-paint/scripts/boot.ts). */
 const TOKEN_KEY = 'token';
+
+/** Decision 77: the company account chosen (StoredActingAccount), read by another tab's 'storage' event too. */
+export const ACTING_ACCOUNT_KEY = 'conta_em_uso';
 
 const STORAGE_KEYS = {
   token: TOKEN_KEY,
@@ -15,6 +20,7 @@ const STORAGE_KEYS = {
   buyFormVisible: 'comprar_saldo_form_visivel',
   pendingIntents: 'intencoes_pendentes',
   zoneDataCheck: 'fuso_sp_verificado',
+  actingAccount: ACTING_ACCOUNT_KEY,
 } as const;
 
 export interface StoredUser {
@@ -105,6 +111,78 @@ export function getTermsFlag(): TermsFlag | null {
 
 export function setTermsFlag(flag: TermsFlag): void {
   write(STORAGE_KEYS.termsFlag, flag);
+}
+
+/**
+ * Decision 77: the company account the signed-in person chose in the header's switch (GET
+ * /api/contas), whose id every authenticated call sends in X-Conta; absent, their own account. It
+ * carries the person's id: another person signing in on this phone never inherits it; clearSession
+ * (sign-out, any 401) forgets it.
+ */
+export interface StoredActingAccount {
+  /** The signed-in person who chose it (StoredUser.id). */
+  person: number;
+  /** The company's account id, sent in X-Conta. */
+  id: number;
+  name: string;
+  /** The company's CNPJ, masked. */
+  document: string;
+  role: FleetRole;
+}
+
+const isFleetRole = (value: unknown): value is FleetRole => (FLEET_ROLES as readonly unknown[]).includes(value);
+
+/** The stored choice as text (the prerendered pages' first script only asks whether there is one). */
+export function getActingAccountText(): string | null {
+  return read(STORAGE_KEYS.actingAccount);
+}
+
+/** The stored choice, when it is the signed-in person's and well formed; null: their own account. */
+export function parseActingAccount(text: string | null, personId: number | undefined): StoredActingAccount | null {
+  if (!text || personId === undefined) return null;
+  try {
+    const value = JSON.parse(text) as Partial<Record<keyof StoredActingAccount, unknown>> | null;
+    if (
+      value &&
+      value.person === personId &&
+      typeof value.id === 'number' &&
+      typeof value.name === 'string' &&
+      typeof value.document === 'string' &&
+      isFleetRole(value.role)
+    ) {
+      return { person: value.person, id: value.id, name: value.name, document: value.document, role: value.role };
+    }
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+/** The signed-in person's chosen company, or null (their own account). */
+export function getActingAccount(): StoredActingAccount | null {
+  return parseActingAccount(getActingAccountText(), getUser()?.id);
+}
+
+const actingAccountListeners = new Set<() => void>();
+
+/** Told when the chosen account changes (the header's line, the menus, the X-Conta of the next calls). */
+export function subscribeActingAccount(listener: () => void): () => void {
+  actingAccountListeners.add(listener);
+  return () => actingAccountListeners.delete(listener);
+}
+
+/** Tells the listeners the choice changed (here, or in another tab of this browser). */
+export function notifyActingAccount(): void {
+  for (const listener of actingAccountListeners) listener();
+}
+
+/** Keeps the chosen company; null goes back to the person's own account. */
+export function setActingAccount(account: StoredActingAccount | null): void {
+  if (account) {
+    const { person, id, name, document, role } = account;
+    write(STORAGE_KEYS.actingAccount, JSON.stringify({ person, id, name, document, role }));
+  } else remove(STORAGE_KEYS.actingAccount);
+  notifyActingAccount();
 }
 
 /** Buy-balance flow (founding decision 6). The Pix data is stored as JSON by its screen. */

@@ -50,6 +50,19 @@ export function mockApi(handlers: Record<string, Handler>) {
   return { calls, fetchMock, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
 }
 
+/**
+ * Decision 77: what the signed-in frame itself reads on every screen (the accounts of the header's
+ * switch), apart from the screen's own reads.
+ */
+const SHELL_READ_PATHS = ['/api/contas'];
+
+/** The URLs a screen asked for, in order, without the frame's own reads (SHELL_READ_PATHS). */
+export function pageUrls(fetchMock: ReturnType<typeof mockApi>['fetchMock']): string[] {
+  return fetchMock.mock.calls
+    .map(([input]) => String(input))
+    .filter((url) => !SHELL_READ_PATHS.includes(new URL(url, 'http://localhost').pathname));
+}
+
 export const demoUser = { id: 7, name: 'maria da silva', cpfCnpj: '52998224725' };
 
 export function signInStorage(options: { terms?: 'aceito' | 'inexistente' | null } = {}) {

@@ -7,7 +7,7 @@ import { csvText } from '../statement/export-csv.js';
 import type { Acting } from './access.js';
 import { actorOf } from './access.js';
 
-export const AUDIT_PAGE_SIZE = 20;
+const AUDIT_PAGE_SIZE = 20;
 /** A CSV holds at most this many records: a year of a busy company's actions. */
 const AUDIT_EXPORT_MAX = 100_000;
 

@@ -7,7 +7,7 @@ import { lockDriver } from '../../db/lock.js';
 import type { Acting, Person } from './access.js';
 import type { AuditLog } from './audit.js';
 
-export const FLEET_VEHICLES_PAGE_SIZE = 20;
+const FLEET_VEHICLES_PAGE_SIZE = 20;
 
 /** Where an action came from: the client's address, for the audit trail. */
 export interface Origin {

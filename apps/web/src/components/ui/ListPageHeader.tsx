@@ -6,6 +6,7 @@ import { OFFLINE_REASON_ID } from '../../lib/offline';
 /**
  * A list screen's title and subtitle, with its "add" action (full width on phones). With no
  * connection (`offline`) the action is a disabled button pointing at the screen's OfflineNotice.
+ * Without `addLabel` and `addTo` there is none (decision 77: a role that may not add).
  */
 export function ListPageHeader({
   title,
@@ -16,8 +17,8 @@ export function ListPageHeader({
 }: {
   title: string;
   subtitle: string;
-  addLabel: string;
-  addTo: string;
+  addLabel?: string;
+  addTo?: string;
   offline?: boolean;
 }) {
   const look = { size: 'md', leftSection: <IconPlus size={20} aria-hidden />, w: { base: '100%', xs: 'auto' } } as const;
@@ -27,7 +28,7 @@ export function ListPageHeader({
         <Title order={1}>{title}</Title>
         <Text c="dimmed">{subtitle}</Text>
       </Stack>
-      {offline ? (
+      {addLabel === undefined || addTo === undefined ? null : offline ? (
         <Button {...look} disabled aria-describedby={OFFLINE_REASON_ID}>
           {addLabel}
         </Button>

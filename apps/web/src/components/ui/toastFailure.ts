@@ -4,9 +4,12 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { serverErrorText } from '../../lib/forms';
 import { ERROR_TOAST_TITLE, toast, type ToastOptions } from './toast';
 
-/** spec §8's error toast for a failed call; none for a 401 (the driver is already on the way to /login). */
+/**
+ * spec §8's error toast for a failed call; none for a 401 (the driver is already on the way to
+ * /login), nor for a company's account no longer usable (decision 77: the app said it, going back).
+ */
 export function toastFailure(error: unknown, title: string = ERROR_TOAST_TITLE): void {
-  if (isApiError(error) && error.isUnauthorized) return;
+  if (isApiError(error) && (error.isUnauthorized || error.endsAccountAccess)) return;
   toast.error(errorMessage(error), { title });
 }
 

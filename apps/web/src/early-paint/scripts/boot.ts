@@ -20,7 +20,7 @@
  */
 
 import { formatBrl } from '@portal/domain';
-import { getToken } from '../../lib/storage';
+import { getActingAccountText, getToken } from '../../lib/storage';
 import {
   ANSWER_ATTRIBUTE,
   BALANCE_PATH,
@@ -182,13 +182,15 @@ async function earlyVehicle(token: string, plate: string, painterUrl: string): P
  * The one read a page is opened for (the dashboard's balance, a tag's vehicle) is asked for before
  * anything else and the app's code waits for its answer (at most EARLY_READ_FIRST_MS): on a slow
  * link it gets the connection to itself and shows about a second earlier; the buttons come alive
- * one round trip later than they would in parallel. Elsewhere (or signed out) nothing is asked.
+ * one round trip later than they would in parallel. Elsewhere (or signed out) nothing is asked, nor
+ * while a company's account is chosen (decision 77): the app draws the page anew then (main.tsx),
+ * and a Motorista's role would only be refused the balance.
  */
 function earlyRead(): Promise<void> {
   const meta = document.querySelector(APP_META);
   // The app's own read of the session (no storage reads as none: the app sends the driver to /login).
   const token = getToken();
-  if (!meta || !token) return Promise.resolve();
+  if (!meta || !token || getActingAccountText() !== null) return Promise.resolve();
   const plate = meta.getAttribute(EARLY_VEHICLE_ATTRIBUTE);
   const painter = meta.getAttribute(VEHICLE_PAINTER_ATTRIBUTE);
   let read = Promise.resolve();

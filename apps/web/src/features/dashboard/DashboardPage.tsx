@@ -1,8 +1,10 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { StatementTransaction } from '@portal/contract';
-import { messages } from '@portal/domain';
+import { api, type Endpoint, type StatementTransaction } from '@portal/contract';
+import { fleetScreens, messages, type ActingRole } from '@portal/domain';
 import {
+  IconBuildingWarehouse,
   IconCash,
+  IconClipboardList,
   IconFileInvoice,
   IconListDetails,
   IconMessageReport,
@@ -10,6 +12,7 @@ import {
   IconRoad,
   IconTag,
   IconTruck,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -17,6 +20,7 @@ import { Link } from 'react-router';
 import { deferredRender } from '../../components/ui/deferredRender';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { mayCall, useActing } from '../../lib/actingAccount';
 import { useBalance } from '../../lib/balance';
 import { useHydrated } from '../../lib/useStoredValue';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
@@ -27,6 +31,8 @@ import { useFreeFlowSummary } from './api/freeFlow';
 import { AttentionList } from './AttentionList';
 import { BalancePanel } from './BalancePanel';
 import classes from './DashboardPage.module.css';
+import { DriverVehicles } from './DriverVehicles';
+import { Invitations } from './Invitations';
 import { LastMovements } from './LastMovements';
 import { dashboardNoticeViews, type NoticeView } from './notices';
 import { NoticesSummary } from './NoticesSummary';
@@ -39,15 +45,85 @@ const wrapStyles = {
 
 const WITHDRAWAL_BLOCKED_ID = 'motivo-sacar';
 
-const tiles: { label: string; to: string; icon: Icon; hint: string }[] = [
-  { label: 'Veículos', to: '/veiculos/listar', icon: IconTruck, hint: 'Seus veículos' },
-  { label: 'Tags', to: '/tags/listar', icon: IconTag, hint: 'Tags de pedágio' },
-  { label: 'VPOs', to: '/vpos/listar', icon: IconFileInvoice, hint: 'Vale-pedágio' },
-  { label: 'Extrato', to: '/extrato/listar', icon: IconListDetails, hint: 'Movimentações' },
-  { label: 'Contestações', to: '/contestacoes', icon: IconMessageReport, hint: 'Passagens contestadas' },
+interface Tile {
+  label: string;
+  to: string;
+  icon: Icon;
+  hint: string;
+  /** The read its screen opens with: decision 77, the tile is shown to a role that may make it. */
+  reads: Pick<Endpoint, 'capability'>;
+}
+
+const tiles: Tile[] = [
+  { label: 'Veículos', to: '/veiculos/listar', icon: IconTruck, hint: 'Seus veículos', reads: api.vehicles },
+  { label: 'Tags', to: '/tags/listar', icon: IconTag, hint: 'Tags de pedágio', reads: api.tags },
+  { label: 'VPOs', to: '/vpos/listar', icon: IconFileInvoice, hint: 'Vale-pedágio', reads: api.driverVpos },
+  { label: 'Extrato', to: '/extrato/listar', icon: IconListDetails, hint: 'Movimentações', reads: api.statement },
+  { label: 'Contestações', to: '/contestacoes', icon: IconMessageReport, hint: 'Passagens contestadas', reads: api.driverContests },
   // Decision 76: its hint says what is owed once the tolls' Resumo arrives (FreeFlowHint).
-  { label: freeFlowTexts.title, to: '/livre-passagem', icon: IconRoad, hint: freeFlowTexts.tileHint },
+  { label: freeFlowTexts.title, to: '/livre-passagem', icon: IconRoad, hint: freeFlowTexts.tileHint, reads: api.freeFlowTolls },
 ];
+
+/** Decision 77: a company's pages, for whoever manages its members (a Gestor, the company's own login). */
+const companyTiles: Tile[] = [
+  { label: fleetScreens.membersTile, to: '/empresa/membros', icon: IconUsers, hint: fleetScreens.membersHint, reads: api.members },
+  {
+    label: fleetScreens.fleetVehiclesTile,
+    to: '/empresa/veiculos',
+    icon: IconBuildingWarehouse,
+    hint: fleetScreens.fleetVehiclesHint,
+    reads: api.fleetVehicles,
+  },
+  {
+    label: fleetScreens.auditTile,
+    to: '/empresa/auditoria',
+    icon: IconClipboardList,
+    hint: fleetScreens.auditHint,
+    reads: api.auditEvents,
+  },
+];
+
+/** The tiles of a menu, two a row on a phone (an odd last one spans both), three from 768 px. */
+function TileGrid({ label, tiles: shown }: { label: string; tiles: readonly Tile[] }) {
+  return (
+    <nav aria-label={label}>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        {shown.map(({ label: title, to, icon: TileIcon, hint }) => (
+          <Card
+            key={to}
+            component={Link}
+            to={to}
+            className={classes.wideOnPhone}
+            withBorder
+            radius="lg"
+            padding="md"
+            shadow="xs"
+            style={{ minHeight: 112 }}
+          >
+            <Stack gap={6} align="flex-start">
+              <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+                <TileIcon size={26} />
+              </ThemeIcon>
+              <Text fw={700} size="lg">
+                {title}
+              </Text>
+              {to === '/livre-passagem' ? (
+                <FreeFlowHint fallback={hint} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {hint}
+                </Text>
+              )}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </nav>
+  );
+}
+
+/** The tiles this role may open. */
+const tilesFor = (role: ActingRole, list: readonly Tile[]) => list.filter((tile) => mayCall(role, tile.reads));
 
 /**
  * The free-flow tile's hint: what is owed ('R$ 12,34 a pagar'), or 'Desligado' with no plate on;
@@ -166,19 +242,47 @@ function WithdrawAction({ online }: { online: boolean }) {
  * shift 0.03-0.06); the title's row says at once that they are loading, then how many there are
  * (NoticesSummary), in a row as tall before as after. With no connection the last data seen shows
  * with its date and the money actions are disabled (founding decision 22). Decision 76: a sixth tile,
- * 'Pedágios sem cancela', and its notice, from the tolls' Resumo.
+ * 'Pedágios sem cancela', and its notice, from the tolls' Resumo. Decision 77: what the role in use may
+ * not do is not offered (the balance, each money action, each tile: the capability of the call it
+ * makes); a role that may not read the balance (a Motorista) gets their vehicles instead; a company's
+ * Gestor gets its menu ('Membros', 'Veículos da frota', 'Auditoria'); the person's own account, the
+ * companies' invitations.
  */
 export function DashboardPage() {
   usePageTitle('Painel');
+  const { role } = useActing();
+  return mayCall(role, api.balance) ? <MoneyDashboard /> : <DriverDashboard />;
+}
+
+/** The company's menu, for whoever manages its members. */
+function CompanyMenu() {
+  const { role, isCompany } = useActing();
+  const shown = isCompany ? tilesFor(role, companyTiles) : [];
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        {fleetScreens.companyMenu}
+      </Title>
+      <TileGrid label={fleetScreens.companyMenu} tiles={shown} />
+    </Stack>
+  );
+}
+
+/** The dashboard of a role that reads the balance: the person on their own account, a Gestor, a Financeiro. */
+function MoneyDashboard() {
   const online = useOnline();
+  const { role, company } = useActing();
   const { dataUpdatedAt } = useBalance();
   const attention = useAttention();
-  const freeFlow = useFreeFlowSummary();
+  const freeFlow = useFreeFlowSummary(mayCall(role, api.freeFlowTolls));
   // Loading: said in the title's row; failed (only logged) or never loaded offline: no section at all.
   const movements = attention.data?.UltimasMovimentacoes;
   const notices = attention.data?.Avisos ?? [];
   // Decision 76: the free-flow notice is computed here from the tolls' Resumo (the attention read does not carry it).
   const views = dashboardNoticeViews(notices, freeFlow.data?.Sucesso ? freeFlow.data.Resumo : undefined);
+  const withdraw = mayCall(role, api.withdraw);
+  const buy = mayCall(role, api.createPixCharge);
   return (
     <Stack gap="lg">
       {/* As tall as a button from the first paint: the summary appears in it without moving anything. */}
@@ -189,49 +293,43 @@ export function DashboardPage() {
       <OfflineNotice updatedAt={dataUpdatedAt} />
       <BalancePanel />
 
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <WithdrawAction online={online} />
-        <MoneyAction to="/saldo/comprar" online={online} icon={<IconQrcode size={22} aria-hidden />}>
-          Comprar créditos de pedágio
-        </MoneyAction>
-      </SimpleGrid>
-
-      <nav aria-label="Serviços">
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          {tiles.map(({ label, to, icon: TileIcon, hint }) => (
-            <Card
-              key={to}
-              component={Link}
-              to={to}
-              className={classes.wideOnPhone}
-              withBorder
-              radius="lg"
-              padding="md"
-              shadow="xs"
-              style={{ minHeight: 112 }}
-            >
-              <Stack gap={6} align="flex-start">
-                <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-                  <TileIcon size={26} />
-                </ThemeIcon>
-                <Text fw={700} size="lg">
-                  {label}
-                </Text>
-                {to === '/livre-passagem' ? (
-                  <FreeFlowHint fallback={hint} />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {hint}
-                  </Text>
-                )}
-              </Stack>
-            </Card>
-          ))}
+      {withdraw || buy ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {withdraw ? <WithdrawAction online={online} /> : null}
+          {buy ? (
+            <MoneyAction to="/saldo/comprar" online={online} icon={<IconQrcode size={22} aria-hidden />}>
+              Comprar créditos de pedágio
+            </MoneyAction>
+          ) : null}
         </SimpleGrid>
-      </nav>
+      ) : null}
+
+      <TileGrid label="Serviços" tiles={tilesFor(role, tiles)} />
+      <CompanyMenu />
+      {/* Decision 77: below the tiles, which they never move; on the person's own account only. */}
+      <Invitations enabled={company === null} />
 
       {/* Issue 25: below the tiles, which they never move; the most pressing first. */}
       <AfterTiles views={views} movements={movements} />
+    </Stack>
+  );
+}
+
+/**
+ * Decision 77: a Motorista on a company's account: no balance, no money, no notices (all of them the
+ * account's money); the vehicles assigned to them and the screens of their vehicles and tags.
+ */
+function DriverDashboard() {
+  const { role, company } = useActing();
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="nowrap" gap="sm" mih={44}>
+        <Title order={1}>Painel</Title>
+      </Group>
+      {company ? <Text c="dimmed">{fleetScreens.driverIntro(company.name)}</Text> : null}
+      <DriverVehicles />
+      <TileGrid label="Serviços" tiles={tilesFor(role, tiles)} />
+      <CompanyMenu />
     </Stack>
   );
 }

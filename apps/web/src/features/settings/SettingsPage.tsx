@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper, Stack, Title } from '@mantine/core';
+import { api } from '@portal/contract';
 import { messages } from '@portal/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { memo, useEffect } from 'react';
@@ -12,6 +13,7 @@ import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { toastFormFailure } from '../../components/ui/toastFailure';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { useMayCall } from '../../lib/actingAccount';
 import { useSettings, useUpdateSettings } from './api/settings';
 import { LoadFailed } from './LoadStates';
 import { NotificationsSection } from './NotificationsSection';
@@ -87,22 +89,27 @@ const SettingsForm = memo(function SettingsForm({ alertLevel }: { alertLevel: nu
  * Issue 12 /configuracoes: the balance alert level the dashboard warns below (R$ 50,00 until chosen);
  * decision 44: the withdrawal limits and 'Minhas chaves Pix'; issue 25: notifications on this device;
  * issue 35: 'Seus dados', the name and phone corrected, and 'Meus dados', everything the portal holds as a ZIP;
- * decision 76: 'Pedágio sem cancela', each plate's choice.
+ * decision 76: 'Pedágio sem cancela', each plate's choice. Decision 77: on a company's account, the
+ * sections of the account (its alert level, plates, payouts) only for a role that may use them; the
+ * person's own (their data, this device's notifications, privacy) always.
  */
 export function SettingsPage() {
   usePageTitle('Configurações');
+  const alertLevel = useMayCall(api.settings, api.updateSettings);
+  const freeFlow = useMayCall(api.freeFlowPlates, api.setFreeFlowPlates);
+  const payouts = useMayCall(api.payoutLimits, api.pixKeys);
   return (
     <FormPage>
       <Title order={1}>Configurações</Title>
       <OfflineNotice />
       <ProfileSection />
       <DriverDataSection />
-      <AlertLevelSection />
+      {alertLevel ? <AlertLevelSection /> : null}
       <NotificationsSection />
       {/* Decision 76: each plate's free-flow tolls kept (with the consent) and paid automatically. */}
-      <FreeFlowSection />
-      <PayoutLimitsSection />
-      <PixKeysSection />
+      {freeFlow ? <FreeFlowSection /> : null}
+      {payouts ? <PayoutLimitsSection /> : null}
+      {payouts ? <PixKeysSection /> : null}
       <PrivacySection />
       {/* Decision 70: the one action that cannot be undone, last. */}
       <AccountClosureSection />

@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import type { VehicleDetail } from '@portal/contract';
+import { api, type VehicleDetail } from '@portal/contract';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { VEHICLE_VIEW_ATTRIBUTE } from '../../early-paint/vehicleMarkup';
 import { FormPage } from '../../components/ui/FormPage';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { useMayCall } from '../../lib/actingAccount';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useOperators, vehicleDetailQuery } from './api/queries';
 import { operatorNameOf } from './catalog';
@@ -62,6 +63,8 @@ const viewMarker = { [VEHICLE_VIEW_ATTRIBUTE]: '' };
 function VehicleView({ vehicle }: { vehicle: VehicleDetail }) {
   const operators = useOperators();
   const [replacing, setReplacing] = useState(false);
+  // Decision 77: the tag's actions for a role that may change tags (not a Motorista, not a Financeiro).
+  const changes = useMayCall(api.blockTag, api.registerTag);
   const tag = vehicle.tag;
   const operatorName = tag ? operatorNameOf(operators.data?.Operadoras, tag.Operadora) : null;
   // One shape with or without a tag: React names its ids by place and count of siblings, and the
@@ -69,8 +72,10 @@ function VehicleView({ vehicle }: { vehicle: VehicleDetail }) {
   return (
     <Stack gap="lg" {...viewMarker}>
       <VehicleCard vehicle={vehicle} />
-      {tag ? <TagCard tag={tag} operatorName={operatorName} operatorsLoading={operators.isPending} /> : <NoTagCard />}
-      {tag ? <TagActions vehicle={vehicle} tag={tag} operatorName={operatorName} openReplace={() => setReplacing(true)} /> : null}
+      {tag ? <TagCard tag={tag} operatorName={operatorName} operatorsLoading={operators.isPending} /> : <NoTagCard changes={changes} />}
+      {tag && changes ? (
+        <TagActions vehicle={vehicle} tag={tag} operatorName={operatorName} openReplace={() => setReplacing(true)} />
+      ) : null}
       {tag && replacing ? (
         <Suspense fallback={null}>
           <ReplaceTagModal opened serialNumber={tag.serialNumber} onClose={() => setReplacing(false)} />
@@ -80,7 +85,7 @@ function VehicleView({ vehicle }: { vehicle: VehicleDetail }) {
   );
 }
 
-function NoTagCard() {
+function NoTagCard({ changes }: { changes: boolean }) {
   const online = useOnline();
   const look = { leftSection: <IconPlus size={20} aria-hidden />, fullWidth: true, maw: { sm: 320 } } as const;
   return (
@@ -90,7 +95,7 @@ function NoTagCard() {
           Tag
         </Title>
         <Text>Este veículo está sem tag. Cadastre uma tag para usar nas praças de pedágio.</Text>
-        {online ? (
+        {!changes ? null : online ? (
           <Button {...look} component={Link} to="/tags/adicionar">
             Cadastrar Tag
           </Button>

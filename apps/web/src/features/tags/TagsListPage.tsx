@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { Operator, TagRow } from '@portal/contract';
+import { api, type Operator, type TagRow } from '@portal/contract';
 import { canRemove, formatSerial, messages, tagActionBlocker } from '@portal/domain';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { TagStatusBadge } from '../../components/ui/TagStatusBadge';
 import { toast } from '../../components/ui/toast';
 import { toastFailure } from '../../components/ui/toastFailure';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { useMayCall } from '../../lib/actingAccount';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { usePageParam } from '../../lib/usePageParam';
 import { useRemoveTag } from './api/mutations';
@@ -28,6 +29,8 @@ export function TagsListPage() {
   const { tags, failure } = useTagsPage(page);
   const operators = useOperators();
   const online = useOnline();
+  // Decision 77: a role that may not change tags (a Motorista, a Financeiro) sees them, without the buttons.
+  const changes = useMayCall(api.registerTag, api.updateVehicle, api.removeTag);
   const operatorsList = operators.data?.Operadoras;
   const operatorName = (row: TagRow) => operatorNameOf(operatorsList, row.Operadora);
 
@@ -44,23 +47,25 @@ export function TagsListPage() {
       width: 160,
       render: (row) => operatorName(row) ?? (operators.isPending ? '...' : 'Desconhecida'),
     },
-    {
+  ];
+  if (changes) {
+    columns.push({
       key: 'acao',
       header: 'Ação',
       // Editar and Excluir side by side, each with its icon: at 280 px 'Excluir' was cut.
       width: 320,
       unlabelledOnPhone: true,
       render: (row) => <TagRowActions row={row} operators={operatorsList} online={online} />,
-    },
-  ];
+    });
+  }
 
   return (
     <Stack gap="lg">
       <ListPageHeader
         title="Tags"
         subtitle="As tags dos seus veículos. Toque numa placa para ver e gerenciar a tag."
-        addLabel="Cadastrar Tag"
-        addTo="/tags/adicionar"
+        addLabel={changes ? 'Cadastrar Tag' : undefined}
+        addTo={changes ? '/tags/adicionar' : undefined}
         offline={!online}
       />
       <OfflineNotice updatedAt={tags.dataUpdatedAt} />

@@ -2,7 +2,17 @@ import { contestMessages, messages } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads, mockFile } from '../../support/files';
-import { connection, mockApi, ok, renderRoute, signInStorage, statementRow, type MockReply, type RecordedCall } from '../../support/utils';
+import {
+  connection,
+  mockApi,
+  ok,
+  pageUrls,
+  renderRoute,
+  signInStorage,
+  statementRow,
+  type MockReply,
+  type RecordedCall,
+} from '../../support/utils';
 import { vpo as aVpo } from '../../support/vpo';
 // Loaded up front: the lazy routes resolve at once, even on a busy machine.
 import '../../../src/app/AuthenticatedShell';
@@ -405,11 +415,8 @@ describe('/contestacoes (decision 56)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Aceita');
     await waitFor(() => expect(router.state.location.search).toBe('?estado=ACEITA'));
     await waitFor(() => expect(api.calls.some((call) => call.path === '/api/motorista/contestacoes')).toBe(true));
-    const urls = api.fetchMock.mock.calls.map(([input]) => String(input));
-    expect(urls[0]).toBe('/api/motorista/contestacoes?page=2');
-    await waitFor(() =>
-      expect(api.fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/motorista/contestacoes?page=1&estado=ACEITA'),
-    );
+    expect(pageUrls(api.fetchMock)[0]).toBe('/api/motorista/contestacoes?page=2');
+    await waitFor(() => expect(pageUrls(api.fetchMock)).toContain('/api/motorista/contestacoes?page=1&estado=ACEITA'));
   });
 
   it('with none yet, says how to contest a passage', async () => {

@@ -3,7 +3,7 @@ import { messages } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_REASON_ID } from '../../../src/lib/offline';
 import { captureDownloads, mockFile } from '../../support/files';
-import { connection, mockApi, ok, renderRoute, signInStorage, statementRow } from '../../support/utils';
+import { connection, mockApi, ok, pageUrls, renderRoute, signInStorage, statementRow } from '../../support/utils';
 // Loaded up front: the lazy route resolves at once, even on a busy machine.
 import '../../../src/features/statement/StatementPage';
 import { queryClient } from '../../../src/lib/queryClient';
@@ -79,7 +79,7 @@ describe('/extrato/listar', () => {
 
   it('pages with Paginacao.TotalPaginas and keeps the page in the URL; page 1 is the plain address', async () => {
     const { api, user, router } = renderStatement(rows.slice(0, 1), 3);
-    const urls = () => api.fetchMock.mock.calls.map(([url]) => String(url));
+    const urls = () => pageUrls(api.fetchMock);
     await user.click(await screen.findByRole('button', { name: 'Página 2' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await waitFor(() => expect(urls()).toContain('/api/extrato/listar?page=2'));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_REASON_ID } from '../../../src/lib/offline';
 import { captureDownloads, mockFile } from '../../support/files';
-import { connection, mockApi, ok, renderRoute, signInStorage, type MockReply } from '../../support/utils';
+import { connection, mockApi, ok, pageUrls, renderRoute, signInStorage, type MockReply } from '../../support/utils';
 import { vpo } from '../../support/vpo';
 // Loaded up front: the lazy route resolves at once, even on a busy machine.
 import '../../../src/features/vpos/VposListPage';
@@ -38,7 +38,7 @@ const detailsOk = (over: Record<string, unknown> = {}, Passagens: unknown[] = []
   ok({ VPO: { ...vpo(over), externalId: 'embarque-7781', Passagens } });
 
 const listOk = (totalPages = 1) => ok({ VPOS: rows, Paginacao: { TotalPaginas: totalPages } });
-const urls = (api: ReturnType<typeof mockApi>) => api.fetchMock.mock.calls.map(([url]) => String(url));
+const urls = (api: ReturnType<typeof mockApi>) => pageUrls(api.fetchMock);
 const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
 
 describe('/vpos/listar', () => {

@@ -1,0 +1,52 @@
+import type { FleetRole } from '@portal/domain';
+import { del } from 'idb-keyval';
+import { OFFLINE_STORE_KEY, PERSIST_THROTTLE_MS } from '../../../src/lib/persist';
+import { queryClient } from '../../../src/lib/queryClient';
+import { demoUser, ok } from '../../support/utils';
+
+/** Decision 77's fixtures: the demo person (id 7), and the company they are a member of (account 40). */
+export const COMPANY_ID = 40;
+export const COMPANY_NAME = 'Transportes Demonstração Ltda';
+export const COMPANY_CNPJ = '12.***.***/0001-95';
+
+export const ownAccount = {
+  id: demoUser.id,
+  nome: 'Maria da Silva',
+  documento: '***.982.247-**',
+  papel: 'titular',
+  propria: true,
+  empresa: false,
+};
+
+export const companyAccount = (papel: FleetRole = 'gestor') => ({
+  id: COMPANY_ID,
+  nome: COMPANY_NAME,
+  documento: COMPANY_CNPJ,
+  papel,
+  propria: false,
+  empresa: true,
+});
+
+/** GET /api/contas with these accounts. */
+export const accounts = (...Contas: unknown[]) => ok({ Contas });
+
+/** The company chosen in the header's switch, as the app keeps it on the phone. */
+export function chooseCompanyStorage(role: FleetRole = 'gestor') {
+  window.localStorage.setItem(
+    'conta_em_uso',
+    JSON.stringify({ person: demoUser.id, id: COMPANY_ID, name: COMPANY_NAME, document: COMPANY_CNPJ, role }),
+  );
+}
+
+/** The header's line saying whose account the screen shows. */
+export const accountLine = () => document.querySelector('[data-account-line]');
+
+/**
+ * After each test: the reads in memory and the copy kept on the phone (one account's reads restored
+ * in the next test would answer for it). A write still gathering (the persister's throttle) lands first.
+ */
+export async function forgetKeptData() {
+  queryClient.clear();
+  await new Promise((resolve) => setTimeout(resolve, PERSIST_THROTTLE_MS + 100));
+  await del(OFFLINE_STORE_KEY);
+}
