@@ -81,6 +81,17 @@ export const DRIVER_DATA_KINDS = {
     title: 'Ciclos da recarga automática',
     holds: 'Cada débito agendado da recarga automática e seu resultado',
   },
+  fleet: {
+    file: 'empresas.json',
+    title: 'Empresas e frota',
+    holds:
+      'As empresas de que você participa e o seu papel; na conta de uma empresa, os membros e convites, os veículos atribuídos, os centros de custo e a dupla aprovação de saques',
+  },
+  audit: {
+    file: 'registro-de-acoes.json',
+    title: 'Registro de ações',
+    holds: 'As ações feitas na conta da empresa, e as suas numa empresa: quem, o quê, quando, de onde, antes e depois',
+  },
 } as const;
 
 export type DriverDataKind = keyof typeof DRIVER_DATA_KINDS;

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_COMPANY, DEMO_MEMBERS } from '../../src/startup/demo-fleet.js';
 import { prepareDatabase } from '../../src/startup/bootstrap.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
@@ -40,8 +41,9 @@ describeEachDatabase('início (migrações, termos, demonstração)', (dialect) 
 
     const terms = await db.kysely.selectFrom('terms').select(['version', 'file_name']).execute();
     expect(terms).toEqual([{ version: 1, file_name: 'Termos-de-Uso.pdf' }]);
-    const drivers = await db.kysely.selectFrom('drivers').selectAll().execute();
-    expect(drivers).toHaveLength(1);
+    const drivers = await db.kysely.selectFrom('drivers').selectAll().orderBy('id').execute();
+    // The demo driver, then the demo carrier and its three other people (decision 77), each once.
+    expect(drivers.map((d) => d.cpf_cnpj)).toEqual(['52998224725', DEMO_COMPANY.cpfCnpj, ...DEMO_MEMBERS.map((m) => m.cpfCnpj)]);
     const demo = drivers[0]!;
     expect(demo).toMatchObject({ cpf_cnpj: '52998224725', phone_number: '+5511987654321' });
     expect(await new PasswordHasher(config.argon2).verify(demo.password_hash, 'motorista123')).toBe(true);

@@ -1,6 +1,7 @@
 import type { DriverDataKind } from '@portal/domain';
 import type { Database } from '../../db/schema.js';
 import { ACCOUNT_KINDS } from './account-kinds.js';
+import { FLEET_KINDS } from './fleet-kinds.js';
 import { MONEY_KINDS } from './money-kinds.js';
 import type { DataKindReader } from './pages.js';
 import { TRIP_KINDS } from './trip-kinds.js';
@@ -28,4 +29,5 @@ export const DATA_KINDS: Readonly<Record<DriverDataKind, DataKindReader>> = {
   ...VEHICLE_KINDS,
   ...MONEY_KINDS,
   ...TRIP_KINDS,
+  ...FLEET_KINDS,
 };

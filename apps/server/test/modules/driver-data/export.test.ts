@@ -97,11 +97,18 @@ describeEachDatabase("'Meus dados': tudo o que o portal guarda sobre o motorista
       notices: await countOf('notification_outbox'),
       automaticTopUps: await countOf('pix_automatic_authorizations'),
       automaticTopUpCycles: await countOf('pix_automatic_cycles', { table: 'pix_automatic_authorizations', on: 'authorization_id' }),
+      // Decision 77: one record of the person's companies (A is invited by one, and has cost centres).
+      fleet: 1,
+      audit: Number(
+        (await sql<{ n: number }>`select count(*) as n from audit_events where company_id = ${id} or actor_id = ${id}`.execute(db()))
+          .rows[0]?.n,
+      ),
     };
     for (const kind of KINDS) {
       expect(records(zip, kind).length, kind).toBe(expected[kind]);
       // The world gives the driver at least one of every kind, so an empty file is a kind not read.
-      if (kind !== 'automaticTopUpCycles' && kind !== 'tagFees') expect(expected[kind], kind).toBeGreaterThan(0);
+      // A driver's own account (a CPF) keeps no audit trail: only a company's does (decision 77).
+      if (kind !== 'automaticTopUpCycles' && kind !== 'tagFees' && kind !== 'audit') expect(expected[kind], kind).toBeGreaterThan(0);
     }
     const [profile] = records(zip, 'profile');
     expect(profile).toMatchObject({ id, nome: 'Fulano de Tal Corrigido', cpfCnpj: world.a.cpfCnpj, telefone: '+5521998765432' });
