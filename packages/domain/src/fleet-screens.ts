@@ -58,7 +58,8 @@ export const fleetScreens = {
     listLabel: 'Membros e convites',
     failed: 'Não foi possível carregar os membros.',
     empty: 'Ninguém foi convidado ainda. Convide pelo CPF no formulário acima.',
-    waitingSignup: 'Aguardando cadastro',
+    /** Until the person accepts, the company sees only the CPF it typed: not whether it has an account, nor its name. */
+    waitingSignup: 'Aguardando aceite',
     you: 'você',
     cpf: 'CPF',
     role: 'Papel',

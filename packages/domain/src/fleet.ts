@@ -150,8 +150,9 @@ export const fleetMessages = {
   inviteCpfOnly: 'Convide pessoas pelo CPF. Para uma empresa, use o CPF de quem vai usar o portal.',
   inviteSelf: 'Você já é o titular desta conta.',
   alreadyMember: 'Esta pessoa já é membro ou já tem um convite desta empresa.',
-  invited: 'Convite enviado. A pessoa aceita no portal, com o login do próprio CPF.',
-  invitedWaiting: 'Convite registrado. Quando a pessoa se cadastrar com este CPF, o convite estará esperando por ela.',
+  /** The same whether or not the CPF has an account: an invitation tells the company nothing about who uses the portal. */
+  invited:
+    'Convite enviado. A pessoa aceita no painel dela, entrando com o próprio CPF; quem ainda não tem conta encontra o convite ao se cadastrar.',
   invitationNotFound: 'Convite não encontrado ou já respondido.',
   invitationAccepted: (company: string) => `Convite aceito. Você já pode usar a conta de ${company} no seletor do topo.`,
   invitationDeclined: 'Convite recusado.',

@@ -136,7 +136,6 @@ export class MemberService {
     if (documentKind(company.cpf_cnpj) !== 'CNPJ') throw refuse.forbidden(fleetMessages.onlyCompanies);
     try {
       return await this.db.kysely.transaction().execute(async (trx) => {
-        const person = await trx.selectFrom('drivers').select(['id', 'name']).where('cpf_cnpj', '=', cpf).executeTakeFirst();
         const now = nowIso();
         const row = await trx
           .insertInto('company_members')
@@ -163,7 +162,7 @@ export class MemberService {
           trx,
         );
         return this.memberOf(
-          { id: row.id, cpf, role, state: 'convidado', invited_at: now, accepted_at: null, person_id: null, name: person?.name ?? null },
+          { id: row.id, cpf, role, state: 'convidado', invited_at: now, accepted_at: null, person_id: null, name: null },
           [],
           origin.acting.person.id,
         );

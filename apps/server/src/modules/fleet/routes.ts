@@ -48,7 +48,7 @@ export function fleetRoutes(app: FastifyInstance, members: MemberService, audit:
     api.inviteMember,
     async (ctx) => {
       const member = await members.invite(ctx.driver.id, originOf(ctx), ctx.body.cpf, ctx.body.papel);
-      return { Sucesso: true, Mensagem: member.nome ? fleetMessages.invited : fleetMessages.invitedWaiting, Membro: member };
+      return { Sucesso: true, Mensagem: fleetMessages.invited, Membro: member };
     },
     { status: 201 },
   );

@@ -75,7 +75,7 @@ describeEachDatabase('frotas: membros, papéis, veículos atribuídos e auditori
     const cpf = newCpf();
     const waiting = await call(app, firm, 'POST', '/api/empresa/membros', undefined, { cpf, papel: 'motorista' });
     expect(waiting.statusCode, waiting.body).toBe(201);
-    expect(waiting.json<{ Mensagem: string }>().Mensagem).toBe(fleetMessages.invitedWaiting);
+    expect(waiting.json<{ Mensagem: string }>().Mensagem).toBe(fleetMessages.invited);
     const again = await call(app, firm, 'POST', '/api/empresa/membros', undefined, { cpf, papel: 'gestor' });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ Mensagem: string }>().Mensagem).toBe(fleetMessages.alreadyMember);

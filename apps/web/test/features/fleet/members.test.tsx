@@ -56,7 +56,7 @@ function openMembers(extra: Record<string, unknown> = {}) {
 const sentForCompany = (call: RecordedCall | undefined) => expect(call?.headers['x-conta']).toBe(String(COMPANY_ID));
 
 describe('decision 77 /empresa/membros', () => {
-  it('lists members and invitations: name or "Aguardando cadastro", masked CPF, role, state, plates, "você"', async () => {
+  it('lists members and invitations: name or "Aguardando aceite", masked CPF, role, state, plates, "você"', async () => {
     const { api } = openMembers();
     expect(await screen.findByText('João Souza')).toBeInTheDocument();
     expect(accountLine()).toHaveTextContent(`Conta: ${COMPANY_NAME} · Gestor`);
@@ -71,7 +71,7 @@ describe('decision 77 /empresa/membros', () => {
     expect(rows[1]).toHaveTextContent('XYZ9K88');
     expect(rows[1]).toHaveTextContent('Ativo');
     expect(within(rows[1]!).getByRole('combobox', { name: 'Papel de João Souza' })).toHaveValue('motorista');
-    expect(rows[2]).toHaveTextContent('Aguardando cadastro');
+    expect(rows[2]).toHaveTextContent('Aguardando aceite');
     expect(rows[2]).toHaveTextContent('Convite enviado');
     expect(within(rows[2]!).getByRole('button', { name: 'Cancelar o convite do CPF ***.111.222-**' })).toBeInTheDocument();
   });
