@@ -182,7 +182,8 @@ test("another driver's receipt reads as not found, with the way back to the stat
   const { driver: other, token: otherToken } = await driverWithTermsAccepted(request);
   const otherCharge = await buyBalanceViaPix(request, otherToken, other.cpfCnpj, 120);
 
-  const driver = newDriver();
+  // A name of their own: the header says whose account it is (decision 77), and it must not be taken for the other's.
+  const driver = { ...newDriver(), name: 'Rita Estradeira Teste' };
   await registerViaApi(request, driver);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
