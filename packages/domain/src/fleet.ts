@@ -144,6 +144,7 @@ export const costCentreReportColumns = {
 export const fleetMessages = {
   accountsOk: 'Contas que você pode usar',
   membersOk: 'Membros da empresa',
+  fleetVehiclesOk: 'Veículos da empresa e seus Motoristas',
   invitationsOk: 'Seus convites',
   auditOk: 'Registro de ações',
   onlyCompanies: 'Só uma empresa (CNPJ) tem membros. Entre na conta da empresa para convidar pessoas.',

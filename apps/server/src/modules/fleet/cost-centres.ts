@@ -17,8 +17,9 @@ export class CostCentres {
     private readonly audit: AuditLog,
   ) {}
 
-  async list(companyId: number): Promise<CostCentre[]> {
-    const rows = await this.db.kysely
+  /** The company's centres by code (one of them when `id` is given), each with its live vehicles counted. */
+  async list(companyId: number, id?: number): Promise<CostCentre[]> {
+    let query = this.db.kysely
       .selectFrom('cost_centres as c')
       .select((eb) => [
         'c.id',
@@ -32,13 +33,14 @@ export class CostCentres {
           .as('vehicles'),
       ])
       .where('c.company_id', '=', companyId)
-      .orderBy('c.code')
-      .execute();
+      .orderBy('c.code');
+    if (id !== undefined) query = query.where('c.id', '=', id);
+    const rows = await query.execute();
     return rows.map((r) => ({ id: r.id, nome: r.name, codigo: r.code, veiculos: Number(r.vehicles ?? 0) }));
   }
 
   async one(companyId: number, id: number): Promise<CostCentre> {
-    const found = (await this.list(companyId)).find((c) => c.id === id);
+    const [found] = await this.list(companyId, id);
     if (!found) throw refuse.notFound(costCentreMessages.notFound);
     return found;
   }

@@ -65,7 +65,7 @@ export function fleetRoutes(app: FastifyInstance, members: MemberService, audit:
 
   driverRoute(app, api.fleetVehicles, async ({ driver, query }) => {
     const page = await members.vehicles(driver.id, query.page);
-    return { Sucesso: true, Mensagem: fleetMessages.membersOk, Veiculos: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
+    return { Sucesso: true, Mensagem: fleetMessages.fleetVehiclesOk, Veiculos: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
   });
 
   driverRoute(app, api.assignVehicle, async (ctx) => ({
