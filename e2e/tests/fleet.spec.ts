@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { cnpj, cpf } from 'cpf-cnpj-validator';
 import { formatCpfCnpj, maskCpfCnpj } from '@portal/domain';
 import {
@@ -141,8 +142,82 @@ test('a carrier invites a Motorista, assigns a truck, and each person sees only 
   await expect(page.getByText('Aceitou o convite').first()).toBeVisible();
   await look('fleet-audit');
 
-  // The switch in the header, at both widths.
+  // Decision 78: a monthly budget for the assigned truck; its passage already takes it past 80 %.
+  await page.goto('/empresa/orcamentos');
+  await settled(page);
+  const budget = page.getByRole('article', { name: trucks[0]?.plate });
+  await budget.getByLabel('Orçamento mensal').fill('5000');
+  await budget.getByLabel('Bloquear a tag ao chegar a 100%').check();
+  await budget.getByRole('button', { name: `Salvar o orçamento do veículo ${trucks[0]?.plate}` }).click();
+  await expect(page.getByText(`Orçamento mensal do veículo ${trucks[0]?.plate}`)).toBeVisible();
+  await expect(page.getByRole('article', { name: trucks[0]?.plate })).toContainText('(85%)');
+  await look('fleet-budgets');
+
+  // A cost centre, the truck in it, and the month's report downloaded.
+  await page.goto('/empresa/centros-de-custo');
+  await settled(page);
+  await page.getByLabel('Nome', { exact: true }).fill('Operação Sul');
+  await page.getByLabel('Código', { exact: true }).fill('op-sul');
+  await page.getByRole('button', { name: 'Criar centro de custo' }).click();
+  await expect(page.getByText('Centro de custo criado.')).toBeVisible();
+  await page.goto('/empresa/veiculos');
+  await settled(page);
+  await page.locator(`[data-vehicle="${trucks[0]?.plate}"]`).getByLabel('Centro de custo').selectOption({ label: 'OP-SUL · Operação Sul' });
+  await expect(page.getByText(`O veículo ${trucks[0]?.plate} agora está no centro de custo OP-SUL (Operação Sul).`)).toBeVisible();
+  await page.goto('/empresa/centros-de-custo');
+  await settled(page);
+  await page.getByLabel('Mês', { exact: true }).fill(new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 7));
+  const [report] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Baixar CSV do relatório de Operação Sul' }).click(),
+  ]);
+  const csv = (await readFile(await report.path())).toString('utf8');
+  expect(csv).toContain(trucks[0]?.plate ?? '');
+  expect(csv).toContain('42,60');
+  await look('fleet-cost-centres');
+
+  // The switch in the header, and the budget's notice, at both widths.
   await page.goto('/dashboard');
   await settled(page);
+  await expect(page.getByText(`O veículo ${trucks[0]?.plate} já usou 85% do orçamento do mês`, { exact: false })).toBeVisible();
   await look('fleet-company-dashboard');
+
+  // Dual control: the company asks for a withdrawal above its threshold; a second Gestor approves it.
+  const gil = person('Gil Gestor', cpf.generate());
+  const { Token: gilToken } = await registerViaApi(request, gil);
+  expect((await request.post('/api/termos/aceitar', { headers: bearer(gilToken) })).ok()).toBe(true);
+  expect(
+    (await request.post('/api/empresa/membros', { headers: bearer(firmToken), data: { cpf: gil.cpfCnpj, papel: 'gestor' } })).status(),
+  ).toBe(201);
+  const gilInvitation = (await (await request.get('/api/convites', { headers: bearer(gilToken) })).json()) as {
+    Convites: { id: number }[];
+  };
+  expect((await request.post(`/api/convites/${gilInvitation.Convites[0]?.id}/aceitar`, { headers: bearer(gilToken) })).ok()).toBe(true);
+  expect((await request.post('/api/empresa/aprovacao-saques', { headers: bearer(firmToken), data: { valor: 50 } })).ok()).toBe(true);
+  const balanceOf = async () =>
+    ((await (await request.get('/api/motorista/saldo', { headers: bearer(firmToken) })).json()) as { Saldo: number }).Saldo;
+  const before = await balanceOf();
+  const asked = await request.post('/api/motorista/sacar', {
+    headers: bearer(firmToken),
+    data: { description: 'Saque da frota', receiver_document: company.cpfCnpj, amount: 60, pix: { key: company.cpfCnpj, type: 'CNPJ' } },
+  });
+  expect(((await asked.json()) as { status: string }).status).toBe('AGUARDANDO_APROVACAO');
+  expect(await balanceOf()).toBe(before);
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, gil.cpfCnpj, gil.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: /Trocar de conta/ }).click();
+  await page.getByRole('menuitem', { name: new RegExp(company.name) }).click();
+  await expect(page.getByText(`Conta: ${company.name} · Gestor`)).toBeVisible();
+  await page.goto('/empresa/dupla-aprovacao');
+  await settled(page);
+  const approve = page.getByRole('button', { name: /Aprovar o saque de R\$\s60,00/ });
+  await expect(approve).toBeVisible();
+  await look('fleet-dual-control-pending');
+  await approve.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click();
+  await expect(page.getByText(/Saque aprovado/).first()).toBeVisible();
+  await expect.poll(balanceOf).toBeCloseTo(before - 60, 2);
 });

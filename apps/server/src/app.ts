@@ -74,6 +74,8 @@ export interface AppDeps {
   retentionSchedule?: { firstDelayMs?: number };
   /** Decision 76: free-flow tolls awaiting money and the deadline notices (main.ts; tests run them by hand). */
   freeFlowSchedule?: { firstDelayMs?: number };
+  /** Decision 78: the tags queued at 100 % of their vehicle's budget, blocked through their operator (main.ts; tests run it by hand). */
+  budgetBlockSchedule?: { intervalMs?: number };
 }
 
 /** The HTTP app, ready to listen or to answer app.inject (tests, bench). */
@@ -88,6 +90,7 @@ export async function buildApp({
   cycleSchedule,
   retentionSchedule,
   freeFlowSchedule,
+  budgetBlockSchedule,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
@@ -167,13 +170,14 @@ export async function buildApp({
   concessionaireRoutes(app, services.partners, services.freeFlow);
   pixAutomaticRoutes(app, services.pixAutomatic);
   notificationRoutes(app, services.pushSubscriptions);
-  fleetRoutes(app, services.members, services.audit, services.costCentres);
+  fleetRoutes(app, services.members, services.audit, services.costCentres, services.vehicleBudgets);
   await registerWeb(app, config.webDist, { demonstration: config.demonstration });
   if (billingSchedule) scheduleBilling(app, services.billing, billingSchedule);
   if (cycleSchedule) scheduleCycles(app, services.pixAutomaticCycles, cycleSchedule, config.pix.automatic.cycleIntervalMs);
   if (pushDrain) schedulePushDrain(app, services.pushDispatcher, pushDrain.intervalMs ?? config.push.drainIntervalMs);
   if (retentionSchedule) scheduleRetention(app, services.retention, retentionSchedule.firstDelayMs);
   if (freeFlowSchedule) onReadyUntilClose(app, () => services.freeFlow.schedule(freeFlowSchedule.firstDelayMs));
+  if (budgetBlockSchedule) onReadyUntilClose(app, () => services.budgetBlocker.schedule(budgetBlockSchedule.intervalMs));
 
   await app.ready();
   return app;

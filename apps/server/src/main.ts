@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   // Founding decision 13: the monthly tag fee, checked daily, one instance at a time; it lives as long as the app.
   // Decision 57: the push notifications' outbox, drained by one instance at a time, from ready to close.
   // Decision 58: each Pix Automático cycle is sent to the payer's bank days before its debit (checked hourly).
+  // Decision 78: a tag whose vehicle reached its budget (where the company chose it) is blocked within 30 s.
   // Decision 71: what is past its retention period is deleted or anonymised (daily, one instance at a time).
   const app = await buildApp({
     config,
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     cycleSchedule: {},
     retentionSchedule: {},
     freeFlowSchedule: {},
+    budgetBlockSchedule: {},
   });
 
   let listeningUrl: string | null = null;

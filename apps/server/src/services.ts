@@ -61,6 +61,8 @@ import { VehicleGuard } from './db/vehicle-scope.js';
 import { AuditLog } from './modules/fleet/audit.js';
 import { MemberService } from './modules/fleet/members.js';
 import { CostCentres } from './modules/fleet/cost-centres.js';
+import { VehicleBudgets } from './modules/vehicle-budgets/service.js';
+import { BudgetBlocker } from './modules/vehicle-budgets/blocks.js';
 
 export interface Services {
   readiness: ReadinessCheck;
@@ -72,6 +74,9 @@ export interface Services {
   audit: AuditLog;
   members: MemberService;
   costCentres: CostCentres;
+  /** Decision 78: the vehicles' monthly budgets, and the tags blocked at 100 %. */
+  vehicleBudgets: VehicleBudgets;
+  budgetBlocker: BudgetBlocker;
   balance: BalanceService;
   statement: StatementService;
   receipts: ReceiptService;
@@ -198,6 +203,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     audit,
     members: new MemberService(db, audit),
     costCentres: new CostCentres(db, audit),
+    vehicleBudgets: new VehicleBudgets(db),
+    budgetBlocker: new BudgetBlocker(db, tagOperator, log),
     auth,
     terms,
     pixProvider,

@@ -51,6 +51,18 @@ export const attentionNotice = z.lazy(() =>
       campos: z.array(z.enum(PROFILE_FIELDS)),
       alteradoEm: isoDateTime,
     }),
+    /** Decision 78: a company vehicle's month at 80 % of its budget or more (the Gestores and the Financeiro see it). */
+    z.object({
+      tipo: z.literal('orcamento-veiculo'),
+      Mensagem: z.string(),
+      veiculoId: z.number().int(),
+      placa: z.string(),
+      percentual: z.number().int(),
+      gasto: reais,
+      orcamento: reais,
+      /** The tag is blocked by the budget now (only a Gestor releases it). */
+      bloqueada: z.boolean(),
+    }),
     /** Decision 56: a passage flagged on arrival as a possible double charge, not contested yet. */
     z.object({
       tipo: z.literal('cobranca-duplicada'),

@@ -30,6 +30,7 @@ export * from './account-closure.js';
 export * from './privacy.js';
 export * from './free-flow.js';
 export * from './fleet.js';
+export * from './vehicle-budgets.js';
 
 import { authApi } from './auth.js';
 import { balanceApi } from './balance.js';
@@ -55,6 +56,7 @@ import { accountClosureApi } from './account-closure.js';
 import { privacyApi } from './privacy.js';
 import { freeFlowApi } from './free-flow.js';
 import { fleetApi } from './fleet.js';
+import { vehicleBudgetsApi } from './vehicle-budgets.js';
 
 /** Every call of the API, by name. */
 export const api = {
@@ -82,4 +84,5 @@ export const api = {
   ...freeFlowApi,
   ...accountClosureApi,
   ...fleetApi,
+  ...vehicleBudgetsApi,
 };

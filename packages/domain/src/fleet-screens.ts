@@ -1,8 +1,12 @@
 /**
  * Decision 77, fleets: what the web app's screens say about the account in use, the invitations and
- * the company's pages (Membros, Veículos da frota, Auditoria). The server's own answers are
- * fleet.ts's fleetMessages; these are the screens' words around them.
+ * the company's pages (Membros, Veículos da frota, Auditoria, Centros de custo, Dupla aprovação), and
+ * a Motorista's passages. The server's own answers are fleet.ts's fleetMessages, costCentreMessages
+ * and dualControlMessages; these are the screens' words around them.
  */
+
+/** '1 veículo', '3 veículos'. */
+const vehicleCount = (count: number) => (count === 1 ? '1 veículo' : `${count} veículos`);
 
 export const fleetScreens = {
   /** The header's line: 'Conta: <nome> · <papel>'. */
@@ -26,12 +30,27 @@ export const fleetScreens = {
   fleetVehiclesHint: 'Motoristas de cada veículo',
   auditTile: 'Auditoria',
   auditHint: 'Quem fez o quê, e quando',
+  costCentresTile: 'Centros de custo',
+  costCentresHint: 'Despesas de cada grupo de veículos',
+  dualControlTile: 'Dupla aprovação',
+  dualControlHint: 'Saques que esperam outro Gestor',
   /** A Motorista's dashboard: no balance, their vehicles. */
   driverIntro: (company: string) => `Você usa a conta de ${company} como Motorista: aqui estão os veículos atribuídos a você.`,
   driverVehicles: {
     title: 'Seus veículos',
     seeAll: 'Ver todos',
     empty: 'Nenhum veículo atribuído a você nesta empresa ainda. Peça ao Gestor da empresa.',
+    passages: 'Passagens dos seus veículos',
+  },
+
+  /** A Motorista's passages: GET /api/veiculo/passagens (only the vehicles assigned to them). */
+  passages: {
+    title: 'Passagens dos seus veículos',
+    subtitle: 'As passagens de pedágio dos seus veículos, das mais recentes para as mais antigas.',
+    loading: 'Carregando as passagens...',
+    failed: 'Não foi possível carregar as passagens.',
+    empty: 'Nenhuma passagem dos seus veículos até agora.',
+    plate: 'Placa',
   },
 
   /** A page of the company opened by someone who cannot use it. */
@@ -94,6 +113,84 @@ export const fleetScreens = {
     noDrivers: 'Nenhum membro ativo tem o papel Motorista. Convide um em Membros, ou mude o papel de um membro.',
     save: 'Salvar',
     saveName: (plate: string) => `Salvar Motoristas do veículo ${plate}`,
+    costCentre: 'Centro de custo',
+    costCentreName: (plate: string) => `Centro de custo do veículo ${plate}`,
+    noCostCentre: 'Sem centro de custo',
+    costCentreOption: (code: string, name: string) => `${code} · ${name}`,
+    costCentresFailed: 'Não foi possível carregar os centros de custo. Tente novamente em instantes.',
+  },
+
+  costCentres: {
+    title: 'Centros de custo',
+    subtitle: 'Agrupe os veículos da empresa e baixe, mês a mês, as despesas de cada grupo.',
+    listLabel: 'Centros de custo da empresa',
+    loading: 'Carregando os centros de custo...',
+    failed: 'Não foi possível carregar os centros de custo.',
+    empty: 'A empresa ainda não tem centros de custo.',
+    createTitle: 'Novo centro de custo',
+    createHint:
+      'O código aparece nos relatórios e não se repete na empresa. Depois, escolha o centro de cada veículo em Veículos da frota.',
+    name: 'Nome',
+    code: 'Código',
+    create: 'Criar centro de custo',
+    vehicles: vehicleCount,
+    edit: 'Editar',
+    editName: (name: string) => `Editar o centro de custo ${name}`,
+    editTitle: (name: string) => `Editar ${name}`,
+    save: 'Salvar',
+    back: 'Voltar',
+    remove: 'Excluir',
+    removeName: (name: string) => `Excluir o centro de custo ${name}`,
+    removeTitle: 'Excluir centro de custo',
+    removeQuestion: (name: string, vehicles: number) =>
+      vehicles > 0
+        ? `Excluir o centro de custo ${name}? ${vehicles === 1 ? 'O veículo dele fica' : `Os ${vehicles} veículos dele ficam`} sem centro de custo.`
+        : `Excluir o centro de custo ${name}?`,
+    report: 'Relatório do mês',
+    reportLabel: (name: string) => `Relatório do mês de ${name}`,
+    month: 'Mês',
+    monthPlaceholder: 'AAAA-MM',
+    downloadCsv: 'Baixar CSV',
+    downloadPdf: 'Baixar PDF',
+    downloadCsvName: (name: string) => `Baixar CSV do relatório de ${name}`,
+    downloadPdfName: (name: string) => `Baixar PDF do relatório de ${name}`,
+    downloading: 'Preparando o arquivo do relatório...',
+  },
+
+  dualControl: {
+    title: 'Dupla aprovação',
+    subtitle: 'Saques da empresa acima de um valor esperam a aprovação de outro Gestor antes de sair da conta.',
+    loading: 'Carregando a dupla aprovação...',
+    failed: 'Não foi possível carregar a dupla aprovação.',
+    thresholdTitle: 'Valor da dupla aprovação',
+    thresholdOn: (value: string) => `Saques acima de ${value} esperam a aprovação de outro Gestor.`,
+    thresholdOff: 'Desligada: os saques saem sem a aprovação de outro Gestor.',
+    pendingOn: (when: string, value: string) => `A partir de ${when} passa a ${value}.`,
+    pendingOff: (when: string) => `A partir de ${when} passa a ficar desligada.`,
+    rule: 'Ligar ou baixar o valor vale na hora; aumentar ou desligar só vale 24 horas depois, como os limites de saque.',
+    value: 'Saques acima de',
+    save: 'Salvar valor',
+    turnOff: 'Desligar',
+    listTitle: 'Saques',
+    empty: 'Nenhum saque da empresa esperou a aprovação de outro Gestor até agora.',
+    key: 'Chave Pix',
+    description: 'Descrição',
+    askedBy: 'Pedido por',
+    expiresAt: 'Expira em',
+    expiredAt: 'Expirou em',
+    decidedBy: 'Decidido por',
+    approve: 'Aprovar',
+    approveName: (value: string) => `Aprovar o saque de ${value}`,
+    approveTitle: 'Aprovar saque',
+    approveQuestion: (value: string, key: string) => `Aprovar o saque de ${value} para ${key}? O dinheiro sai da conta da empresa na hora.`,
+    decline: 'Recusar',
+    declineName: (value: string) => `Recusar o saque de ${value}`,
+    ownRequest: 'Quem pediu o saque não pode aprová-lo.',
+    /** The withdrawal page's result when the answer says the withdrawal waits (AGUARDANDO_APROVACAO). */
+    waitingTitle: 'Saque aguardando aprovação',
+    waiting: (hours: number) =>
+      `Outro Gestor da empresa precisa aprovar este saque em até ${hours} horas: só então o dinheiro sai. Sem aprovação, o saque expira e nada sai da conta.`,
+    waitingLink: 'Ver a dupla aprovação',
   },
 
   audit: {

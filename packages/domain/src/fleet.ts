@@ -30,7 +30,8 @@ export function actingRoleLabel(role: ActingRole): string {
 /** What each role may do, in the words of the Membros screen. */
 export const fleetRoleDescriptions: Record<FleetRole, string> = {
   gestor: 'Tudo, inclusive membros, veículos, tags e saques.',
-  financeiro: 'Comprar crédito, extrato, exportações, comprovantes e contestações. Não mexe em tags, veículos, membros nem saca.',
+  financeiro:
+    'Comprar crédito, extrato, exportações, comprovantes, contestações e orçamentos dos veículos. Não mexe em tags, veículos, membros nem saca.',
   motorista: 'Só os veículos atribuídos a ele: tags, passagens, VPOs, pedágios sem cancela e contestações.',
 };
 
@@ -40,13 +41,25 @@ export const fleetRoleDescriptions: Record<FleetRole, string> = {
  * a vehicle (tags' state, VPOs, free-flow tolls, contests, proofs): a Motorista sees only the
  * vehicles assigned to them.
  */
-export const CAPABILITIES = ['self', 'balance', 'credit', 'books', 'payout', 'fleet', 'vehicles', 'toll-payment', 'members'] as const;
+export const CAPABILITIES = [
+  'self',
+  'balance',
+  'credit',
+  'books',
+  'payout',
+  'fleet',
+  'vehicles',
+  'toll-payment',
+  'members',
+  /** Decision 78: the vehicles' monthly budgets (Gestor and Financeiro). */
+  'budgets',
+] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 const ROLE_CAPABILITIES: Record<ActingRole, ReadonlySet<Capability>> = {
   titular: new Set(CAPABILITIES),
   gestor: new Set(CAPABILITIES),
-  financeiro: new Set<Capability>(['self', 'balance', 'credit', 'books', 'vehicles', 'toll-payment']),
+  financeiro: new Set<Capability>(['self', 'balance', 'credit', 'books', 'vehicles', 'toll-payment', 'budgets']),
   motorista: new Set<Capability>(['self', 'vehicles']),
 };
 

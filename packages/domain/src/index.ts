@@ -26,3 +26,4 @@ export * from './free-flow.js';
 export * from './proof.js';
 export * from './fleet.js';
 export * from './fleet-screens.js';
+export * from './vehicle-budgets.js';

@@ -5,6 +5,8 @@ import { refundPartsText } from './contests.js';
 import type { ProfileField } from './profile.js';
 import { changedFieldsText } from './profile.js';
 import type { FreeFlowPayer } from './free-flow.js';
+import type { BudgetAlertPercent } from './vehicle-budgets.js';
+import { vehicleBudgetMessages } from './vehicle-budgets.js';
 
 /** An automatic free-flow payment's source, in a push ('pagos com o seu saldo de pedágio'). */
 const paidWith: Record<FreeFlowPayer, string> = {
@@ -40,6 +42,18 @@ export type DriverNotification =
   | { kind: 'pixAutoAuthorizationCancelled'; authorizationId: string }
   /** Issue 35: the driver's name or phone corrected in Configurações (`changeId`: the change's record). */
   | { kind: 'profileChanged'; changeId: number; fields: ProfileField[] }
+  /** Decision 78: a company vehicle's month reached 80 % or 100 % of its budget (to the company's Gestores). */
+  | {
+      kind: 'vehicleBudgetReached';
+      vehicleId: number;
+      plate: string;
+      period: string;
+      percent: BudgetAlertPercent;
+      spentCents: Cents;
+      budgetCents: Cents;
+    }
+  /** Decision 78: the vehicle's tag blocked at 100 % of its budget (to its Gestores and Motoristas). */
+  | { kind: 'vehicleBudgetBlocked'; blockId: number; plate: string }
   /** Decision 76: a free-flow toll of an opted-in plate: arrived, paid, short of Saldo, near or past its deadline. */
   | ({ kind: 'freeFlowToll'; tollId: number; plate: string; gantry: string; amountCents: Cents; dueDay: string } & (
       | { event: Exclude<FreeFlowTollEvent, FreeFlowReminder | 'paid'> }
@@ -99,6 +113,8 @@ const TOPICS_OF: Record<DriverNotificationKind, readonly LiveTopic[]> = {
   pixAutoAuthorizationCancelled: ['automatic'],
   profileChanged: ['profile'],
   freeFlowToll: ['freeFlow', 'balance', 'statement'],
+  vehicleBudgetReached: ['notices'],
+  vehicleBudgetBlocked: ['tags'],
 };
 
 /** The topics one or several notifications (a group of passages) changed, in LIVE_TOPICS order; the notices always. */
@@ -280,6 +296,20 @@ export function notificationMessage(n: DriverNotification): NotificationMessage 
       return { titulo: t.pixAutoCancelledTitle, corpo: t.pixAutoCancelledBody, url: '/saldo/recarga-automatica', tag: 'pix-automatico' };
     case 'freeFlowToll':
       return freeFlowMessage(n);
+    case 'vehicleBudgetReached':
+      return {
+        titulo: vehicleBudgetMessages.reachedTitle(n.percent),
+        corpo: vehicleBudgetMessages.reached(n.plate, n.percent, formatBrl(n.spentCents), formatBrl(n.budgetCents)),
+        url: '/empresa/orcamentos',
+        tag: `orcamento-${n.vehicleId}`,
+      };
+    case 'vehicleBudgetBlocked':
+      return {
+        titulo: vehicleBudgetMessages.blockedTitle,
+        corpo: vehicleBudgetMessages.blocked(n.plate),
+        url: `/tags/detalhes/${n.plate}`,
+        tag: `tag-${n.plate}`,
+      };
     case 'profileChanged':
       return {
         titulo: t.profileChangedTitle,

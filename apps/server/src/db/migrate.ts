@@ -27,6 +27,7 @@ import { driverData } from './migrations/022-driver-data.js';
 import { accountClosure } from './migrations/023-account-closure.js';
 import { freeFlow } from './migrations/024-free-flow.js';
 import { fleet } from './migrations/025-fleet.js';
+import { vehicleBudgets } from './migrations/026-vehicle-budgets.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -58,6 +59,7 @@ function migrations(db: Db): Record<string, Migration> {
     '023-account-closure': accountClosure(t),
     '024-free-flow': freeFlow(t, db.dialect),
     '025-fleet': fleet(t, db.dialect),
+    '026-vehicle-budgets': vehicleBudgets(t),
   };
 }
 

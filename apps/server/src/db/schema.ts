@@ -630,6 +630,49 @@ export interface AuditEventsTable {
   created_at: Timestamp;
 }
 
+/** Decision 78: a company vehicle's monthly toll budget (migration 026). */
+export interface VehicleBudgetsTable {
+  vehicle_id: number;
+  company_id: number;
+  monthly_cents: number;
+  block_at_limit: ColumnType<Flag, Flag | undefined, Flag>;
+  updated_at: Timestamp;
+}
+
+/** What the company's balances paid for a vehicle's passages in a São Paulo month. */
+export interface VehicleMonthSpendTable {
+  vehicle_id: number;
+  period: string;
+  spent_cents: ColumnType<number, number | undefined, number>;
+}
+
+/** A budget's 80 % or 100 % reached in a month: the notice is sent once. */
+export interface VehicleBudgetAlertsTable {
+  vehicle_id: number;
+  period: string;
+  percent: number;
+  spent_cents: number;
+  budget_cents: number;
+  created_at: Timestamp;
+}
+
+export type BudgetBlockState = 'pendente' | 'bloqueada' | 'liberada' | 'ignorada';
+
+/** A tag blocked (or to be blocked) at its vehicle's budget through its operator; released only by a Gestor. */
+export interface BudgetBlocksTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  tag_id: number;
+  period: string;
+  state: BudgetBlockState;
+  created_at: Timestamp;
+  blocked_at: Timestamp | null;
+  released_at: Timestamp | null;
+  released_by: number | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+}
+
 export interface Database {
   drivers: DriversTable;
   sessions: SessionsTable;
@@ -676,6 +719,10 @@ export interface Database {
   audit_events: AuditEventsTable;
   approval_thresholds: ApprovalThresholdsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
+  vehicle_budgets: VehicleBudgetsTable;
+  vehicle_month_spend: VehicleMonthSpendTable;
+  vehicle_budget_alerts: VehicleBudgetAlertsTable;
+  budget_blocks: BudgetBlocksTable;
 }
 
 export type PixChargeRow = Selectable<PixChargesTable>;

@@ -35,6 +35,8 @@ interface Options {
   onRequest?: onRequestAsyncHookHandler;
   /** Bytes of body this call reads, when not the app's (a partner's batch, decision 55). */
   bodyLimit?: number;
+  /** The handler records the company's audit trail itself, with before and after, in its transaction. */
+  recordsOwnTrail?: boolean;
 }
 
 const IDEMPOTENT_NOTE =
@@ -133,7 +135,7 @@ export function driverRoute<E extends Endpoint, D extends AuthedDriver = AuthedD
       if (!driver || !acting) throw new Error('requireDriver não executou');
       const ctx = { ...contextOf<E>(req, reply), driver, acting };
       const body = await handler(ctx);
-      await recordCompanyAction(e, ctx);
+      if (!options.recordsOwnTrail) await recordCompanyAction(e, ctx);
       return reply.code(status).send(body);
     },
   });

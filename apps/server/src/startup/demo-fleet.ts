@@ -6,6 +6,7 @@ import type { Db } from '../db/connection.js';
 import { LocalPixProvider } from '../adapters/pix/local.js';
 import type { Config } from '../config.js';
 import { actingOnOwn } from '../modules/fleet/access.js';
+import { budgetTrail } from '../modules/fleet/budget-trail.js';
 import { createServices } from '../services.js';
 import type { Services } from '../services.js';
 
@@ -32,10 +33,16 @@ const DEMO_FLEET_TRUCKS = [
   { plate: 'FRT4D44', serial: '6000100000000044', axles: 7, model: 'daf-xf', centre: 'OP-SUDESTE' },
 ] as const;
 
+/** Monthly budgets: FRT1A11's passage (R$ 42,60) takes it past 80 %; FRT3C33's tag is blocked at 100 %. */
+const DEMO_BUDGETS = [
+  { plate: 'FRT1A11', valor: 50, bloquearNoLimite: false },
+  { plate: 'FRT3C33', valor: 800, bloquearNoLimite: true },
+] as const;
+
 /**
  * The demo carrier, once (a company with members is left alone): the demo driver is its Gestor; a
  * Financeiro and two Motoristas with their trucks assigned; four trucks in two cost centres, active tags, R$ 2.000,00
- * bought by Pix, and a passage on each Motorista's first truck. Through the services, never raw inserts.
+ * bought by Pix, two monthly budgets, and a passage on each Motorista's first truck. Through the services, never raw inserts.
  */
 export async function seedDemoFleet(
   db: Db,
@@ -111,6 +118,13 @@ export async function seedDemoFleet(
       const assigned = await db.kysely.selectFrom('vehicle_drivers').select('member_id').where('vehicle_id', '=', vehicleId).execute();
       await services.members.assign(company.id, origin, vehicleId, [...assigned.map((a) => a.member_id), memberId]);
     }
+  }
+
+  // Decision 78: two trucks with a monthly budget, one of which its passage takes past 80 %.
+  for (const b of DEMO_BUDGETS) {
+    const vehicleId = vehicles.get(b.plate);
+    if (vehicleId !== undefined)
+      await services.vehicleBudgets.set(company.id, vehicleId, b, budgetTrail(services.audit, company.id, holder, '127.0.0.1'));
   }
 
   const partner = await services.partners.ensure('operator', 'SemParar (demonstração)', operator);

@@ -13,6 +13,7 @@ import {
   profileMessages,
   proofMessages,
   serverMessages,
+  vehicleBudgetMessages,
 } from '@portal/domain';
 import fc from 'fast-check';
 import type { z } from 'zod';
@@ -57,6 +58,7 @@ function catalogue(): { exact: Set<string>; templates: RegExp[] } {
   walk(fleetMessages);
   walk(dualControlMessages);
   walk(costCentreMessages);
+  walk(vehicleBudgetMessages);
   return { exact, templates };
 }
 const known = catalogue();

@@ -386,6 +386,10 @@ export function validRequest(
       return { params: { id: a.spareCostCentreId } };
     case 'setVehicleCostCentre':
       return { params: { id: a.active.vehicleId }, body: { centroDeCusto: a.costCentreId } };
+    case 'setVehicleBudget':
+      return { params: { id: a.active.vehicleId }, body: { valor: 1500, bloquearNoLimite: true } };
+    case 'vehicleBudgets':
+      return { query: 'page=1' };
     case 'costCentreReport':
       return { params: { id: a.costCentreId }, query: 'mes=2026-11&formato=csv' };
     case 'assignVehicle':

@@ -26,7 +26,7 @@ import {
   readyDriver as readyDriverWith,
   usePixTestApp,
 } from '../helpers/pix.js';
-import { actions } from '../helpers/tags.js';
+import { actions, registerTag } from '../helpers/tags.js';
 import type { World } from '../helpers/world.js';
 import { buildWorld, validRequest } from '../helpers/world.js';
 
@@ -77,6 +77,8 @@ const IDEMPOTENT: Name[] = [
   'updateCostCentre',
   'removeCostCentre',
   'setVehicleCostCentre',
+  // Decision 78: a vehicle's monthly budget.
+  'setVehicleBudget',
 ];
 
 const REPLAYED = IDEMPOTENT_REPLAYED_HEADER.toLowerCase();
@@ -210,6 +212,15 @@ describeEachDatabase('Idempotency-Key nas chamadas do motorista', (dialect) => {
       setApprovalThreshold: async (w) => ({ who: w.company, account: w.company, valid: validRequest('setApprovalThreshold', w) }),
       approveWithdrawal: async (w) => ({ who: w.a, account: w.company, valid: { params: { id: await pendingWithdrawal(w) } } }),
       declineWithdrawal: async (w) => ({ who: w.a, account: w.company, valid: { params: { id: await pendingWithdrawal(w) } } }),
+      // Decision 78: a budget on a vehicle of the company's.
+      setVehicleBudget: async (w) => {
+        const truck = await registerTag(app(), w.company);
+        return {
+          who: w.company,
+          account: w.company,
+          valid: { params: { id: truck.vehicleId }, body: { valor: 1500, bloquearNoLimite: true } },
+        };
+      },
     };
 
     it.each(IDEMPOTENT)('%s: the same key and request again is the first answer byte for byte, and changes nothing', async (name) => {

@@ -78,6 +78,13 @@ describeEachDatabase('a transportadora de demonstração', (dialect) => {
     const balance = (await app.inject({ method: 'GET', url: '/api/motorista/saldo', headers: onCompany })).json<{ Saldo: number }>();
     // R$ 2.000,00 bought, four monthly fees of R$ 15,90 and the two passages paid.
     expect(balance.Saldo).toBe(1876);
+    // Decision 78: FRT1A11's passage took its month past 80 % of its budget: the Gestor's dashboard says so.
+    const notices = (await app.inject({ method: 'GET', url: '/api/motorista/avisos', headers: onCompany })).json<{
+      Avisos: { tipo: string; placa?: string; percentual?: number }[];
+    }>();
+    expect(notices.Avisos.filter((a) => a.tipo === 'orcamento-veiculo')).toEqual([
+      expect.objectContaining({ placa: 'FRT1A11', percentual: 85 }),
+    ]);
     await expectLedgerInvariant(db);
     for (const m of DEMO_MEMBERS) for (const line of logs) expect(line).not.toContain(m.cpfCnpj);
   });

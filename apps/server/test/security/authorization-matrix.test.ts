@@ -123,6 +123,9 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   removeCostCentre: 'foreign',
   setVehicleCostCentre: 'foreign',
   costCentreReport: 'foreign',
+  // Decision 78: budgets are a company's (A's CPF account is refused by its kind); a vehicle named by id.
+  vehicleBudgets: 'own',
+  setVehicleBudget: 'foreign',
 };
 
 const UNAUTHORIZED = 'Sua sessão expirou. Entre novamente.';
@@ -168,6 +171,7 @@ const REFUSED_BY_STATE: Partial<Record<Name, number>> = {
   setApprovalThreshold: 403,
   approveWithdrawal: 404,
   declineWithdrawal: 404,
+  vehicleBudgets: 403,
 };
 const driverCalls = (Object.keys(api) as Name[]).filter((n) => api[n].auth);
 /**

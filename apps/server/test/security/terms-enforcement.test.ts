@@ -76,6 +76,8 @@ const MONEY_TAG_VEHICLE: readonly Name[] = [
   'assignVehicle',
   // Decision 77: approving a company's pending withdrawal sends the money.
   'approveWithdrawal',
+  // Decision 78: a vehicle's budget may block its tag at 100 %.
+  'setVehicleBudget',
 ];
 
 /** The calls /blocked-access and the dashboard's terms bar make (spec §2, 7): never refused for the terms. */

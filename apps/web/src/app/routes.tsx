@@ -29,6 +29,8 @@ export const screenLoaders = {
   'tags/detalhes/:licensePlate': () => import('../features/tags/TagDetailPage').then((m) => m.TagDetailPage),
   'tags/editar/:licensePlate': () => import('../features/tags/TagEditPage').then((m) => m.TagEditPage),
   'veiculos/listar': () => import('../features/vehicles/VehiclesListPage').then((m) => m.VehiclesListPage),
+  // Decision 77: the passages of the vehicles a Motorista drives (linked from their dashboard).
+  'veiculos/passagens': () => import('../features/vehicles/PassagesPage').then((m) => m.PassagesPage),
   'vpos/listar': () => import('../features/vpos/VposListPage').then((m) => m.VposListPage),
   'extrato/listar': () => import('../features/statement/StatementPage').then((m) => m.StatementPage),
   contestacoes: () => import('../features/contests/ContestsPage').then((m) => m.ContestsPage),
@@ -36,10 +38,14 @@ export const screenLoaders = {
   'livre-passagem': () => import('../features/free-flow/FreeFlowPage').then((m) => m.FreeFlowPage),
   'comprovantes/:tipo/:id': () => import('../features/receipts/ReceiptPage').then((m) => m.ReceiptPage),
   configuracoes: () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage),
-  // Decision 77: a company's pages, for its Gestores (the members, who drives which vehicle, the trail).
+  // Decision 77: a company's pages, for its Gestores (the members, who drives which vehicle, the trail,
+  // the dual control of withdrawals) and, the cost centres, its Financeiros too.
   'empresa/membros': () => import('../features/fleet/MembersPage').then((m) => m.MembersPage),
   'empresa/veiculos': () => import('../features/fleet/FleetVehiclesPage').then((m) => m.FleetVehiclesPage),
   'empresa/auditoria': () => import('../features/fleet/AuditPage').then((m) => m.AuditPage),
+  'empresa/centros-de-custo': () => import('../features/fleet/CostCentresPage').then((m) => m.CostCentresPage),
+  'empresa/dupla-aprovacao': () => import('../features/fleet/DualControlPage').then((m) => m.DualControlPage),
+  'empresa/orcamentos': () => import('../features/fleet/BudgetsPage').then((m) => m.BudgetsPage),
   '*': () => import('./NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -97,6 +103,7 @@ export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] =>
               screen(preloaded, 'tags/detalhes/:licensePlate'),
               screen(preloaded, 'tags/editar/:licensePlate'),
               screen(preloaded, 'veiculos/listar'),
+              screen(preloaded, 'veiculos/passagens'),
               screen(preloaded, 'vpos/listar'),
               screen(preloaded, 'extrato/listar'),
               screen(preloaded, 'contestacoes'),
@@ -106,6 +113,9 @@ export const createRoutes = (preloaded: PreloadedScreens = {}): RouteObject[] =>
               screen(preloaded, 'empresa/membros'),
               screen(preloaded, 'empresa/veiculos'),
               screen(preloaded, 'empresa/auditoria'),
+              screen(preloaded, 'empresa/centros-de-custo'),
+              screen(preloaded, 'empresa/dupla-aprovacao'),
+              screen(preloaded, 'empresa/orcamentos'),
             ],
           },
         ],

@@ -23,3 +23,4 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Progress.css';

@@ -1,5 +1,7 @@
 import type { AttentionNotice, StatementTransaction } from '@portal/contract';
 import {
+  billingPeriod,
+  budgetPercent,
   centsToReais,
   changedFieldsText,
   CONTEST_WINDOW_DAYS,
@@ -12,9 +14,11 @@ import {
   serverMessages,
   TAG_MONTHLY_FEE_CENTS,
   TAG_STATUS,
+  vehicleBudgetMessages,
   VPO_OPEN_STATUSES,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { effectiveAlertCents } from '../settings/service.js';
@@ -203,6 +207,57 @@ async function possibleDuplicates(db: Kysely<Database>, driverId: number, now: D
   }));
 }
 
+/**
+ * Decision 78: the company's vehicles whose month reached 80 % of their budget or more, the most
+ * spent first (vehicle_budgets_company_idx; a driver's own account has none).
+ */
+async function budgetNotices(db: Kysely<Database>, companyId: number, now: Date): Promise<AttentionNotice[]> {
+  const period = billingPeriod(now);
+  const rows = await db
+    .selectFrom('vehicle_budgets as b')
+    .innerJoin('vehicles as v', 'v.id', 'b.vehicle_id')
+    .innerJoin('vehicle_month_spend as s', (join) => join.onRef('s.vehicle_id', '=', 'b.vehicle_id').on('s.period', '=', period))
+    .select((eb) => [
+      'b.vehicle_id',
+      'b.monthly_cents',
+      's.spent_cents',
+      'v.license_plate',
+      eb
+        .exists(
+          eb
+            .selectFrom('budget_blocks as k')
+            .select('k.id')
+            .whereRef('k.vehicle_id', '=', 'b.vehicle_id')
+            .where('k.state', '=', 'bloqueada'),
+        )
+        .as('blocked'),
+    ])
+    .where('b.company_id', '=', companyId)
+    .where('v.deleted_at', 'is', null)
+    .where(sql<boolean>`s.spent_cents * 100 >= b.monthly_cents * 80`)
+    .execute();
+  return rows
+    .map((r) => {
+      const budget = Number(r.monthly_cents);
+      const spent = Number(r.spent_cents);
+      const percent = budgetPercent(budget, spent);
+      const blocked = Boolean(Number(r.blocked));
+      return {
+        tipo: 'orcamento-veiculo' as const,
+        Mensagem: blocked
+          ? vehicleBudgetMessages.blocked(r.license_plate)
+          : vehicleBudgetMessages.reached(r.license_plate, percent, formatBrl(spent), formatBrl(budget)),
+        veiculoId: r.vehicle_id,
+        placa: r.license_plate,
+        percentual: percent,
+        gasto: centsToReais(spent),
+        orcamento: centsToReais(budget),
+        bloqueada: blocked,
+      };
+    })
+    .sort((a, b) => b.percentual - a.percentual || a.placa.localeCompare(b.placa));
+}
+
 /** At most this many double-charge notices at once: the statement lists the rest. */
 const POSSIBLE_DUPLICATE_NOTICES_MAX = 5;
 
@@ -234,8 +289,9 @@ async function shortVpos(db: Kysely<Database>, driverId: number, now: Date): Pro
  * accounts keys, pix_charges_driver_idx, pix_keys_driver_key, withdrawals_driver_created_idx).
  */
 async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
-  const [tags, balance, possibleDuplicateNotices, vpos, topUps, pending, payouts, corrections] = await Promise.all([
+  const [tags, budgets, balance, possibleDuplicateNotices, vpos, topUps, pending, payouts, corrections] = await Promise.all([
     feeBlockedTags(db, driverId),
+    budgetNotices(db, driverId, now),
     lowBalance(db, driverId),
     possibleDuplicates(db, driverId, now),
     shortVpos(db, driverId, now),
@@ -244,7 +300,7 @@ async function attentionNotices(db: Kysely<Database>, driverId: number, now: Dat
     payoutActivity(db, driverId, now),
     profileChanges(db, driverId, now),
   ]);
-  return [...tags, ...balance, ...possibleDuplicateNotices, ...vpos, ...topUps, ...pending, ...payouts, ...corrections];
+  return [...tags, ...budgets, ...balance, ...possibleDuplicateNotices, ...vpos, ...topUps, ...pending, ...payouts, ...corrections];
 }
 
 /** The dashboard's notices and last movements (built once in services.ts). */

@@ -1,9 +1,11 @@
 import { api } from '@portal/contract';
-import { costCentreMessages, fleetMessages, fleetRoleLabels, refuse } from '@portal/domain';
+import { costCentreMessages, fleetMessages, fleetRoleLabels, refuse, vehicleBudgetMessages } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { driverFileRoute, driverRoute } from '../../http/route.js';
 import type { DriverRouteContext } from '../../http/route.js';
 import type { AuditLog } from './audit.js';
+import type { VehicleBudgets } from '../vehicle-budgets/service.js';
+import { budgetsOfCompaniesOnly, budgetTrail } from './budget-trail.js';
 import type { CostCentres } from './cost-centres.js';
 import { costCentreCsv, costCentrePdf } from './report.js';
 import type { MemberService, Origin } from './members.js';
@@ -14,7 +16,13 @@ const originOf = (ctx: Pick<DriverRouteContext<typeof api.members>, 'acting' | '
 });
 
 /** Decision 77: the accounts a person may act on, their invitations, and a company's members, vehicles' drivers and trail. */
-export function fleetRoutes(app: FastifyInstance, members: MemberService, audit: AuditLog, centres: CostCentres): void {
+export function fleetRoutes(
+  app: FastifyInstance,
+  members: MemberService,
+  audit: AuditLog,
+  centres: CostCentres,
+  budgets: VehicleBudgets,
+): void {
   driverRoute(app, api.actingAccounts, async ({ acting }) => ({
     Sucesso: true,
     Mensagem: fleetMessages.accountsOk,
@@ -99,26 +107,41 @@ export function fleetRoutes(app: FastifyInstance, members: MemberService, audit:
       Mensagem: costCentreMessages.created,
       Centro: await centres.create(ctx.driver.id, originOf(ctx), ctx.body),
     }),
-    { status: 201 },
+    { status: 201, recordsOwnTrail: true },
   );
 
-  driverRoute(app, api.updateCostCentre, async (ctx) => ({
-    Sucesso: true,
-    Mensagem: costCentreMessages.updated,
-    Centro: await centres.update(ctx.driver.id, originOf(ctx), ctx.params.id, ctx.body),
-  }));
+  driverRoute(
+    app,
+    api.updateCostCentre,
+    async (ctx) => ({
+      Sucesso: true,
+      Mensagem: costCentreMessages.updated,
+      Centro: await centres.update(ctx.driver.id, originOf(ctx), ctx.params.id, ctx.body),
+    }),
+    { recordsOwnTrail: true },
+  );
 
-  driverRoute(app, api.removeCostCentre, async (ctx) => {
-    await centres.remove(ctx.driver.id, originOf(ctx), ctx.params.id);
-    return { Sucesso: true, Mensagem: costCentreMessages.removed };
-  });
+  driverRoute(
+    app,
+    api.removeCostCentre,
+    async (ctx) => {
+      await centres.remove(ctx.driver.id, originOf(ctx), ctx.params.id);
+      return { Sucesso: true, Mensagem: costCentreMessages.removed };
+    },
+    { recordsOwnTrail: true },
+  );
 
-  driverRoute(app, api.setVehicleCostCentre, async (ctx) => {
-    const moved = await centres.setVehicle(ctx.driver.id, originOf(ctx), ctx.params.id, ctx.body.centroDeCusto);
-    const vehicle = await members.vehicleOf(ctx.driver.id, moved.vehicle.id);
-    if (!vehicle) throw refuse.notFound(costCentreMessages.vehicleNotFound);
-    return { Sucesso: true, Mensagem: moved.message, Veiculo: vehicle };
-  });
+  driverRoute(
+    app,
+    api.setVehicleCostCentre,
+    async (ctx) => {
+      const moved = await centres.setVehicle(ctx.driver.id, originOf(ctx), ctx.params.id, ctx.body.centroDeCusto);
+      const vehicle = await members.vehicleOf(ctx.driver.id, moved.vehicle.id);
+      if (!vehicle) throw refuse.notFound(costCentreMessages.vehicleNotFound);
+      return { Sucesso: true, Mensagem: moved.message, Veiculo: vehicle };
+    },
+    { recordsOwnTrail: true },
+  );
 
   driverFileRoute(app, api.costCentreReport, async ({ driver, params, query }) => {
     const report = await centres.report(driver.id, params.id, query.mes);
@@ -128,4 +151,22 @@ export function fleetRoutes(app: FastifyInstance, members: MemberService, audit:
       ? { contentType: 'application/pdf', fileName: `${fileName}.pdf`, body: await costCentrePdf(report) }
       : { contentType: 'text/csv; charset=utf-8', fileName: `${fileName}.csv`, body: costCentreCsv(report) };
   });
+
+  // Decision 78: the vehicles' monthly budgets, read and set by a Gestor or the Financeiro; every change on the trail.
+  driverRoute(app, api.vehicleBudgets, async ({ driver, acting, query }) => {
+    budgetsOfCompaniesOnly(acting);
+    const { month, rows, pages } = await budgets.list(driver.id, query.page);
+    return { Sucesso: true, Mensagem: vehicleBudgetMessages.listOk, mes: month, Orcamentos: rows, Paginacao: { TotalPaginas: pages } };
+  });
+
+  driverRoute(
+    app,
+    api.setVehicleBudget,
+    async ({ driver, acting, params, body, req }) => {
+      budgetsOfCompaniesOnly(acting);
+      const { budget, message } = await budgets.set(driver.id, params.id, body, budgetTrail(audit, driver.id, acting, req.ip));
+      return { Sucesso: true, Mensagem: message, Orcamento: budget };
+    },
+    { recordsOwnTrail: true },
+  );
 }

@@ -43,6 +43,7 @@ const URGENT: ReadonlySet<DriverNotification['kind']> = new Set([
   'pixKeySaved',
   'withdrawalReturned',
   'pixAutoCycleFailed',
+  'vehicleBudgetBlocked',
 ]);
 
 interface OutboxRow {

@@ -16,7 +16,7 @@ export interface NotificationOf {
 }
 
 /** The event's name: recording the same event twice (an idempotent replay) keeps one row. */
-function dedupeKeyOf(n: DriverNotification): string {
+function dedupeKeyOf(n: DriverNotification, driverId: number): string {
   switch (n.kind) {
     case 'passageDebited':
       return `${n.kind}:${n.passageId}`;
@@ -46,6 +46,11 @@ function dedupeKeyOf(n: DriverNotification): string {
       return `${n.kind}:${n.changeId}`;
     case 'freeFlowToll':
       return `${n.kind}:${n.tollId}:${n.event}`;
+    // The same event told to each of the company's people: one row each.
+    case 'vehicleBudgetReached':
+      return `${n.kind}:${n.vehicleId}:${n.period}:${n.percent}:${driverId}`;
+    case 'vehicleBudgetBlocked':
+      return `${n.kind}:${n.blockId}:${driverId}`;
   }
 }
 
@@ -55,7 +60,7 @@ function rowOf({ driverId, notification }: NotificationOf, now: Date) {
     driver_id: driverId,
     kind: notification.kind,
     payload: JSON.stringify(notification),
-    dedupe_key: dedupeKeyOf(notification),
+    dedupe_key: dedupeKeyOf(notification, driverId),
     created_at: now.toISOString(),
     due_at: due.toISOString(),
   };

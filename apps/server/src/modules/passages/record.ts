@@ -5,6 +5,7 @@ import type { AccountKind } from '../../db/schema.js';
 import { postMany } from '../ledger/ledger.js';
 import type { ManyEntryInput } from '../ledger/ledger.js';
 import { serialHolders } from '../tags/queries.js';
+import { budgetBlockedTags, countVehicleSpend } from '../vehicle-budgets/spend.js';
 import type { DebitedPassage } from './notices.js';
 import { enqueuePassageNotices } from './notices.js';
 import type { PassagePart } from './records.js';
@@ -39,6 +40,7 @@ interface Paid {
   passage: PassageInput;
   tagId: number;
   driverId: number;
+  vehicleId: number;
   parts: { vpoId: number | null; cents: number; account: AccountKind; key: string }[];
   /** The VPO that ran short for it (decision 52), named on Saldo's part. */
   shortVpo: number | null;
@@ -50,7 +52,7 @@ interface Paid {
  * time (decision 52: the tag's open VPOs first, oldest first, the rest from Saldo or
  * SaldoTerceiro, debited through the ledger; decision 53: a fee-blocked tag takes only what an open
  * VPO covers; decision 56: the passage's record and the possible double-charge flag; decision 57:
- * the notices). Each passage reads the VPO money the ones before it left. A refused passage writes
+ * the notices; decision 78: each vehicle's month spent, and its budget's notices). Each passage reads the VPO money the ones before it left. A refused passage writes
  * nothing; the others are written together. Returns each passage's result and how many were
  * flagged as possible double charges.
  */
@@ -69,6 +71,10 @@ export async function recordPassages(
     passages.filter((p) => !p.isThird).map((p) => p.serial),
   );
   const accounts = await accountsOf(trx, [...new Set([...tags.values()].map((t) => t.driverId))]);
+  const budgetBlocked = await budgetBlockedTags(
+    trx,
+    [...tags.values()].filter((t) => t.status === TAG_STATUS.blockedByDriver).map((t) => t.tagId),
+  );
   const firstOf = new Map<string, number>();
   const paid: Paid[] = [];
   for (const [index, passage] of passages.entries()) {
@@ -83,7 +89,8 @@ export async function recordPassages(
       continue;
     }
     const feeBlocked = tag.status === TAG_STATUS.blockedUnpaidFee;
-    if (tag.status !== TAG_STATUS.active && !feeBlocked) {
+    // Decision 78: a tag blocked by its vehicle's budget still pays what the operator charges (a passage made is owed).
+    if (tag.status !== TAG_STATUS.active && !feeBlocked && !budgetBlocked.has(tag.tagId)) {
       results[index] = { result: 'refused', refusal: refuse.conflict(serverMessages.partner.tagNotActive) };
       continue;
     }
@@ -117,6 +124,7 @@ export async function recordPassages(
       passage,
       tagId: tag.tagId,
       driverId: tag.driverId,
+      vehicleId: tag.vehicleId,
       parts,
       shortVpo: split.fromSaldoCents > 0 ? (open.at(-1)?.id ?? null) : null,
     });
@@ -168,6 +176,14 @@ export async function recordPassages(
     possibleDuplicateMinutes,
   );
   await enqueuePassageNotices(trx, debitedOf(records, inserted.passageIds));
+  await countVehicleSpend(
+    trx,
+    records.flatMap(({ p, parts }) =>
+      parts
+        .filter((x) => x.account !== 'vpo' && !x.replayed)
+        .map((x) => ({ vehicleId: p.vehicleId, at: p.passage.occurredAt, cents: x.cents })),
+    ),
+  );
   for (const { p, parts } of records) {
     const first = parts[0];
     if (!first) throw new Error('Passagem sem lançamento');

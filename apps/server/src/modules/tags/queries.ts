@@ -37,6 +37,7 @@ export function liveTagOfVehicle(trx: Trx, dialect: Dialect, vehicleId: number):
 export interface SerialHolder {
   tagId: number;
   driverId: number;
+  vehicleId: number;
   operatorCnpj: string;
   status: number | null;
   plate: string;
@@ -59,6 +60,7 @@ export async function serialHolders(trx: Trx, serials: readonly string[]): Promi
       'tags.id',
       'tags.serial_number',
       'tags.driver_id',
+      'tags.vehicle_id',
       'tags.operator_cnpj',
       'tags.status_code',
       'vehicles.license_plate',
@@ -74,6 +76,7 @@ export async function serialHolders(trx: Trx, serials: readonly string[]): Promi
       {
         tagId: row.id,
         driverId: row.driver_id,
+        vehicleId: row.vehicle_id,
         operatorCnpj: row.operator_cnpj,
         status: row.status_code,
         plate: row.license_plate,

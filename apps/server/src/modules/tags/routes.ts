@@ -33,8 +33,8 @@ export function tagRoutes(app: FastifyInstance, tags: TagService, catalogue: Cat
     return { Sucesso: true, Mensagem: messages.tag.blocked };
   });
 
-  driverRoute(app, api.releaseTag, async ({ driver, body }) => {
-    await tags.release(driver, body.serialNumber);
+  driverRoute(app, api.releaseTag, async ({ driver, acting, body }) => {
+    await tags.release(driver, body.serialNumber, acting.person.id);
     return { Sucesso: true, Mensagem: messages.tag.released };
   });
 

@@ -256,14 +256,24 @@ export class TagService {
     });
   }
 
-  /** From 200 or 204; the fee of the current month (and any unpaid one, 204) is paid first. */
-  async release(driver: TagDriver, serial: string): Promise<void> {
+  /**
+   * From 200 or 204; the fee of the current month (and any unpaid one, 204) is paid first. A block
+   * of the vehicle's budget (decision 78; releasing is the Gestor's, as the capability says) ends
+   * with it, and `personId` is recorded as who released it.
+   */
+  async release(driver: TagDriver, serial: string, personId: number = driver.id): Promise<void> {
     await this.onTag(driver, serial, async (trx, tag) => {
       if (!canRelease(tag.status_code)) throw refuse.echoed('conflict', messages.tag.cannotRelease);
       if ((await this.fees.payOwed(trx, tag)) === 'insufficient')
         throw refuse.echoed('invalid', serverMessages.tag.insufficientBalanceRelease);
       const status = await this.operator(() => this.gateway.release({ trx }, tag.serial_number));
       await this.setStatus(trx, tag.id, status);
+      await trx
+        .updateTable('budget_blocks')
+        .set({ state: 'liberada', released_at: nowIso(), released_by: personId })
+        .where('tag_id', '=', tag.id)
+        .where('state', '=', 'bloqueada')
+        .execute();
     });
   }
 

@@ -1,21 +1,13 @@
-import { ACTING_ACCOUNT_HEADER, dualControlMessages, formatBrl } from '@portal/domain';
+import { dualControlMessages, formatBrl } from '@portal/domain';
 import { cnpj } from 'cpf-cnpj-validator';
-import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { bearer, registerDriver } from '../../helpers/app.js';
+import { registerDriver } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
+import { joinCompany, onCompany } from '../../helpers/fleet.js';
 import { expectLedgerInvariant, fund, ownBalance, usePixTestApp } from '../../helpers/pix.js';
 
-/** A call as `who` on the company's account. */
-function on(app: FastifyInstance, firm: Registered, who: Registered, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: { ...bearer(who.token), ...(who.id === firm.id ? {} : { [ACTING_ACCOUNT_HEADER]: String(firm.id) }) },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+const on = onCompany;
 
 const toOwnCnpj = (firm: Registered, amount: number) => ({
   description: 'Saque da frota',
@@ -30,20 +22,7 @@ describeEachDatabase('dupla aprovação de saques da empresa (decisão 77)', (di
   async function firmWithGestores() {
     const app = appOf();
     const firm = await registerDriver(app, { name: 'Transportes Dupla Ltda', cpfCnpj: cnpj.generate() });
-    const member = async (name: string, papel: string) => {
-      const person = await registerDriver(app, { name });
-      const invited = await app.inject({
-        method: 'POST',
-        url: '/api/empresa/membros',
-        headers: bearer(firm.token),
-        payload: { cpf: person.cpfCnpj, papel },
-      });
-      const id = invited.json<{ Membro: { id: number } }>().Membro.id;
-      expect((await app.inject({ method: 'POST', url: `/api/convites/${id}/aceitar`, headers: bearer(person.token) })).statusCode).toBe(
-        200,
-      );
-      return person;
-    };
+    const member = async (name: string, papel: 'gestor' | 'financeiro') => (await joinCompany(app, firm, name, papel)).person;
     const ana = await member('Ana Gestora', 'gestor');
     const bia = await member('Bia Gestora', 'gestor');
     const fin = await member('Fábio Financeiro', 'financeiro');

@@ -309,6 +309,14 @@ describeEachDatabase('frotas: membros, papéis, veículos atribuídos e auditori
       await call(app, firm, 'POST', '/api/empresa/centros-de-custo', undefined, { nome: 'Operação Norte', codigo: 'OP-NORTE' })
     ).json<{ Centro: { id: number } }>().Centro.id;
     expect((await call(app, fin, 'POST', '/api/empresa/centros-de-custo', firm.id, { nome: 'X', codigo: 'X' })).statusCode).toBe(403);
+    // Each creation once on the trail, with what was created (not again as the bare call).
+    const created = (await call(app, firm, 'GET', '/api/empresa/auditoria?resultado=ok')).json<{
+      Registros: { acao: string; depois: string | null }[];
+    }>();
+    expect(created.Registros.filter((r) => r.acao !== 'Convidou um membro' && r.acao !== 'Aceitou o convite').map((r) => r.acao)).toEqual([
+      'Criou um centro de custo',
+      'Criou um centro de custo',
+    ]);
 
     const truck = await activeTag(app, firm);
     const other = await activeTag(app, firm);

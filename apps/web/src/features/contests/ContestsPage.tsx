@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DriverContest } from '@portal/contract';
 import {
   CONTEST_STATES,
@@ -12,6 +12,7 @@ import { IconCash, IconClockExclamation, IconDownload, IconListDetails, IconMess
 import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContestStateBadge } from '../../components/ui/ContestBadge';
+import { CardsLoading } from '../../components/ui/CardList';
 import { isListLoading } from '../../components/ui/DataTable';
 import { DateTime } from '../../components/ui/DateTime';
 import { ListPagination } from '../../components/ui/ListPagination';
@@ -189,16 +190,6 @@ function RefundParts({ contest }: { contest: DriverContest }) {
   );
 }
 
-function Loading() {
-  return (
-    <Stack gap="sm" role="status" aria-busy aria-label={texts.loading}>
-      {[0, 1, 2].map((n) => (
-        <Skeleton key={n} height={150} radius="md" />
-      ))}
-    </Stack>
-  );
-}
-
 function Failed({ failure }: { failure: ReadFailure }) {
   return <ReadFailed message={texts.failed} retrying={failure.retrying} onRetry={failure.retry} />;
 }
@@ -240,7 +231,7 @@ export function ContestsPage() {
     body = null; // Offline and never seen here: the notice says so.
   // Issue 25: said as soon as the read fails (its retries go on behind), never another page's rows.
   else if (failure && (!rows || contests.isPlaceholderData)) body = <Failed failure={failure} />;
-  else if (isListLoading(contests) || !rows) body = <Loading />;
+  else if (isListLoading(contests) || !rows) body = <CardsLoading height={150} label={texts.loading} />;
   else if (rows.length === 0) body = <Empty estado={estado} />;
   else {
     body = (

@@ -1,15 +1,18 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { api, type Endpoint, type StatementTransaction } from '@portal/contract';
-import { fleetScreens, messages, type ActingRole } from '@portal/domain';
+import { budgetScreens, fleetScreens, messages, type ActingRole } from '@portal/domain';
 import {
   IconBuildingWarehouse,
   IconCash,
+  IconChartPie,
   IconClipboardList,
   IconFileInvoice,
+  IconGauge,
   IconListDetails,
   IconMessageReport,
   IconQrcode,
   IconRoad,
+  IconShieldCheck,
   IconTag,
   IconTruck,
   IconUsers,
@@ -64,7 +67,10 @@ const tiles: Tile[] = [
   { label: freeFlowTexts.title, to: '/livre-passagem', icon: IconRoad, hint: freeFlowTexts.tileHint, reads: api.freeFlowTolls },
 ];
 
-/** Decision 77: a company's pages, for whoever manages its members (a Gestor, the company's own login). */
+/**
+ * Decision 77: a company's pages, each for the roles that may make its read: a Gestor (and the
+ * company's own login) all of them, a Financeiro the cost centres and the budgets.
+ */
 const companyTiles: Tile[] = [
   { label: fleetScreens.membersTile, to: '/empresa/membros', icon: IconUsers, hint: fleetScreens.membersHint, reads: api.members },
   {
@@ -81,6 +87,22 @@ const companyTiles: Tile[] = [
     hint: fleetScreens.auditHint,
     reads: api.auditEvents,
   },
+  {
+    label: fleetScreens.costCentresTile,
+    to: '/empresa/centros-de-custo',
+    icon: IconChartPie,
+    hint: fleetScreens.costCentresHint,
+    reads: api.costCentres,
+  },
+  {
+    label: fleetScreens.dualControlTile,
+    to: '/empresa/dupla-aprovacao',
+    icon: IconShieldCheck,
+    hint: fleetScreens.dualControlHint,
+    reads: api.withdrawalApprovals,
+  },
+  // Decision 78: a Gestor's and the Financeiro's.
+  { label: budgetScreens.tile, to: '/empresa/orcamentos', icon: IconGauge, hint: budgetScreens.tileHint, reads: api.vehicleBudgets },
 ];
 
 /** The tiles of a menu, two a row on a phone (an odd last one spans both), three from 768 px. */
@@ -244,9 +266,10 @@ function WithdrawAction({ online }: { online: boolean }) {
  * with its date and the money actions are disabled (founding decision 22). Decision 76: a sixth tile,
  * 'Pedágios sem cancela', and its notice, from the tolls' Resumo. Decision 77: what the role in use may
  * not do is not offered (the balance, each money action, each tile: the capability of the call it
- * makes); a role that may not read the balance (a Motorista) gets their vehicles instead; a company's
- * Gestor gets its menu ('Membros', 'Veículos da frota', 'Auditoria'); the person's own account, the
- * companies' invitations.
+ * makes); a role that may not read the balance (a Motorista) gets their vehicles and passages
+ * instead; a company's Gestor gets its menu ('Membros', 'Veículos da frota', 'Auditoria', 'Centros de
+ * custo', 'Dupla aprovação'), a Financeiro the part of it they may open ('Centros de custo'); the
+ * person's own account, the companies' invitations.
  */
 export function DashboardPage() {
   usePageTitle('Painel');
@@ -254,7 +277,7 @@ export function DashboardPage() {
   return mayCall(role, api.balance) ? <MoneyDashboard /> : <DriverDashboard />;
 }
 
-/** The company's menu, for whoever manages its members. */
+/** The company's menu: its pages the role in use may open. */
 function CompanyMenu() {
   const { role, isCompany } = useActing();
   const shown = isCompany ? tilesFor(role, companyTiles) : [];
@@ -317,7 +340,8 @@ function MoneyDashboard() {
 
 /**
  * Decision 77: a Motorista on a company's account: no balance, no money, no notices (all of them the
- * account's money); the vehicles assigned to them and the screens of their vehicles and tags.
+ * account's money); the vehicles assigned to them, the way to their passages, and the screens of
+ * their vehicles and tags.
  */
 function DriverDashboard() {
   const { role, company } = useActing();
@@ -328,6 +352,19 @@ function DriverDashboard() {
       </Group>
       {company ? <Text c="dimmed">{fleetScreens.driverIntro(company.name)}</Text> : null}
       <DriverVehicles />
+      {mayCall(role, api.vehiclePassages) ? (
+        <Button
+          component={Link}
+          to="/veiculos/passagens"
+          variant="light"
+          size="md"
+          leftSection={<IconRoad size={22} aria-hidden />}
+          w={{ base: '100%', xs: 'auto' }}
+          styles={wrapStyles}
+        >
+          {fleetScreens.driverVehicles.passages}
+        </Button>
+      ) : null}
       <TileGrid label="Serviços" tiles={tilesFor(role, tiles)} />
       <CompanyMenu />
     </Stack>

@@ -18,16 +18,15 @@ function InvitationCard({ invitation }: { invitation: Invitation }) {
   const role = fleetRoleLabels[invitation.papel];
   const pending = answer.isPending ? answer.variables.accept : null;
 
+  // The answer takes this card off the list before mutate's own callbacks would run (an unmounted
+  // observer's never do): the promise tells the person either way.
   const send = (accept: boolean) =>
-    answer.mutate(
-      { id: invitation.id, accept },
-      {
-        onSuccess: (reply) => {
-          if (reply.Sucesso) toast.success(reply.Mensagem, { title: SUCCESS_TOAST_TITLE, autoClose: 10_000 });
-          else toast.error(reply.Mensagem, { title: ERROR_TOAST_TITLE });
-        },
-        onError: (error) => toastFailure(error),
+    answer.mutateAsync({ id: invitation.id, accept }).then(
+      (reply) => {
+        if (reply.Sucesso) toast.success(reply.Mensagem, { title: SUCCESS_TOAST_TITLE, autoClose: 10_000 });
+        else toast.error(reply.Mensagem, { title: ERROR_TOAST_TITLE });
       },
+      (error: unknown) => toastFailure(error),
     );
 
   const decline = async () => {
@@ -37,7 +36,7 @@ function InvitationCard({ invitation }: { invitation: Invitation }) {
       confirmLabel: t.decline,
       danger: true,
     });
-    if (confirmed) send(false);
+    if (confirmed) await send(false);
   };
 
   const offline = { disabled: !online || answer.isPending, 'aria-describedby': online ? undefined : OFFLINE_REASON_ID };
@@ -62,7 +61,7 @@ function InvitationCard({ invitation }: { invitation: Invitation }) {
             loading={pending === true}
             {...offline}
             aria-label={t.acceptName(invitation.empresa)}
-            onClick={() => send(true)}
+            onClick={() => void send(true)}
           >
             {t.accept}
           </Button>

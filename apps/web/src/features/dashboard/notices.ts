@@ -1,5 +1,5 @@
 import type { AttentionNotice, FreeFlowSummary } from '@portal/contract';
-import { formatBrl, messages, pixAutomaticMessages, TAG_MONTHLY_FEE_CENTS } from '@portal/domain';
+import { formatBrl, messages, pixAutomaticMessages, TAG_MONTHLY_FEE_CENTS, vehicleBudgetMessages } from '@portal/domain';
 import { formatReais } from '../../lib/format';
 import { dueDayText, freeFlowTexts } from '../../lib/freeFlowTexts';
 import { receiptPath } from '../../lib/receipts';
@@ -41,6 +41,7 @@ export interface NoticeView {
  */
 const ORDER: Record<AttentionNotice['tipo'], number> = {
   'tag-bloqueada': 0,
+  'orcamento-veiculo': 1,
   'saldo-baixo': 1,
   'saldo-negativo': 1,
   'recarga-automatica-falhou': 2,
@@ -69,6 +70,17 @@ function view(notice: AttentionNotice): NoticeView {
         action: messages.attention.tagBlockedAction,
         actionName: `${messages.attention.tagBlockedAction} ${notice.placa}`,
         to: `/tags/detalhes/${encodeURIComponent(notice.placa)}`,
+        needsNetwork: true,
+      };
+    case 'orcamento-veiculo':
+      // Decision 78: the server's text names the plate and how much of the month's budget is spent (or that the tag was blocked).
+      return {
+        key: `orcamento-${notice.veiculoId}`,
+        tone: notice.bloqueada ? 'danger' : 'warning',
+        text: notice.Mensagem,
+        action: vehicleBudgetMessages.noticeAction,
+        actionName: vehicleBudgetMessages.noticeActionName(notice.placa),
+        to: '/empresa/orcamentos',
         needsNetwork: true,
       };
     case 'saldo-baixo':

@@ -1,22 +1,21 @@
-import { Button, NativeSelect, Paper, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, NativeSelect, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import type { AuditEvent, AuditFilters } from '@portal/contract';
 import { actingRoleLabel, fleetRoleLabels, fleetScreens, isActingRole } from '@portal/domain';
 import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconFilterOff } from '@tabler/icons-react';
-import { useCallback, useId, type ReactNode } from 'react';
-import { isListLoading, isListNotLoaded, TABLE_NOT_LOADED_TEXT } from '../../components/ui/DataTable';
+import { useCallback, useId } from 'react';
+import { CardList } from '../../components/ui/CardList';
+import { isListLoading, isListNotLoaded } from '../../components/ui/DataTable';
 import { DateTime } from '../../components/ui/DateTime';
 import { DetailField, DetailList } from '../../components/ui/DetailFields';
 import { ListPagination } from '../../components/ui/ListPagination';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
-import { ReadFailed } from '../../components/ui/ReadFailed';
 import { TintedBadge } from '../../components/ui/TintedBadge';
 import { toastFailure } from '../../components/ui/toastFailure';
-import { usePageTitle } from '../../components/ui/usePageTitle';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useListSearch, usePageParam } from '../../lib/usePageParam';
 import { useAuditExport } from './api/mutations';
 import { useAuditEvents, useMembers } from './api/queries';
-import { CompanyOnly } from './CompanyOnly';
+import { CompanyPage } from './CompanyOnly';
 import classes from './FleetPages.module.css';
 
 const t = fleetScreens.audit;
@@ -157,16 +156,6 @@ function DownloadButton({ filters }: { filters: Filters }) {
   );
 }
 
-function Loading() {
-  return (
-    <Stack gap="sm" role="status" aria-busy aria-label="Carregando">
-      {[0, 1, 2].map((n) => (
-        <Skeleton key={n} height={160} radius="md" />
-      ))}
-    </Stack>
-  );
-}
-
 /**
  * Decision 77 /empresa/auditoria: the company's trail, newest first, 20 a page, filtered by member,
  * result and days (kept in the address), and the same as a CSV ('Baixar CSV'). Each record in São
@@ -174,17 +163,10 @@ function Loading() {
  * warning, never colour alone), the address, and the before and after as compact JSON.
  */
 export function AuditPage() {
-  usePageTitle(t.title);
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>{t.title}</Title>
-        <Text c="dimmed">{t.subtitle}</Text>
-      </Stack>
-      <CompanyOnly>
-        <Audit />
-      </CompanyOnly>
-    </Stack>
+    <CompanyPage title={t.title} subtitle={t.subtitle}>
+      <Audit />
+    </CompanyPage>
   );
 }
 
@@ -212,31 +194,6 @@ function Audit() {
     { value: 'ok', label: t.resultLabels.ok },
     { value: 'negado', label: t.resultLabels.negado },
   ];
-
-  let body: ReactNode;
-  if (isListNotLoaded(events)) {
-    body = (
-      <Text c="gray.7" ta="center" py="xl" role="status">
-        {TABLE_NOT_LOADED_TEXT}
-      </Text>
-    );
-  } else if (failure) body = <ReadFailed message={t.failed} retrying={failure.retrying} onRetry={failure.retry} />;
-  else if (loading || !rows) body = <Loading />;
-  else if (rows.length === 0) {
-    body = (
-      <Text c="gray.7" ta="center" py="xl" role="status">
-        {filtered ? t.emptyFiltered : t.empty}
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        {rows.map((event) => (
-          <AuditCard key={event.id} event={event} />
-        ))}
-      </Stack>
-    );
-  }
 
   return (
     <>
@@ -290,9 +247,23 @@ function Audit() {
               </Button>
             ) : null}
           </div>
-          <div aria-live="polite" aria-busy={loading}>
-            {body}
-          </div>
+          <CardList
+            rows={rows}
+            notLoaded={isListNotLoaded(events)}
+            loading={loading}
+            failure={failure}
+            failedText={t.failed}
+            emptyText={filtered ? t.emptyFiltered : t.empty}
+            cardHeight={160}
+          >
+            {(shown) => (
+              <Stack gap="sm">
+                {shown.map((event) => (
+                  <AuditCard key={event.id} event={event} />
+                ))}
+              </Stack>
+            )}
+          </CardList>
           <ListPagination
             page={page}
             totalPages={failure ? 0 : (events.data?.Paginacao.TotalPaginas ?? 0)}

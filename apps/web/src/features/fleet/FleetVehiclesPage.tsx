@@ -1,20 +1,19 @@
-import { Button, Checkbox, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { FleetVehicle, Member } from '@portal/contract';
+import { Button, Checkbox, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import type { CostCentre, FleetVehicle, Member } from '@portal/contract';
 import { fleetScreens } from '@portal/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useId, useState, type ReactNode } from 'react';
-import { isListLoading, isListNotLoaded, TABLE_NOT_LOADED_TEXT } from '../../components/ui/DataTable';
+import { useId, useState } from 'react';
+import { CardList } from '../../components/ui/CardList';
+import { isListLoading, isListNotLoaded } from '../../components/ui/DataTable';
 import { ListPagination } from '../../components/ui/ListPagination';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
-import { ReadFailed } from '../../components/ui/ReadFailed';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
-import { toastFailure } from '../../components/ui/toastFailure';
-import { usePageTitle } from '../../components/ui/usePageTitle';
+import { toastAnswer, toastFailure } from '../../components/ui/toastFailure';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { usePageParam } from '../../lib/usePageParam';
-import { useAssignVehicle } from './api/mutations';
-import { useFleetVehicles, useMembers } from './api/queries';
-import { CompanyOnly } from './CompanyOnly';
+import { useAssignVehicle, useSetVehicleCostCentre } from './api/mutations';
+import { useCostCentres, useFleetVehicles, useMembers } from './api/queries';
+import { CompanyPage } from './CompanyOnly';
 
 const t = fleetScreens.vehicles;
 
@@ -23,12 +22,67 @@ const driverLabel = (member: Member) => `${member.nome ?? fleetScreens.members.w
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
+/** The company's cost centres, as the vehicles' selects offer them: undefined until read; `failed` while the read fails. */
+interface Centres {
+  list: readonly CostCentre[] | undefined;
+  failed: boolean;
+}
+
 /**
- * One vehicle and its Motoristas: a box for each active member with the role Motorista (and for one
- * assigned before who no longer is, so they can be taken off), saved with 'Salvar'. Drawn anew when
- * the server's assignment changes (its key), which starts the boxes over from it.
+ * The vehicle's cost centre ('Sem centro de custo' or 'CÓDIGO · Nome'), sent as soon as another is
+ * chosen; the server's Mensagem in a toast. The choice shows until the list read again says it.
  */
-function VehicleDrivers({ vehicle, drivers, members }: { vehicle: FleetVehicle; drivers: readonly Member[]; members: readonly Member[] }) {
+function VehicleCostCentre({ vehicle, centres }: { vehicle: FleetVehicle; centres: Centres }) {
+  const online = useOnline();
+  const move = useSetVehicleCostCentre();
+  const [asked, setAsked] = useState<string | null>(null);
+  const saved = vehicle.centroDeCusto === null ? '' : String(vehicle.centroDeCusto);
+  const options = [
+    { value: '', label: t.noCostCentre },
+    ...(centres.list ?? []).map((centre) => ({ value: String(centre.id), label: t.costCentreOption(centre.codigo, centre.nome) })),
+  ];
+
+  const choose = (value: string) => {
+    if (value === saved) return;
+    setAsked(value);
+    // As 'Salvar' below: the answer may redraw this vehicle before mutate's own callbacks would run.
+    void toastAnswer(move.mutateAsync({ id: vehicle.id, centroDeCusto: value === '' ? null : Number(value) })).finally(() =>
+      setAsked(null),
+    );
+  };
+
+  return (
+    <NativeSelect
+      size="md"
+      label={t.costCentre}
+      data={options}
+      value={asked ?? saved}
+      disabled={!online || move.isPending || !centres.list}
+      aria-describedby={online ? undefined : OFFLINE_REASON_ID}
+      description={centres.failed && !centres.list ? t.costCentresFailed : undefined}
+      maw={{ sm: 420 }}
+      onChange={(event) => choose(event.currentTarget.value)}
+    />
+  );
+}
+
+/**
+ * One vehicle, its cost centre and its Motoristas: a box for each active member with the role
+ * Motorista (and for one assigned before who no longer is, so they can be taken off), saved with
+ * 'Salvar'. Drawn anew when the server's assignment changes (its key), which starts the boxes over
+ * from it.
+ */
+function VehicleDrivers({
+  vehicle,
+  drivers,
+  members,
+  centres,
+}: {
+  vehicle: FleetVehicle;
+  drivers: readonly Member[];
+  members: readonly Member[];
+  centres: Centres;
+}) {
   const online = useOnline();
   const assign = useAssignVehicle();
   const titleId = useId();
@@ -38,13 +92,12 @@ function VehicleDrivers({ vehicle, drivers, members }: { vehicle: FleetVehicle; 
   const stillAssigned = members.filter((member) => vehicle.motoristas.includes(member.id) && !drivers.includes(member));
   const options = [...drivers, ...stillAssigned];
 
+  // The saved answer redraws this vehicle (its key changes) before mutate's own callbacks would run,
+  // and an unmounted observer's callbacks never do: the promise tells the driver either way.
   const save = () =>
-    assign.mutate(
-      { id: vehicle.id, motoristas: chosen.map(Number) },
-      {
-        onSuccess: (answer) => toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE }),
-        onError: (error) => toastFailure(error),
-      },
+    assign.mutateAsync({ id: vehicle.id, motoristas: chosen.map(Number) }).then(
+      (answer) => toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE }),
+      (error: unknown) => toastFailure(error),
     );
 
   return (
@@ -53,6 +106,7 @@ function VehicleDrivers({ vehicle, drivers, members }: { vehicle: FleetVehicle; 
         <Title order={2} size="h4" id={titleId} className="tabular-nums">
           {vehicle.placa}
         </Title>
+        <VehicleCostCentre vehicle={vehicle} centres={centres} />
         {options.length === 0 ? (
           <Text size="sm" c="gray.7">
             {t.noDrivers}
@@ -74,7 +128,7 @@ function VehicleDrivers({ vehicle, drivers, members }: { vehicle: FleetVehicle; 
             aria-describedby={online ? undefined : OFFLINE_REASON_ID}
             aria-label={t.saveName(vehicle.placa)}
             w={{ base: '100%', xs: 'auto' }}
-            onClick={save}
+            onClick={() => void save()}
           >
             {t.save}
           </Button>
@@ -84,33 +138,16 @@ function VehicleDrivers({ vehicle, drivers, members }: { vehicle: FleetVehicle; 
   );
 }
 
-function Loading() {
-  return (
-    <Stack gap="sm" role="status" aria-busy aria-label="Carregando">
-      {[0, 1, 2].map((n) => (
-        <Skeleton key={n} height={140} radius="md" />
-      ))}
-    </Stack>
-  );
-}
-
 /**
  * Decision 77 /empresa/veiculos: the company's vehicles, 20 a page, and for each the Motoristas
- * assigned (the active members with that role), saved per vehicle. A Motorista sees only the vehicles
+ * assigned (the active members with that role), saved per vehicle, and its cost centre. A Motorista sees only the vehicles
  * assigned to them. Failures and offline as the other lists.
  */
 export function FleetVehiclesPage() {
-  usePageTitle(t.title);
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>{t.title}</Title>
-        <Text c="dimmed">{t.subtitle}</Text>
-      </Stack>
-      <CompanyOnly>
-        <FleetVehicles />
-      </CompanyOnly>
-    </Stack>
+    <CompanyPage title={t.title} subtitle={t.subtitle}>
+      <FleetVehicles />
+    </CompanyPage>
   );
 }
 
@@ -118,44 +155,39 @@ function FleetVehicles() {
   const [page, setPage] = usePageParam();
   const { vehicles, failure } = useFleetVehicles(page);
   const { members, failure: membersFailure } = useMembers();
+  const { centres } = useCostCentres();
+  const centreList: Centres = { list: centres.data?.Centros, failed: centres.isError };
   const loading = isListLoading(vehicles) || members.isPending;
   const rows = vehicles.data?.Veiculos;
   const everyone = members.data?.Membros ?? [];
   const drivers = everyone.filter((member) => member.estado === 'ativo' && member.papel === 'motorista');
 
-  let body: ReactNode;
-  if (isListNotLoaded(vehicles)) {
-    body = (
-      <Text c="gray.7" ta="center" py="xl" role="status">
-        {TABLE_NOT_LOADED_TEXT}
-      </Text>
-    );
-  } else if (failure) body = <ReadFailed message={t.failed} retrying={failure.retrying} onRetry={failure.retry} />;
-  else if (membersFailure && !members.data) {
-    body = <ReadFailed message={fleetScreens.members.failed} retrying={membersFailure.retrying} onRetry={membersFailure.retry} />;
-  } else if (loading || !rows) body = <Loading />;
-  else if (rows.length === 0) {
-    body = (
-      <Text c="gray.7" ta="center" py="xl" role="status">
-        {t.empty}
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        {rows.map((vehicle) => (
-          <VehicleDrivers key={`${vehicle.id}:${vehicle.motoristas.join(',')}`} vehicle={vehicle} drivers={drivers} members={everyone} />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
     <>
       <OfflineNotice updatedAt={vehicles.dataUpdatedAt} />
-      <div aria-live="polite" aria-busy={loading}>
-        {body}
-      </div>
+      <CardList
+        rows={rows}
+        notLoaded={isListNotLoaded(vehicles)}
+        loading={loading}
+        failure={failure ?? (members.data ? null : membersFailure)}
+        failedText={failure ? t.failed : fleetScreens.members.failed}
+        emptyText={t.empty}
+        cardHeight={140}
+      >
+        {(shown) => (
+          <Stack gap="sm">
+            {shown.map((vehicle) => (
+              <VehicleDrivers
+                key={`${vehicle.id}:${vehicle.motoristas.join(',')}`}
+                vehicle={vehicle}
+                drivers={drivers}
+                members={everyone}
+                centres={centreList}
+              />
+            ))}
+          </Stack>
+        )}
+      </CardList>
       <ListPagination
         page={page}
         totalPages={failure ? 0 : (vehicles.data?.Paginacao.TotalPaginas ?? 0)}

@@ -1,12 +1,12 @@
-import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { NativeSelect, Stack } from '@mantine/core';
 import { FLEET_ROLES, fleetRoleDescriptions, fleetRoleLabels, fleetScreens, type FleetRole } from '@portal/domain';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { MaskedInput } from '../../components/ui/MaskedInput';
 import { cpfCnpjMask } from '../../components/ui/masks';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
-import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
-import { toastFormFailure } from '../../components/ui/toastFailure';
+import { TitledSection } from '../../components/ui/TitledSection';
+import { toastFormAnswer } from '../../components/ui/toastFailure';
 import { useInviteMember } from './api/mutations';
 import classes from './FleetPages.module.css';
 import { emptyInviteForm, INVITE_SERVER_FIELDS, inviteResolver, type InviteFormInput, type InviteFormValues } from './inviteForm';
@@ -36,29 +36,17 @@ export function InviteMemberForm() {
   } = useForm<InviteFormInput, unknown, InviteFormValues>({ resolver: inviteResolver, defaultValues: emptyInviteForm });
   const role = useWatch({ control, name: 'papel' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const answer = await invite.mutateAsync(values);
-      reset(emptyInviteForm);
-      toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, autoClose: 10_000 });
-    } catch (failure) {
-      toastFormFailure(failure, setError, INVITE_SERVER_FIELDS);
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    toastFormAnswer(invite.mutateAsync(values), { setError, fields: INVITE_SERVER_FIELDS }, () => reset(emptyInviteForm), {
+      autoClose: 10_000,
+    }),
+  );
 
   return (
-    <Paper component="section" aria-labelledby="convidar-membro" withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
+    <TitledSection id="convidar-membro" title={t.inviteTitle} hint={t.inviteHint}>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="md">
-          <Stack gap={4}>
-            <Title order={2} size="h3" id="convidar-membro">
-              {t.inviteTitle}
-            </Title>
-            <Text size="sm" c="gray.7">
-              {t.inviteHint}
-            </Text>
-          </Stack>
-          <div className={classes.inviteFields}>
+          <div className={classes.formFields}>
             <Controller
               control={control}
               name="cpf"
@@ -103,6 +91,6 @@ export function InviteMemberForm() {
           </NetworkSubmitButton>
         </Stack>
       </form>
-    </Paper>
+    </TitledSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, NativeSelect, Paper, Text } from '@mantine/core';
 import type { Member } from '@portal/contract';
 import { FLEET_ROLES, fleetRoleLabels, fleetScreens, type FleetRole } from '@portal/domain';
 import { IconTrash, IconX } from '@tabler/icons-react';
@@ -8,11 +8,10 @@ import { DataTable, isListLoading, isListNotLoaded, type DataTableColumn } from 
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
 import { toastFailure } from '../../components/ui/toastFailure';
-import { usePageTitle } from '../../components/ui/usePageTitle';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
 import { useChangeMemberRole, useRemoveMember } from './api/mutations';
 import { useMembers } from './api/queries';
-import { CompanyOnly } from './CompanyOnly';
+import { CompanyPage } from './CompanyOnly';
 import classes from './FleetPages.module.css';
 import { InviteMemberForm } from './InviteMemberForm';
 import { MemberStateBadge } from './MemberBadges';
@@ -88,10 +87,11 @@ function RemoveButton({ member }: { member: Member }) {
         : { title: t.removeTitle, message: t.removeQuestion(nameOf(member)), confirmLabel: t.remove, danger: true },
     );
     if (!confirmed) return;
-    remove.mutate(member.id, {
-      onSuccess: (answer) => toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE }),
-      onError: (error) => toastFailure(error),
-    });
+    // A cancelled invitation leaves the list before mutate's own callbacks would run: the promise tells.
+    await remove.mutateAsync(member.id).then(
+      (answer) => toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE }),
+      (error: unknown) => toastFailure(error),
+    );
   };
 
   return (
@@ -141,20 +141,13 @@ const columns: DataTableColumn<Member>[] = [
  * Decision 77 /empresa/membros: the company's members and invitations (name or 'Aguardando
  * cadastro', masked CPF, role, state, plates, 'você'), the invitation's form, each role changed with
  * its select and each access ended with 'Remover' (or 'Cancelar convite'), asked first. Only for
- * whoever manages the company's members (CompanyOnly).
+ * whoever manages the company's members (CompanyPage).
  */
 export function MembersPage() {
-  usePageTitle(t.title);
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>{t.title}</Title>
-        <Text c="dimmed">{t.subtitle}</Text>
-      </Stack>
-      <CompanyOnly>
-        <Members />
-      </CompanyOnly>
-    </Stack>
+    <CompanyPage title={t.title} subtitle={t.subtitle}>
+      <Members />
+    </CompanyPage>
   );
 }
 

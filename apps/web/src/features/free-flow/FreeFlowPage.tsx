@@ -4,6 +4,7 @@ import { FREE_FLOW_STATES, freeFlowStateLabels, isValidPlate, normalizePlate, ty
 import { IconRoad, IconSettings, IconTruck } from '@tabler/icons-react';
 import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CardsLoading } from '../../components/ui/CardList';
 import { isListLoading, isListNotLoaded, TABLE_NOT_LOADED_TEXT } from '../../components/ui/DataTable';
 import { ListPagination } from '../../components/ui/ListPagination';
 import { Money } from '../../components/ui/Money';
@@ -116,16 +117,6 @@ function TurnedOff() {
   );
 }
 
-function Loading() {
-  return (
-    <Stack gap="sm" role="status" aria-busy aria-label={t.loading}>
-      {[0, 1, 2].map((n) => (
-        <Skeleton key={n} height={180} radius="md" />
-      ))}
-    </Stack>
-  );
-}
-
 /**
  * Decision 76 /livre-passagem, 'Pedágios sem cancela': the tolls the concessionaires sent for the
  * plates the driver opted in, 10 a page, newest first, filtered by plate and state, with the Resumo
@@ -153,7 +144,7 @@ export function FreeFlowPage() {
       </Text>
     );
   } else if (failure) body = <ReadFailed message={t.failed} retrying={failure.retrying} onRetry={failure.retry} />;
-  else if (loading || !rows) body = <Loading />;
+  else if (loading || !rows) body = <CardsLoading height={180} label={t.loading} />;
   else if (rows.length === 0) {
     body =
       off && !filtered ? null : (

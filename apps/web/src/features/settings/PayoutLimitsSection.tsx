@@ -7,8 +7,7 @@ import { memo, type ReactNode, useDeferredValue } from 'react';
 import { useForm } from 'react-hook-form';
 import { ControlledCurrencyInput } from '../../components/ui/CurrencyInput';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
-import { SUCCESS_TOAST_TITLE, toast } from '../../components/ui/toast';
-import { toastFormFailure } from '../../components/ui/toastFailure';
+import { toastFormAnswer } from '../../components/ui/toastFailure';
 import { formatReais } from '../../lib/format';
 import { usePayoutLimits, useUpdatePayoutLimits } from './api/payouts';
 import { FormSkeleton, LoadFailed } from './LoadStates';
@@ -58,15 +57,11 @@ const PayoutLimitsForm = memo(function PayoutLimitsForm({ limits }: { limits: Pa
     defaultValues: payoutLimitsText(limits),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync(values);
-      reset(payoutLimitsText(answer.Limites));
-      toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, autoClose: 10_000 });
-    } catch (failure) {
-      toastFormFailure(failure, setError, SERVER_FIELDS);
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    toastFormAnswer(save.mutateAsync(values), { setError, fields: SERVER_FIELDS }, (answer) => reset(payoutLimitsText(answer.Limites)), {
+      autoClose: 10_000,
+    }),
+  );
 
   return (
     <PrerenderedForm onSubmit={(event) => void onSubmit(event)} aria-label={LIMITS_TITLE}>

@@ -1,13 +1,7 @@
 import { payoutLimitsRequest, type PayoutLimits } from '@portal/contract';
-import { centsToReais, parseBrlInput } from '@portal/domain';
 import { z } from 'zod';
+import { typedReais } from '../../components/ui/typedReais';
 import { alertLevelText } from './settingsForm';
-
-/** A limit as typed ('1.000,00') in the wire's reais; what cannot be read goes on as NaN, which the contract refuses with its message. */
-const typedReais = z.string().transform((text) => {
-  const cents = parseBrlInput(text);
-  return cents === null ? Number.NaN : centsToReais(cents);
-});
 
 /**
  * The withdrawal limits form over what was typed: each text becomes reais, then the contract's own

@@ -4,6 +4,8 @@ import { PasswordField } from '../../components/ui/PasswordField';
 import { ERROR_CODES, type PayoutLimits, type SavedPixKey } from '@portal/contract';
 import {
   documentKind,
+  DUAL_CONTROL_HOURS,
+  fleetScreens,
   formatBrl,
   formatDateTime,
   messages,
@@ -14,9 +16,19 @@ import {
   stripDocument,
   type PixKeyType,
 } from '@portal/domain';
-import { IconAlertCircle, IconArrowLeft, IconCash, IconCircleCheck, IconInfoCircle, IconReceipt, IconRefresh } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCash,
+  IconCircleCheck,
+  IconHourglassHigh,
+  IconInfoCircle,
+  IconReceipt,
+  IconRefresh,
+  IconShieldCheck,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { NetworkSubmitButton } from '../../components/ui/NetworkSubmitButton';
@@ -187,6 +199,36 @@ function TermsRefusal({ message }: { message: string }) {
   );
 }
 
+/** A withdrawal's result above the form: what happened, and the way to where it can be followed. */
+function ResultAlert({
+  color,
+  icon,
+  title,
+  text,
+  to,
+  linkIcon,
+  linkLabel,
+}: {
+  color: string;
+  icon: ReactNode;
+  title?: string;
+  text: string;
+  to: string;
+  linkIcon: ReactNode;
+  linkLabel: string;
+}) {
+  return (
+    <Alert color={color} variant="light" role="status" icon={icon} title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text fw={title ? undefined : 600}>{text}</Text>
+        <Button component={Link} to={to} variant="white" size="sm" leftSection={linkIcon}>
+          {linkLabel}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The keys and limits the page has just read (asked once a visit), undefined while a read that failed retries. */
 function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefined; limits: PayoutLimits | undefined }) {
   const balance = useBalance();
@@ -242,6 +284,8 @@ function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefin
   }, [capLeft, capExceeded, typedAmount, setError, clearErrors, getFieldState]);
   // Issue 12: the last withdrawal requested here, with the way to its receipt.
   const [requested, setRequested] = useState<string | null>(null);
+  // Decision 77: the last withdrawal asked here waits for another Gestor of the company (AGUARDANDO_APROVACAO).
+  const [waiting, setWaiting] = useState(false);
   // The fields stay enabled while sending: a field the server refuses must be able to take the focus.
 
   useEffect(() => {
@@ -251,12 +295,17 @@ function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefin
   const onSubmit = handleSubmit(async (order) => {
     if (balanceReais === undefined || negative) return;
     setRequested(null);
+    setWaiting(false);
     try {
       const answer = await withdraw.mutateAsync(order);
       // spec §8: an answer with `error` shows it; a success says 'Sucesso!' with Mensagem; else Mensagem.
       const failure = answer.error || answerFailure(answer);
       if (failure) {
         toast.error(failure, { title: ERROR_TOAST_TITLE, position });
+      } else if (answer.status === 'AGUARDANDO_APROVACAO') {
+        // Nothing was sent yet: not the 'Sucesso!' of a withdrawal on its way, the wait and where to follow it.
+        reset(emptyForm);
+        setWaiting(true);
       } else {
         toast.success(answer.Mensagem, { title: SUCCESS_TOAST_TITLE, position });
         reset(emptyForm);
@@ -308,20 +357,26 @@ function WithdrawForm({ keys, limits }: { keys: readonly SavedPixKey[] | undefin
       ) : null}
 
       {requested ? (
-        <Alert color="sign" variant="light" role="status" icon={<IconCircleCheck aria-hidden />}>
-          <Stack gap="xs" align="flex-start">
-            <Text fw={600}>Saque registrado: o comprovante mostra a situação do Pix.</Text>
-            <Button
-              component={Link}
-              to={receiptPath('saque', requested)}
-              variant="white"
-              size="sm"
-              leftSection={<IconReceipt size={18} aria-hidden />}
-            >
-              {RECEIPT_LINK_LABEL}
-            </Button>
-          </Stack>
-        </Alert>
+        <ResultAlert
+          color="sign"
+          icon={<IconCircleCheck aria-hidden />}
+          text="Saque registrado: o comprovante mostra a situação do Pix."
+          to={receiptPath('saque', requested)}
+          linkIcon={<IconReceipt size={18} aria-hidden />}
+          linkLabel={RECEIPT_LINK_LABEL}
+        />
+      ) : null}
+
+      {waiting ? (
+        <ResultAlert
+          color="road"
+          icon={<IconHourglassHigh aria-hidden />}
+          title={fleetScreens.dualControl.waitingTitle}
+          text={fleetScreens.dualControl.waiting(DUAL_CONTROL_HOURS)}
+          to="/empresa/dupla-aprovacao"
+          linkIcon={<IconShieldCheck size={18} aria-hidden />}
+          linkLabel={fleetScreens.dualControl.waitingLink}
+        />
       ) : null}
 
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">

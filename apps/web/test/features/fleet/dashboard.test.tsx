@@ -73,7 +73,7 @@ describe('decision 77: the dashboard follows the role in use', () => {
     expect(api.callsTo('GET', '/api/convites')).toHaveLength(0);
   });
 
-  it("a Financeiro's: the balance and buying credit, no withdrawal, no company menu", async () => {
+  it("a Financeiro's: the balance and buying credit, no withdrawal, and of the company's menu only what they may read", async () => {
     signInStorage({ terms: 'aceito' });
     chooseCompanyStorage('financeiro');
     mockApi({
@@ -86,7 +86,14 @@ describe('decision 77: the dashboard follows the role in use', () => {
     expect(screen.getByRole('link', { name: 'Comprar créditos de pedágio' })).toHaveAttribute('href', '/saldo/comprar');
     expect(screen.queryByText('Sacar saldo via Pix')).not.toBeInTheDocument();
     expect(tileNames()).toEqual(['Veículos', 'Tags', 'VPOs', 'Extrato', 'Contestações', 'Pedágios sem cancela']);
-    expect(screen.queryByRole('navigation', { name: 'Empresa' })).not.toBeInTheDocument();
+    // Of the company's pages, the ones a Financeiro may read (the cost centres), never a Gestor's only.
+    const companyPages = within(screen.getByRole('navigation', { name: 'Empresa' }))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(companyPages).toContain('/empresa/centros-de-custo');
+    for (const gestorOnly of ['/empresa/membros', '/empresa/veiculos', '/empresa/auditoria', '/empresa/dupla-aprovacao']) {
+      expect(companyPages).not.toContain(gestorOnly);
+    }
   });
 
   it('an invitation on the own account: accepted, the server says so, and the company appears in the switch', async () => {

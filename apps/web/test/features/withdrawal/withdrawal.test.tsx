@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { formatBrl, formatDateTime, messages, payoutMessages, serverMessages } from '@portal/domain';
+import { dualControlMessages, formatBrl, formatDateTime, messages, payoutMessages, serverMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderRoute, signInStorage, type MockReply } from '../../support/utils';
 // Loaded up front: the lazy route resolves at once, even on a busy machine.
@@ -248,6 +248,34 @@ describe('/saldo/retirar', () => {
     expect(field.amount()).toHaveValue('');
     expect(field.type()).toHaveValue('');
     expect(field.key()).toBeDisabled();
+  });
+
+  it('a company withdrawal above the dual control: says it waits for another Gestor within 24 hours, not that it was sent (decision 77)', async () => {
+    const { user, api } = await openForm({
+      ...allowed,
+      ...balanceOf(10000),
+      'POST /api/motorista/sacar': ok({
+        Mensagem: dualControlMessages.waiting('R$ 8.000,00'),
+        status: 'AGUARDANDO_APROVACAO',
+        aprovacaoId: 4,
+      }),
+    });
+    await screen.findByText('R$ 10.000,00');
+    await paste(user, field.amount(), '800000');
+    await user.selectOptions(field.type(), 'PHONE');
+    await paste(user, field.key(), '11987654321');
+    await user.click(field.submit());
+
+    const result = (await screen.findByText('Saque aguardando aprovação')).closest<HTMLElement>('[role="status"]')!;
+    expect(result).toHaveTextContent(
+      'Outro Gestor da empresa precisa aprovar este saque em até 24 horas: só então o dinheiro sai. Sem aprovação, o saque expira e nada sai da conta.',
+    );
+    expect(within(result).getByRole('link', { name: 'Ver a dupla aprovação' })).toHaveAttribute('href', '/empresa/dupla-aprovacao');
+    // Not the result of a withdrawal on its way: no 'Sucesso!', no receipt.
+    expect(screen.queryByText('Sucesso!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ver comprovante' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/motorista/sacar')).toHaveLength(1);
+    expect(field.amount()).toHaveValue('');
   });
 
   it("shows the answer's error when the payout fails, and still reloads the balance", async () => {

@@ -1,5 +1,5 @@
-import { api, type AuditFilters } from '@portal/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, type AuditFilters, type Endpoint, type ResponseOf } from '@portal/contract';
+import { keepPreviousData, queryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
 import { useLoggedQuery, useReadFailure } from '../../../lib/listQuery';
 import { keptOffline } from '../../../lib/persist';
@@ -15,20 +15,32 @@ const fleetKeys = {
   members: [...fleetQueryRoot, 'membros'] as const,
   vehicles: (page: number) => [...fleetQueryRoot, 'veiculos', page] as const,
   audit: (filters: AuditFilters) => [...fleetQueryRoot, 'auditoria', filters] as const,
+  costCentres: [...fleetQueryRoot, 'centros-de-custo'] as const,
+  withdrawalApprovals: [...fleetQueryRoot, 'aprovacao-saques'] as const,
 };
 
-/** GET /api/empresa/membros: members and invitations, kept on the phone, asked again on every visit. */
-const membersQuery = queryOptions({
-  ...keptOffline,
-  queryKey: fleetKeys.members,
-  queryFn: ({ signal }) => request(api.members, { signal }),
-  staleTime: 0,
-});
+/** A whole read of the company's (no page): kept on the phone, asked again on every visit. */
+const wholeRead = <E extends Endpoint, K extends QueryKey>(endpoint: E, queryKey: K) =>
+  queryOptions({
+    ...keptOffline,
+    queryKey,
+    queryFn: ({ signal }): Promise<ResponseOf<E>> => request(endpoint, { signal }),
+    staleTime: 0,
+  });
+
+/** GET /api/empresa/membros: members and invitations. */
+const membersQuery = wholeRead(api.members, fleetKeys.members);
+
+/** GET /api/empresa/centros-de-custo: the company's cost centres (name, code, how many vehicles). */
+const costCentresQuery = wholeRead(api.costCentres, fleetKeys.costCentres);
+
+/** GET /api/empresa/aprovacao-saques: the dual control's threshold (and a change waiting) and the withdrawals that asked for it. */
+const withdrawalApprovalsQuery = wholeRead(api.withdrawalApprovals, fleetKeys.withdrawalApprovals);
 
 /** A paged list of the company's: the page shown stays while the next loads; asked again on every visit. */
 const pagedOptions = { ...keptOffline, placeholderData: keepPreviousData, staleTime: 0 } as const;
 
-/** GET /api/empresa/veiculos?page=N: 20 vehicles a page, each with the member ids of its Motoristas. */
+/** GET /api/empresa/veiculos?page=N: 20 vehicles a page, each with the member ids of its Motoristas and its cost centre. */
 const fleetVehiclesQuery = (page: number) =>
   queryOptions({
     ...pagedOptions,
@@ -50,20 +62,33 @@ export function auditParams(filters: AuditFilters): Record<string, string | numb
   return { page, membro, resultado, desde, ate };
 }
 
-/** The members; a failure is logged and said at once with 'Tentar novamente' (issue 25), as the other lists. */
+/** A read whose failure is logged and said at once with 'Tentar novamente' (issue 25), as the other lists. */
+function useRead<TData, TKey extends QueryKey>(options: UseQueryOptions<TData, Error, TData, TKey> & { queryKey: TKey }, log: string) {
+  const query = useLoggedQuery(options, log);
+  return [query, useReadFailure(query, options.queryKey)] as const;
+}
+
 export function useMembers() {
-  const members = useLoggedQuery(membersQuery, 'Falha ao carregar os membros da empresa');
-  return { members, failure: useReadFailure(members, membersQuery.queryKey) };
+  const [members, failure] = useRead(membersQuery, 'Falha ao carregar os membros da empresa');
+  return { members, failure };
 }
 
 export function useFleetVehicles(page: number) {
-  const options = fleetVehiclesQuery(page);
-  const vehicles = useLoggedQuery(options, 'Falha ao carregar os veículos da empresa');
-  return { vehicles, failure: useReadFailure(vehicles, options.queryKey) };
+  const [vehicles, failure] = useRead(fleetVehiclesQuery(page), 'Falha ao carregar os veículos da empresa');
+  return { vehicles, failure };
 }
 
 export function useAuditEvents(filters: AuditFilters) {
-  const options = auditQuery(filters);
-  const events = useLoggedQuery(options, 'Falha ao carregar o registro de ações');
-  return { events, failure: useReadFailure(events, options.queryKey) };
+  const [events, failure] = useRead(auditQuery(filters), 'Falha ao carregar o registro de ações');
+  return { events, failure };
+}
+
+export function useCostCentres() {
+  const [centres, failure] = useRead(costCentresQuery, 'Falha ao carregar os centros de custo');
+  return { centres, failure };
+}
+
+export function useWithdrawalApprovals() {
+  const [approvals, failure] = useRead(withdrawalApprovalsQuery, 'Falha ao carregar a dupla aprovação');
+  return { approvals, failure };
 }
