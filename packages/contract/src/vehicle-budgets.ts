@@ -65,7 +65,7 @@ export const vehicleBudgetsApi = {
     method: 'GET',
     path: '/api/empresa/orcamentos',
     auth: true,
-    capability: 'budgets',
+    capability: 'limits',
     summary: 'Os orçamentos mensais dos veículos da empresa e quanto cada um já gastou no mês (Gestor e Financeiro)',
     query: pageQuery,
     response: vehicleBudgetsResponse,
@@ -74,7 +74,7 @@ export const vehicleBudgetsApi = {
     method: 'POST',
     path: '/api/empresa/veiculos/:id/orcamento',
     auth: true,
-    capability: 'budgets',
+    capability: 'limits',
     idempotent: true,
     requiresTerms: true,
     summary:

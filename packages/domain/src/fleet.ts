@@ -31,7 +31,7 @@ export function actingRoleLabel(role: ActingRole): string {
 export const fleetRoleDescriptions: Record<FleetRole, string> = {
   gestor: 'Tudo, inclusive membros, veículos, tags e saques.',
   financeiro:
-    'Comprar crédito, extrato, exportações, comprovantes, contestações e orçamentos dos veículos. Não mexe em tags, veículos, membros nem saca.',
+    'Comprar crédito, extrato, exportações, comprovantes, contestações, limites de saque e orçamentos dos veículos. Não mexe em tags, veículos, membros nem saca.',
   motorista: 'Só os veículos atribuídos a ele: tags, passagens, VPOs, pedágios sem cancela e contestações.',
 };
 
@@ -51,15 +51,15 @@ export const CAPABILITIES = [
   'vehicles',
   'toll-payment',
   'members',
-  /** Decision 78: the vehicles' monthly budgets (Gestor and Financeiro). */
-  'budgets',
+  /** The money's limits: the payout limits and (decision 78) the vehicles' monthly budgets (Gestor and Financeiro). */
+  'limits',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 const ROLE_CAPABILITIES: Record<ActingRole, ReadonlySet<Capability>> = {
   titular: new Set(CAPABILITIES),
   gestor: new Set(CAPABILITIES),
-  financeiro: new Set<Capability>(['self', 'balance', 'credit', 'books', 'vehicles', 'toll-payment', 'budgets']),
+  financeiro: new Set<Capability>(['self', 'balance', 'credit', 'books', 'vehicles', 'toll-payment', 'limits']),
   motorista: new Set<Capability>(['self', 'vehicles']),
 };
 

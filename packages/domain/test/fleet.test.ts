@@ -10,7 +10,7 @@ import type { ActingRole, Capability } from '../src/fleet.js';
 const EXPECTED: Record<ActingRole, readonly Capability[]> = {
   titular: CAPABILITIES,
   gestor: CAPABILITIES,
-  financeiro: ['self', 'balance', 'credit', 'books', 'vehicles', 'toll-payment', 'budgets'],
+  financeiro: ['self', 'balance', 'credit', 'books', 'vehicles', 'toll-payment', 'limits'],
   motorista: ['self', 'vehicles'],
 };
 

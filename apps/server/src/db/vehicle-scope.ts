@@ -1,4 +1,4 @@
-import { contestMessages, refuse, serverMessages } from '@portal/domain';
+import { contestMessages, freeFlowMessages, refuse, serverMessages } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
@@ -18,16 +18,17 @@ export function withinScope(scope: VehicleScope, column: string | RawBuilder<unk
 }
 
 /** What a call names by id that hangs from a vehicle. */
-export type VehicleResource = 'vpo' | 'passage' | 'contest';
+export type VehicleResource = 'vpo' | 'passage' | 'contest' | 'toll';
 
 const NOT_FOUND: Record<VehicleResource, string> = {
   vpo: serverMessages.vpo.notFound,
   passage: contestMessages.passageNotFound,
   contest: contestMessages.contestNotFound,
+  toll: freeFlowMessages.notFound,
 };
 
 /**
- * Decision 77: a Motorista names a VPO, a passage or a contest of the company's by its id; it is
+ * Decision 77: a Motorista names a VPO, a passage, a contest or a free-flow toll of the company's by its id; it is
  * theirs to see only when it hangs from a vehicle assigned to them. Outside the scope the answer is
  * the resource's own 404, the same as for an id that does not exist: nothing says it is there.
  */
@@ -47,11 +48,15 @@ export class VehicleGuard {
             vehicle: number;
           }>`select v.id as vehicle from vpos o join vehicles v on v.driver_id = o.driver_id and v.license_plate = o.plate and v.deleted_at is null
             where o.id = ${id} and o.driver_id = ${accountId}`
-        : kind === 'passage'
+        : kind === 'toll'
           ? sql<{
               vehicle: number;
-            }>`select t.vehicle_id as vehicle from passages p join tags t on t.id = p.tag_id where p.id = ${id} and p.driver_id = ${accountId}`
-          : sql<{ vehicle: number }>`select coalesce(t.vehicle_id, f.vehicle_id) as vehicle from contests c
+            }>`select f.vehicle_id as vehicle from free_flow_tolls f where f.id = ${id} and f.driver_id = ${accountId}`
+          : kind === 'passage'
+            ? sql<{
+                vehicle: number;
+              }>`select t.vehicle_id as vehicle from passages p join tags t on t.id = p.tag_id where p.id = ${id} and p.driver_id = ${accountId}`
+            : sql<{ vehicle: number }>`select coalesce(t.vehicle_id, f.vehicle_id) as vehicle from contests c
             left join passages p on p.id = c.passage_id left join tags t on t.id = p.tag_id left join free_flow_tolls f on f.id = c.toll_id
             where c.id = ${id} and c.driver_id = ${accountId}`;
     const { rows } = await query.execute(this.db);

@@ -12,7 +12,9 @@ import {
   tagState,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db, Trx } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
 import { forUpdate, lockDriver } from '../../db/lock.js';
 import type { PasswordConfirmation } from '../auth/confirmation.js';
 import { forgetDocument } from '../auth/throttle.js';
@@ -176,6 +178,7 @@ export class AccountClosureService {
       .where('driver_id', '=', driverId)
       .execute();
     await forgetUnpaidTolls(trx, { column: 'driver_id', id: driverId });
+    await endMemberships(trx, driverId, driver.cpf_cnpj, at);
     const pendingTags = tags.filter((t) => t.released_at === null && tagState(t.status_code) !== 'cancelled').map((t) => t.id);
     for (const tagId of pendingTags) {
       await trx.insertInto('closure_tag_cancellations').values({ tag_id: tagId, driver_id: driverId, created_at: at }).execute();
@@ -232,4 +235,32 @@ export class AccountClosureService {
 
 function throwIfBlocked(blockers: readonly ClosureBlocker[]): void {
   if (blockers.length > 0) throw refuse.conflict(accountClosureMessages.blocked(blockers.map((b) => b.mensagem).join(' ')));
+}
+
+/**
+ * Decision 77: a closed account's memberships end with it (the person's in companies, and a closed
+ * company's members), their vehicles unassigned, and the CPFs kept on them masked, as the audit
+ * trail keeps them: what stays is the record of who was a member, not a document to find them by.
+ */
+async function endMemberships(trx: Trx, driverId: number, document: string, at: string): Promise<void> {
+  const theirs = (eb: ExpressionBuilder<Database, 'company_members'>) =>
+    eb.or([eb('person_id', '=', driverId), eb('company_id', '=', driverId), eb('cpf', '=', document)]);
+  const rows = await trx.selectFrom('company_members').select(['id', 'cpf', 'state']).where(theirs).execute();
+  if (rows.length === 0) return;
+  await trx
+    .deleteFrom('vehicle_drivers')
+    .where(
+      'member_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  for (const r of rows) {
+    const live = r.state === 'convidado' || r.state === 'ativo';
+    await trx
+      .updateTable('company_members')
+      .set({ cpf: /^\d{11}$/.test(r.cpf) ? maskCpfCnpj(r.cpf) : r.cpf, ...(live ? { state: 'removido' as const, ended_at: at } : {}) })
+      .where('id', '=', r.id)
+      .execute();
+  }
 }

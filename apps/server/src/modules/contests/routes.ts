@@ -28,7 +28,8 @@ export function contestRoutes(app: FastifyInstance, contests: ContestService, fr
   driverRoute(
     app,
     api.contestFreeFlowToll,
-    async ({ driver, params, body }) => {
+    async ({ driver, acting, params, body }) => {
+      await guard.require('toll', params.id, driver.id, acting.vehicleIds);
       await contests.openForToll(driver.id, params.id, body.motivo);
       return { Sucesso: true, Mensagem: freeFlowMessages.contested, Debito: await freeFlow.one(driver.id, params.id) };
     },

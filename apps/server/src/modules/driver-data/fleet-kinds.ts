@@ -8,7 +8,17 @@ import { allAtOnce, iso, type KindsOf, reais } from './pages.js';
  */
 export const FLEET_KINDS: KindsOf<'fleet' | 'audit'> = {
   fleet: {
-    tables: ['company_members', 'vehicle_drivers', 'cost_centres', 'withdrawal_approvals', 'approval_thresholds'],
+    tables: [
+      'company_members',
+      'vehicle_drivers',
+      'cost_centres',
+      'withdrawal_approvals',
+      'approval_thresholds',
+      'vehicle_budgets',
+      'vehicle_month_spend',
+      'vehicle_budget_alerts',
+      'budget_blocks',
+    ],
     count: async () => 1,
     async *records(db, driverId) {
       const me = await db.selectFrom('drivers').select('cpf_cnpj').where('id', '=', driverId).executeTakeFirstOrThrow();
@@ -46,8 +56,61 @@ export const FLEET_KINDS: KindsOf<'fleet' | 'audit'> = {
         .where('company_id', '=', driverId)
         .orderBy('id')
         .execute();
+      // Decision 78: the vehicles' budgets, what each month spent, the notices sent and the tags blocked.
+      const budgets = await db
+        .selectFrom('vehicle_budgets as x')
+        .innerJoin('vehicles as v', 'v.id', 'x.vehicle_id')
+        .where('v.driver_id', '=', driverId)
+        .select(['v.license_plate', 'x.monthly_cents', 'x.block_at_limit', 'x.updated_at'])
+        .orderBy('v.license_plate')
+        .execute();
+      const spending = await db
+        .selectFrom('vehicle_month_spend as s')
+        .innerJoin('vehicles as v', 'v.id', 's.vehicle_id')
+        .select(['v.license_plate', 's.period', 's.spent_cents'])
+        .where('v.driver_id', '=', driverId)
+        .orderBy('s.period')
+        .orderBy('v.license_plate')
+        .execute();
+      const alerts = await db
+        .selectFrom('vehicle_budget_alerts as a')
+        .innerJoin('vehicles as v', 'v.id', 'a.vehicle_id')
+        .select(['v.license_plate', 'a.period', 'a.percent', 'a.spent_cents', 'a.budget_cents', 'a.created_at'])
+        .where('v.driver_id', '=', driverId)
+        .orderBy('a.created_at')
+        .execute();
+      const blocks = await db
+        .selectFrom('budget_blocks as b')
+        .innerJoin('vehicles as v', 'v.id', 'b.vehicle_id')
+        .select(['v.license_plate', 'b.period', 'b.state', 'b.created_at', 'b.blocked_at', 'b.released_at'])
+        .where('v.driver_id', '=', driverId)
+        .orderBy('b.id')
+        .execute();
       yield [
         {
+          orcamentosDosVeiculos: budgets.map((b) => ({
+            placa: b.license_plate,
+            orcamentoMensal: reais(Number(b.monthly_cents)),
+            bloquearNoLimite: b.block_at_limit === 1,
+            alteradoEm: iso(b.updated_at),
+          })),
+          gastoDePedagioPorMes: spending.map((m) => ({ placa: m.license_plate, mes: m.period, gasto: reais(Number(m.spent_cents)) })),
+          avisosDeOrcamento: alerts.map((a) => ({
+            placa: a.license_plate,
+            mes: a.period,
+            percentual: a.percent,
+            gasto: reais(Number(a.spent_cents)),
+            orcamento: reais(Number(a.budget_cents)),
+            em: iso(a.created_at),
+          })),
+          bloqueiosPeloOrcamento: blocks.map((b) => ({
+            placa: b.license_plate,
+            mes: b.period,
+            situacao: b.state,
+            pedidoEm: iso(b.created_at),
+            bloqueadaEm: iso(b.blocked_at),
+            liberadaEm: iso(b.released_at),
+          })),
           empresasDeQueParticipa: memberships.map((m) => ({
             empresa: m.name,
             cnpj: m.cpf_cnpj,

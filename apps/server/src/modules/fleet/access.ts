@@ -44,39 +44,34 @@ export function actorOf(acting: Acting): { name: string; document: string } {
 
 /**
  * The one read behind every call on a company's account: the person's active membership of it and,
- * for a Motorista, the vehicles assigned (live ones). Compiled once; two index ranges
- * (company_members_person_idx, vehicle_drivers_member_idx).
+ * for a Motorista, the vehicles assigned (live ones), in one statement compiled once: a row per
+ * assigned vehicle (one with no vehicle when none), over company_members_person_idx and
+ * vehicle_drivers_member_idx.
  */
 export class FleetAccess {
   private readonly membership;
-  private readonly assigned;
 
   constructor(db: Kysely<Database>) {
     this.membership = compileOnce(db, (param: (name: 'personId' | 'companyId') => never) =>
       db
         .selectFrom('company_members as m')
         .innerJoin('drivers as c', 'c.id', 'm.company_id')
-        .select(['m.id as memberId', 'm.role', 'c.id', 'c.name', 'c.cpf_cnpj as cpfCnpj'])
+        .leftJoin('vehicle_drivers as vd', 'vd.member_id', 'm.id')
+        .leftJoin('vehicles as v', (join) => join.onRef('v.id', '=', 'vd.vehicle_id').on('v.deleted_at', 'is', null))
+        .select(['m.id as memberId', 'm.role', 'c.id', 'c.name', 'c.cpf_cnpj as cpfCnpj', 'v.id as vehicleId'])
         .where('m.person_id', '=', param('personId'))
         .where('m.company_id', '=', param('companyId'))
-        .where('m.state', '=', 'ativo'),
-    );
-    this.assigned = compileOnce(db, (param: (name: 'memberId') => never) =>
-      db
-        .selectFrom('vehicle_drivers as vd')
-        .innerJoin('vehicles as v', 'v.id', 'vd.vehicle_id')
-        .select('v.id')
-        .where('vd.member_id', '=', param('memberId'))
-        .where('v.deleted_at', 'is', null)
+        .where('m.state', '=', 'ativo')
         .orderBy('v.id'),
     );
   }
 
   /** The company account and how the person acts on it; null when they are not an active member. */
   async resolve(person: Person, companyId: number): Promise<{ account: ActedAccount; acting: Acting } | null> {
-    const [row] = await this.membership({ personId: person.id, companyId });
+    const rows = await this.membership({ personId: person.id, companyId });
+    const [row] = rows;
     if (!row) return null;
-    const vehicleIds = seesEveryVehicle(row.role) ? null : (await this.assigned({ memberId: row.memberId })).map((v) => v.id);
+    const vehicleIds = seesEveryVehicle(row.role) ? null : rows.flatMap((r) => (r.vehicleId === null ? [] : [r.vehicleId]));
     return {
       account: { id: row.id, name: row.name, cpfCnpj: row.cpfCnpj },
       acting: { person, role: row.role, memberId: row.memberId, company: true, vehicleIds },

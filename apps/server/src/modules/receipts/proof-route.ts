@@ -43,12 +43,15 @@ export function proofRoutes(
   guard: VehicleGuard,
   limit: VerifyLimit = PROOF_VERIFY_LIMIT,
 ): void {
-  driverFileRoute(app, api.freeFlowTollProof, async ({ driver, params }) => ({
-    contentType: 'application/pdf',
-    fileName: `comprovante-recurso-pedagio-${params.id}.pdf`,
-    disposition: 'inline',
-    body: await proofPdf(await proofs.forToll(driver.id, params.id)),
-  }));
+  driverFileRoute(app, api.freeFlowTollProof, async ({ driver, acting, params }) => {
+    await guard.require('toll', params.id, driver.id, acting.vehicleIds);
+    return {
+      contentType: 'application/pdf',
+      fileName: `comprovante-recurso-pedagio-${params.id}.pdf`,
+      disposition: 'inline',
+      body: await proofPdf(await proofs.forToll(driver.id, params.id)),
+    };
+  });
 
   driverFileRoute(app, api.passageProof, async ({ driver, acting, params }) => {
     await guard.require('passage', params.id, driver.id, acting.vehicleIds);

@@ -1,4 +1,4 @@
-import { ACTING_ACCOUNT_HEADER, billingPeriod, costCentreMessages, fleetMessages, TAG_ORIGEM } from '@portal/domain';
+import { ACTING_ACCOUNT_HEADER, billingPeriod, costCentreMessages, fleetMessages, maskCpfCnpj, TAG_ORIGEM } from '@portal/domain';
 import { cnpj } from 'cpf-cnpj-validator';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +46,22 @@ describeEachDatabase('frotas: membros, papéis, veículos atribuídos e auditori
     const accepted = await call(app, person, 'POST', `/api/convites/${invitation?.id}/aceitar`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     return invited.json<{ Membro: { id: number } }>().Membro.id;
+  }
+
+  /** A company with two Motoristas, the first assigned an active truck. */
+  async function twoMotoristas() {
+    const { app } = ctx();
+    const firm = await company();
+    const moto = await registerDriver(app, { name: 'Mário Motorista' });
+    const other = await registerDriver(app, { name: 'Otávio Motorista' });
+    const motoId = await join(firm, moto, 'motorista');
+    await join(firm, other, 'motorista');
+    const truck = await activeTag(app, firm);
+    const assigned = await call(app, firm, 'POST', `/api/empresa/veiculos/${truck.vehicleId}/motoristas`, undefined, {
+      motoristas: [motoId],
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    return { firm, moto, other, motoId, truck };
   }
 
   it('convida pelo CPF, a pessoa aceita e passa a ver a conta da empresa no seletor, com o papel', async () => {
@@ -236,16 +252,7 @@ describeEachDatabase('frotas: membros, papéis, veículos atribuídos e auditori
 
   it('a passagem e o VPO de um caminhão atribuído aparecem para o seu Motorista e não para o outro', async () => {
     const { app, db } = ctx();
-    const firm = await company();
-    const moto = await registerDriver(app, { name: 'Mário Motorista' });
-    const other = await registerDriver(app, { name: 'Otávio Motorista' });
-    const motoId = await join(firm, moto, 'motorista');
-    await join(firm, other, 'motorista');
-    const truck = await activeTag(app, firm);
-    expect(
-      (await call(app, firm, 'POST', `/api/empresa/veiculos/${truck.vehicleId}/motoristas`, undefined, { motoristas: [motoId] }))
-        .statusCode,
-    ).toBe(200);
+    const { firm, moto, other, truck } = await twoMotoristas();
     const partners = new PartnerService(db);
     const operator = (await partners.create('operator', 'SemParar Frota', SEMPARAR)).key;
     const shipper = (await partners.create('shipper', 'Embarcadora Frota')).key;
@@ -419,5 +426,82 @@ describeEachDatabase('frotas: membros, papéis, veículos atribuídos e auditori
         expect(res.json<{ Mensagem: string }>().Mensagem).toBe(fleetMessages.noAccess);
       }
     });
+  });
+  it('o Motorista vê, contesta e tira o comprovante dos pedágios sem cancela dos seus caminhões; pagar é de quem cuida do dinheiro', async () => {
+    const { app, db } = ctx();
+    const { firm, moto, other, truck: mine } = await twoMotoristas();
+    const theirs = await activeTag(app, firm);
+    for (const truck of [mine, theirs]) {
+      const chosen = await call(app, firm, 'POST', '/api/livre-passagem/placas', undefined, {
+        veiculoId: truck.vehicleId,
+        ativo: true,
+        automatico: false,
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+    }
+    const key = (await new PartnerService(db).create('concessionaire', 'RioSP Frota')).key;
+    for (const truck of [mine, theirs]) {
+      const pushed = await app.inject({
+        method: 'POST',
+        url: '/api/parceiro/livre-passagem',
+        headers: { 'x-api-key': key },
+        payload: {
+          externalId: `lp-${truck.plate}`,
+          placa: truck.plate,
+          portico: 'Pórtico Arujá',
+          rodovia: 'BR-116',
+          km: 204.5,
+          sentido: 'São Paulo',
+          eixos: 3,
+          valor: 12.75,
+          occurredAt: saoPaulo(30).local,
+        },
+      });
+      expect([200, 201, 202], pushed.body).toContain(pushed.statusCode);
+    }
+    const list = (who: Registered) =>
+      call(app, who, 'GET', '/api/livre-passagem?page=1', firm.id).then((r) =>
+        r.json<{ Debitos: { id: number; placa: string }[]; Resumo: { emAberto: number; valorEmAberto: number; placasAtivas: number } }>(),
+      );
+    const seen = await list(moto);
+    expect(seen.Debitos.map((d) => d.placa)).toEqual([mine.plate]);
+    expect(seen.Resumo).toMatchObject({ emAberto: 1, valorEmAberto: 12.75, placasAtivas: 1 });
+    const plates = (await call(app, moto, 'GET', '/api/livre-passagem/placas', firm.id)).json<{ Placas: { placa: string }[] }>();
+    expect(plates.Placas.map((p) => p.placa)).toEqual([mine.plate]);
+    const all = (await call(app, firm, 'GET', '/api/livre-passagem?page=1')).json<{ Debitos: { id: number; placa: string }[] }>();
+    expect(all.Debitos).toHaveLength(2);
+    const theirToll = all.Debitos.find((d) => d.placa === theirs.plate)?.id;
+    const myToll = seen.Debitos[0]?.id;
+
+    // Another truck's toll is the toll's own 404; paying is refused by the role, and nothing moves.
+    expect((await call(app, moto, 'GET', `/api/livre-passagem/${theirToll}/comprovante-recurso`, firm.id)).statusCode).toBe(404);
+    expect(
+      (await call(app, moto, 'POST', `/api/livre-passagem/${theirToll}/contestar`, firm.id, { motivo: 'NAO_PASSOU_PORTICO' })).statusCode,
+    ).toBe(404);
+    expect((await call(app, moto, 'POST', `/api/livre-passagem/${myToll}/pagar`, firm.id)).statusCode).toBe(403);
+    const proof = await call(app, moto, 'GET', `/api/livre-passagem/${myToll}/comprovante-recurso`, firm.id);
+    expect(proof.statusCode, proof.body.slice(0, 200)).toBe(200);
+    expect(proof.headers['content-type']).toBe('application/pdf');
+    const contested = await call(app, moto, 'POST', `/api/livre-passagem/${myToll}/contestar`, firm.id, {
+      motivo: 'PLACA_ERRADA',
+    });
+    expect(contested.statusCode, contested.body).toBe(201);
+    expect((await list(other)).Debitos).toEqual([]);
+    await expectLedgerInvariant(db);
+  });
+  it('uma pessoa que encerra a conta sai das empresas: o vínculo termina, o caminhão fica sem ela e o CPF guardado fica mascarado', async () => {
+    const { app, db } = ctx();
+    const { firm, moto, motoId } = await twoMotoristas();
+    const closing = await call(app, moto, 'POST', '/api/motorista/encerramento', undefined, { senha: moto.password, confirmacao: true });
+    expect(closing.statusCode, closing.body).toBe(200);
+    const row = await db.kysely.selectFrom('company_members').selectAll().where('id', '=', motoId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'removido', cpf: maskCpfCnpj(moto.cpfCnpj) });
+    expect(row.ended_at).not.toBeNull();
+    expect(await db.kysely.selectFrom('vehicle_drivers').selectAll().where('member_id', '=', motoId).execute()).toEqual([]);
+    // The company's list shows its live members only: the person is no longer one.
+    const members = (await call(app, firm, 'GET', '/api/empresa/membros')).json<{ Membros: { cpf: string }[] }>();
+    expect(members.Membros.map((m) => m.cpf)).not.toContain(maskCpfCnpj(moto.cpfCnpj));
+    const everywhere = JSON.stringify(await db.kysely.selectFrom('company_members').selectAll().execute());
+    expect(everywhere).not.toContain(moto.cpfCnpj);
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import type { FreeFlowToll } from '@portal/contract';
+import { api, type FreeFlowToll } from '@portal/contract';
 import { CONTEST_STATES, freeFlowMessages, type ContestState } from '@portal/domain';
 import {
   IconAlertOctagon,
@@ -23,6 +23,7 @@ import { toastFailure } from '../../components/ui/toastFailure';
 import { formatReais } from '../../lib/format';
 import { daysLeftText, dueDayText, freeFlowTexts as t, payerLabel } from '../../lib/freeFlowTexts';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/offline';
+import { mayCall, useActing } from '../../lib/actingAccount';
 import { useFreeFlowProof, useFreeFlowReceipt, usePayFreeFlowToll } from './api/mutations';
 import { ContestTollDialog } from './ContestTollDialog';
 import { FreeFlowStateBadge } from './FreeFlowStateBadge';
@@ -191,6 +192,8 @@ function Deadline({ toll }: { toll: FreeFlowToll }) {
  * Saldo, the evasion risk once overdue; 'Pagar', 'Ver comprovante', 'Comprovante para recurso'.
  */
 export function TollCard({ toll }: { toll: FreeFlowToll }) {
+  // Decision 77: a Motorista sees, contests and proves their trucks' tolls; paying and receipts are the money's roles.
+  const { role } = useActing();
   const owed = isOwed(toll);
   const contested = toll.contestacao;
   // Flagged: the warning carries 'Contestar'. Otherwise a toll still standing can be contested among the actions.
@@ -272,8 +275,8 @@ export function TollCard({ toll }: { toll: FreeFlowToll }) {
       ) : null}
 
       <div className={classes.actions}>
-        {owed ? <PayButton toll={toll} /> : null}
-        {toll.estado === 'PAGO' ? <ReceiptButton toll={toll} /> : null}
+        {owed && mayCall(role, api.payFreeFlowToll) ? <PayButton toll={toll} /> : null}
+        {toll.estado === 'PAGO' && mayCall(role, api.freeFlowTollReceipt) ? <ReceiptButton toll={toll} /> : null}
         <ProofButton toll={toll} />
         {contestable ? <ContestButton toll={toll} variant="light" /> : null}
       </div>

@@ -97,7 +97,9 @@ export function SettingsPage() {
   usePageTitle('Configurações');
   const alertLevel = useMayCall(api.settings, api.updateSettings);
   const freeFlow = useMayCall(api.freeFlowPlates, api.setFreeFlowPlates);
-  const payouts = useMayCall(api.payoutLimits, api.pixKeys);
+  // The limits are the Financeiro's too; the keys, where the money goes, the Gestor's.
+  const limits = useMayCall(api.payoutLimits, api.updatePayoutLimits);
+  const keys = useMayCall(api.pixKeys);
   return (
     <FormPage>
       <Title order={1}>Configurações</Title>
@@ -108,8 +110,8 @@ export function SettingsPage() {
       <NotificationsSection />
       {/* Decision 76: each plate's free-flow tolls kept (with the consent) and paid automatically. */}
       {freeFlow ? <FreeFlowSection /> : null}
-      {payouts ? <PayoutLimitsSection /> : null}
-      {payouts ? <PixKeysSection /> : null}
+      {limits ? <PayoutLimitsSection /> : null}
+      {keys ? <PixKeysSection /> : null}
       <PrivacySection />
       {/* Decision 70: the one action that cannot be undone, last. */}
       <AccountClosureSection />

@@ -11,6 +11,7 @@ beforeAll(async () => {
     import('../../../src/app/AuthenticatedShell'),
     import('../../../src/app/routes/DashboardRoute'),
     import('../../../src/features/fleet/BudgetsPage'),
+    import('../../../src/features/settings/SettingsPage'),
   ]);
 });
 
@@ -118,3 +119,23 @@ interface VehicleSaved {
   orcamento: number | null;
   bloquearNoLimite: boolean;
 }
+
+describe("decision 78: the Financeiro's limits in Configurações", () => {
+  it('a Financeiro sets the withdrawal limits, and does not see the Pix keys (the Gestor’s)', async () => {
+    asRole('financeiro', {
+      'GET /api/motorista/limites-saque': ok({
+        Limites: {
+          porSaque: { valor: 5000, pendente: null },
+          diario: { valor: 10000, pendente: null },
+          noturno: { valor: 1000, pendente: null },
+          usadoHoje: 0,
+          usadoNestaNoite: 0,
+        },
+      }),
+      'GET /api/motorista/perfil': ok({ nome: 'Maria da Silva', telefone: '11987654321', cpfCnpj: '***.982.247-**' }),
+    });
+    renderRoute('/configuracoes');
+    expect(await screen.findByRole('heading', { name: 'Limites de saque Pix' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Minhas chaves Pix' })).not.toBeInTheDocument();
+  });
+});

@@ -6,7 +6,17 @@ import { TABLE_NOT_LOADED_TEXT } from '../../../src/components/ui/DataTable';
 import { OFFLINE_REASON_ID } from '../../../src/lib/offline';
 import { queryClient } from '../../../src/lib/queryClient';
 import { captureDownloads, mockFile } from '../../support/files';
-import { connection, mockApi, ok, renderRoute, signInStorage, statementRow, type MockReply, type RecordedCall } from '../../support/utils';
+import {
+  connection,
+  demoUser,
+  mockApi,
+  ok,
+  renderRoute,
+  signInStorage,
+  statementRow,
+  type MockReply,
+  type RecordedCall,
+} from '../../support/utils';
 
 beforeAll(async () => {
   await Promise.all([
@@ -266,6 +276,42 @@ describe('/livre-passagem: the tolls of the plates opted in (decision 76)', () =
     await user.click(screen.getByRole('button', { name: /^Comprovante para recurso/ }));
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['pedagio-5.pdf', 'recurso-5.pdf']));
     expect(proof[0]?.headers.get('authorization')).toBe('Bearer token-de-teste');
+  });
+
+  it("a Motorista on the company's account sees their trucks' tolls, contests and proves them; 'Pagar' and the receipt are not theirs (decision 77)", async () => {
+    window.localStorage.setItem(
+      'conta_em_uso',
+      JSON.stringify({
+        person: demoUser.id,
+        id: 40,
+        name: 'Transportes Demonstração Ltda',
+        document: '12.***.***/0001-95',
+        role: 'motorista',
+      }),
+    );
+    open({
+      'GET /api/contas': ok({
+        Contas: [
+          { id: demoUser.id, nome: 'Maria da Silva', documento: '***.982.247-**', papel: 'titular', propria: true, empresa: false },
+          {
+            id: 40,
+            nome: 'Transportes Demonstração Ltda',
+            documento: '12.***.***/0001-95',
+            papel: 'motorista',
+            propria: false,
+            empresa: true,
+          },
+        ],
+      }),
+      'GET /api/livre-passagem': page([tolls[0], tolls[4]]),
+    });
+    const open_ = await screen.findByRole('article', { name: 'Pórtico Itaguaí P1' });
+    expect(within(open_).queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
+    expect(within(open_).getByRole('button', { name: /^Contestar/ })).toBeInTheDocument();
+    expect(within(open_).getByRole('button', { name: /^Comprovante para recurso/ })).toBeInTheDocument();
+    const paid = card('Pórtico Pago');
+    expect(within(paid).queryByRole('button', { name: /^Ver comprovante/ })).not.toBeInTheDocument();
+    window.localStorage.removeItem('conta_em_uso');
   });
 
   it('no plate opted in: says how to turn it on, with the way to the vehicles and to Configurações', async () => {

@@ -6,8 +6,8 @@ import type { FreeFlowService } from './service.js';
 
 /** Decision 76: the driver's free-flow tolls, paying them, and the plates' consent. Contests are in modules/contests, proofs in modules/receipts. */
 export function freeFlowRoutes(app: FastifyInstance, freeFlow: FreeFlowService): void {
-  driverRoute(app, api.freeFlowTolls, async ({ driver, query }) => {
-    const page = await freeFlow.list(driver.id, query);
+  driverRoute(app, api.freeFlowTolls, async ({ driver, acting, query }) => {
+    const page = await freeFlow.list(driver.id, query, acting.vehicleIds);
     return {
       Sucesso: true,
       Mensagem: freeFlowMessages.listOk,
@@ -22,10 +22,10 @@ export function freeFlowRoutes(app: FastifyInstance, freeFlow: FreeFlowService):
     return { Sucesso: true, Mensagem: paid.message, Debito: paid.toll };
   });
 
-  driverRoute(app, api.freeFlowPlates, async ({ driver }) => ({
+  driverRoute(app, api.freeFlowPlates, async ({ driver, acting }) => ({
     Sucesso: true,
     Mensagem: freeFlowMessages.platesOk,
-    Placas: await freeFlow.plates(driver.id),
+    Placas: await freeFlow.plates(driver.id, acting.vehicleIds),
   }));
 
   driverRoute(app, api.setFreeFlowPlates, async ({ driver, body }) => ({

@@ -24,6 +24,8 @@ import type { Db } from '../../../db/connection.js';
 import { toIso } from '../../../db/connection.js';
 import { lockDriver } from '../../../db/lock.js';
 import { SigningKeys } from '../../../db/signing-keys.js';
+import { withinScope } from '../../../db/vehicle-scope.js';
+import type { VehicleScope } from '../../../db/vehicle-scope.js';
 import { scheduleRuns } from '../../../schedule.js';
 import type { NotificationOf } from '../../notifications/outbox.js';
 import { enqueueNotifications } from '../../notifications/outbox.js';
@@ -137,14 +139,16 @@ export class FreeFlowService {
     };
   }
 
+  /** The account's tolls; a Motorista's (`scope`: their vehicles, decision 77) only those of their vehicles, with their own summary. */
   async list(
     driverId: number,
     query: FreeFlowTollsQuery,
+    scope: VehicleScope = null,
   ): Promise<{ tolls: FreeFlowToll[]; totalPages: number; summary: FreeFlowSummary }> {
     const now = this.now();
     const totals = await totalsOf(this.db.kysely, driverId);
-    const page = await driverTolls(this.db.kysely, driverId, query, now, totals);
-    return { ...page, summary: await driverSummary(this.db.kysely, driverId, now, totals) };
+    const page = await driverTolls(this.db.kysely, driverId, query, now, totals, scope);
+    return { ...page, summary: await driverSummary(this.db.kysely, driverId, now, totals, scope) };
   }
 
   async one(driverId: number, tollId: number): Promise<FreeFlowToll> {
@@ -165,13 +169,14 @@ export class FreeFlowService {
     return { toll, message };
   }
 
-  /** The plates (vehicles) of the driver and each one's choice. */
-  async plates(driverId: number): Promise<FreeFlowPlate[]> {
+  /** The plates (vehicles) of the driver and each one's choice; a Motorista's (`scope`), only theirs. */
+  async plates(driverId: number, scope: VehicleScope = null): Promise<FreeFlowPlate[]> {
     const rows = await this.db.kysely
       .selectFrom('vehicles')
       .select(['id', 'license_plate', 'free_flow_consent_at', 'free_flow_auto_pay'])
       .where('driver_id', '=', driverId)
       .where('deleted_at', 'is', null)
+      .where(withinScope(scope, 'id'))
       .orderBy('license_plate')
       .execute();
     return rows.map((r) => ({

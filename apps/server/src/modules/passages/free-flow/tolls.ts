@@ -5,6 +5,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { toIso } from '../../../db/connection.js';
 import type { Trx } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
+import { withinScope } from '../../../db/vehicle-scope.js';
+import type { VehicleScope } from '../../../db/vehicle-scope.js';
 import { closedOpen, moveTotals } from './totals.js';
 
 const FREE_FLOW_PAGE_SIZE = 10;
@@ -121,8 +123,9 @@ function byDeadline(estado: FreeFlowTollsQuery['estado']): boolean {
  * by plate; 'Em aberto' by deadline, the nearest first, and 'Vencido' the oldest deadline first (the
  * driver's open tolls' partial index); 'Pago' and 'Cancelado' newest first (their partial indexes).
  */
-function pageIds(db: Kysely<Database>, driverId: number, query: FreeFlowTollsQuery, today: string) {
+function pageIds(db: Kysely<Database>, driverId: number, query: FreeFlowTollsQuery, today: string, scope: VehicleScope) {
   let q = db.selectFrom('free_flow_tolls').select('id').where('driver_id', '=', driverId);
+  q = q.where(withinScope(scope, 'vehicle_id'));
   if (query.placa) q = q.where('plate', '=', query.placa);
   if (byDeadline(query.estado)) {
     return q
@@ -148,12 +151,13 @@ export async function driverTolls(
   query: FreeFlowTollsQuery,
   now: Date,
   totals: DriverTotals,
+  scope: VehicleScope = null,
 ): Promise<{ tolls: FreeFlowToll[]; totalPages: number }> {
   const today = saoPauloDay(now);
   const counted = async (q: FreeFlowTollsQuery) =>
     Number(
       (
-        await pageIds(db, driverId, q, today)
+        await pageIds(db, driverId, q, today, scope)
           .clearSelect()
           .clearOrderBy()
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -161,7 +165,9 @@ export async function driverTolls(
       )?.n ?? 0,
     );
   let count: number;
-  if (query.placa === undefined && query.estado === undefined) count = Number(totals.tolls);
+  // A Motorista's vehicles (decision 77): counted, the account's totals are of every vehicle.
+  if (scope !== null) count = await counted(query);
+  else if (query.placa === undefined && query.estado === undefined) count = Number(totals.tolls);
   // The open ones are many, the overdue ones few: 'Em aberto' is the open total less the overdue.
   else if (query.placa === undefined && query.estado === 'EM_ABERTO')
     count = Number(totals.open_tolls) - (await counted({ ...query, estado: 'VENCIDO' }));
@@ -169,7 +175,7 @@ export async function driverTolls(
   const totalPages = Math.ceil(count / FREE_FLOW_PAGE_SIZE);
   if (query.page > totalPages) return { tolls: [], totalPages };
   // One statement: the page's ids from the index, then those 10 read whole, in the same order.
-  const page = pageIds(db, driverId, query, today)
+  const page = pageIds(db, driverId, query, today, scope)
     .limit(FREE_FLOW_PAGE_SIZE)
     .offset(FREE_FLOW_PAGE_SIZE * (query.page - 1));
   const rows = tollsWithPartner(db).where('t.id', 'in', page);
@@ -191,10 +197,32 @@ export async function totalsOf(db: Kysely<Database>, driverId: number): Promise<
  * What is owed now: the open tolls, their sum and the flagged ones from the driver's totals; the
  * overdue ones and the nearest deadline from the open tolls' index; the plates opted in.
  */
-export async function driverSummary(db: Kysely<Database>, driverId: number, now: Date, totals: DriverTotals): Promise<FreeFlowSummary> {
+export async function driverSummary(
+  db: Kysely<Database>,
+  driverId: number,
+  now: Date,
+  totals: DriverTotals,
+  scope: VehicleScope = null,
+): Promise<FreeFlowSummary> {
   const today = saoPauloDay(now);
   const open = () =>
-    db.selectFrom('free_flow_tolls').where('driver_id', '=', driverId).where('paid_at', 'is', null).where('cancelled_at', 'is', null);
+    db
+      .selectFrom('free_flow_tolls')
+      .where('driver_id', '=', driverId)
+      .where('paid_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where(withinScope(scope, 'vehicle_id'));
+  // A Motorista's vehicles (decision 77): what their open tolls add up to, not the account's totals.
+  if (scope !== null) {
+    const own = await open()
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.sum<number | string>('amount_cents').as('cents'),
+        eb.fn.sum<number | string>(eb.case().when('flag', 'is not', null).then(1).else(0).end()).as('flagged'),
+      ])
+      .executeTakeFirstOrThrow();
+    totals = { ...totals, open_tolls: Number(own.n), open_cents: Number(own.cents ?? 0), open_flagged: Number(own.flagged ?? 0) };
+  }
   // One statement of three scalar reads (a round trip each would be most of the list's time on PostgreSQL).
   const row = await db
     .selectNoFrom((eb) => [
@@ -206,6 +234,7 @@ export async function driverSummary(db: Kysely<Database>, driverId: number, now:
         .where('driver_id', '=', driverId)
         .where('deleted_at', 'is', null)
         .where('free_flow_consent_at', 'is not', null)
+        .where(withinScope(scope, 'id'))
         .as('plates'),
     ])
     .executeTakeFirstOrThrow();
