@@ -1,4 +1,4 @@
-// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|chunks|ledger|statement-order|partners|passages|passages-pg|free-flow|free-flow-pg|export|dates ...]: builds first (root script), then measures side by side in one run.
+// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|chunks|ledger|statement-order|partners|passages|passages-pg|free-flow|free-flow-pg|fleet|fleet-pg|export|dates ...]: builds first (root script), then measures side by side in one run.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchHotPath } from './api.js';
@@ -6,6 +6,7 @@ import { benchChunks, type ChunkVariantResult } from './chunks.js';
 import { benchDates } from './dates.js';
 import { benchExport } from './export.js';
 import { benchFreeFlow } from './free-flow.js';
+import { benchFleetAuthorization } from './fleet.js';
 import { benchLedger } from './ledger.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchMixedLoad, LOAD_MEMORY_GROWTH_MB } from './load.js';
@@ -37,6 +38,8 @@ const wanted = new Set(
         'passages-pg',
         'free-flow',
         'free-flow-pg',
+        'fleet',
+        'fleet-pg',
         'export',
         'dates',
       ],
@@ -247,6 +250,31 @@ for (const [key, database] of [
     `  POST /api/parceiro/passagens/lote, 1,000 a batch: ${rate(p.batch1000)} (rounds: ${p.runs.batch1000.map((v) => v.toFixed(0)).join(', ')})`,
   );
   console.log(`  ratio batch / single: ${p.ratio100.toFixed(1)}x (100), ${p.ratio1000.toFixed(1)}x (1,000) (target >= 10x)`);
+}
+
+for (const [key, database] of [
+  ['fleet', 'sqlite'],
+  ['fleet-pg', 'postgres'],
+] as const) {
+  if (!wanted.has(key)) continue;
+  const f = await benchFleetAuthorization(
+    database,
+    Number(process.env.BENCH_FLEET_VEHICLES ?? 500),
+    Number(process.env.BENCH_FLEET_MEMBERS ?? 2000),
+    Number(process.env.BENCH_FLEET_SAMPLES ?? 20_000),
+  );
+  results[key] = f;
+  const s = (x: { medianMs: number; p99Ms: number; maxMs: number }) => `median ${ms(x.medianMs)}, p99 ${ms(x.p99Ms)}, max ${ms(x.maxMs)}`;
+  console.log(
+    `\nFleet authorization on ${database} (issue 37): a company of ${f.vehicles.toLocaleString('en')} vehicles and ${f.members.toLocaleString('en')} members; seeded in ${f.setupSeconds.toFixed(1)} s`,
+  );
+  console.log(`  the check (FleetAccess.resolve + roleAllows), ${f.check.samples.toLocaleString('en')} random members: ${s(f.check)}`);
+  console.log(`    target p99 < 1 ms: ${f.check.p99Ms < 1 ? 'met' : 'NOT MET'}`);
+  console.log(`  GET /api/veiculo/listar, the company's own login: ${s(f.call.own)}`);
+  console.log(`  the same, a Motorista acting on it (X-Conta):     ${s(f.call.motorista)}`);
+  console.log(
+    `  ratio Motorista / own login: ${f.call.ratio.toFixed(2)} (the check adds ${ms(f.call.addedMedianMs)} at the median; ${f.call.samples} calls each)`,
+  );
 }
 
 for (const [key, database] of [
