@@ -58,6 +58,10 @@ export const freeFlowTexts = {
   offTitle: 'O pedágio sem cancela está desligado nas suas placas',
   offBody:
     'Ligue “Pedágio sem cancela” em cada veículo (em Veículos ou em Configurações): as concessionárias passam a enviar ao portal as passagens da placa pelos pórticos sem cancela, e você as vê e paga aqui com o seu Saldo antes do vencimento.',
+  /** Decision 77: a Motorista cannot turn it on; the company's Gestor can. */
+  offTitleMember: 'O pedágio sem cancela está desligado nas placas dos seus veículos',
+  offBodyMember:
+    'Quem liga “Pedágio sem cancela” nos veículos da empresa é um Gestor. Com ele ligado, as passagens da placa pelos pórticos sem cancela aparecem aqui, e você pode contestá-las e tirar o comprovante.',
   offVehicles: 'Ligar nos veículos',
   offSettings: 'Abrir Configurações',
   /** One toll. */

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { FreeFlowSummary, FreeFlowTollsQuery } from '@portal/contract';
+import { api, type FreeFlowSummary, type FreeFlowTollsQuery } from '@portal/contract';
 import { FREE_FLOW_STATES, freeFlowStateLabels, isValidPlate, normalizePlate, type FreeFlowState } from '@portal/domain';
 import { IconRoad, IconSettings, IconTruck } from '@tabler/icons-react';
 import { useCallback, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { readableAlert } from '../../components/ui/readableAlert';
 import { ReadFailed } from '../../components/ui/ReadFailed';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { mayCall, useActing } from '../../lib/actingAccount';
 import { dueDayText, freeFlowTexts as t } from '../../lib/freeFlowTexts';
 import { useListSearch, usePageParam } from '../../lib/usePageParam';
 import { useFreeFlowPage, useFreeFlowPlates } from './api/queries';
@@ -92,26 +93,39 @@ function Summary({ summary }: { summary: FreeFlowSummary | undefined }) {
 
 /** No plate opted in: what the screen is for and where to turn it on. */
 function TurnedOff() {
+  // Decision 77: only a role that may turn it on is sent to do it.
+  const { role } = useActing();
+  const mayTurnOn = mayCall(role, api.setFreeFlowPlates);
   return (
-    <Alert color="road" variant="light" radius="md" icon={<IconRoad aria-hidden />} title={t.offTitle} styles={readableAlert} data-off>
+    <Alert
+      color="road"
+      variant="light"
+      radius="md"
+      icon={<IconRoad aria-hidden />}
+      title={mayTurnOn ? t.offTitle : t.offTitleMember}
+      styles={readableAlert}
+      data-off
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm" c="dark.7">
-          {t.offBody}
+          {mayTurnOn ? t.offBody : t.offBodyMember}
         </Text>
-        <Group gap="xs">
-          <Button component={Link} to="/veiculos/listar" size="md" leftSection={<IconTruck size={20} aria-hidden />}>
-            {t.offVehicles}
-          </Button>
-          <Button
-            component={Link}
-            to="/configuracoes#pedagio-sem-cancela"
-            size="md"
-            variant="light"
-            leftSection={<IconSettings size={20} aria-hidden />}
-          >
-            {t.offSettings}
-          </Button>
-        </Group>
+        {mayTurnOn ? (
+          <Group gap="xs">
+            <Button component={Link} to="/veiculos/listar" size="md" leftSection={<IconTruck size={20} aria-hidden />}>
+              {t.offVehicles}
+            </Button>
+            <Button
+              component={Link}
+              to="/configuracoes#pedagio-sem-cancela"
+              size="md"
+              variant="light"
+              leftSection={<IconSettings size={20} aria-hidden />}
+            >
+              {t.offSettings}
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
     </Alert>
   );

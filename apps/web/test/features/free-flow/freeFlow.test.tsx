@@ -314,6 +314,38 @@ describe('/livre-passagem: the tolls of the plates opted in (decision 76)', () =
     window.localStorage.removeItem('conta_em_uso');
   });
 
+  it('a Motorista whose trucks have it off is told a Gestor turns it on, and is not sent to do it (decision 77)', async () => {
+    window.localStorage.setItem(
+      'conta_em_uso',
+      JSON.stringify({
+        person: demoUser.id,
+        id: 40,
+        name: 'Transportes Demonstração Ltda',
+        document: '12.***.***/0001-95',
+        role: 'motorista',
+      }),
+    );
+    open({
+      'GET /api/contas': ok({
+        Contas: [
+          { id: demoUser.id, nome: 'Maria da Silva', documento: '***.982.247-**', papel: 'titular', propria: true, empresa: false },
+          {
+            id: 40,
+            nome: 'Transportes Demonstração Ltda',
+            documento: '12.***.***/0001-95',
+            papel: 'motorista',
+            propria: false,
+            empresa: true,
+          },
+        ],
+      }),
+      'GET /api/livre-passagem': page([], summary({ emAberto: 0, valorEmAberto: 0, vencidos: 0, sinalizados: 0, placasAtivas: 0 })),
+    });
+    expect(await screen.findByText('O pedágio sem cancela está desligado nas placas dos seus veículos')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ligar nos veículos' })).not.toBeInTheDocument();
+    window.localStorage.removeItem('conta_em_uso');
+  });
+
   it('no plate opted in: says how to turn it on, with the way to the vehicles and to Configurações', async () => {
     open({
       'GET /api/livre-passagem': page(
