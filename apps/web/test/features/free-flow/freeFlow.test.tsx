@@ -29,6 +29,7 @@ beforeAll(async () => {
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => {
+  window.localStorage.removeItem('conta_em_uso');
   if (!connection.online) connection.set(true);
   queryClient.clear();
 });
@@ -91,6 +92,36 @@ function open(handlers: Handlers = {}, path = '/livre-passagem') {
   signInStorage({ terms: 'aceito' });
   const api = mockApi({ 'GET /api/livre-passagem': page(), 'GET /api/livre-passagem/placas': plates, ...handlers });
   return { api, ...renderRoute(path) };
+}
+
+/** Decision 77: the screen as a Motorista of the demo carrier (the account chosen in the header). */
+function asMotorista(handlers: Handlers) {
+  window.localStorage.setItem(
+    'conta_em_uso',
+    JSON.stringify({
+      person: demoUser.id,
+      id: 40,
+      name: 'Transportes Demonstração Ltda',
+      document: '12.***.***/0001-95',
+      role: 'motorista',
+    }),
+  );
+  return open({
+    'GET /api/contas': ok({
+      Contas: [
+        { id: demoUser.id, nome: 'Maria da Silva', documento: '***.982.247-**', papel: 'titular', propria: true, empresa: false },
+        {
+          id: 40,
+          nome: 'Transportes Demonstração Ltda',
+          documento: '12.***.***/0001-95',
+          papel: 'motorista',
+          propria: false,
+          empresa: true,
+        },
+      ],
+    }),
+    ...handlers,
+  });
 }
 
 const card = (portico: string) => screen.getByRole('article', { name: portico });
@@ -279,30 +310,7 @@ describe('/livre-passagem: the tolls of the plates opted in (decision 76)', () =
   });
 
   it("a Motorista on the company's account sees their trucks' tolls, contests and proves them; 'Pagar' and the receipt are not theirs (decision 77)", async () => {
-    window.localStorage.setItem(
-      'conta_em_uso',
-      JSON.stringify({
-        person: demoUser.id,
-        id: 40,
-        name: 'Transportes Demonstração Ltda',
-        document: '12.***.***/0001-95',
-        role: 'motorista',
-      }),
-    );
-    open({
-      'GET /api/contas': ok({
-        Contas: [
-          { id: demoUser.id, nome: 'Maria da Silva', documento: '***.982.247-**', papel: 'titular', propria: true, empresa: false },
-          {
-            id: 40,
-            nome: 'Transportes Demonstração Ltda',
-            documento: '12.***.***/0001-95',
-            papel: 'motorista',
-            propria: false,
-            empresa: true,
-          },
-        ],
-      }),
+    asMotorista({
       'GET /api/livre-passagem': page([tolls[0], tolls[4]]),
     });
     const open_ = await screen.findByRole('article', { name: 'Pórtico Itaguaí P1' });
@@ -311,39 +319,14 @@ describe('/livre-passagem: the tolls of the plates opted in (decision 76)', () =
     expect(within(open_).getByRole('button', { name: /^Comprovante para recurso/ })).toBeInTheDocument();
     const paid = card('Pórtico Pago');
     expect(within(paid).queryByRole('button', { name: /^Ver comprovante/ })).not.toBeInTheDocument();
-    window.localStorage.removeItem('conta_em_uso');
   });
 
   it('a Motorista whose trucks have it off is told a Gestor turns it on, and is not sent to do it (decision 77)', async () => {
-    window.localStorage.setItem(
-      'conta_em_uso',
-      JSON.stringify({
-        person: demoUser.id,
-        id: 40,
-        name: 'Transportes Demonstração Ltda',
-        document: '12.***.***/0001-95',
-        role: 'motorista',
-      }),
-    );
-    open({
-      'GET /api/contas': ok({
-        Contas: [
-          { id: demoUser.id, nome: 'Maria da Silva', documento: '***.982.247-**', papel: 'titular', propria: true, empresa: false },
-          {
-            id: 40,
-            nome: 'Transportes Demonstração Ltda',
-            documento: '12.***.***/0001-95',
-            papel: 'motorista',
-            propria: false,
-            empresa: true,
-          },
-        ],
-      }),
+    asMotorista({
       'GET /api/livre-passagem': page([], summary({ emAberto: 0, valorEmAberto: 0, vencidos: 0, sinalizados: 0, placasAtivas: 0 })),
     });
     expect(await screen.findByText('O pedágio sem cancela está desligado nas placas dos seus veículos')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Ligar nos veículos' })).not.toBeInTheDocument();
-    window.localStorage.removeItem('conta_em_uso');
   });
 
   it('no plate opted in: says how to turn it on, with the way to the vehicles and to Configurações', async () => {
