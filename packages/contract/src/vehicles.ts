@@ -11,6 +11,8 @@ export const vehicleTag = z.lazy(() =>
     Operadora: z.string(),
     statusCode: z.number().int().nullable(),
     ownershipType: z.enum(['own', 'operator']),
+    /** Decision 78: blocked (200) by its vehicle's monthly budget: only a Gestor of the company releases it. */
+    bloqueioOrcamento: z.boolean().optional(),
   }),
 );
 export type VehicleTag = z.infer<typeof vehicleTag>;

@@ -71,4 +71,7 @@ export const budgetScreens = {
   remove: 'Tirar orçamento',
   removeName: (plate: string) => `Tirar o orçamento do veículo ${plate}`,
   progressLabel: (plate: string) => `Orçamento do mês usado pelo veículo ${plate}`,
+  /** The tag's screen, when the budget blocked it. */
+  tagBlocked:
+    'O orçamento do mês deste veículo acabou. Só um Gestor da empresa libera a tag; até lá, pague as praças na cabine e, nas rodovias sem cancela, o pedágio pela placa em até 30 dias.',
 } as const;

@@ -37,8 +37,12 @@ export const RNTRC_TOKEN = '__VEHICLE_RNTRC__';
 export const CPF_CNPJ_TOKEN = '__VEHICLE_CPFCNPJ__';
 export const SERIAL_TOKEN = '__TAG_SERIAL__';
 
-/** The tag card is drawn by the tag's status code alone. */
-export const tagCardKey = (statusCode: number | null): string => String(statusCode);
+/**
+ * The tag card is drawn by the tag's status code, and by whether its vehicle's budget blocked it
+ * (decision 78: no template is built for that one, so the app draws it).
+ */
+export const tagCardKey = (statusCode: number | null, budgetBlocked = false): string =>
+  budgetBlocked ? `${String(statusCode)}:orcamento` : String(statusCode);
 
 /** The actions are drawn by the status code and who manages the tag. */
 export const tagActionsKey = (statusCode: number | null, ownershipType: string): string => `${String(statusCode)}:${ownershipType}`;

@@ -353,6 +353,9 @@ describe('prerendered tag detail page: the vehicle painted before the app arrive
     const vehicle = { id: 1, LicensePlate: 'RIO2A18', CpfCnpjAntt: '', RntrcAntt: '', Axles: 3, vehicleType: 2, modelo: '', tag: null };
     const unknownCode = { ...vehicle, tag: { serialNumber: '12345678', Operadora: '', statusCode: 999, ownershipType: 'own' } };
     expect(paintVehicle(slot, { Sucesso: true, Dados: unknownCode })).toBe(false);
+    // Decision 78: a tag its budget blocked has no template of its own: the app draws what it says.
+    const budgetBlocked = { ...vehicle, tag: { ...unknownCode.tag, statusCode: 200, bloqueioOrcamento: true } };
+    expect(paintVehicle(slot, { Sucesso: true, Dados: budgetBlocked })).toBe(false);
     expect(paintVehicle(slot, { Sucesso: false, Mensagem: 'Veículo não encontrado' })).toBe(false);
     expect(paintVehicle(slot, { Sucesso: true, Dados: { ...vehicle, Axles: '3' } })).toBe(false);
     expect(container.querySelector(`[${markup.VEHICLE_SLOT_ATTRIBUTE}]`)).toBe(slot);

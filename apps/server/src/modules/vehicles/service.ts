@@ -125,6 +125,15 @@ export class VehicleService {
       .where('vehicle_id', '=', vehicle.id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
+    // Decision 78: a tag the vehicle's budget blocked says so (its release is the Gestor's).
+    const budgetBlocked =
+      tag?.status_code === TAG_STATUS.blockedByDriver &&
+      (await this.db.kysely
+        .selectFrom('budget_blocks')
+        .select('id')
+        .where('tag_id', '=', tag.id)
+        .where('state', '=', 'bloqueada')
+        .executeTakeFirst()) !== undefined;
     return {
       id: vehicle.id,
       LicensePlate: vehicle.license_plate,
@@ -133,7 +142,7 @@ export class VehicleService {
       Axles: vehicle.axles,
       vehicleType: vehicle.vehicle_type,
       modelo: vehicle.model_id,
-      tag: tag ? wireTag(tag) : null,
+      tag: tag ? { ...wireTag(tag), ...(budgetBlocked ? { bloqueioOrcamento: true } : {}) } : null,
     };
   }
 

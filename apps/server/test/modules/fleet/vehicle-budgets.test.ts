@@ -130,6 +130,10 @@ describeEachDatabase('orçamento mensal por veículo (decisão 78)', (dialect) =
     expect(await blocker.run()).toMatchObject({ blocked: 1, failed: 0 });
     expect(await blocker.run()).toEqual({ blocked: 0, ignored: 0, failed: 0 });
     expect(await tagStatus(app, firm, truck.plate)).toBe(TAG_STATUS.blockedByDriver);
+    const detail = async () =>
+      (await on(app, firm, moto, 'GET', `/api/veiculo/detail/${truck.plate}`)).json<{ Dados: { tag: { bloqueioOrcamento?: boolean } } }>()
+        .Dados.tag;
+    expect(await detail()).toMatchObject({ bloqueioOrcamento: true });
     expect(await budgetNotices(db, moto.id)).toEqual(['vehicleBudgetBlocked']);
     expect(await budgetNotices(db, ana.id)).toContain('vehicleBudgetBlocked');
     const listed = (await on(app, firm, fin, 'GET', '/api/empresa/orcamentos?page=1')).json<{
@@ -149,6 +153,7 @@ describeEachDatabase('orçamento mensal por veículo (decisão 78)', (dialect) =
     const released = await on(app, firm, ana, 'POST', '/api/tag/liberar-motorista', release);
     expect(released.statusCode, released.body).toBe(200);
     expect(await tagStatus(app, firm, truck.plate)).toBe(TAG_STATUS.active);
+    expect((await detail()).bloqueioOrcamento).toBeUndefined();
     await pass(30);
     expect(await blocker.run()).toEqual({ blocked: 0, ignored: 0, failed: 0 });
     expect(await tagStatus(app, firm, truck.plate)).toBe(TAG_STATUS.active);

@@ -24,6 +24,8 @@ interface EarlyTag {
   serialNumber: string;
   statusCode: number | null;
   ownershipType: string;
+  /** Decision 78: its card says the budget blocked it; no template is built for it. */
+  bloqueioOrcamento?: boolean;
 }
 
 interface EarlyVehicle {
@@ -69,7 +71,11 @@ export function paintVehicle(slot: Element, answer: unknown): boolean {
   };
   const { tag } = vehicle;
   const cards = tag
-    ? [part('vehicle'), part('tag', tagCardKey(tag.statusCode)), part('actions', tagActionsKey(tag.statusCode, tag.ownershipType))]
+    ? [
+        part('vehicle'),
+        part('tag', tagCardKey(tag.statusCode, tag.bloqueioOrcamento === true)),
+        part('actions', tagActionsKey(tag.statusCode, tag.ownershipType)),
+      ]
     : [part('vehicle'), part('no-tag')];
   const frame = part('frame')?.firstElementChild;
   if (!frame || cards.some((card) => !card)) return false;

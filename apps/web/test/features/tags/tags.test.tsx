@@ -262,6 +262,12 @@ describe('/tags/detalhes/:licensePlate', () => {
     expect(button('Excluir')).toHaveAccessibleDescription('Cancele a tag antes de excluí-la');
   });
 
+  it("a tag its vehicle's budget blocked says so, and what to do on the road (decision 78)", async () => {
+    openDetail({ statusCode: 200, bloqueioOrcamento: true });
+    expect(await screen.findByText('Tag bloqueada pelo orçamento')).toBeInTheDocument();
+    expect(screen.getByText(/Só um Gestor da empresa libera a tag; até lá, pague as praças na cabine/)).toBeInTheDocument();
+  });
+
   it('a blocked tag can be released', async () => {
     openDetail({ statusCode: 200 });
     await screen.findByText('1234 5678 1234 5678');

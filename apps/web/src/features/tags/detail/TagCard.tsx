@@ -1,6 +1,6 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { VehicleTag } from '@portal/contract';
-import { formatSerial, messages, statusOf, type TagBadgeColor, type TagState } from '@portal/domain';
+import { budgetScreens, formatSerial, messages, statusOf, vehicleBudgetMessages, type TagBadgeColor, type TagState } from '@portal/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { TagStatusBadge } from '../../../components/ui/TagStatusBadge';
 import { GreenpassWarning } from '../GreenpassWarning';
@@ -63,9 +63,15 @@ export function TagCard({
           styles={readableAlert}
           variant="light"
           color={ALERT_COLOR[status.color]}
-          title={status.description === status.label ? `Tag ${status.label.toLowerCase()}` : status.description}
+          title={
+            tag.bloqueioOrcamento
+              ? vehicleBudgetMessages.blockedTitle
+              : status.description === status.label
+                ? `Tag ${status.label.toLowerCase()}`
+                : status.description
+          }
         >
-          <Text size="sm">{STATE_TEXT[status.state]}</Text>
+          <Text size="sm">{tag.bloqueioOrcamento ? budgetScreens.tagBlocked : STATE_TEXT[status.state]}</Text>
         </Alert>
         {status.state === 'cancelled' ? null : <VpoFreeNote />}
       </Stack>
