@@ -17,14 +17,15 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * Decision 77: a call that changed something on a company's account (or took a file of it: an
  * export, a receipt) is recorded on its trail once it succeeded: who, which call, from which
- * address, and what was asked. The member calls record their own, with before and after, in their
- * transaction; an idempotent replay runs no handler, so it is not recorded twice.
+ * address, and what was asked. A call that records its own, with before and after, in its
+ * transaction, says so (route.ts `recordsOwnTrail`); an idempotent replay runs no handler, so it is
+ * not recorded twice.
  */
 export async function recordCompanyAction(
   e: Endpoint,
   ctx: { req: FastifyRequest; driver: { id: number }; acting: Acting; params: unknown; body: unknown },
 ): Promise<void> {
-  if (!ctx.acting.company || e.capability === 'members' || e.capability === 'self') return;
+  if (!ctx.acting.company || e.capability === 'self') return;
   if (e.method === 'GET' && !e.file) return;
   try {
     await ctx.req.server.audit.record(ctx.driver.id, ctx.acting, {

@@ -58,29 +58,41 @@ export function fleetRoutes(
       const member = await members.invite(ctx.driver.id, originOf(ctx), ctx.body.cpf, ctx.body.papel);
       return { Sucesso: true, Mensagem: fleetMessages.invited, Membro: member };
     },
-    { status: 201 },
+    { status: 201, recordsOwnTrail: true },
   );
 
-  driverRoute(app, api.changeMemberRole, async (ctx) => {
-    const member = await members.changeRole(ctx.driver.id, originOf(ctx), ctx.params.id, ctx.body.papel);
-    return { Sucesso: true, Mensagem: fleetMessages.roleChanged(fleetRoleLabels[member.papel]), Membro: member };
-  });
+  driverRoute(
+    app,
+    api.changeMemberRole,
+    async (ctx) => {
+      const member = await members.changeRole(ctx.driver.id, originOf(ctx), ctx.params.id, ctx.body.papel);
+      return { Sucesso: true, Mensagem: fleetMessages.roleChanged(fleetRoleLabels[member.papel]), Membro: member };
+    },
+    { recordsOwnTrail: true },
+  );
 
-  driverRoute(app, api.removeMember, async (ctx) => ({
-    Sucesso: true,
-    Mensagem: await members.remove(ctx.driver.id, originOf(ctx), ctx.params.id),
-  }));
+  driverRoute(
+    app,
+    api.removeMember,
+    async (ctx) => ({ Sucesso: true, Mensagem: await members.remove(ctx.driver.id, originOf(ctx), ctx.params.id) }),
+    { recordsOwnTrail: true },
+  );
 
   driverRoute(app, api.fleetVehicles, async ({ driver, query }) => {
     const page = await members.vehicles(driver.id, query.page);
     return { Sucesso: true, Mensagem: fleetMessages.fleetVehiclesOk, Veiculos: page.rows, Paginacao: { TotalPaginas: page.totalPages } };
   });
 
-  driverRoute(app, api.assignVehicle, async (ctx) => ({
-    Sucesso: true,
-    Mensagem: fleetMessages.assignmentsSaved,
-    Veiculo: await members.assign(ctx.driver.id, originOf(ctx), ctx.params.id, ctx.body.motoristas),
-  }));
+  driverRoute(
+    app,
+    api.assignVehicle,
+    async (ctx) => ({
+      Sucesso: true,
+      Mensagem: fleetMessages.assignmentsSaved,
+      Veiculo: await members.assign(ctx.driver.id, originOf(ctx), ctx.params.id, ctx.body.motoristas),
+    }),
+    { recordsOwnTrail: true },
+  );
 
   driverRoute(app, api.auditEvents, async ({ driver, query }) => {
     const page = await audit.list(driver.id, query);

@@ -246,6 +246,11 @@ describeEachDatabase('frotas: membros, papéis, veículos atribuídos e auditori
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body).toContain('Ana Gestora');
     expect(csv.body.split('\r\n')[0]).toBe('\uFEFFData e hora;Quem;Documento;Papel;Ação;Resultado;Endereço;Antes;Depois');
+    // Taking the trail as a file is itself on the trail, once.
+    const after = (await call(app, ana, 'GET', `/api/empresa/auditoria?membro=${anaId}`, firm.id)).json<{
+      Registros: { acao: string }[];
+    }>();
+    expect(after.Registros.filter((r) => r.acao === 'O registro das ações em CSV, com os mesmos filtros (Gestor)')).toHaveLength(1);
     await expect(db.kysely.updateTable('audit_events').set({ action: 'nada' }).execute()).rejects.toThrow(/somente inclusão/);
     await expect(db.kysely.deleteFrom('audit_events').execute()).rejects.toThrow(/somente inclusão/);
   });

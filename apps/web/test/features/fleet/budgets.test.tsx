@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { fleetScreens, vehicleBudgetMessages, type FleetRole } from '@portal/domain';
+import { fleetScreens, vehicleBudgetMessages } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mockApi, ok, renderRoute, signInStorage, type RecordedCall } from '../../support/utils';
-import { accounts, chooseCompanyStorage, COMPANY_ID, companyAccount, forgetKeptData, ownAccount } from './fixtures';
+import { ok, renderRoute, type RecordedCall } from '../../support/utils';
+import { asRole, COMPANY_ID, forgetKeptData, onScreen } from './fixtures';
 
 beforeAll(async () => {
   await Promise.all([
@@ -17,9 +17,6 @@ beforeAll(async () => {
 
 afterEach(forgetKeptData);
 
-/** A text as the screen reads it (the matchers collapse the no-break space Intl writes after R$). */
-const onScreen = (text: string) => text.replace(/\s+/g, ' ');
-
 const budget = (over: Record<string, unknown>) => ({
   veiculoId: 1,
   placa: 'FRT1A11',
@@ -30,12 +27,6 @@ const budget = (over: Record<string, unknown>) => ({
   bloqueadaPeloOrcamento: false,
   ...over,
 });
-
-function asRole(role: FleetRole, handlers: Parameters<typeof mockApi>[0]) {
-  signInStorage({ terms: 'aceito' });
-  chooseCompanyStorage(role);
-  return mockApi({ 'GET /api/contas': accounts(ownAccount, companyAccount(role)), ...handlers });
-}
 
 const list = (Orcamentos: unknown[]) => ok({ mes: '2026-11', Orcamentos, Paginacao: { TotalPaginas: 1 } });
 

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { costCentreMessages, saoPauloWallClock, type FleetRole } from '@portal/domain';
+import { costCentreMessages, saoPauloWallClock } from '@portal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureDownloads, mockFile } from '../../support/files';
-import { mockApi, ok, renderRoute, signInStorage, type RecordedCall } from '../../support/utils';
-import { accounts, chooseCompanyStorage, COMPANY_ID, companyAccount, forgetKeptData, ownAccount } from './fixtures';
+import { ok, renderRoute, type RecordedCall } from '../../support/utils';
+import { asRole, COMPANY_ID, forgetKeptData } from './fixtures';
 
 beforeAll(async () => {
   await Promise.all([
@@ -26,12 +26,6 @@ interface Centre {
 
 const SOUTH: Centre = { id: 1, nome: 'Operação Sul', codigo: 'SUL', veiculos: 3 };
 const NORTH: Centre = { id: 2, nome: 'Frota Norte', codigo: 'NOR-01', veiculos: 1 };
-
-function asRole(role: FleetRole, handlers: Parameters<typeof mockApi>[0]) {
-  signInStorage({ terms: 'aceito' });
-  chooseCompanyStorage(role);
-  return mockApi({ 'GET /api/contas': accounts(ownAccount, companyAccount(role)), ...handlers });
-}
 
 /** The month before this one in São Paulo, 'AAAA-MM' (what the report's field starts with). */
 function lastMonth(): string {

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
-import { dualControlMessages, formatBrl, type FleetRole } from '@portal/domain';
+import { dualControlMessages, formatBrl } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mockApi, ok, renderRoute, signInStorage, type RecordedCall } from '../../support/utils';
-import { accounts, chooseCompanyStorage, COMPANY_ID, companyAccount, forgetKeptData, ownAccount } from './fixtures';
+import { ok, renderRoute, type RecordedCall } from '../../support/utils';
+import { asRole, COMPANY_ID, forgetKeptData, onScreen } from './fixtures';
 
 beforeAll(async () => {
   await Promise.all([
@@ -15,8 +15,6 @@ beforeAll(async () => {
 
 afterEach(forgetKeptData);
 
-/** A text as the screen reads it (the matchers collapse the no-break space Intl writes after R$). */
-const onScreen = (text: string) => text.replace(/\s+/g, ' ');
 /** An amount as the app writes it in an accessible name (formatBrl's no-break space kept). */
 const brl = (reais: number) => formatBrl(Math.round(reais * 100));
 
@@ -34,12 +32,6 @@ const withdrawal = (over: Record<string, unknown>) => ({
   podeAprovar: true,
   ...over,
 });
-
-function asRole(role: FleetRole, handlers: Parameters<typeof mockApi>[0]) {
-  signInStorage({ terms: 'aceito' });
-  chooseCompanyStorage(role);
-  return mockApi({ 'GET /api/contas': accounts(ownAccount, companyAccount(role)), ...handlers });
-}
 
 const card = (name: RegExp) => screen.findByRole('article', { name });
 

@@ -2,7 +2,7 @@ import type { FleetRole } from '@portal/domain';
 import { del } from 'idb-keyval';
 import { OFFLINE_STORE_KEY, PERSIST_THROTTLE_MS } from '../../../src/lib/persist';
 import { queryClient } from '../../../src/lib/queryClient';
-import { demoUser, ok } from '../../support/utils';
+import { demoUser, mockApi, ok, signInStorage } from '../../support/utils';
 
 /** Decision 77's fixtures: the demo person (id 7), and the company they are a member of (account 40). */
 export const COMPANY_ID = 40;
@@ -50,3 +50,13 @@ export async function forgetKeptData() {
   await new Promise((resolve) => setTimeout(resolve, PERSIST_THROTTLE_MS + 100));
   await del(OFFLINE_STORE_KEY);
 }
+
+/** Signed in with the terms accepted, acting on the company in `role`; the server's answers beside GET /api/contas. */
+export function asRole(role: FleetRole, handlers: Parameters<typeof mockApi>[0]) {
+  signInStorage({ terms: 'aceito' });
+  chooseCompanyStorage(role);
+  return mockApi({ 'GET /api/contas': accounts(ownAccount, companyAccount(role)), ...handlers });
+}
+
+/** A text as the screen reads it (the matchers collapse the no-break space Intl writes after R$). */
+export const onScreen = (text: string) => text.replace(/\s+/g, ' ');
