@@ -134,7 +134,8 @@ const isFleetRole = (value: unknown): value is FleetRole => (FLEET_ROLES as read
 
 /** The stored choice as text (the prerendered pages' first script only asks whether there is one). */
 export function getActingAccountText(): string | null {
-  return read(STORAGE_KEYS.actingAccount);
+  // By its own name: the prerendered pages' first script reads it too, without the whole table.
+  return read(ACTING_ACCOUNT_KEY);
 }
 
 /** The stored choice, when it is the signed-in person's and well formed; null: their own account. */

@@ -74,6 +74,30 @@ describe('a press before the app is live', () => {
     expect(status()).toBeNull();
   });
 
+  it('a press or submit held before the app is live reaches no handler of the page, so it is made once, by the app', () => {
+    // React listens on #root once it has hydrated, which may be before AppRoot marks the page live.
+    delete html.dataset.live;
+    const root = page('<div id="root"><button type="button">Ativar tag</button><form><button type="submit">Comprar</button></form></div>');
+    const reached: string[] = [];
+    // A submit button's click goes on (its form's submit is what is held).
+    root.addEventListener('click', (event) => {
+      if ((event.target as Element).matches('[type="button"]')) reached.push(`click ${(event.target as Element).textContent ?? ''}`);
+    });
+    root.addEventListener('submit', () => reached.push('submit'));
+    const [activate, buy] = root.querySelectorAll('button');
+    activate!.click();
+    buy!.click();
+    expect(reached).toEqual([]);
+    expect(html.getAttribute(markup.HELD_SUBMIT_ATTRIBUTE)).toBe('0');
+
+    html.dataset.live = 'true';
+    html.setAttribute(markup.HELD_CLICK_ATTRIBUTE, JSON.stringify({ index: 0, text: 'Ativar tag' }));
+    clearHeldPress();
+    clickHeldBeforeHydration();
+    expect(reached).toEqual(['click Ativar tag']);
+    html.removeAttribute(markup.HELD_SUBMIT_ATTRIBUTE);
+  });
+
   it('once the app is live, a press is the app’s: nothing is marked', () => {
     html.dataset.live = 'true';
     const root = page('<div id="root"><button type="button">Bloquear</button></div>');

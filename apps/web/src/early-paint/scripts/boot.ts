@@ -220,13 +220,16 @@ function showHeld(button: Element | null): void {
 
 const isLive = () => document.documentElement.getAttribute(LIVE_ATTRIBUTE) === 'true';
 
-// Capture: before any handler of the page. Once live (AppRoot), the app's own handlers submit.
+// Capture, before any handler of the page: until the app is live (AppRoot), a held submit or press
+// goes no further. React may have hydrated before AppRoot marks the page live; let through, the
+// app's own handler would make it too, and the app would then make the held one again.
 document.addEventListener(
   'submit',
   (event) => {
     const form = event.target;
     if (isLive() || !(form instanceof HTMLFormElement)) return;
     event.preventDefault();
+    event.stopPropagation();
     document.documentElement.setAttribute(HELD_SUBMIT_ATTRIBUTE, String([...document.forms].indexOf(form)));
     showHeld(event instanceof SubmitEvent && event.submitter ? event.submitter : form.querySelector('[type="submit"]'));
   },
@@ -239,6 +242,7 @@ document.addEventListener(
   (event) => {
     const button = event.target instanceof Element ? event.target.closest(HELD_CLICK_BUTTONS) : null;
     if (isLive() || !button) return;
+    event.stopPropagation();
     const index = [...document.querySelectorAll(HELD_CLICK_BUTTONS)].indexOf(button);
     document.documentElement.setAttribute(HELD_CLICK_ATTRIBUTE, JSON.stringify({ index, text: button.textContent }));
     showHeld(button);
