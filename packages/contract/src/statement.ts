@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { messages, STATEMENT_ACCOUNTS, STATEMENT_KINDS, STATEMENT_PERIODS, statementPeriodErrors } from '@portal/domain';
+import { messages, normalizePlate, STATEMENT_ACCOUNTS, STATEMENT_KINDS, STATEMENT_PERIODS, statementPeriodErrors, TEXT_MAX } from '@portal/domain';
 import { endpoint } from './endpoint.js';
-import { envelope, isoDateTime, pageQuery, pagination } from './common.js';
+import { envelope, idParam, isoDateTime, pageQuery, pagination, text } from './common.js';
 import { receiptKind } from './receipts.js';
 import { VPO_PAYERS } from './vpos.js';
 import { passageContestInfo } from './contests.js';
@@ -44,6 +44,10 @@ export const statementTransaction = z.lazy(() =>
     /** Issue 33: the account the entry moved, and that account's balance right after it (reais). */
     conta: statementAccount,
     saldoApos: z.number(),
+    /** Decision 79: the vehicle the entry was for, and the cost centre it was posted to; null: no vehicle's. */
+    veiculo: z
+      .object({ placa: z.string(), centroDeCusto: z.object({ codigo: z.string(), nome: z.string() }).nullable() })
+      .nullable(),
   }),
 );
 export type StatementTransaction = z.infer<typeof statementTransaction>;
@@ -77,9 +81,15 @@ export const statementFilters = z.lazy(() =>
       de: optionalParam(z.string({ error: () => messages.statement.dayInvalid })),
       ate: optionalParam(z.string({ error: () => messages.statement.dayInvalid })),
       tipo: optionalParam(z.enum(STATEMENT_KINDS, { error: () => messages.statement.kindInvalid })),
+      /** Decision 79: one of the account's plates, cost centres (id) or drivers (membership id): one at a time. */
+      placa: optionalParam(text(TEXT_MAX.plate).transform((v) => normalizePlate(v))),
+      centro: optionalParam(idParam),
+      motorista: optionalParam(idParam),
     })
     .superRefine((value, ctx) => {
       for (const [field, message] of Object.entries(statementPeriodErrors(value))) ctx.addIssue({ code: 'custom', path: [field], message });
+      const whose = (['placa', 'centro', 'motorista'] as const).filter((field) => value[field] !== undefined);
+      if (whose.length > 1) ctx.addIssue({ code: 'custom', path: [whose[1] ?? 'placa'], message: messages.statement.oneWhoseFilter });
     }),
 );
 export type StatementFilters = z.output<typeof statementFilters>;

@@ -95,6 +95,11 @@ export const messages = {
     dayInvalid: 'Data inválida',
     toBeforeFrom: 'A data final deve ser igual ou posterior à data inicial',
     rangeTooLong: 'Escolha um período de no máximo 366 dias',
+    /** Decision 79: a company's statement by plate, cost centre or driver, one at a time. */
+    oneWhoseFilter: 'Filtre por uma placa, um centro de custo ou um motorista de cada vez.',
+    plateNotFound: 'Nenhum veículo com esta placa nesta conta.',
+    centreNotFound: 'Centro de custo não encontrado nesta conta.',
+    memberNotFound: 'Motorista não encontrado nesta empresa.',
     exportPeriod: (first: string, last: string) => `${first} a ${last}`,
   },
   /** Every PDF the portal makes (apps/server/src/pdf): statement exports and receipts. */

@@ -205,12 +205,24 @@ export const serverMessages = {
     exportBusy: 'Já há uma exportação do seu extrato em andamento. Aguarde ela terminar e tente novamente.',
     exportServerBusy: 'Muitas exportações em andamento agora. Tente novamente em instantes.',
     /** The PDF's columns; the CSV's header row adds ' (R$)' to the two amounts (issue 12 export). */
-    exportColumns: { date: 'Data', description: 'Descrição', kind: 'Tipo', account: 'Conta', value: 'Valor', balanceAfter: 'Saldo após' },
+    exportColumns: {
+      date: 'Data',
+      description: 'Descrição',
+      kind: 'Tipo',
+      account: 'Conta',
+      value: 'Valor',
+      balanceAfter: 'Saldo após',
+      /** Decision 79: the vehicle an entry was for, and the cost centre it was posted to (the CSV's last columns). */
+      plate: 'Placa',
+      costCentre: 'Centro de custo',
+    },
     exportLabels: {
       driver: 'Motorista',
       document: 'CPF/CNPJ',
       period: 'Período',
       kind: 'Tipo',
+      /** Decision 79: the plate, cost centre or driver the export was filtered by. */
+      whose: 'Filtro',
       openingBalance: 'Saldo inicial',
       closingBalance: 'Saldo final',
       openingThirdBalance: 'Saldo em outras plataformas inicial',

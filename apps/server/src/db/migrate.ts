@@ -28,6 +28,7 @@ import { accountClosure } from './migrations/023-account-closure.js';
 import { freeFlow } from './migrations/024-free-flow.js';
 import { fleet } from './migrations/025-fleet.js';
 import { vehicleBudgets } from './migrations/026-vehicle-budgets.js';
+import { entryVehicles } from './migrations/027-entry-vehicles.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -60,6 +61,7 @@ function migrations(db: Db): Record<string, Migration> {
     '024-free-flow': freeFlow(t, db.dialect),
     '025-fleet': fleet(t, db.dialect),
     '026-vehicle-budgets': vehicleBudgets(t),
+    '027-entry-vehicles': entryVehicles(t, db.dialect),
   };
 }
 

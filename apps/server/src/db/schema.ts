@@ -89,6 +89,9 @@ export interface LedgerEntriesTable {
   created_at: Timestamp;
   /** The VPO whose money this entry moved, or that ran short for this passage (migration 014). */
   vpo_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Decision 79: the vehicle the entry was for, and the cost centre it was in when posted (migration 027). */
+  vehicle_id: ColumnType<number | null, number | null | undefined, number | null>;
+  cost_centre_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
@@ -101,6 +104,19 @@ export interface LedgerEntryCountsTable {
   bucket: Timestamp;
   entries: number;
   /** What each account moved in the bucket, in centavos (migration 020). */
+  own_cents: Generated<number>;
+  third_cents: Generated<number>;
+  vpo_cents: Generated<number>;
+}
+
+/** Decision 79: a driver's entries counted per vehicle and per cost centre, as ledger_entry_counts per driver. */
+export interface LedgerScopeCountsTable {
+  driver_id: number;
+  scope: 'vehicle' | 'centre';
+  scope_id: number;
+  unit: 'month' | 'day' | 'hour';
+  bucket: Timestamp;
+  entries: number;
   own_cents: Generated<number>;
   third_cents: Generated<number>;
   vpo_cents: Generated<number>;
@@ -682,6 +698,7 @@ export interface Database {
   accounts: AccountsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_entry_counts: LedgerEntryCountsTable;
+  ledger_scope_counts: LedgerScopeCountsTable;
   pix_charges: PixChargesTable;
   withdrawals: WithdrawalsTable;
   vehicles: VehiclesTable;

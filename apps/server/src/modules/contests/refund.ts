@@ -13,6 +13,8 @@ interface Refunded {
   passageId: number;
   placeName: string;
   cents: number;
+  /** Decision 79: the passage's vehicle. */
+  vehicleId: number | null;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function refundPassage(trx: Trx, refund: Refunded): Promise<void> {
         reference: `${CONTEST_REFERENCE}${refund.contestId}`,
         placeName: refund.placeName,
         origin: STATEMENT_ORIGINS.vpoPassageRefund,
+        vehicleId: refund.vehicleId,
       });
     } else await backToBalance(trx, refund, row.account === 'third', share.cents, key);
   }
@@ -61,5 +64,6 @@ async function backToBalance(trx: Trx, refund: Refunded, isThird: boolean, cents
     isThird,
     reference: `${CONTEST_REFERENCE}${refund.contestId}`,
     idempotencyKey: key,
+    vehicleId: refund.vehicleId,
   });
 }

@@ -241,8 +241,9 @@ export class ContestService {
       if (refundCents !== null && updated.passage_id !== null) {
         const passage = await trx
           .selectFrom('passages')
-          .select('place_name')
-          .where('id', '=', updated.passage_id)
+          .leftJoin('tags', 'tags.id', 'passages.tag_id')
+          .select(['passages.place_name', 'tags.vehicle_id'])
+          .where('passages.id', '=', updated.passage_id)
           .executeTakeFirstOrThrow();
         await refundPassage(trx, {
           contestId: id,
@@ -250,6 +251,7 @@ export class ContestService {
           passageId: updated.passage_id,
           placeName: passage.place_name,
           cents: refundCents,
+          vehicleId: passage.vehicle_id,
         });
       }
       // Issue 33: the notice says where the money went, read from the entries just written.

@@ -15,6 +15,7 @@ import { VEHICLE_KINDS } from './vehicle-kinds.js';
 export const TABLES_NOT_EXPORTED: Readonly<Partial<Record<keyof Database, string>>> = {
   accounts: 'the balances are in cadastro.json; the accounts themselves are ids',
   ledger_entry_counts: 'sums per month, day and hour derived from movimentacoes.json',
+  ledger_scope_counts: 'the same sums per vehicle and cost centre, derived from movimentacoes.json',
   driver_vpo_counters: 'a count derived from vpos.json',
   idempotency_keys: "copies of the portal's own answers to a repeated request, kept a day",
   closed_accounts: 'rows of a closed account, which no longer signs in (its closing receipt tells what is kept)',

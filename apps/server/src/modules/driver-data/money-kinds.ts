@@ -13,7 +13,7 @@ export const MONEY_KINDS: KindsOf<'movements' | 'purchases' | 'withdrawals' | 'a
         (after) =>
           db
             .selectFrom('ledger_entries')
-            .select(['id', 'account_id', 'amount_cents', 'origin', 'event', 'place_name', 'is_third', 'reference', 'vpo_id', 'created_at'])
+            .select(['id', 'account_id', 'amount_cents', 'origin', 'event', 'place_name', 'is_third', 'reference', 'vpo_id', 'vehicle_id', 'cost_centre_id', 'created_at'])
             .where('driver_id', '=', driverId)
             .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after![0], after![1]))))
             .orderBy('created_at')
@@ -31,6 +31,8 @@ export const MONEY_KINDS: KindsOf<'movements' | 'purchases' | 'withdrawals' | 'a
           outraPlataforma: r.is_third === 1,
           referencia: r.reference,
           vpoId: r.vpo_id,
+          veiculoId: r.vehicle_id,
+          centroDeCustoId: r.cost_centre_id,
           em: iso(r.created_at),
         }),
       );

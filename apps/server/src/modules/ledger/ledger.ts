@@ -1,8 +1,10 @@
 import { LEDGER_LIMIT_CENTS, Refusal, serverMessages } from '@portal/domain';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { nowIso, toIso } from '../../db/connection.js';
 import type { Trx } from '../../db/connection.js';
 import { COUNTER_CENTS } from '../../db/migrations/020-statement-account-sums.js';
+import type { EntryScope } from '../../db/migrations/027-entry-vehicles.js';
 import type { AccountKind, Database } from '../../db/schema.js';
 
 /**
@@ -28,6 +30,8 @@ export interface EntryInput {
   createdAt?: string;
   /** The VPO whose money moves, or that ran short for this passage (decision 52). */
   vpoId?: number | null;
+  /** Decision 79: the vehicle the movement is for; the entry takes the vehicle's cost centre of now. */
+  vehicleId?: number | null;
 }
 
 export type PostResult = { status: 'posted'; entryId: number; balanceCents: number } | { status: 'duplicate'; entryId: number };
@@ -112,7 +116,9 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
   if (existing) return { status: 'duplicate', entryId: existing };
   const updated = await moveBalance(trx, entry.accountId, entry.amountCents, guarded);
   if (!updated) return refusal(trx, entry, guarded);
-  const inserted = await insertEntry(trx, entry, updated.driver_id, createdAt);
+  const centres = await centresOf(trx, [entry]);
+  const row = entryRow(entry, updated.driver_id, createdAt, centres);
+  const inserted = await insertEntry(trx, row);
   if (inserted === null) {
     // A concurrent request with the same key won the insert: undo the balance.
     await trx
@@ -122,7 +128,7 @@ async function apply(trx: Trx, entry: EntryInput, guarded: boolean): Promise<Gua
       .execute();
     return { status: 'duplicate', entryId: await findByKeyOrThrow(trx, entry.idempotencyKey) };
   }
-  await countEntries(trx, [{ driver_id: updated.driver_id, created_at: createdAt, amount_cents: entry.amountCents, kind: updated.kind }]);
+  await countEntries(trx, [{ ...row, kind: updated.kind }]);
   for (const listener of movementListeners) listener(entry.origin);
   return { status: 'posted', entryId: inserted, balanceCents: updated.balance_cents };
 }
@@ -174,8 +180,9 @@ export async function postMany(trx: Trx, entries: readonly ManyEntryInput[]): Pr
     }
     ownerOf.set(account, updated);
   }
+  const centres = await centresOf(trx, fresh);
   const rows = fresh.map((e) =>
-    entryRow(e, ownerOf.get(e.accountId)?.driver_id ?? 0, e.createdAt === undefined ? nowIso() : toIso(e.createdAt)),
+    entryRow(e, ownerOf.get(e.accountId)?.driver_id ?? 0, e.createdAt === undefined ? nowIso() : toIso(e.createdAt), centres),
   );
   const inserted = await trx.insertInto('ledger_entries').values(rows).returning(['id', 'idempotency_key']).execute();
   for (const row of inserted) result.set(row.idempotency_key, { entryId: row.id, posted: true });
@@ -207,54 +214,78 @@ export function bucketsOf(createdAt: string): { month: string; day: string; hour
   };
 }
 
-/** An entry as its counters see it: its driver, its date, its amount and its account's kind. */
+/** An entry as its counters see it: its driver, its date, its amount, its account's kind, its vehicle and centre. */
 interface CountedEntry {
   driver_id: number;
   created_at: string;
   amount_cents: number;
   kind: AccountKind;
+  vehicle_id: number | null;
+  cost_centre_id: number | null;
 }
+
+type CounterCents = Record<(typeof COUNTER_CENTS)[AccountKind], number>;
+type Unit = 'month' | 'day' | 'hour';
+
+/** Adds an entry to the counter of `id` in `counters`, made by `start` the first time. */
+function addTo<C extends { entries: number } & CounterCents>(counters: Map<string, C>, id: string, start: () => C, entry: CountedEntry): void {
+  const counted = counters.get(id) ?? start();
+  counted.entries += 1;
+  counted[COUNTER_CENTS[entry.kind]] += entry.amount_cents;
+  counters.set(id, counted);
+}
+
+const NO_CENTS: CounterCents = { own_cents: 0, third_cents: 0, vpo_cents: 0 };
 
 /**
  * The entries in their drivers' counters of their month, day and hour, with what each account
- * moved (migration 020): one upsert, whatever the entries' dates (the statement finds places and
- * balances by summing them: statement/queries.ts).
+ * moved (migration 020), and (decision 79) in their vehicle's and cost centre's: one upsert each,
+ * whatever the entries' dates (the statement finds places and balances by summing them:
+ * statement/queries.ts).
  */
 async function countEntries(trx: Trx, entries: readonly CountedEntry[]): Promise<void> {
-  type Counter = { driver_id: number; unit: 'month' | 'day' | 'hour'; bucket: string; entries: number } & Record<
-    (typeof COUNTER_CENTS)[AccountKind],
-    number
-  >;
+  type Counter = { driver_id: number; unit: Unit; bucket: string; entries: number } & CounterCents;
+  type ScopeCounter = Counter & { scope: EntryScope; scope_id: number };
   const buckets = new Map<string, Counter>();
+  const scoped = new Map<string, ScopeCounter>();
   for (const entry of entries) {
-    for (const [unit, bucket] of Object.entries(bucketsOf(entry.created_at)) as ['month' | 'day' | 'hour', string][]) {
-      const id = `${entry.driver_id}|${unit}|${bucket}`;
-      const counted = buckets.get(id) ?? {
-        driver_id: entry.driver_id,
-        unit,
-        bucket,
-        entries: 0,
-        own_cents: 0,
-        third_cents: 0,
-        vpo_cents: 0,
-      };
-      counted.entries += 1;
-      counted[COUNTER_CENTS[entry.kind]] += entry.amount_cents;
-      buckets.set(id, counted);
+    const scopes: [EntryScope, number | null][] = [
+      ['vehicle', entry.vehicle_id],
+      ['centre', entry.cost_centre_id],
+    ];
+    for (const [unit, bucket] of Object.entries(bucketsOf(entry.created_at)) as [Unit, string][]) {
+      const base = { driver_id: entry.driver_id, unit, bucket, entries: 0, ...NO_CENTS };
+      addTo(buckets, `${entry.driver_id}|${unit}|${bucket}`, () => ({ ...base }), entry);
+      for (const [scope, id] of scopes) {
+        if (id !== null) addTo(scoped, `${entry.driver_id}|${scope}|${id}|${unit}|${bucket}`, () => ({ ...base, scope, scope_id: id }), entry);
+      }
     }
   }
   await trx
     .insertInto('ledger_entry_counts')
     .values([...buckets.values()])
-    .onConflict((oc) =>
-      oc.columns(['driver_id', 'unit', 'bucket']).doUpdateSet((eb) => ({
-        entries: eb('ledger_entry_counts.entries', '+', eb.ref('excluded.entries')),
-        own_cents: eb('ledger_entry_counts.own_cents', '+', eb.ref('excluded.own_cents')),
-        third_cents: eb('ledger_entry_counts.third_cents', '+', eb.ref('excluded.third_cents')),
-        vpo_cents: eb('ledger_entry_counts.vpo_cents', '+', eb.ref('excluded.vpo_cents')),
-      })),
-    )
+    .onConflict((oc) => oc.columns(['driver_id', 'unit', 'bucket']).doUpdateSet(addedUp('ledger_entry_counts')))
     .execute();
+  if (scoped.size === 0) return;
+  await trx
+    .insertInto('ledger_scope_counts')
+    .values([...scoped.values()])
+    .onConflict((oc) => oc.columns(['driver_id', 'scope', 'scope_id', 'unit', 'bucket']).doUpdateSet(addedUp('ledger_scope_counts')))
+    .execute();
+}
+
+/** A counter's upsert: the new entries added to what it held. */
+function addedUp(table: 'ledger_entry_counts' | 'ledger_scope_counts') {
+  const plus = (column: string) => sql<number>`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+  return { entries: plus('entries'), own_cents: plus('own_cents'), third_cents: plus('third_cents'), vpo_cents: plus('vpo_cents') };
+}
+
+/** Decision 79: the cost centre of each vehicle the entries name, as it is now (one read). */
+async function centresOf(trx: Trx, entries: readonly EntryInput[]): Promise<ReadonlyMap<number, number | null>> {
+  const ids = [...new Set(entries.flatMap((e) => (e.vehicleId == null ? [] : [e.vehicleId])))];
+  if (ids.length === 0) return new Map();
+  const rows = await trx.selectFrom('vehicles').select(['id', 'cost_centre_id']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.cost_centre_id]));
 }
 
 /**
@@ -271,8 +302,9 @@ function moveBalance(trx: Trx, account: number, delta: number, guarded: boolean)
     .executeTakeFirst();
 }
 
-/** The ledger_entries row of an entry. */
-function entryRow(entry: EntryInput, driverId: number, createdAt: string) {
+/** The ledger_entries row of an entry, with its vehicle's cost centre (centresOf). */
+function entryRow(entry: EntryInput, driverId: number, createdAt: string, centres: ReadonlyMap<number, number | null>) {
+  const vehicleId = entry.vehicleId ?? null;
   return {
     account_id: entry.accountId,
     driver_id: driverId,
@@ -283,20 +315,22 @@ function entryRow(entry: EntryInput, driverId: number, createdAt: string) {
     is_third: entry.isThird ? (1 as const) : (0 as const),
     reference: entry.reference ?? null,
     vpo_id: entry.vpoId ?? null,
+    vehicle_id: vehicleId,
+    cost_centre_id: vehicleId === null ? null : (centres.get(vehicleId) ?? null),
     idempotency_key: entry.idempotencyKey,
     created_at: createdAt,
   };
 }
 
 /** The new entry's id; null when an entry with the same idempotency key exists. */
-async function insertEntry(trx: Trx, entry: EntryInput, driverId: number, createdAt: string): Promise<number | null> {
-  const row = await trx
+async function insertEntry(trx: Trx, row: ReturnType<typeof entryRow>): Promise<number | null> {
+  const inserted = await trx
     .insertInto('ledger_entries')
-    .values(entryRow(entry, driverId, createdAt))
+    .values(row)
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')
     .executeTakeFirst();
-  return row?.id ?? null;
+  return inserted?.id ?? null;
 }
 
 async function findByKey(trx: Trx, key: string): Promise<number | null> {

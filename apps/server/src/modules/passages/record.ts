@@ -266,6 +266,7 @@ function entriesOf(p: Paid, accounts: ReadonlyMap<string, number>): ManyEntryInp
       idempotencyKey: part.key,
       createdAt: p.passage.occurredAt,
       vpoId: vpoPart ? part.vpoId : p.shortVpo,
+      vehicleId: p.vehicleId,
       guarded: vpoPart,
     };
   });

@@ -79,6 +79,8 @@ export interface VpoGiveBack {
   reference: string;
   placeName: string;
   origin: string;
+  /** Decision 79: the vehicle the share was paid for. */
+  vehicleId: number | null;
 }
 
 /**
@@ -115,6 +117,7 @@ export async function giveBackToVpo(trx: Trx, back: VpoGiveBack): Promise<void> 
     reference: back.reference,
     idempotencyKey: back.key,
     vpoId: back.vpoId,
+    vehicleId: back.vehicleId,
   });
   if (open) return;
   const onward = await postGuardedDebit(trx, {
@@ -125,6 +128,7 @@ export async function giveBackToVpo(trx: Trx, back: VpoGiveBack): Promise<void> 
     reference: back.reference,
     idempotencyKey: `${back.key}:shipper`,
     vpoId: back.vpoId,
+    vehicleId: back.vehicleId,
   });
   if (onward.status === 'insufficient') throw new Error(`Conta de VPOs do motorista ${back.driverId} sem a devolução do VPO ${back.vpoId}`);
 }

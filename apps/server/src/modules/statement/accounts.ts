@@ -6,8 +6,8 @@ import { toIso } from '../../db/connection.js';
 import { COUNTER_CENTS } from '../../db/migrations/020-statement-account-sums.js';
 import type { AccountKind, Database } from '../../db/schema.js';
 import { bucketsOf } from '../ledger/ledger.js';
-import { inPeriod, kindCondition } from './queries.js';
-import type { StatementScope } from './queries.js';
+import { countersOf, entryCondition, inPeriod, kindCondition, ofWhose } from './queries.js';
+import type { StatementScope, WhoseEntries } from './queries.js';
 
 /**
  * Issue 33 (decision 63): whose money a statement row moved. Saldo and SaldoTerceiro are the
@@ -51,18 +51,32 @@ export interface BalancePoint extends RowAccount {
  * of its hour before the instant, or through the entry (instant, id) when `through` is given: a
  * few counter rows and one hour, whatever the length of the history.
  */
-function counterBalance(driverId: number, accountId: number, kind: 'own' | 'third', instant: string, through?: number): RawBuilder<number> {
+function counterBalance(
+  driverId: number,
+  accountId: number,
+  kind: 'own' | 'third',
+  instant: string,
+  through?: number,
+  whose: WhoseEntries | null = null,
+): RawBuilder<number> {
   const column = sql.ref(`c.${COUNTER_CENTS[kind]}`);
   const { month, day, hour } = bucketsOf(instant);
+  const { table, where } = countersOf(driverId, whose);
   const sum = (unit: 'month' | 'day' | 'hour', range: RawBuilder<unknown>) =>
-    sql`(select coalesce(sum(${column}), 0) from ledger_entry_counts c where c.driver_id = ${driverId} and c.unit = ${sql.lit(unit)}${range})`;
+    sql`(select coalesce(sum(${column}), 0) from ${table} where ${where} and c.unit = ${sql.lit(unit)}${range})`;
   const upTo = through === undefined ? sql`e.created_at < ${instant}` : sql`(e.created_at, e.id) <= (${instant}, ${through})`;
   return sql<number>`(
     ${sum('month', sql` and c.bucket < ${month}`)}
     + ${sum('day', sql` and c.bucket >= ${month} and c.bucket < ${day}`)}
     + ${sum('hour', sql` and c.bucket >= ${day} and c.bucket < ${hour}`)}
     + (select coalesce(sum(e.amount_cents), 0) from ledger_entries e
-       where e.driver_id = ${driverId} and e.created_at >= ${hour} and e.account_id = ${accountId} and ${upTo}))`;
+       where ${entryCondition(driverId, whose)} and e.created_at >= ${hour} and e.account_id = ${accountId} and ${upTo}))`;
+}
+
+/** What a filter's entries (decision 79) moved in an account kind over their whole history: their month counters. */
+function countedAll(driverId: number, kind: 'own' | 'third', whose: WhoseEntries): RawBuilder<number> {
+  const { table, where } = countersOf(driverId, whose);
+  return sql<number>`(select coalesce(sum(${sql.ref(`c.${COUNTER_CENTS[kind]}`)}), 0) from ${table} where ${where} and c.unit = 'month')`;
 }
 
 /**
@@ -107,12 +121,14 @@ export async function periodTotals(
 ): Promise<AccountTotal[]> {
   if (!hasEntries) return [];
   const kinds = await driverAccounts(db, driverId);
+  const { whose } = scope;
   const byAccount = (kind: StatementKind) =>
     db
       .selectFrom('ledger_entries')
       .select((eb) => ['account_id', 'vpo_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
       .where('driver_id', '=', driverId)
       .where((eb) => inPeriod(eb, scope))
+      .$if(whose !== null, (q) => q.where((eb) => ofWhose(eb, whose)))
       .where((eb) => kindCondition(eb, kind))
       .groupBy(['account_id', 'vpo_id'])
       .execute();
@@ -120,15 +136,17 @@ export async function periodTotals(
   const idOf = (kind: AccountKind) => [...kinds].find(([, k]) => k === kind)?.[0] ?? 0;
   const moved = (kind: 'own' | 'third') => {
     const end =
-      scope.to === null
-        ? sql`(select balance_cents from accounts where id = ${idOf(kind)})`
-        : counterBalance(driverId, idOf(kind), kind, scope.to);
-    return scope.from === null ? end : sql`${end} - ${counterBalance(driverId, idOf(kind), kind, scope.from)}`;
+      scope.to !== null
+        ? counterBalance(driverId, idOf(kind), kind, scope.to, undefined, whose)
+        : whose === null
+          ? sql`(select balance_cents from accounts where id = ${idOf(kind)})`
+          : countedAll(driverId, kind, whose);
+    return scope.from === null ? end : sql`${end} - ${counterBalance(driverId, idOf(kind), kind, scope.from, undefined, whose)}`;
   };
   const periodOf = sql`${scope.from === null ? sql`` : sql` and e.created_at >= ${scope.from}`}${scope.to === null ? sql`` : sql` and e.created_at < ${scope.to}`}`;
   const { rows } = await sql<{ own: number | string; third: number | string; third_moved: number | string }>`select
     ${moved('own')} as own, ${moved('third')} as third,
-    (select count(*) from (select 1 from ledger_entries e where e.account_id = ${idOf('third')}${periodOf} limit 1) t) as third_moved`.execute(
+    (select count(*) from (select 1 from ledger_entries e where e.account_id = ${idOf('third')} and ${entryCondition(driverId, whose)}${periodOf} limit 1) t) as third_moved`.execute(
     db,
   );
   const row = rows[0];

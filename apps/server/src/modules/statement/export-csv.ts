@@ -20,6 +20,8 @@ const CSV_HEADER = [
   columns.account,
   `${columns.value} (R$)`,
   `${columns.balanceAfter} (R$)`,
+  columns.plate,
+  columns.costCentre,
 ];
 
 /** 123456 -> '1234,56'; -1590 -> '-15,90'. Integer arithmetic only. */
@@ -50,12 +52,14 @@ function csvRow(row: ExportRow): string {
     csvText(row.account),
     csvMoney(row.amountCents),
     csvMoney(row.balanceAfterCents),
+    csvText(row.plate ?? ''),
+    csvText(row.costCentre ?? ''),
   ]);
 }
 
 /** Issue 33: after the rows, one line per account: 'Total do período', the account, its total (never summed across accounts). */
 function csvTotal(total: ExportPlan['totals'][number]): string {
-  return csvLine(['', csvText(serverMessages.statement.exportLabels.total), '', csvText(total.account), csvMoney(total.cents), '']);
+  return csvLine(['', csvText(serverMessages.statement.exportLabels.total), '', csvText(total.account), csvMoney(total.cents), '', '', '']);
 }
 
 async function* csvChunks(chunks: AsyncIterable<ExportRow[]>, totals: ExportPlan['totals']): AsyncGenerator<string> {

@@ -98,6 +98,7 @@ export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows:
       : statementPeriodLabels.tudo,
   );
   if (kind) labelValue(doc, labels.kind, statementKindLabels[kind]);
+  if (plan.scope.whose) labelValue(doc, labels.whose, plan.scope.whose.label);
   moneyLine(doc, labels.openingBalance, plan.opening.own);
   moneyLine(doc, labels.closingBalance, plan.closing.own);
   if (plan.hasThird) {

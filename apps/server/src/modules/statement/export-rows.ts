@@ -14,8 +14,9 @@ import {
   vpoAccountNames,
 } from './accounts.js';
 import type { RowAccount, VpoAccountName } from './accounts.js';
-import { inPeriod, kindCondition, periodRanks, statementScope } from './queries.js';
-import type { StatementScope } from './queries.js';
+import { inPeriod, kindCondition, ofWhose, periodRanks, statementScope } from './queries.js';
+import type { StatementScope, WhoseEntries } from './queries.js';
+import { entryVehicles } from './vehicles.js';
 
 /** Rows read per query: a keyset step of (created_at, id) (one index range), small enough to stream. */
 export const EXPORT_CHUNK_ROWS = 500;
@@ -56,6 +57,9 @@ export interface ExportRow {
   account: string;
   /** The balance of that account (Saldo, SaldoTerceiro, or that one VPO) right after the entry. */
   balanceAfterCents: number;
+  /** Decision 79: the vehicle's plate and the cost centre ('código · nome') of the entry; null: none. */
+  plate: string | null;
+  costCentre: string | null;
 }
 
 /** An account's name as the statement shows it, its VPO's shipper and route read from `vpos`. */
@@ -68,8 +72,14 @@ function nameOf(account: RowAccount, vpos: Map<number, VpoAccountName>): string 
 const accountOf = (isThird: number, origin: string): keyof AccountBalances =>
   isThird === 1 ? 'third' : isVpoMoneyOrigin(origin) ? 'vpo' : 'own';
 
-export async function exportPlan(db: Kysely<Database>, driverId: number, filters: StatementFilters, now: Date): Promise<ExportPlan> {
-  const scope = statementScope(filters, now);
+export async function exportPlan(
+  db: Kysely<Database>,
+  driverId: number,
+  filters: StatementFilters,
+  now: Date,
+  whose: WhoseEntries | null = null,
+): Promise<ExportPlan> {
+  const scope = statementScope(filters, now, whose);
   const { kind } = scope;
   const opening = await openingBalances(db, driverId, scope);
   const closing = { ...opening };
@@ -83,9 +93,16 @@ export async function exportPlan(db: Kysely<Database>, driverId: number, filters
       'is_third',
       'origin',
       eb.fn.sum<number | string>('amount_cents').as('moved'),
-      (kind === undefined
+      (kind === undefined && whose === null
         ? eb.fn.countAll<number | string>()
-        : eb.fn.sum<number | string>(eb.case().when(kindCondition(eb, kind)).then(1).else(0).end())
+        : eb.fn.sum<number | string>(
+            eb
+              .case()
+              .when(eb.and([kind === undefined ? eb.lit(true) : kindCondition(eb, kind), ofWhose(eb, whose)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
       ).as('rows'),
     ])
     .where('driver_id', '=', driverId)
@@ -170,7 +187,7 @@ interface Keyset {
 function chunkAfter(db: Kysely<Database>, driverId: number, scope: StatementScope, after: Keyset | null) {
   let query = db
     .selectFrom('ledger_entries')
-    .select(['id', 'account_id', 'vpo_id', 'created_at', 'amount_cents', 'origin', 'place_name', 'is_third'])
+    .select(['id', 'account_id', 'vpo_id', 'vehicle_id', 'cost_centre_id', 'created_at', 'amount_cents', 'origin', 'place_name', 'is_third'])
     .where('driver_id', '=', driverId)
     .where((eb) => inPeriod(eb, scope));
   if (after !== null) {
@@ -189,8 +206,10 @@ function chunkAfter(db: Kysely<Database>, driverId: number, scope: StatementScop
  * went away) stops the reading.
  */
 export async function* exportRows(db: Kysely<Database>, driverId: number, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
-  const { kind } = plan.scope;
+  const { kind, whose } = plan.scope;
   const kinds = await driverAccounts(db, driverId);
+  const ids = new Set(whose?.ids);
+  const column = whose?.scope === 'centre' ? 'cost_centre_id' : 'vehicle_id';
   // Saldo's and SaldoTerceiro's balances run from the period's opening; each VPO's from its first row.
   const balance = new Map<string, number>([
     ['own', plan.opening.own],
@@ -201,10 +220,13 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
     const rows = await chunkAfter(db, driverId, plan.scope, after);
     const tail = rows[rows.length - 1];
     if (tail === undefined) return;
-    const shippers = await vpoAccountNames(
-      db,
-      rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])),
-    );
+    const [shippers, vehicles] = await Promise.all([
+      vpoAccountNames(
+        db,
+        rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])),
+      ),
+      entryVehicles(db, rows),
+    ]);
     const out: ExportRow[] = [];
     for (const r of rows) {
       const third = r.is_third === 1;
@@ -221,6 +243,9 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
       balance.set(key, balanceAfterCents);
       const rowKind = statementKindOf(r.origin, third);
       if (kind !== undefined && rowKind !== kind) continue;
+      const ownerId = r[column];
+      if (whose && (ownerId === null || !ids.has(ownerId))) continue;
+      const vehicle = vehicles.get(r.id);
       out.push({
         createdAt: toIso(r.created_at),
         description: describeStatementEntry(r.origin, r.place_name, third).text,
@@ -229,6 +254,8 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
         third,
         account: nameOf(account, shippers),
         balanceAfterCents,
+        plate: vehicle?.placa ?? null,
+        costCentre: vehicle?.centroDeCusto ? `${vehicle.centroDeCusto.codigo} · ${vehicle.centroDeCusto.nome}` : null,
       });
     }
     after = { createdAt: toIso(tail.created_at), id: tail.id };

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { csvStream } from './export-csv.js';
 import { pdfStatement } from './export-pdf.js';
 import { exportPlan, exportRows } from './export-rows.js';
+import type { WhoseEntries } from './queries.js';
 
 /** The export as the file call sends it (http/route.ts's FileAnswer): its type, its name and its bytes, streamed. */
 export interface StatementFile {
@@ -31,8 +32,9 @@ export async function statementExport(
   format: StatementExportFormat,
   filters: StatementFilters,
   now: Date,
+  whose: WhoseEntries | null = null,
 ): Promise<StatementFile> {
-  const plan = await exportPlan(db, driverId, filters, now);
+  const plan = await exportPlan(db, driverId, filters, now, whose);
   const rows = exportRows(db, driverId, plan);
   const fileName = exportFileName(plan.scope.range.firstDay, plan.scope.range.lastDay, format);
   if (format === 'csv') return { contentType: CONTENT_TYPES.csv, fileName, body: csvStream(rows, plan.totals) };

@@ -3,8 +3,21 @@ import type { StatementKind, StatementRange } from '@portal/domain';
 import type { StatementFilters } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { EntryScope } from '../../db/migrations/027-entry-vehicles.js';
 import type { Database } from '../../db/schema.js';
 import { bucketsOf } from '../ledger/ledger.js';
+
+/**
+ * Decision 79: the entries of some of the account's vehicles or cost centres (a plate, a cost
+ * centre, the trucks assigned to a driver), counted per vehicle and per centre
+ * (ledger_scope_counts) as the driver's entries are per driver.
+ */
+export interface WhoseEntries {
+  scope: EntryScope;
+  ids: readonly number[];
+  /** The filter in the driver's words (the PDF's heading): 'Placa ABC1D23', 'Centro de custo N01 · Norte'. */
+  label: string;
+}
 
 /**
  * What the statement filters select (decision 54): a period is the entries dated in [from, to),
@@ -17,11 +30,45 @@ export interface StatementScope {
   to: string | null;
   kind: StatementKind | undefined;
   range: StatementRange;
+  /** Decision 79: only these vehicles' or cost centres' entries; null: all the driver's. */
+  whose: WhoseEntries | null;
 }
 
-export function statementScope(filters: StatementFilters, now: Date): StatementScope {
+export function statementScope(filters: StatementFilters, now: Date, whose: WhoseEntries | null = null): StatementScope {
   const range = statementRange(filters, now);
-  return { from: range.from?.toISOString() ?? null, to: range.to?.toISOString() ?? null, kind: filters.tipo, range };
+  return { from: range.from?.toISOString() ?? null, to: range.to?.toISOString() ?? null, kind: filters.tipo, range, whose };
+}
+
+/** The condition on an entry `e` of the driver's statement, for the filter. */
+export function entryCondition(driverId: number, whose: WhoseEntries | null): RawBuilder<SqlBool> {
+  if (whose === null) return sql<SqlBool>`e.driver_id = ${driverId}`;
+  if (whose.ids.length === 0) return sql<SqlBool>`1 = 0`;
+  const column = sql.ref(whose.scope === 'vehicle' ? 'e.vehicle_id' : 'e.cost_centre_id');
+  return sql<SqlBool>`e.driver_id = ${driverId} and ${column} in (${sql.join(whose.ids)})`;
+}
+
+/** The counters (`c`) of the driver's entries, or of the filter's vehicles or centres: a FROM and its condition. */
+export function countersOf(driverId: number, whose: WhoseEntries | null): { table: RawBuilder<unknown>; where: RawBuilder<SqlBool> } {
+  if (whose === null) return { table: sql`ledger_entry_counts c`, where: sql<SqlBool>`c.driver_id = ${driverId}` };
+  const ids = whose.ids.length === 0 ? sql`null` : sql.join(whose.ids);
+  return {
+    table: sql`ledger_scope_counts c`,
+    where: sql<SqlBool>`c.driver_id = ${driverId} and c.scope = ${sql.lit(whose.scope)} and c.scope_id in (${ids})`,
+  };
+}
+
+/**
+ * The buckets of one unit, (bucket, entries), in bucket order, `range` a condition on c.bucket and
+ * `limit` how many at most: a driver's or a vehicle's counter rows as they are, several vehicles'
+ * or centres' added up by bucket.
+ */
+function bucketRows(driverId: number, whose: WhoseEntries | null, unit: 'month' | 'day' | 'hour', range: RawBuilder<unknown>, limit?: number) {
+  const { table, where } = countersOf(driverId, whose);
+  const tail = limit === undefined ? sql`order by c.bucket` : sql`order by c.bucket limit ${sql.lit(limit)}`;
+  if (whose !== null && whose.ids.length > 1) {
+    return sql`select c.bucket, sum(c.entries) as entries from ${table} where ${where} and c.unit = ${sql.lit(unit)}${range} group by c.bucket ${tail}`;
+  }
+  return sql`select c.bucket, c.entries from ${table} where ${where} and c.unit = ${sql.lit(unit)}${range} ${tail}`;
 }
 
 /**
@@ -31,16 +78,17 @@ export function statementScope(filters: StatementFilters, now: Date): StatementS
  * ledger_entry_counts' key), and the entries of its hour dated before it (an index range).
  * Without an instant, all the driver's entries. A scalar SQL expression, the same on both databases.
  */
-export function entriesBefore(driverId: number, instant: string | null): RawBuilder<number> {
+export function entriesBefore(driverId: number, instant: string | null, whose: WhoseEntries | null = null): RawBuilder<number> {
+  const { table, where } = countersOf(driverId, whose);
   const sum = (unit: 'month' | 'day' | 'hour', range: RawBuilder<unknown>) =>
-    sql`(select coalesce(sum(c.entries), 0) from ledger_entry_counts c where c.driver_id = ${driverId} and c.unit = ${sql.lit(unit)}${range})`;
+    sql`(select coalesce(sum(c.entries), 0) from ${table} where ${where} and c.unit = ${sql.lit(unit)}${range})`;
   if (instant === null) return sql<number>`cast(${sum('month', sql``)} as bigint)`;
   const { month, day, hour } = bucketsOf(instant);
   return sql<number>`cast(
     ${sum('month', sql` and c.bucket < ${month}`)}
     + ${sum('day', sql` and c.bucket >= ${month} and c.bucket < ${day}`)}
     + ${sum('hour', sql` and c.bucket >= ${day} and c.bucket < ${hour}`)}
-    + (select count(*) from ledger_entries e where e.driver_id = ${driverId} and e.created_at >= ${hour} and e.created_at < ${instant})
+    + (select count(*) from ledger_entries e where ${entryCondition(driverId, whose)} and e.created_at >= ${hour} and e.created_at < ${instant})
     as bigint)`;
 }
 
@@ -50,27 +98,25 @@ export function entriesBefore(driverId: number, instant: string | null): RawBuil
  * the day inside that month (at most 31 counter rows), the hour inside that day (at most 24), and
  * the entry inside that hour by OFFSET over the statement index. No row when rank is outside
  * [0, entries). About 12 counter rows a year of history plus one hour's entries, whatever the rank.
+ * With a filter (decision 79), the same over the vehicles' or centres' counters and entries.
  */
-export function entryAtRank(driverId: number, rank: RawBuilder<number>): RawBuilder<unknown> {
-  // Each step: the buckets of one unit from the first instant of the step before (`from`), their
+export function entryAtRank(driverId: number, rank: RawBuilder<number>, whose: WhoseEntries | null = null): RawBuilder<unknown> {
+  const runningCount = sql`cast(sum(x.entries) over (order by x.bucket rows between unbounded preceding and current row) as bigint) - x.entries`;
+  // Each step: the buckets of one unit from the first instant of the step before (`outer`), their
   // running counts, and the one holding the wanted rank (`r`, counted from the bucket's start).
   const running = (unit: 'day' | 'hour', limit: number, outer: string) =>
-    sql`select x.bucket, x.entries, cast(sum(x.entries) over (order by x.bucket rows between unbounded preceding and current row) as bigint) - x.entries as before
-      from (select c.bucket, c.entries from ledger_entry_counts c
-        where c.driver_id = ${driverId} and c.unit = ${sql.lit(unit)} and c.bucket >= (select bucket from ${sql.table(outer)})
-        order by c.bucket limit ${sql.lit(limit)}) x`;
+    sql`select x.bucket, x.entries, ${runningCount} as before
+      from (${bucketRows(driverId, whose, unit, sql` and c.bucket >= (select bucket from ${sql.table(outer)})`, limit)}) x`;
   return sql`select s.created_at, s.id from (
     with wanted as materialized (select ${rank} as r),
-    months as materialized (
-      select c.bucket, c.entries, cast(sum(c.entries) over (order by c.bucket rows between unbounded preceding and current row) as bigint) - c.entries as before
-      from ledger_entry_counts c where c.driver_id = ${driverId} and c.unit = 'month'),
+    months as materialized (select x.bucket, x.entries, ${runningCount} as before from (${bucketRows(driverId, whose, 'month', sql``)}) x),
     in_month as materialized (select b.bucket, w.r - b.before as r from months b, wanted w where b.before <= w.r and w.r < b.before + b.entries),
     days as materialized (${running('day', 31, 'in_month')}),
     in_day as materialized (select b.bucket, o.r - b.before as r from days b, in_month o where b.before <= o.r and o.r < b.before + b.entries),
     hours as materialized (${running('hour', 24, 'in_day')}),
     in_hour as materialized (select b.bucket, o.r - b.before as r from hours b, in_day o where b.before <= o.r and o.r < b.before + b.entries)
     select e.created_at, e.id from ledger_entries e
-    where e.driver_id = ${driverId} and e.created_at >= (select bucket from in_hour)
+    where ${entryCondition(driverId, whose)} and e.created_at >= (select bucket from in_hour)
     order by e.created_at, e.id
     limit 1 offset cast(coalesce((select r from in_hour), 0) as bigint)
   ) s`;
@@ -84,22 +130,29 @@ export function kindCondition(eb: ExpressionBuilder<Database, 'ledger_entries'>,
   return eb.and([eb('origin', 'in', [...STATEMENT_KIND_ORIGINS[kind]]), eb('is_third', '=', 0)]);
 }
 
+/** The filter's vehicles or cost centres (decision 79), for a Kysely query over ledger_entries. */
+export function ofWhose(eb: ExpressionBuilder<Database, 'ledger_entries'>, whose: WhoseEntries | null): Expression<SqlBool> {
+  if (whose === null) return eb.lit(true);
+  if (whose.ids.length === 0) return eb.lit(false);
+  return eb(whose.scope === 'vehicle' ? 'vehicle_id' : 'cost_centre_id', 'in', [...whose.ids]);
+}
+
 /** The period's bounds on created_at, for a Kysely query over ledger_entries. */
 export function inPeriod(eb: ExpressionBuilder<Database, 'ledger_entries'>, { from, to }: StatementScope): Expression<SqlBool> {
   return eb.and([...(from === null ? [] : [eb('created_at', '>=', from)]), ...(to === null ? [] : [eb('created_at', '<', to)])]);
 }
 
-/** How many entries the driver has, and how many are dated before the period and before its end: one statement. */
+/** How many entries the driver (or the filter) has, and how many are dated before the period and before its end: one statement. */
 export async function periodRanks(
   db: Kysely<Database>,
   driverId: number,
-  { from, to }: StatementScope,
+  { from, to, whose }: StatementScope,
 ): Promise<{ entryCount: number; before: number; through: number }> {
-  const total = entriesBefore(driverId, null);
+  const total = entriesBefore(driverId, null, whose);
   const { rows } = await sql<{ total: number | string; before: number | string; through: number | string }>`select
     ${total} as total,
-    ${from === null ? sql`0` : entriesBefore(driverId, from)} as before,
-    ${to === null ? total : entriesBefore(driverId, to)} as through`.execute(db);
+    ${from === null ? sql`0` : entriesBefore(driverId, from, whose)} as before,
+    ${to === null ? total : entriesBefore(driverId, to, whose)} as through`.execute(db);
   const row = rows[0];
   return { entryCount: Number(row?.total ?? 0), before: Number(row?.before ?? 0), through: Number(row?.through ?? 0) };
 }

@@ -13,7 +13,10 @@ import type { Database } from '../../db/schema.js';
 import { passageInfoByEntry } from '../contests/queries.js';
 import type { StatementFile } from './export.js';
 import { statementExport } from './export.js';
-import { entriesBefore, entryAtRank, kindCondition, statementScope } from './queries.js';
+import { entriesBefore, entryAtRank, entryCondition, kindCondition, statementScope } from './queries.js';
+import type { WhoseEntries } from './queries.js';
+import { entryVehicles } from './vehicles.js';
+import { whoseEntries } from './whose.js';
 import { balancesThrough, driverAccounts, periodTotals, rowAccountOf, statementAccountOf, vpoAccountNames } from './accounts.js';
 import type { RowAccount, VpoAccountName } from './accounts.js';
 
@@ -63,6 +66,8 @@ const COLUMNS = [
   'is_third',
   'reference',
   'vpo_id',
+  'vehicle_id',
+  'cost_centre_id',
 ] as const;
 
 interface EntryRow {
@@ -76,6 +81,8 @@ interface EntryRow {
   is_third: 0 | 1;
   reference: string | null;
   vpo_id: number | null;
+  vehicle_id: number | null;
+  cost_centre_id: number | null;
 }
 
 /**
@@ -90,8 +97,9 @@ async function withVpos(db: Kysely<Database>, driverId: number, rows: EntryRow[]
   );
   const kinds = await driverAccounts(db, driverId);
   const accounts = rows.map((r) => rowAccountOf(kinds, r));
-  const [passages, after] = await Promise.all([
+  const [passages, vehicles, after] = await Promise.all([
     passageInfoByEntry(db, rows, new Date()),
+    entryVehicles(db, rows),
     balancesThrough(
       db,
       driverId,
@@ -105,7 +113,13 @@ async function withVpos(db: Kysely<Database>, driverId: number, rows: EntryRow[]
   ]);
   return rows.map((r, i) => {
     const conta = accountRef(accounts[i] ?? { kind: 'own', vpoId: null }, shippers);
-    const transaction = { ...transactionOf(r), passagem: passages.get(r.id) ?? null, conta, saldoApos: centsToReais(after[i] ?? 0) };
+    const transaction = {
+      ...transactionOf(r),
+      passagem: passages.get(r.id) ?? null,
+      conta,
+      saldoApos: centsToReais(after[i] ?? 0),
+      veiculo: vehicles.get(r.id) ?? null,
+    };
     if (r.vpo_id === null) return transaction;
     const vpo = {
       IdTransacao: String(r.vpo_id),
@@ -127,7 +141,7 @@ function accountRef(account: RowAccount, shippers: Map<number, VpoAccountName>):
   };
 }
 
-function transactionOf(r: EntryRow): Omit<StatementTransaction, 'conta' | 'saldoApos'> {
+function transactionOf(r: EntryRow): Omit<StatementTransaction, 'conta' | 'saldoApos' | 'veiculo'> {
   const isThird = r.is_third === 1;
   return {
     transactionId: r.id,
@@ -167,7 +181,9 @@ const SELECTED = sql.join(COLUMNS.map((c) => sql.ref(`p.${c}`)));
  * ranks [before, through) (queries.ts entriesBefore, from the driver's counters), page p starts at
  * rank through - 1 - 10(p - 1), found by entryAtRank, and is read from there down the index: a
  * few counter rows and one index range, whatever the length of the history or the page. A kind
- * counts and pages (OFFSET) inside the period over ledger_entries_kind_idx.
+ * counts and pages (OFFSET) inside the period over ledger_entries_kind_idx. A plate, cost centre
+ * or driver (decision 79) does the same over their counters and their index, the page read
+ * between its first and last entries' places (several vehicles' entries are not one index range).
  */
 export async function statementPage(
   db: Kysely<Database>,
@@ -175,15 +191,17 @@ export async function statementPage(
   page: number,
   filters: StatementFilters = { periodo: 'tudo' },
   now: Date = new Date(),
+  whose: WhoseEntries | null = null,
 ): Promise<StatementPage> {
-  const scope = statementScope(filters, now);
+  const scope = statementScope(filters, now, whose);
   const { from, kind } = scope;
   const skip = PAGE_SIZE * (page - 1);
   const afterFrom = from === null ? sql`` : sql` and e.created_at >= ${from}`;
   const toBound = scope.to === null ? sql`` : sql` and e.created_at < ${scope.to}`;
+  const owned = entryCondition(driverId, whose);
   if (kind === undefined) {
-    const before = from === null ? sql`0` : entriesBefore(driverId, from);
-    const through = entriesBefore(driverId, scope.to);
+    const before = from === null ? sql`0` : entriesBefore(driverId, from, whose);
+    const through = entriesBefore(driverId, scope.to, whose);
     // Near the top of the period OFFSET over the index costs less than finding the rank's place.
     if (skip < DIRECT_OFFSET_ROWS) {
       return pageOf(
@@ -193,7 +211,7 @@ export async function statementPage(
         with period as materialized (select ${through} as through, ${before} as before)
         select ${SELECTED}, period.through - period.before as entries
         from period left join (
-          select e.* from ledger_entries e where e.driver_id = ${driverId}${toBound}${afterFrom}
+          select e.* from ledger_entries e where ${owned}${toBound}${afterFrom}
           order by e.created_at desc, e.id desc limit ${PAGE_SIZE} offset ${skip}
         ) p on 1 = 1
         order by p.created_at desc, p.id desc`,
@@ -201,28 +219,39 @@ export async function statementPage(
     }
     // Deeper: the page's first entry by its rank (a few counter rows), then the page from it down
     // the index. Two statements: SQLite planned the two as one about ten times slower.
+    const rankOf = (offset: number) =>
+      sql<number>`(select case when through - ${offset} > before then through - 1 - ${offset} else -1 end from period)`;
+    const last = Math.min(skip + PAGE_SIZE - 1, Number.MAX_SAFE_INTEGER);
     const { rows: found } = await sql<{
       through: number | string;
       before: number | string;
       created_at: Date | string | null;
       id: number | null;
+      last_created_at: Date | string | null;
+      last_id: number | null;
     }>`
       with period as materialized (select ${through} as through, ${before} as before)
-      select period.through, period.before, f.created_at, f.id
-      from period left join (${entryAtRank(driverId, sql<number>`(select case when through - ${skip} > before then through - 1 - ${skip} else -1 end from period)`)}) f on 1 = 1`.execute(
+      select period.through, period.before, f.created_at, f.id, l.created_at as last_created_at, l.id as last_id
+      from period left join (${entryAtRank(driverId, rankOf(skip), whose)}) f on 1 = 1
+      left join (${whose === null ? sql`select null as created_at, null as id` : entryAtRank(driverId, rankOf(last), whose)}) l on 1 = 1`.execute(
       db,
     );
     const anchor = found[0];
     const totalPages = Math.ceil((Number(anchor?.through ?? 0) - Number(anchor?.before ?? 0)) / PAGE_SIZE);
     if (!anchor || anchor.id === null || anchor.created_at === null) return { transactions: [], totalPages };
+    // The page's last entry (filtered statements); else the period's start bounds the read.
+    const lowest =
+      anchor.last_id !== null && anchor.last_created_at !== null
+        ? sql` and (e.created_at, e.id) >= (${anchor.last_created_at}, ${anchor.last_id})`
+        : afterFrom;
     const { rows } = await sql<EntryRow>`
       select ${sql.join(COLUMNS.map((c) => sql.ref(`e.${c}`)))} from ledger_entries e
-      where e.driver_id = ${driverId} and (e.created_at, e.id) <= (${anchor.created_at}, ${anchor.id})${afterFrom}
+      where ${owned} and (e.created_at, e.id) <= (${anchor.created_at}, ${anchor.id})${lowest}${afterFrom}
       order by e.created_at desc, e.id desc
       limit ${PAGE_SIZE}`.execute(db);
     return { totalPages, transactions: await withVpos(db, driverId, rows) };
   }
-  const matching = sql`from ledger_entries e where e.driver_id = ${driverId}${afterFrom}${toBound} and ${kindCondition(expressionBuilder<Database, 'ledger_entries'>(), kind)}`;
+  const matching = sql`from ledger_entries e where ${owned}${afterFrom}${toBound} and ${kindCondition(expressionBuilder<Database, 'ledger_entries'>(), kind)}`;
   return pageOf(
     db,
     driverId,
@@ -241,8 +270,8 @@ export async function statementPage(
 export class StatementService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  page(driverId: number, page: number, filters?: StatementFilters, now?: Date): Promise<StatementPage> {
-    return statementPage(this.db, driverId, page, filters, now);
+  async page(driverId: number, page: number, filters: StatementFilters = { periodo: 'tudo' }, now?: Date): Promise<StatementPage> {
+    return statementPage(this.db, driverId, page, filters, now, await whoseEntries(this.db, driverId, filters));
   }
 
   /** A page, and the filtered period's totals per account (the same on every page): the statement screen's read. */
@@ -252,8 +281,9 @@ export class StatementService {
     filters: StatementFilters = { periodo: 'tudo' },
     now: Date = new Date(),
   ): Promise<StatementPageWithTotals> {
-    const found = await statementPage(this.db, driverId, page, filters, now);
-    const totals = await periodTotals(this.db, driverId, statementScope(filters, now), found.totalPages > 0);
+    const whose = await whoseEntries(this.db, driverId, filters);
+    const found = await statementPage(this.db, driverId, page, filters, now, whose);
+    const totals = await periodTotals(this.db, driverId, statementScope(filters, now, whose), found.totalPages > 0);
     const shippers = await vpoAccountNames(
       this.db,
       totals.flatMap((t) => (t.vpoId === null ? [] : [t.vpoId])),
@@ -262,7 +292,7 @@ export class StatementService {
   }
 
   /** The whole statement for the filters as a file streamed from the database (export.ts). */
-  export(driverId: number, format: StatementExportFormat, filters: StatementFilters, now: Date): Promise<StatementFile> {
-    return statementExport(this.db, driverId, format, filters, now);
+  async export(driverId: number, format: StatementExportFormat, filters: StatementFilters, now: Date): Promise<StatementFile> {
+    return statementExport(this.db, driverId, format, filters, now, await whoseEntries(this.db, driverId, filters));
   }
 }

@@ -75,7 +75,7 @@ export class BillingService {
     const candidates = await db.kysely
       .selectFrom('tag_month_usage')
       .innerJoin('tags', 'tags.id', 'tag_month_usage.tag_id')
-      .select(['tags.id', 'tags.driver_id', 'tags.serial_number'])
+      .select(['tags.id', 'tags.driver_id', 'tags.serial_number', 'tags.vehicle_id'])
       .where('tag_month_usage.period', '=', period)
       .where('tag_month_usage.vpo_passages', '>', 0)
       .where('tag_month_usage.other_passages', '=', 0)

@@ -7,7 +7,7 @@ import { enqueueBalanceCrossings } from '../notifications/balance-crossings.js';
 
 export type FeeOutcome = 'charged' | 'already-paid' | 'insufficient';
 
-type FeeTag = Pick<TagRowDb, 'id' | 'driver_id' | 'serial_number'>;
+type FeeTag = Pick<TagRowDb, 'id' | 'driver_id' | 'serial_number' | 'vehicle_id'>;
 
 /**
  * Founding decision 13: the monthly fee of R$ 15,90, the only writer of `tag_fee_charges` and
@@ -57,6 +57,7 @@ export class TagFees {
       placeName: tagFeePlaceName(tag.serial_number),
       reference: `${tag.id}:${period}`,
       idempotencyKey: `tag-fee:${tag.id}:${period}`,
+      vehicleId: tag.vehicle_id,
     });
     if (debit.status === 'insufficient') return 'insufficient';
     if (debit.status === 'posted') {
@@ -149,6 +150,7 @@ export class TagFees {
       placeName: tagFeeWaiverPlaceName(tag.serial_number, period),
       reference: `${tag.id}:${period}`,
       idempotencyKey: `tag-fee-waiver:${tag.id}:${period}`,
+      vehicleId: tag.vehicle_id,
     });
   }
 }

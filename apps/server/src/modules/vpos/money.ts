@@ -21,6 +21,7 @@ export async function holdVpoMoney(
     reference: `vpo:${vpo.id}`,
     idempotencyKey: `vpo:${vpo.id}:issued`,
     vpoId: vpo.id,
+    vehicleId: await vehicleOfVpo(trx, vpo.id),
   });
 }
 
@@ -48,7 +49,22 @@ export async function refundVpoMoney(trx: Trx, vpo: { id: number; driverId: numb
     reference: `vpo:${vpo.id}`,
     idempotencyKey: `vpo:${vpo.id}:refund`,
     vpoId: vpo.id,
+    vehicleId: await vehicleOfVpo(trx, vpo.id),
   });
   if (debit.status !== 'posted') throw new Error(`Devolução do VPO ${vpo.id}: ${debit.status}`);
   return left;
+}
+
+/**
+ * Decision 79: the trip's vehicle, the driver's newest vehicle of the VPO's plate (its money is for
+ * that vehicle's trip); null when the plate is not registered on the account.
+ */
+export async function vehicleOfVpo(trx: Trx, vpoId: number): Promise<number | null> {
+  const row = await trx
+    .selectFrom('vpos as o')
+    .innerJoin('vehicles as v', (join) => join.onRef('v.driver_id', '=', 'o.driver_id').onRef('v.license_plate', '=', 'o.plate'))
+    .select((eb) => eb.fn.max('v.id').as('id'))
+    .where('o.id', '=', vpoId)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

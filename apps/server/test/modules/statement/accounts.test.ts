@@ -183,7 +183,7 @@ describeEachDatabase('extrato: a conta de cada linha, o saldo após e os totais 
       .split('\r\n')
       .filter((l) => l !== '')
       .map((l) => l.split(';'));
-    expect(lines[0]).toEqual(['Data', 'Descrição', 'Tipo', 'Conta', 'Valor (R$)', 'Saldo após (R$)']);
+    expect(lines[0]).toEqual(['Data', 'Descrição', 'Tipo', 'Conta', 'Valor (R$)', 'Saldo após (R$)', 'Placa', 'Centro de custo']);
     const oldestFirst = [...rows].reverse();
     const body = lines.slice(1, 1 + rows.length);
     body.forEach((line, i) => {
@@ -201,6 +201,8 @@ describeEachDatabase('extrato: a conta de cada linha, o saldo após e os totais 
         '',
         statementAccountName(x.conta.tipo, x.conta.embarcador, x.conta.rota),
         money(Math.round(x.total * 100)),
+        '',
+        '',
         '',
       ]),
     );

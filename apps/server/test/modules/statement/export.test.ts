@@ -118,12 +118,12 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const text = bytes.subarray(3).toString('utf8');
     expect(text).toContain(`;"Passagem por: Praça ""Central""; São João – Pedágio";`);
     const [header, ...lines] = parseCsv(text);
-    expect(header).toEqual(['Data', 'Descrição', 'Tipo', 'Conta', 'Valor (R$)', 'Saldo após (R$)']);
+    expect(header).toEqual(['Data', 'Descrição', 'Tipo', 'Conta', 'Valor (R$)', 'Saldo após (R$)', 'Placa', 'Centro de custo']);
     const rows = lines.slice(0, MOVEMENTS.length);
     // Issue 33: then one total line per account, never one sum across accounts.
     expect(lines.slice(MOVEMENTS.length)).toEqual([
-      ['', 'Total do período', '', 'Saldo', '1215,09', ''],
-      ['', 'Total do período', '', 'Saldo em outras plataformas', '47,00', ''],
+      ['', 'Total do período', '', 'Saldo', '1215,09', '', '', ''],
+      ['', 'Total do período', '', 'Saldo em outras plataformas', '47,00', '', '', ''],
     ]);
     // No VPO here: the VPO account stays at zero (decision 52).
     const running = { own: 0, third: 0, vpo: 0 };
@@ -139,12 +139,14 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
         m.third ? 'Saldo em outras plataformas' : 'Saldo',
         money(m.cents),
         money(running[account]),
+        '',
+        '',
       ]);
     });
     // A text a spreadsheet would run as a formula stays text.
     expect(csvText(FORMULA_PLACE)).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvText('-5 reais')).toBe(`'-5 reais`);
-    expect(rows[0]).toEqual(['02/10/2026 08:00:00', 'Compra de saldo via Pix', 'Compras de saldo', 'Saldo', '1234,56', '1234,56']);
+    expect(rows[0]).toEqual(['02/10/2026 08:00:00', 'Compra de saldo via Pix', 'Compras de saldo', 'Saldo', '1234,56', '1234,56', '', '']);
     expect(rows[2]?.[0]).toBe('31/10/2026 23:59:59');
     // The last balance of each account is the account's balance.
     const final = await balances(ctx().db.kysely, driver.id);
@@ -160,8 +162,8 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const rows = lines.slice(0, november.length);
     expect(rows.map((r) => r[0])).toEqual(november.map((m) => formatDateTime(m.at)));
     // Own account before November: 1234,56 - 1,00; third: 50,00.
-    expect(rows[0]?.slice(3)).toEqual(['Saldo', '-2,50', '1231,06']);
-    expect(rows[1]?.slice(3)).toEqual(['Saldo em outras plataformas', '-3,00', '47,00']);
+    expect(rows[0]?.slice(3, 6)).toEqual(['Saldo', '-2,50', '1231,06']);
+    expect(rows[1]?.slice(3, 6)).toEqual(['Saldo em outras plataformas', '-3,00', '47,00']);
     expect(lines.slice(november.length).map((l) => l.slice(3, 5))).toEqual([
       ['Saldo', '-18,47'],
       ['Saldo em outras plataformas', '-3,00'],
@@ -171,7 +173,7 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
   it('um período perto do fim da história parte do saldo da conta menos o que veio depois (o mesmo saldo inicial)', async () => {
     const res = await download(driver, 'formato=csv&periodo=intervalo&de=2026-11-12&ate=2026-11-30');
     const [, ...rows] = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
-    expect(rows.map((r) => r.slice(3))).toEqual([
+    expect(rows.map((r) => r.slice(3, 6))).toEqual([
       ['Saldo', '-10,00', '1205,16'],
       ['Saldo', '10,00', '1215,16'],
       ['Saldo', '-0,07', '1215,09'],
@@ -183,9 +185,9 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const res = await download(driver, 'formato=csv&tipo=saques');
     const [, ...rows] = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
     expect(rows).toEqual([
-      ['12/11/2026 09:00:00', 'Saque via Pix', 'Saques', 'Saldo', '-10,00', '1205,16'],
-      ['12/11/2026 09:05:00', 'Devolução de saque via Pix', 'Saques', 'Saldo', '10,00', '1215,16'],
-      ['', 'Total do período', '', 'Saldo', '0,00', ''],
+      ['12/11/2026 09:00:00', 'Saque via Pix', 'Saques', 'Saldo', '-10,00', '1205,16', '', ''],
+      ['12/11/2026 09:05:00', 'Devolução de saque via Pix', 'Saques', 'Saldo', '10,00', '1215,16', '', ''],
+      ['', 'Total do período', '', 'Saldo', '0,00', '', '', ''],
     ]);
   });
 

@@ -131,6 +131,7 @@ describeEachDatabase('extrato', (dialect) => {
         passagem: null,
         conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null },
         saldoApos: -7,
+        veiculo: null,
       },
       {
         placeName: 'Praça 4',
@@ -146,6 +147,7 @@ describeEachDatabase('extrato', (dialect) => {
         passagem: null,
         conta: { tipo: 'SALDO_TERCEIRO', vpoId: null, embarcador: null, rota: null },
         saldoApos: 4,
+        veiculo: null,
       },
       {
         placeName: 'Praça 3',
@@ -161,6 +163,7 @@ describeEachDatabase('extrato', (dialect) => {
         passagem: null,
         conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null },
         saldoApos: -2,
+        veiculo: null,
       },
       {
         placeName: 'Praça 2',
@@ -176,6 +179,7 @@ describeEachDatabase('extrato', (dialect) => {
         passagem: null,
         conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null },
         saldoApos: 1,
+        veiculo: null,
       },
       {
         placeName: 'Praça 1',
@@ -191,6 +195,7 @@ describeEachDatabase('extrato', (dialect) => {
         passagem: null,
         conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null },
         saldoApos: -1,
+        veiculo: null,
       },
     ]);
   });

@@ -74,6 +74,7 @@ export async function payToll(trx: Trx, dialect: Dialect, driverId: number, toll
       reference: key,
       idempotencyKey: `${key}:saldo`,
       createdAt: paidAt,
+      vehicleId: toll.vehicle_id,
     });
     if (debit.status === 'insufficient') {
       if (mode === 'manual') throw refuse.conflict(freeFlowInsufficientText(split.fromSaldoCents, toll.due_day));
@@ -98,6 +99,7 @@ export async function payToll(trx: Trx, dialect: Dialect, driverId: number, toll
         idempotencyKey: `${key}:vpo:${part.id}`,
         createdAt: paidAt,
         vpoId: part.id,
+        vehicleId: toll.vehicle_id,
       });
       payments.push({ entryId: entry.entryId, account: 'vpo', vpoId: part.id, cents: part.cents });
     }
@@ -193,6 +195,7 @@ export async function cancelToll(trx: Trx, tollId: number, reference: string, no
         reference,
         placeName: place,
         origin: STATEMENT_ORIGINS.freeFlowVpoRefund,
+        vehicleId: toll.vehicle_id,
       });
     } else {
       await post(trx, {
@@ -202,6 +205,7 @@ export async function cancelToll(trx: Trx, tollId: number, reference: string, no
         placeName: place,
         reference,
         idempotencyKey: key,
+        vehicleId: toll.vehicle_id,
       });
     }
   }
