@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { messages, normalizePlate, STATEMENT_ACCOUNTS, STATEMENT_KINDS, STATEMENT_PERIODS, statementPeriodErrors, TEXT_MAX } from '@portal/domain';
+import {
+  messages,
+  normalizePlate,
+  STATEMENT_ACCOUNTS,
+  STATEMENT_KINDS,
+  STATEMENT_PERIODS,
+  statementPeriodErrors,
+  TEXT_MAX,
+} from '@portal/domain';
 import { endpoint } from './endpoint.js';
 import { envelope, idParam, isoDateTime, pageQuery, pagination, text } from './common.js';
 import { receiptKind } from './receipts.js';
@@ -45,9 +53,7 @@ export const statementTransaction = z.lazy(() =>
     conta: statementAccount,
     saldoApos: z.number(),
     /** Decision 79: the vehicle the entry was for, and the cost centre it was posted to; null: no vehicle's. */
-    veiculo: z
-      .object({ placa: z.string(), centroDeCusto: z.object({ codigo: z.string(), nome: z.string() }).nullable() })
-      .nullable(),
+    veiculo: z.object({ placa: z.string(), centroDeCusto: z.object({ codigo: z.string(), nome: z.string() }).nullable() }).nullable(),
   }),
 );
 export type StatementTransaction = z.infer<typeof statementTransaction>;

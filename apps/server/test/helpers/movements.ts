@@ -10,6 +10,8 @@ export interface Movement {
   place: string;
   third?: boolean;
   reference?: string;
+  /** Decision 79: the vehicle the movement was for. */
+  vehicle?: number;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function recordMovements(db: Db, driver: Registered, movements: rea
         reference: m.reference ?? null,
         idempotencyKey: `${prefix}-${driver.id}-${i}`,
         createdAt: m.at,
+        vehicleId: m.vehicle ?? null,
       });
     }
   });

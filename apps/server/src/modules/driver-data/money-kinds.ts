@@ -13,7 +13,20 @@ export const MONEY_KINDS: KindsOf<'movements' | 'purchases' | 'withdrawals' | 'a
         (after) =>
           db
             .selectFrom('ledger_entries')
-            .select(['id', 'account_id', 'amount_cents', 'origin', 'event', 'place_name', 'is_third', 'reference', 'vpo_id', 'vehicle_id', 'cost_centre_id', 'created_at'])
+            .select([
+              'id',
+              'account_id',
+              'amount_cents',
+              'origin',
+              'event',
+              'place_name',
+              'is_third',
+              'reference',
+              'vpo_id',
+              'vehicle_id',
+              'cost_centre_id',
+              'created_at',
+            ])
             .where('driver_id', '=', driverId)
             .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after![0], after![1]))))
             .orderBy('created_at')

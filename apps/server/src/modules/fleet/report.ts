@@ -1,6 +1,5 @@
-import { costCentreReportColumns as C, formatCpfCnpj, saoPauloMidnight } from '@portal/domain';
+import { costCentreReportColumns as C, formatCpfCnpj, saoPauloMidnight, STATEMENT_ORIGINS } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import {
   createPdf,
@@ -37,11 +36,22 @@ export interface CostCentreReport {
 
 const spent = (p: PlateMonth) => p.tollsCents + p.feesCents + p.freeFlowCents;
 
+/** The ledger's origins the report adds up, by column (decision 79): what each entry is. */
+const O = STATEMENT_ORIGINS;
+const TOLLS: readonly string[] = [O.passage, O.vpoPassage, O.passageRefund, O.vpoPassageRefund];
+const TOLLS_BY_VPO: readonly string[] = [O.vpoPassage, O.vpoPassageRefund];
+const FEES: readonly string[] = [O.tagFee, O.tagFeeWaiver];
+const FREE_FLOW: readonly string[] = [O.freeFlowToll, O.freeFlowTollVpo, O.freeFlowRefund, O.freeFlowVpoRefund];
+const PASSAGES: readonly string[] = [O.passage, O.vpoPassage];
+
 /**
- * Decision 77: a cost centre's month for the carrier's accountant, by plate (the centre's vehicles
- * now): tolls net of what contests gave back (and of them what the trip's VPO paid), the tags'
- * monthly fees charged for the month, free-flow tolls paid in it, and the VPO money received. Five
- * grouped reads over the centre's vehicles, whatever the length of the company's history.
+ * Decision 79: a cost centre's month for the carrier's accountant, by plate: what was posted to
+ * the centre in the São Paulo month (each entry keeps the centre its vehicle was in when posted: a
+ * truck moved to another centre leaves its past costs where they were). Tolls net of what contests
+ * gave back (and of them what the trip's VPO paid), the tags' monthly fees net of those given
+ * back, free-flow tolls net of those returned, and the VPO money received. The centre's vehicles
+ * of today are listed too, at zero when nothing was posted. Two grouped reads over the centre's
+ * entries of the month (ledger_entries_centre_idx), whatever the length of the company's history.
  */
 export async function costCentreMonth(
   db: Kysely<Database>,
@@ -57,23 +67,44 @@ export async function costCentreMonth(
     .where('c.company_id', '=', companyId)
     .executeTakeFirst();
   if (!centre) return null;
+  const [year, mm] = month.split('-').map(Number) as [number, number];
+  const from = saoPauloMidnight(year, mm, 1).toISOString();
+  const to = saoPauloMidnight(mm === 12 ? year + 1 : year, mm === 12 ? 1 : mm + 1, 1).toISOString();
+  const posted = db
+    .selectFrom('ledger_entries as e')
+    .where('e.driver_id', '=', companyId)
+    .where('e.cost_centre_id', '=', centreId)
+    .where('e.created_at', '>=', from)
+    .where('e.created_at', '<', to);
+  const [sums, passages] = await Promise.all([
+    posted
+      .select((eb) => ['e.vehicle_id', 'e.origin', eb.fn.sum<number | string>('e.amount_cents').as('cents')])
+      .groupBy(['e.vehicle_id', 'e.origin'])
+      .execute(),
+    posted
+      .innerJoin('passage_payments as pp', 'pp.entry_id', 'e.id')
+      .select((eb) => ['e.vehicle_id', eb.fn.count<number | string>('pp.passage_id').distinct().as('passages')])
+      .where('e.origin', 'in', [...PASSAGES])
+      .groupBy('e.vehicle_id')
+      .execute(),
+  ]);
+  const postedIds = sums.flatMap((r) => (r.vehicle_id === null ? [] : [r.vehicle_id]));
   const vehicles = await db
     .selectFrom('vehicles')
     .select(['id', 'license_plate'])
     .where('driver_id', '=', companyId)
-    .where('cost_centre_id', '=', centreId)
-    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('cost_centre_id', '=', centreId), eb('deleted_at', 'is', null)]),
+        ...(postedIds.length === 0 ? [] : [eb('id', 'in', postedIds)]),
+      ]),
+    )
     .orderBy('license_plate')
+    .orderBy('id')
     .execute();
-  const [year, mm] = month.split('-').map(Number) as [number, number];
-  const from = saoPauloMidnight(year, mm, 1).toISOString();
-  const to = saoPauloMidnight(mm === 12 ? year + 1 : year, mm === 12 ? 1 : mm + 1, 1).toISOString();
-  const ids = vehicles.map((v) => v.id);
-  const report: CostCentreReport = {
-    company: { name: centre.company, document: formatCpfCnpj(centre.cpf_cnpj) },
-    centre: { name: centre.name, code: centre.code },
-    month,
-    plates: vehicles.map((v) => ({
+  const plates = new Map<number, PlateMonth>();
+  for (const v of vehicles) {
+    plates.set(v.id, {
       plate: v.license_plate,
       passages: 0,
       tollsCents: 0,
@@ -81,50 +112,29 @@ export async function costCentreMonth(
       feesCents: 0,
       freeFlowCents: 0,
       vpoReceivedCents: 0,
-    })),
-  };
-  if (ids.length === 0) return report;
-  const inIds = sql.join(ids);
-  const byVehicle = new Map(vehicles.map((v, i) => [v.id, report.plates[i]]));
-  const byPlate = new Map(vehicles.map((v, i) => [v.license_plate, report.plates[i]]));
-  const rows = async <R>(query: ReturnType<typeof sql<R>>) => (await query.execute(db)).rows;
-
-  for (const r of await rows<{ vehicle: number; passages: number | string; net: number | string; vpo: number | string }>(sql`
-    select t.vehicle_id as vehicle, count(distinct p.id) as passages,
-      coalesce(sum(pp.paid_cents - pp.refunded_cents), 0) as net,
-      coalesce(sum(case when pp.account = 'vpo' then pp.paid_cents - pp.refunded_cents else 0 end), 0) as vpo
-    from passages p join tags t on t.id = p.tag_id left join passage_payments pp on pp.passage_id = p.id
-    where p.driver_id = ${companyId} and t.vehicle_id in (${inIds}) and p.occurred_at >= ${from} and p.occurred_at < ${to}
-    group by t.vehicle_id`)) {
-    const plate = byVehicle.get(Number(r.vehicle));
+    });
+  }
+  for (const r of sums) {
+    const plate = r.vehicle_id === null ? undefined : plates.get(r.vehicle_id);
     if (!plate) continue;
-    plate.passages = Number(r.passages);
-    plate.tollsCents = Number(r.net);
-    plate.tollsByVpoCents = Number(r.vpo);
+    // Costs are debits: the report shows them as positive spending, net of what came back.
+    const cents = Number(r.cents);
+    if (TOLLS.includes(r.origin)) plate.tollsCents -= cents;
+    if (TOLLS_BY_VPO.includes(r.origin)) plate.tollsByVpoCents -= cents;
+    if (FEES.includes(r.origin)) plate.feesCents -= cents;
+    if (FREE_FLOW.includes(r.origin)) plate.freeFlowCents -= cents;
+    if (r.origin === O.vpoIssued) plate.vpoReceivedCents += cents;
   }
-  for (const r of await rows<{ vehicle: number; cents: number | string }>(sql`
-    select t.vehicle_id as vehicle, coalesce(sum(f.amount_cents), 0) as cents
-    from tag_fee_charges f join tags t on t.id = f.tag_id
-    where t.vehicle_id in (${inIds}) and f.period = ${month} and f.status = 'paid' and f.waived_at is null
-    group by t.vehicle_id`)) {
-    const plate = byVehicle.get(Number(r.vehicle));
-    if (plate) plate.feesCents = Number(r.cents);
+  for (const r of passages) {
+    const plate = r.vehicle_id === null ? undefined : plates.get(r.vehicle_id);
+    if (plate) plate.passages = Number(r.passages);
   }
-  for (const r of await rows<{ vehicle: number; cents: number | string }>(sql`
-    select vehicle_id as vehicle, coalesce(sum(paid_cents), 0) as cents from free_flow_tolls
-    where vehicle_id in (${inIds}) and paid_at >= ${from} and paid_at < ${to} and cancelled_at is null
-    group by vehicle_id`)) {
-    const plate = byVehicle.get(Number(r.vehicle));
-    if (plate) plate.freeFlowCents = Number(r.cents);
-  }
-  for (const r of await rows<{ plate: string; cents: number | string }>(sql`
-    select plate, coalesce(sum(value_cents), 0) as cents from vpos
-    where driver_id = ${companyId} and plate in (${sql.join(vehicles.map((v) => v.license_plate))}) and created_at >= ${from} and created_at < ${to}
-    group by plate`)) {
-    const plate = byPlate.get(r.plate);
-    if (plate) plate.vpoReceivedCents = Number(r.cents);
-  }
-  return report;
+  return {
+    company: { name: centre.company, document: formatCpfCnpj(centre.cpf_cnpj) },
+    centre: { name: centre.name, code: centre.code },
+    month,
+    plates: [...plates.values()],
+  };
 }
 
 function totals(report: CostCentreReport): PlateMonth {

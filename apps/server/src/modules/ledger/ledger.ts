@@ -228,7 +228,12 @@ type CounterCents = Record<(typeof COUNTER_CENTS)[AccountKind], number>;
 type Unit = 'month' | 'day' | 'hour';
 
 /** Adds an entry to the counter of `id` in `counters`, made by `start` the first time. */
-function addTo<C extends { entries: number } & CounterCents>(counters: Map<string, C>, id: string, start: () => C, entry: CountedEntry): void {
+function addTo<C extends { entries: number } & CounterCents>(
+  counters: Map<string, C>,
+  id: string,
+  start: () => C,
+  entry: CountedEntry,
+): void {
   const counted = counters.get(id) ?? start();
   counted.entries += 1;
   counted[COUNTER_CENTS[entry.kind]] += entry.amount_cents;
@@ -257,7 +262,8 @@ async function countEntries(trx: Trx, entries: readonly CountedEntry[]): Promise
       const base = { driver_id: entry.driver_id, unit, bucket, entries: 0, ...NO_CENTS };
       addTo(buckets, `${entry.driver_id}|${unit}|${bucket}`, () => ({ ...base }), entry);
       for (const [scope, id] of scopes) {
-        if (id !== null) addTo(scoped, `${entry.driver_id}|${scope}|${id}|${unit}|${bucket}`, () => ({ ...base, scope, scope_id: id }), entry);
+        if (id !== null)
+          addTo(scoped, `${entry.driver_id}|${scope}|${id}|${unit}|${bucket}`, () => ({ ...base, scope, scope_id: id }), entry);
       }
     }
   }

@@ -187,7 +187,18 @@ interface Keyset {
 function chunkAfter(db: Kysely<Database>, driverId: number, scope: StatementScope, after: Keyset | null) {
   let query = db
     .selectFrom('ledger_entries')
-    .select(['id', 'account_id', 'vpo_id', 'vehicle_id', 'cost_centre_id', 'created_at', 'amount_cents', 'origin', 'place_name', 'is_third'])
+    .select([
+      'id',
+      'account_id',
+      'vpo_id',
+      'vehicle_id',
+      'cost_centre_id',
+      'created_at',
+      'amount_cents',
+      'origin',
+      'place_name',
+      'is_third',
+    ])
     .where('driver_id', '=', driverId)
     .where((eb) => inPeriod(eb, scope));
   if (after !== null) {

@@ -62,7 +62,13 @@ export function countersOf(driverId: number, whose: WhoseEntries | null): { tabl
  * `limit` how many at most: a driver's or a vehicle's counter rows as they are, several vehicles'
  * or centres' added up by bucket.
  */
-function bucketRows(driverId: number, whose: WhoseEntries | null, unit: 'month' | 'day' | 'hour', range: RawBuilder<unknown>, limit?: number) {
+function bucketRows(
+  driverId: number,
+  whose: WhoseEntries | null,
+  unit: 'month' | 'day' | 'hour',
+  range: RawBuilder<unknown>,
+  limit?: number,
+) {
   const { table, where } = countersOf(driverId, whose);
   const tail = limit === undefined ? sql`order by c.bucket` : sql`order by c.bucket limit ${sql.lit(limit)}`;
   if (whose !== null && whose.ids.length > 1) {

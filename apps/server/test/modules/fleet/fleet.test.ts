@@ -393,10 +393,39 @@ describeEachDatabase('frotas: membros, papéis, veículos atribuídos e auditori
     expect(lines[0]).toBe(
       'Mês;Centro de custo;Código;Placa;Passagens;Pedágios (R$);Pagos por VPO (R$);Mensalidades (R$);Pedágios sem cancela (R$);Total de despesas (R$);VPO recebido (R$)',
     );
+    // Decision 79: what was posted to the centre. The tag's fee was charged when it was activated,
+    // before the truck joined OP-SUL: it stays where it was posted (no centre).
     expect(lines.slice(1)).toEqual([
-      `${month};Operação Sul;OP-SUL;${truck.plate};1;12,30;12,30;15,90;0,00;28,20;80,00`,
-      `${month};Operação Sul;OP-SUL;Total;1;12,30;12,30;15,90;0,00;28,20;80,00`,
+      `${month};Operação Sul;OP-SUL;${truck.plate};1;12,30;12,30;0,00;0,00;12,30;80,00`,
+      `${month};Operação Sul;OP-SUL;Total;1;12,30;12,30;0,00;0,00;12,30;80,00`,
     ]);
+    // The truck moves to OP-NORTE: its past stays in OP-SUL's month; OP-NORTE lists it, at zero.
+    expect(
+      (await call(app, firm, 'POST', `/api/empresa/veiculos/${truck.vehicleId}/centro-de-custo`, undefined, { centroDeCusto: north }))
+        .statusCode,
+    ).toBe(200);
+    const report = async (centre: number) =>
+      (await call(app, fin, 'GET', `/api/empresa/centros-de-custo/${centre}/relatorio?mes=${month}&formato=csv`, firm.id)).body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .slice(1);
+    expect(await report(southId)).toEqual([
+      `${month};Operação Sul;OP-SUL;${truck.plate};1;12,30;12,30;0,00;0,00;12,30;80,00`,
+      `${month};Operação Sul;OP-SUL;Total;1;12,30;12,30;0,00;0,00;12,30;80,00`,
+    ]);
+    expect(await report(north)).toEqual(
+      [
+        `${month};Operação Norte;OP-NORTE;${other.plate};1;9,90;0,00;0,00;0,00;9,90;0,00`,
+        `${month};Operação Norte;OP-NORTE;${truck.plate};0;0,00;0,00;0,00;0,00;0,00;0,00`,
+      ]
+        .sort()
+        .concat(`${month};Operação Norte;OP-NORTE;Total;1;9,90;0,00;0,00;0,00;9,90;0,00`),
+    );
+    expect(
+      (await call(app, firm, 'POST', `/api/empresa/veiculos/${truck.vehicleId}/centro-de-custo`, undefined, { centroDeCusto: southId }))
+        .statusCode,
+    ).toBe(200);
     const pdf = await call(app, firm, 'GET', `/api/empresa/centros-de-custo/${southId}/relatorio?mes=${month}&formato=pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
