@@ -355,7 +355,7 @@ describeEachDatabase('VPO: o dinheiro da viagem', (dialect) => {
     // The VPO's money is dated at its trip's start (two hours ago, decision 52): before the fee paid just now.
     // Issue 33: each row names its account; then one total line per account, never one sum.
     const vpo = 'VPO de Embarcador Exportação: Campinas (SP) – Santos (SP)';
-    expect(rows.map((r) => r.slice(1))).toEqual([
+    expect(rows.map((r) => r.slice(1, 6))).toEqual([
       ['VPO recebido: Embarcador Exportação', 'VPO', vpo, '50,00', '50,00'],
       ['Compra de saldo via Pix', 'Compras de saldo', 'Saldo', '100,00', '100,00'],
       [expect.stringContaining('Mensalidade da tag'), 'Mensalidades', 'Saldo', '-15,90', '84,10'],
@@ -365,6 +365,9 @@ describeEachDatabase('VPO: o dinheiro da viagem', (dialect) => {
       ['Total do período', '', 'Saldo', '77,10', ''],
       ['Total do período', '', vpo, '0,00', ''],
     ]);
+    // Decision 79: the truck's rows name its plate (the VPO's money is its trip's); a purchase none.
+    const plate = d.tag.plate;
+    expect(rows.map((r) => r[6])).toEqual([plate, '', plate, plate, plate, plate, '', '']);
     const vpoOnly = await t.get(d, '/api/extrato/exportar?formato=csv&periodo=tudo&tipo=vpo');
     expect(vpoOnly.statusCode).toBe(200);
     expect(vpoOnly.rawPayload.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1 + 3 + 1);
