@@ -92,7 +92,6 @@ export async function seedDemoFleet(
       RntrcAntt: '04521379',
       modelo: t.model,
     });
-    await services.tags.activate(driver, { serialNumber: t.serial, licensePlate: t.plate, cnpj: DEMO_COMPANY.cpfCnpj });
     const row = await db.kysely
       .selectFrom('vehicles')
       .select('id')
@@ -100,7 +99,9 @@ export async function seedDemoFleet(
       .where('license_plate', '=', t.plate)
       .executeTakeFirstOrThrow();
     vehicles.set(t.plate, row.id);
+    // In its centre before its first fee: each entry keeps the centre it was posted to (decision 79).
     await services.costCentres.setVehicle(company.id, origin, row.id, centres.get(t.centre) ?? null);
+    await services.tags.activate(driver, { serialNumber: t.serial, licensePlate: t.plate, cnpj: DEMO_COMPANY.cpfCnpj });
   }
 
   for (const m of DEMO_MEMBERS) {

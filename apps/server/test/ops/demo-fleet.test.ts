@@ -85,6 +85,22 @@ describeEachDatabase('a transportadora de demonstração', (dialect) => {
     expect(notices.Avisos.filter((a) => a.tipo === 'orcamento-veiculo')).toEqual([
       expect.objectContaining({ placa: 'FRT1A11', percentual: 85 }),
     ]);
+    // Decision 79: OP-SUL's statement: its two trucks' fees and FRT1A11's passage, each with its plate.
+    const centres = (await app.inject({ method: 'GET', url: '/api/empresa/centros-de-custo', headers: onCompany })).json<{
+      Centros: { id: number; codigo: string }[];
+    }>();
+    const south = centres.Centros.find((c) => c.codigo === 'OP-SUL')?.id;
+    const bySouth = await app.inject({ method: 'GET', url: `/api/extrato/listar?page=1&centro=${String(south)}`, headers: onCompany });
+    expect(bySouth.statusCode, bySouth.body).toBe(200);
+    const rows = bySouth.json<{ Transacoes: { origin: string; veiculo: { placa: string; centroDeCusto: { codigo: string } | null } }[] }>()
+      .Transacoes;
+    expect(rows.map((r) => [r.origin, r.veiculo.placa, r.veiculo.centroDeCusto?.codigo]).sort()).toEqual(
+      [
+        ['mensalidade-tag', 'FRT1A11', 'OP-SUL'],
+        ['mensalidade-tag', 'FRT2B22', 'OP-SUL'],
+        ['passagem', 'FRT1A11', 'OP-SUL'],
+      ].sort(),
+    );
     await expectLedgerInvariant(db);
     for (const m of DEMO_MEMBERS) for (const line of logs) expect(line).not.toContain(m.cpfCnpj);
   });
