@@ -19,7 +19,7 @@ import { randomDigits } from '../support/values.js';
  * Decision 77: a carrier invites a Motorista by CPF in 'Membros', the person accepts on their own
  * dashboard, the Gestor assigns them a truck in 'Veículos da frota'; the Motorista switches to the
  * company and sees only that truck (and its passage), the other Motorista sees neither; 'Auditoria'
- * shows who did it.
+ * shows who did it. Decision 79: a Gestor filters the company's Extrato by its cost centre.
  */
 function person(name: string, document: string) {
   return { name, cpfCnpj: document, maskedCpfCnpj: formatCpfCnpj(document), phone: '11987654321', password: 'estrada2026' };
@@ -97,6 +97,19 @@ test('a carrier invites a Motorista, assigns a truck, and each person sees only 
   await expect(page.getByText('Motoristas do veículo atualizados.')).toBeVisible();
   await look('fleet-vehicles');
 
+  // A cost centre, and the truck in it before its passage: decision 79, an entry is the centre's its
+  // vehicle was in when it was posted.
+  await page.goto('/empresa/centros-de-custo');
+  await settled(page);
+  await page.getByLabel('Nome', { exact: true }).fill('Operação Sul');
+  await page.getByLabel('Código', { exact: true }).fill('op-sul');
+  await page.getByRole('button', { name: 'Criar centro de custo' }).click();
+  await expect(page.getByText('Centro de custo criado.')).toBeVisible();
+  await page.goto('/empresa/veiculos');
+  await settled(page);
+  await page.locator(`[data-vehicle="${trucks[0]?.plate}"]`).getByLabel('Centro de custo').selectOption({ label: 'OP-SUL · Operação Sul' });
+  await expect(page.getByText(`O veículo ${trucks[0]?.plate} agora está no centro de custo OP-SUL (Operação Sul).`)).toBeVisible();
+
   // A passage on the assigned truck.
   const operator = await createPartnerKeyWithCli('operator', `SemParar Frota ${run}`, 'SemParar');
   await partnerPost(request, '/api/parceiro/passagens', operator, {
@@ -153,17 +166,7 @@ test('a carrier invites a Motorista, assigns a truck, and each person sees only 
   await expect(page.getByRole('article', { name: trucks[0]?.plate })).toContainText('(85%)');
   await look('fleet-budgets');
 
-  // A cost centre, the truck in it, and the month's report downloaded.
-  await page.goto('/empresa/centros-de-custo');
-  await settled(page);
-  await page.getByLabel('Nome', { exact: true }).fill('Operação Sul');
-  await page.getByLabel('Código', { exact: true }).fill('op-sul');
-  await page.getByRole('button', { name: 'Criar centro de custo' }).click();
-  await expect(page.getByText('Centro de custo criado.')).toBeVisible();
-  await page.goto('/empresa/veiculos');
-  await settled(page);
-  await page.locator(`[data-vehicle="${trucks[0]?.plate}"]`).getByLabel('Centro de custo').selectOption({ label: 'OP-SUL · Operação Sul' });
-  await expect(page.getByText(`O veículo ${trucks[0]?.plate} agora está no centro de custo OP-SUL (Operação Sul).`)).toBeVisible();
+  // The month's report of the cost centre, downloaded.
   await page.goto('/empresa/centros-de-custo');
   await settled(page);
   await page.getByLabel('Mês', { exact: true }).fill(new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 7));
@@ -220,4 +223,23 @@ test('a carrier invites a Motorista, assigns a truck, and each person sees only 
   await page.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click();
   await expect(page.getByText(/Saque aprovado/).first()).toBeVisible();
   await expect.poll(balanceOf).toBeCloseTo(before - 60, 2);
+
+  // Decision 79: the company's Extrato by cost centre: only what was posted to OP-SUL (not the
+  // purchase, not the withdrawal), each row with its plate and its centre's code; the export the same.
+  await page.goto('/extrato/listar');
+  await settled(page);
+  const statementRows = page.locator('tbody tr');
+  await expect(statementRows.filter({ hasText: 'Passagem por: Praça Registro (BR-116)' })).toHaveCount(1);
+  await expect(statementRows.filter({ hasText: 'Compra de saldo via Pix' })).not.toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Veículo, centro de custo ou motorista' }).click();
+  await page.getByRole('option', { name: 'OP-SUL · Operação Sul' }).click();
+  await expect(page).toHaveURL(/\/extrato\/listar\?centro=\d+$/);
+  await expect(statementRows).toHaveText([/Passagem por: Praça Registro \(BR-116\)/]);
+  await expect(statementRows.first().locator('[data-plate]')).toHaveAttribute('data-plate', trucks[0]?.plate ?? '');
+  await expect(statementRows.first().locator('[data-cost-centre]')).toHaveText('OP-SUL');
+  await look('fleet-statement-cost-centre');
+  const [statementCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+  const exported = (await readFile(await statementCsv.path())).toString('utf8');
+  expect(exported).toContain(`${trucks[0]?.plate};OP-SUL`);
+  expect(exported).not.toMatch(/compras? de saldo/i);
 });

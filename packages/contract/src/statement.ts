@@ -113,6 +113,12 @@ export const statementExportQuery = z.lazy(() =>
   ),
 );
 
+/** Decision 79: every plate of the account, for the statement's filter (a removed truck's history stays). */
+export const statementVehiclesResponse = z.lazy(() =>
+  envelope.unwrap().extend({ Veiculos: z.array(z.object({ placa: z.string(), removido: z.boolean() })) }),
+);
+export type StatementVehiclesResponse = z.infer<typeof statementVehiclesResponse>;
+
 export const statementApi = {
   statement: endpoint({
     method: 'GET',
@@ -122,6 +128,14 @@ export const statementApi = {
     summary: 'Extrato do motorista, mais recentes primeiro, 10 por página; filtros de período e tipo',
     query: statementQuery,
     response: statementResponse,
+  }),
+  statementVehicles: endpoint({
+    method: 'GET',
+    path: '/api/extrato/veiculos',
+    auth: true,
+    capability: 'books',
+    summary: 'As placas da conta, para filtrar o extrato por veículo (também as de veículos removidos)',
+    response: statementVehiclesResponse,
   }),
   statementExport: endpoint({
     method: 'GET',

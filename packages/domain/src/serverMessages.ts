@@ -200,6 +200,8 @@ export const serverMessages = {
   },
   statement: {
     ok: 'Extrato consultado com sucesso',
+    /** Decision 79: the plates the statement can be filtered by. */
+    vehiclesOk: 'Placas dos veículos da conta',
     exportTitle: 'Extrato de movimentações',
     exportEmpty: 'Nenhuma movimentação no período',
     exportBusy: 'Já há uma exportação do seu extrato em andamento. Aguarde ela terminar e tente novamente.',

@@ -54,6 +54,7 @@ const SCOPE: Partial<Record<Name, 'foreign' | 'own' | 'public'>> = {
   driverVpo: 'foreign',
   driverVpoPdf: 'foreign',
   statementExport: 'own',
+  statementVehicles: 'own',
   receipt: 'foreign',
   receiptPdf: 'foreign',
   attention: 'own',
@@ -138,6 +139,7 @@ const OWN_DATA: Partial<Record<Name, (w: World) => string>> = {
   statement: () => 'Praça Itupeva',
   balance: () => '"Saldo":',
   statementExport: () => 'Praça Itupeva',
+  statementVehicles: (w) => w.a.active.plate,
   // A's Pix still waiting for payment (the matrix checks B's never shows).
   attention: (w) => w.a.pendingChargeId,
   settings: () => '"nivelAlertaSaldo":',

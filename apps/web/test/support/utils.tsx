@@ -156,5 +156,7 @@ export const statementRow = (over: Record<string, unknown>) => ({
   receipt: null,
   vpo: null,
   passagem: null,
+  // Decision 79: the vehicle the entry was for (and its cost centre); none unless `over` says so.
+  veiculo: null,
   ...over,
 });

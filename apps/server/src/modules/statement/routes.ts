@@ -27,6 +27,11 @@ export function statementRoutes(app: FastifyInstance, statement: StatementServic
       Totais: page.totals,
     };
   });
+  driverRoute(app, api.statementVehicles, async ({ driver }) => ({
+    Sucesso: true,
+    Mensagem: serverMessages.statement.vehiclesOk,
+    Veiculos: await statement.plates(driver.id),
+  }));
   const slots = new ExportSlots(options.maxExportsInFlight);
   const stallMs = options.exportStallMs ?? 30_000;
   // Only the signed-in driver's id reaches the export: another driver's rows cannot be asked for.

@@ -291,6 +291,19 @@ export class StatementService {
     return { ...found, totals: totals.map((t) => ({ conta: accountRef(t, shippers), total: centsToReais(t.cents) })) };
   }
 
+  /** Decision 79: the account's plates, live ones first (a plate registered twice once). */
+  async plates(driverId: number): Promise<{ placa: string; removido: boolean }[]> {
+    const rows = await this.db
+      .selectFrom('vehicles')
+      .select((eb) => ['license_plate', eb.fn.count<number | string>('id').filterWhere('deleted_at', 'is', null).as('live')])
+      .where('driver_id', '=', driverId)
+      .groupBy('license_plate')
+      .execute();
+    return rows
+      .map((r) => ({ placa: r.license_plate, removido: Number(r.live) === 0 }))
+      .sort((a, b) => Number(a.removido) - Number(b.removido) || a.placa.localeCompare(b.placa));
+  }
+
   /** The whole statement for the filters as a file streamed from the database (export.ts). */
   async export(driverId: number, format: StatementExportFormat, filters: StatementFilters, now: Date): Promise<StatementFile> {
     return statementExport(this.db, driverId, format, filters, now, await whoseEntries(this.db, driverId, filters));

@@ -216,6 +216,19 @@ describeEachDatabase('extrato da empresa por placa, centro de custo e motorista 
     expect(counted).toBe(entries.filter((e) => e.vehicle_id !== null).length);
   });
 
+  it('lists every plate of the account for the filter, to the roles that read the statement', async () => {
+    const { app, firm, a, b, c } = await carrier();
+    const res = await app.inject({ method: 'GET', url: '/api/extrato/veiculos', headers: bearer(firm.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ Veiculos: { placa: string; removido: boolean }[] }>().Veiculos).toEqual(
+      [a.plate, b.plate, c.plate].sort().map((placa) => ({ placa, removido: false })),
+    );
+    const { person: moto } = await joinCompany(app, firm, 'Mário Motorista', 'motorista');
+    expect((await onCompany(app, firm, moto, 'GET', '/api/extrato/veiculos')).statusCode).toBe(403);
+    const { person: fin } = await joinCompany(app, firm, 'Fábia Financeira', 'financeiro');
+    expect((await onCompany(app, firm, fin, 'GET', '/api/extrato/veiculos')).statusCode).toBe(200);
+  });
+
   it('the CSV keeps the filter: only its rows, each with its plate and centre', async () => {
     const { app, db, firm, south } = await carrier();
     const want = await expected(db, firm.id, 'cost_centre_id', [south]);

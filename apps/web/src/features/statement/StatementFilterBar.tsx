@@ -13,11 +13,23 @@ import { IconAdjustmentsHorizontal, IconChevronDown, IconFilterOff } from '@tabl
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { ALL_KINDS_LABEL, filterLabels, hasFilters, NO_FILTERS, readFilterForm, type StatementFilterForm } from './filters';
+import type { WhoseOptions } from './api/whose';
+import {
+  ALL_KINDS_LABEL,
+  filterLabels,
+  hasFilters,
+  NO_FILTERS,
+  readFilterForm,
+  WHOSE_FILTERS,
+  whoseFields,
+  whoseValueOf,
+  type StatementFilterForm,
+} from './filters';
 import classes from './StatementToolbar.module.css';
+import { whoseOptionOf, WhoseSelect } from './WhoseSelect';
 import { PrerenderedForm } from '../../components/ui/PrerenderedForm';
 
-/** The contract's statementFilters reads any value: the form's four texts are some of them (its messages on the fields). */
+/** The contract's statementFilters reads any value: the form's texts are some of them (its messages on the fields). */
 const filterSchema = statementFilters as z.ZodType<StatementFilters, StatementFilterForm>;
 const resolver: Resolver<StatementFilterForm, unknown, StatementFilters> = zodResolver(filterSchema);
 
@@ -44,17 +56,22 @@ interface StatementFilterBarProps {
   /** The same when valid (contract statementFilters), else null: the fields then say what is wrong. */
   applied: StatementFilters | null;
   onApply: (filters: StatementFilters) => void;
+  /** Decision 79: the plates, cost centres and Motoristas the person may filter by (api/whose.ts). */
+  whose: WhoseOptions;
+  /** The server's refusal of the plate, cost centre or Motorista in the address (none of this account's), said on the select. */
+  whoseRefusal: string | null;
   /** The export buttons: at the row's end on a wide screen, under the 'Filtros' row on a phone. */
   actions: ReactNode;
 }
 
 /**
  * Issue 12: the period (Todo o período, Este mês, Mês passado, Escolher datas -> 'De' and 'Até',
- * São Paulo days) and the kind of movement. A period or kind applies when chosen; chosen dates
- * with 'Aplicar'. Everything is checked by the contract's statementFilters, its messages on the
- * fields. On a phone the controls fold under a 'Filtros' button that shows the active filters.
+ * São Paulo days) and the kind of movement; decision 79: one plate, cost centre or Motorista
+ * (WhoseSelect). Each applies when chosen, but the dates: they wait for 'Aplicar'.
+ * Everything is checked by the contract's statementFilters, its messages on the fields. On a phone
+ * the controls fold under a 'Filtros' button that shows the active filters.
  */
-export function StatementFilterBar({ form, applied, onApply, actions }: StatementFilterBarProps) {
+export function StatementFilterBar({ form, applied, onApply, whose, whoseRefusal, actions }: StatementFilterBarProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const chipsId = useId();
@@ -69,6 +86,8 @@ export function StatementFilterBar({ form, applied, onApply, actions }: Statemen
     formState: { errors },
   } = useForm<StatementFilterForm, unknown, StatementFilters>({ resolver, defaultValues: form });
   const periodo = useWatch({ control, name: 'periodo' });
+  const [placa, centro, motorista] = useWatch({ control, name: WHOSE_FILTERS });
+  const whoseValue = whoseValueOf({ placa, centro, motorista });
 
   // The URL is the truth (reload, back, a shared link): the form follows it and says what is wrong
   // with it. A field the driver changed since (a second choice made before the first one's address
@@ -91,10 +110,20 @@ export function StatementFilterBar({ form, applied, onApply, actions }: Statemen
     if (!getValues('ate')) setValue('ate', range.ate);
   };
 
-  // Filters the contract refuses keep the controls open: their fields say what is wrong.
-  const shown = open || applied === null;
+  // One of them at a time: the others are emptied.
+  const onWhoseChange = (value: string | null) => {
+    const fields = whoseFields(value);
+    for (const field of WHOSE_FILTERS) setValue(field, fields[field], { shouldDirty: true });
+    void submit();
+  };
+
+  // Filters the contract (or the server, for a plate, centre or Motorista not of this account)
+  // refuses keep the controls open: their fields say what is wrong.
+  const shown = open || applied === null || whoseRefusal !== null;
   const labels = applied ? filterLabels(applied) : null;
+  const appliedWhose = applied ? whoseValueOf(applied) : null;
   const canClear = applied === null || hasFilters(applied);
+  const whoseError = errors.placa?.message ?? errors.centro?.message ?? errors.motorista?.message ?? whoseRefusal ?? undefined;
 
   return (
     <div className={classes.bar}>
@@ -119,6 +148,11 @@ export function StatementFilterBar({ form, applied, onApply, actions }: Statemen
             <Badge variant="light" size="lg" tt="none" fw={600}>
               {labels.kind}
             </Badge>
+            {appliedWhose ? (
+              <Badge variant="light" size="lg" tt="none" fw={600} className={classes.whoseChip}>
+                {whoseOptionOf(appliedWhose, whose.groups).label}
+              </Badge>
+            ) : null}
           </span>
         ) : null}
       </div>
@@ -165,6 +199,7 @@ export function StatementFilterBar({ form, applied, onApply, actions }: Statemen
           error={errors.tipo?.message}
           {...register('tipo', { onChange: () => void submit() })}
         />
+        <WhoseSelect options={whose} value={whoseValue} onChange={onWhoseChange} error={whoseError} />
         {canClear ? (
           <Button
             variant="subtle"

@@ -8,9 +8,11 @@ import { DateTime } from '../../components/ui/DateTime';
 import { Money } from '../../components/ui/Money';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { isApiError } from '../../lib/http';
 import { RECEIPT_LINK_LABEL, receiptPath } from '../../lib/receipts';
 import { usePageParam } from '../../lib/usePageParam';
 import { useStatementPage } from './api/queries';
+import { useWhoseOptions } from './api/whose';
 import { PassageContest } from '../../components/ui/PassageContest';
 import { StatementDescription } from '../../components/ui/StatementDescription';
 import { BalanceAfter } from './BalanceAfter';
@@ -18,6 +20,21 @@ import { StatementExportButtons } from './StatementExportButtons';
 import { StatementFilterBar } from './StatementFilterBar';
 import { StatementTotals } from './StatementTotals';
 import { useStatementFilters } from './useStatementFilters';
+import { VehicleMark } from './VehicleMark';
+import { WHOSE_FILTERS } from './filters';
+
+/**
+ * Decision 79: the server's refusal of the plate, cost centre or Motorista asked for (not this
+ * account's: a link from another account, one removed since), said on the filter, not as a failed read.
+ */
+function whoseRefusalOf(error: unknown): string | null {
+  if (!isApiError(error) || error.status !== 422) return null;
+  for (const field of WHOSE_FILTERS) {
+    const message = error.errors[field]?.[0];
+    if (message) return message;
+  }
+  return null;
+}
 
 /** A toll passage's entry: its contest's state and 'Contestar' (decision 56). */
 function Contest({ row }: { row: StatementTransaction }) {
@@ -28,16 +45,18 @@ function Contest({ row }: { row: StatementTransaction }) {
 }
 
 /**
- * The description, and under it the way to the receipt of a Pix purchase or withdrawal (issue 12),
- * or a passage's contest (decision 56).
+ * The description, under it the vehicle and cost centre of the entry (decision 79), and the way to
+ * the receipt of a Pix purchase or withdrawal (issue 12), or a passage's contest (decision 56).
  */
 function Description({ row }: { row: StatementTransaction }) {
-  if (!row.receipt && !row.passagem) return <StatementDescription row={row} withAccount={false} />;
+  const vehicle = row.veiculo ? <VehicleMark veiculo={row.veiculo} /> : null;
+  if (!row.receipt && !row.passagem && !vehicle) return <StatementDescription row={row} withAccount={false} />;
   if (!row.receipt) {
     // One above the other: beside the text, 'Contestar' would squeeze it into a sliver on a phone.
     return (
       <Stack gap={4} align="inherit">
         <StatementDescription row={row} withAccount={false} />
+        {vehicle}
         <Contest row={row} />
       </Stack>
     );
@@ -45,6 +64,7 @@ function Description({ row }: { row: StatementTransaction }) {
   return (
     <Stack gap={2} align="inherit">
       <StatementDescription row={row} withAccount={false} />
+      {vehicle}
       <Anchor
         component={Link}
         to={receiptPath(row.receipt.tipo, row.receipt.id)}
@@ -78,15 +98,20 @@ const columns: DataTableColumn<StatementTransaction>[] = [
  * balance of that account after it, with the period's totals per account under the rows; 10 a page; a failure shows an empty table (spec §8),
  * said at once with 'Tentar novamente' (issue 25).
  * Issue 12: period and kind filters kept in the URL, CSV and PDF exports of the same filters, and
- * the receipt of each Pix purchase or withdrawal from its row.
+ * the receipt of each Pix purchase or withdrawal from its row. Decision 79: one plate, cost centre or
+ * Motorista too, and each row's vehicle and cost centre.
  */
 export function StatementPage() {
   usePageTitle('Extrato');
   const [page, setPage] = usePageParam();
   const filters = useStatementFilters();
   const { statement, failure } = useStatementPage(page, filters.applied);
-  // Filters the contract refuses ask nothing: the form says why, the table is empty.
-  const refused = filters.applied === null;
+  // After the list: the list is the screen's first read.
+  const whose = useWhoseOptions();
+  // Filters the contract refuses ask nothing: the form says why, the table is empty. So does a
+  // plate, centre or Motorista the server does not know on this account.
+  const whoseRefusal = filters.applied === null ? null : whoseRefusalOf(statement.error);
+  const refused = filters.applied === null || whoseRefusal !== null;
 
   return (
     <Stack gap="lg">
@@ -101,7 +126,9 @@ export function StatementPage() {
             form={filters.form}
             applied={filters.applied}
             onApply={filters.apply}
-            actions={<StatementExportButtons filters={filters.applied} />}
+            whose={whose}
+            whoseRefusal={whoseRefusal}
+            actions={<StatementExportButtons filters={refused ? null : filters.applied} />}
           />
           <DataTable
             columns={columns}

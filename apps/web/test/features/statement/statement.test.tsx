@@ -34,7 +34,11 @@ function rowOf(text: string): HTMLElement {
 
 function renderStatement(transactions = rows, totalPages = 1, path = '/extrato/listar') {
   signInStorage({ terms: 'aceito' });
-  const api = mockApi({ 'GET /api/extrato/listar': ok({ Transacoes: transactions, Paginacao: { TotalPaginas: totalPages }, Totais: [] }) });
+  const api = mockApi({
+    'GET /api/extrato/listar': ok({ Transacoes: transactions, Paginacao: { TotalPaginas: totalPages }, Totais: [] }),
+    // Decision 79: the plates the filter offers (none: no such select).
+    'GET /api/extrato/veiculos': ok({ Veiculos: [] }),
+  });
   return { api, ...renderRoute(path) };
 }
 

@@ -1,9 +1,9 @@
 import { api, type VehicleBudgetRequest } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
+import { fleetQueryRoot } from '../../../lib/fleet';
 import { useLoggedQuery, useReadFailure } from '../../../lib/listQuery';
 import { keptOffline } from '../../../lib/persist';
-import { fleetQueryRoot } from './queries';
 
 /** Decision 78: the company's reads start with the fleet's root, so choosing another account forgets them. */
 const budgetsKey = (page: number) => [...fleetQueryRoot, 'orcamentos', page] as const;

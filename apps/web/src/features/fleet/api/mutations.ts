@@ -3,7 +3,8 @@ import type { FleetRole } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadFile, request } from '../../../lib/api';
 import { balanceQueryKey } from '../../../lib/balance';
-import { auditParams, fleetQueryRoot } from './queries';
+import { fleetQueryRoot } from '../../../lib/fleet';
+import { auditParams } from './queries';
 
 /** After any change of the company's members or assignments: its lists and its trail are read again. */
 function useRefreshFleet() {

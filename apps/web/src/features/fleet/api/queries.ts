@@ -1,41 +1,24 @@
-import { api, type AuditFilters, type Endpoint, type ResponseOf } from '@portal/contract';
+import { api, type AuditFilters } from '@portal/contract';
 import { keepPreviousData, queryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
+import { costCentresQuery, fleetQueryRoot, membersQuery, wholeCompanyRead } from '../../../lib/fleet';
 import { useLoggedQuery, useReadFailure } from '../../../lib/listQuery';
 import { keptOffline } from '../../../lib/persist';
 
 /**
- * Decision 77: the company's own reads, for its Gestores. Every one starts with the root: a change of
- * a member or of a vehicle's Motoristas asks them all again (the plates of a member, the trail). They
- * belong to the account in use: choosing another forgets them (lib/actingAccount.ts).
+ * Decision 77: the company's own reads, for its Gestores. Every one starts with the root
+ * (lib/fleet.ts, with the members' and the cost centres' reads the statement's filter shares): a
+ * change of a member or of a vehicle's Motoristas asks them all again (the plates of a member, the
+ * trail). They belong to the account in use: choosing another forgets them (lib/actingAccount.ts).
  */
-export const fleetQueryRoot = ['empresa'] as const;
-
 const fleetKeys = {
-  members: [...fleetQueryRoot, 'membros'] as const,
   vehicles: (page: number) => [...fleetQueryRoot, 'veiculos', page] as const,
   audit: (filters: AuditFilters) => [...fleetQueryRoot, 'auditoria', filters] as const,
-  costCentres: [...fleetQueryRoot, 'centros-de-custo'] as const,
   withdrawalApprovals: [...fleetQueryRoot, 'aprovacao-saques'] as const,
 };
 
-/** A whole read of the company's (no page): kept on the phone, asked again on every visit. */
-const wholeRead = <E extends Endpoint, K extends QueryKey>(endpoint: E, queryKey: K) =>
-  queryOptions({
-    ...keptOffline,
-    queryKey,
-    queryFn: ({ signal }): Promise<ResponseOf<E>> => request(endpoint, { signal }),
-    staleTime: 0,
-  });
-
-/** GET /api/empresa/membros: members and invitations. */
-const membersQuery = wholeRead(api.members, fleetKeys.members);
-
-/** GET /api/empresa/centros-de-custo: the company's cost centres (name, code, how many vehicles). */
-const costCentresQuery = wholeRead(api.costCentres, fleetKeys.costCentres);
-
 /** GET /api/empresa/aprovacao-saques: the dual control's threshold (and a change waiting) and the withdrawals that asked for it. */
-const withdrawalApprovalsQuery = wholeRead(api.withdrawalApprovals, fleetKeys.withdrawalApprovals);
+const withdrawalApprovalsQuery = wholeCompanyRead(api.withdrawalApprovals, fleetKeys.withdrawalApprovals);
 
 /** A paged list of the company's: the page shown stays while the next loads; asked again on every visit. */
 const pagedOptions = { ...keptOffline, placeholderData: keepPreviousData, staleTime: 0 } as const;
