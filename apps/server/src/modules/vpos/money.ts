@@ -59,7 +59,7 @@ export async function refundVpoMoney(trx: Trx, vpo: { id: number; driverId: numb
  * Decision 79: the trip's vehicle, the driver's newest vehicle of the VPO's plate (its money is for
  * that vehicle's trip); null when the plate is not registered on the account.
  */
-export async function vehicleOfVpo(trx: Trx, vpoId: number): Promise<number | null> {
+async function vehicleOfVpo(trx: Trx, vpoId: number): Promise<number | null> {
   const row = await trx
     .selectFrom('vpos as o')
     .innerJoin('vehicles as v', (join) => join.onRef('v.driver_id', '=', 'o.driver_id').onRef('v.license_plate', '=', 'o.plate'))
