@@ -6,7 +6,7 @@ import { benchChunks, type ChunkVariantResult } from './chunks.js';
 import { benchDates } from './dates.js';
 import { benchExport } from './export.js';
 import { benchFreeFlow } from './free-flow.js';
-import { benchFleetAuthorization } from './fleet.js';
+import { benchFleet } from './fleet.js';
 import { benchLedger } from './ledger.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchMixedLoad, LOAD_MEMORY_GROWTH_MB } from './load.js';
@@ -257,24 +257,59 @@ for (const [key, database] of [
   ['fleet-pg', 'postgres'],
 ] as const) {
   if (!wanted.has(key)) continue;
-  const f = await benchFleetAuthorization(
-    database,
-    Number(process.env.BENCH_FLEET_VEHICLES ?? 500),
-    Number(process.env.BENCH_FLEET_MEMBERS ?? 2000),
-    Number(process.env.BENCH_FLEET_SAMPLES ?? 20_000),
-  );
+  const f = await benchFleet(database, {
+    vehicles: Number(process.env.BENCH_FLEET_VEHICLES ?? 500),
+    members: Number(process.env.BENCH_FLEET_MEMBERS ?? 2000),
+    samples: Number(process.env.BENCH_FLEET_SAMPLES ?? 20_000),
+    movements: Number(process.env.BENCH_FLEET_MOVEMENTS ?? 1_000_000),
+    centres: Number(process.env.BENCH_FLEET_CENTRES ?? 10),
+    pageSamples: Number(process.env.BENCH_FLEET_PAGE_SAMPLES ?? 300),
+    reportRuns: Number(process.env.BENCH_FLEET_REPORT_RUNS ?? 5),
+  });
   results[key] = f;
   const s = (x: { medianMs: number; p99Ms: number; maxMs: number }) => `median ${ms(x.medianMs)}, p99 ${ms(x.p99Ms)}, max ${ms(x.maxMs)}`;
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+  const n = (v: number) => v.toLocaleString('en');
+  const m = f.movements;
   console.log(
-    `\nFleet authorization on ${database} (issue 37): a company of ${f.vehicles.toLocaleString('en')} vehicles and ${f.members.toLocaleString('en')} members; seeded in ${f.setupSeconds.toFixed(1)} s`,
+    `\nFleet on ${database} (issue 37): a company of ${n(f.vehicles)} vehicles in ${f.centres} cost centres of ${f.vehiclesPerCentre} and ${n(f.members)} members; seeded in ${f.setupSeconds.toFixed(1)} s`,
   );
-  console.log(`  the check (FleetAccess.resolve + roleAllows), ${f.check.samples.toLocaleString('en')} random members: ${s(f.check)}`);
-  console.log(`    target p99 < 1 ms: ${f.check.p99Ms < 1 ? 'met' : 'NOT MET'}`);
+  console.log(
+    `  ${n(m.entries)} movements (${n(m.passages)} passages, ${n(m.purchases)} purchases, ${n(m.fees)} tag fees), ${m.from.slice(0, 10)} to ${m.to.slice(0, 10)}, written in ${m.fillSeconds.toFixed(1)} s: ${m.steps.map((x) => `${x.label} ${x.seconds.toFixed(1)} s`).join('; ')}`,
+  );
+  console.log(
+    `  database ${m.databaseMb.toFixed(0)} MB${m.ledgerMb === null ? '' : ` (ledger_entries and its indexes ${m.ledgerMb.toFixed(0)} MB)`}`,
+  );
+  console.log(
+    `  load average (1 min, 2 cores) ${f.loadAverage.start.toFixed(1)} when the measurements began, ${f.loadAverage.end.toFixed(1)} at the end`,
+  );
+  console.log(`  the check (FleetAccess.resolve + roleAllows), ${n(f.check.samples)} random members: ${s(f.check)}`);
+  console.log(`    target p99 < 1 ms: ${met(f.check.p99Ms < 1)}`);
   console.log(`  GET /api/veiculo/listar, the company's own login: ${s(f.call.own)}`);
   console.log(`  the same, a Motorista acting on it (X-Conta):     ${s(f.call.motorista)}`);
   console.log(
     `  ratio Motorista / own login: ${f.call.ratio.toFixed(2)} (the check adds ${ms(f.call.addedMedianMs)} at the median; ${f.call.samples} calls each)`,
   );
+  const st = f.statement;
+  console.log(
+    `  GET /api/extrato/listar as the company's login, centro=${st.centre.code} (${n(st.centre.entries)} entries, ${n(st.centre.totalPages)} pages) beside the unfiltered statement (${n(st.totalPages)} pages), ${st.samples} rounds:`,
+  );
+  const asked = (x: { samples: number }) => (x.samples < st.samples ? `, ${x.samples} calls only` : '');
+  for (const p of st.pages) {
+    console.log(
+      `    ${p.label.padEnd(11)} filtered (page ${n(p.filtered.page)}): ${s(p.filtered)}${asked(p.filtered)}; unfiltered (page ${n(p.unfiltered.page)}): ${s(p.unfiltered)}${asked(p.unfiltered)}; ratio ${p.ratio.toFixed(2)}`,
+    );
+  }
+  const worst = Math.max(...st.pages.map((p) => p.filtered.medianMs));
+  console.log(`    target: filtered pages under 10 ms (median): ${met(worst < 10)} (worst median ${ms(worst)})`);
+  const r = f.report;
+  console.log(
+    `  GET /api/empresa/centros-de-custo/:id/relatorio?mes=${r.month}&formato=csv, centre ${st.centre.code} (${n(r.entries)} entries, ${n(r.passages)} passages that month; ${(r.bytes / 1024).toFixed(1)} KB):`,
+  );
+  console.log(
+    `    runs: ${r.runsMs.map((v) => ms(v)).join(', ')}; median ${ms(r.medianMs)} (costCentreMonth alone: ${r.serviceMs.map((v) => ms(v)).join(', ')})`,
+  );
+  console.log(`    target under 5 s: ${met(Math.max(...r.runsMs) < 5000)}`);
 }
 
 for (const [key, database] of [

@@ -7,6 +7,7 @@ import { openDb } from '../apps/server/src/db/connection.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { accountId, balances, openAccounts, post } from '../apps/server/src/modules/ledger/ledger.js';
 import { StatementService, statementPage } from '../apps/server/src/modules/statement/service.js';
+import { bigint, instantAt, overNumbers, rebalance, recountEntries } from './ledger-fill.js';
 import { createPostgresDatabase, median } from './lib.js';
 
 export interface Timing {
@@ -77,10 +78,10 @@ async function hasColumn(db: Db, table: string, column: string): Promise<boolean
 }
 
 /**
- * `entries` passages of R$ 1,00 for one driver, one INSERT ... SELECT (a recursive CTE on SQLite,
- * generate_series on PostgreSQL), dated evenly from `oldest` to an hour ago, ids in date order;
- * then what the ledger keeps beside them (driver_seq and the counter for the old scheme, the
- * buckets for the new), the balance their sum.
+ * `entries` passages of R$ 1,00 for one driver, one INSERT ... SELECT (ledger-fill.ts overNumbers:
+ * a recursive CTE on SQLite, generate_series on PostgreSQL), dated evenly from `oldest` to an hour
+ * ago, ids in date order; then what the ledger keeps beside them (driver_seq and the counter for
+ * the old scheme; the counters for the new, made from the entries), the balance their sum.
  */
 async function fill(db: Db, driverId: number, entries: number, oldest: number, scheme: StatementOrderBenchResult['scheme']): Promise<void> {
   const own = await accountId(db.kysely, driverId, 'own');
@@ -88,37 +89,24 @@ async function fill(db: Db, driverId: number, entries: number, oldest: number, s
   const seq = scheme === 'renumbering' ? sql`driver_seq, ` : sql``;
   const seqValue = scheme === 'renumbering' ? sql`i, ` : sql``;
   await db.kysely.transaction().execute(async (trx) => {
-    if (db.dialect === 'sqlite') {
-      await sql`
-        insert into ledger_entries (account_id, driver_id, ${seq}amount_cents, origin, place_name, is_third, idempotency_key, created_at)
-        with recursive n(i) as (select 1 union all select i + 1 from n where i < ${entries})
-        select ${own}, ${driverId}, ${seqValue}-100, 'passagem', 'Praça de pedágio ' || (i % 50), 0, 'fill-' || i,
-          strftime('%Y-%m-%dT%H:%M:%fZ', (${oldest} + (i - 1) * ${stepMs}) / 1000.0, 'unixepoch')
-        from n`.execute(trx);
-    } else {
-      await sql`
-        insert into ledger_entries (account_id, driver_id, ${seq}amount_cents, origin, place_name, is_third, idempotency_key, created_at)
-        select ${own}, ${driverId}, ${seqValue}-100, 'passagem', 'Praça de pedágio ' || (i % 50), 0, 'fill-' || i,
-          to_timestamp((${oldest}::bigint + (i - 1) * ${stepMs}::bigint) / 1000.0)
-        from generate_series(1, ${entries}) as i`.execute(trx);
-    }
-    await trx
-      .updateTable('accounts')
-      .set({ balance_cents: -100 * entries })
-      .where('id', '=', own)
-      .execute();
+    await sql`
+      insert into ledger_entries (account_id, driver_id, ${seq}amount_cents, origin, place_name, is_third, idempotency_key, created_at)
+      ${overNumbers(
+        db.dialect,
+        entries,
+        sql`select ${own}, ${driverId}, ${seqValue}-100, 'passagem', 'Praça de pedágio ' || (i % 50), 0, 'fill-' || i,
+          ${instantAt(db.dialect, sql`${bigint(oldest)} + (i - 1) * ${bigint(stepMs)}`)}`,
+      )}`.execute(trx);
     if (scheme === 'renumbering') {
+      await trx
+        .updateTable('accounts')
+        .set({ balance_cents: -100 * entries })
+        .where('id', '=', own)
+        .execute();
       await sql`update driver_ledger_counters set entry_count = ${entries} where driver_id = ${driverId}`.execute(trx);
     } else {
-      const unit = (name: string, format: string, pg: string) =>
-        db.dialect === 'sqlite'
-          ? sql`insert into ledger_entry_counts (driver_id, unit, bucket, entries, own_cents)
-              select driver_id, ${sql.lit(name)}, strftime(${sql.lit(format)}, created_at), count(*), sum(amount_cents) from ledger_entries where driver_id = ${driverId} group by driver_id, 3`
-          : sql`insert into ledger_entry_counts (driver_id, unit, bucket, entries, own_cents)
-              select driver_id, ${sql.lit(name)}, date_trunc(${sql.lit(pg)}, created_at, 'UTC'), count(*), sum(amount_cents) from ledger_entries where driver_id = ${driverId} group by driver_id, 3`;
-      await unit('month', '%Y-%m-01T00:00:00.000Z', 'month').execute(trx);
-      await unit('day', '%Y-%m-%dT00:00:00.000Z', 'day').execute(trx);
-      await unit('hour', '%Y-%m-%dT%H:00:00.000Z', 'hour').execute(trx);
+      await recountEntries(trx, db.dialect, driverId);
+      await rebalance(trx, driverId);
     }
   });
   if (db.dialect === 'postgres') await sql`analyze`.execute(db.kysely);
