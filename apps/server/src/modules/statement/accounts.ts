@@ -64,7 +64,12 @@ function counterBalance(
   const { table, where } = countersOf(driverId, whose);
   const sum = (unit: 'month' | 'day' | 'hour', range: RawBuilder<unknown>) =>
     sql`(select coalesce(sum(${column}), 0) from ${table} where ${where} and c.unit = ${sql.lit(unit)}${range})`;
-  const upTo = through === undefined ? sql`e.created_at < ${instant}` : sql`(e.created_at, e.id) <= (${instant}, ${through})`;
+  // The row comparison alone does not bound created_at for PostgreSQL's planner (it scanned the
+  // table for a deep page's rows): the instant bounds it beside it.
+  const upTo =
+    through === undefined
+      ? sql`e.created_at < ${instant}`
+      : sql`e.created_at <= ${instant} and (e.created_at, e.id) <= (${instant}, ${through})`;
   return sql<number>`(
     ${sum('month', sql` and c.bucket < ${month}`)}
     + ${sum('day', sql` and c.bucket >= ${month} and c.bucket < ${day}`)}
@@ -128,7 +133,7 @@ export async function periodTotals(
       .select((eb) => ['account_id', 'vpo_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
       .where('driver_id', '=', driverId)
       .where((eb) => inPeriod(eb, scope))
-      .$if(whose !== null, (q) => q.where((eb) => ofWhose(eb, whose)))
+      .$if(whose !== null, (q) => q.where((eb) => ofWhose(eb, whose, kind === 'vpo' || kind === 'terceiros' ? 'rare' : 'common')))
       .where((eb) => kindCondition(eb, kind))
       .groupBy(['account_id', 'vpo_id'])
       .execute();
@@ -146,7 +151,7 @@ export async function periodTotals(
   const periodOf = sql`${scope.from === null ? sql`` : sql` and e.created_at >= ${scope.from}`}${scope.to === null ? sql`` : sql` and e.created_at < ${scope.to}`}`;
   const { rows } = await sql<{ own: number | string; third: number | string; third_moved: number | string }>`select
     ${moved('own')} as own, ${moved('third')} as third,
-    (select count(*) from (select 1 from ledger_entries e where e.account_id = ${idOf('third')} and ${entryCondition(driverId, whose)}${periodOf} limit 1) t) as third_moved`.execute(
+    (select count(*) from (select 1 from ledger_entries e where e.account_id = ${idOf('third')} and ${entryCondition(driverId, whose, 'rare')}${periodOf} limit 1) t) as third_moved`.execute(
     db,
   );
   const row = rows[0];

@@ -39,12 +39,23 @@ export function statementScope(filters: StatementFilters, now: Date, whose: Whos
   return { from: range.from?.toISOString() ?? null, to: range.to?.toISOString() ?? null, kind: filters.tipo, range, whose };
 }
 
+/**
+ * How the filter's entries are many among the read's: 'common' (a page, a passage's kind) reads
+ * them by the vehicle's or centre's index; 'rare' (SaldoTerceiro's, the VPOs': a few in a company's
+ * million) keeps the planners off that index, whose range is the whole centre (SQLite took it and
+ * read 98,000 entries for one), so the account's or the kind's index finds them.
+ */
+export type FilterShare = 'common' | 'rare';
+
+const whoseColumn = (whose: WhoseEntries) => (whose.scope === 'vehicle' ? 'vehicle_id' : 'cost_centre_id');
+
 /** The condition on an entry `e` of the driver's statement, for the filter. */
-export function entryCondition(driverId: number, whose: WhoseEntries | null): RawBuilder<SqlBool> {
+export function entryCondition(driverId: number, whose: WhoseEntries | null, share: FilterShare = 'common'): RawBuilder<SqlBool> {
   if (whose === null) return sql<SqlBool>`e.driver_id = ${driverId}`;
   if (whose.ids.length === 0) return sql<SqlBool>`1 = 0`;
-  const column = sql.ref(whose.scope === 'vehicle' ? 'e.vehicle_id' : 'e.cost_centre_id');
-  return sql<SqlBool>`e.driver_id = ${driverId} and ${column} in (${sql.join(whose.ids)})`;
+  const column = sql.ref(`e.${whoseColumn(whose)}`);
+  const filtered = share === 'rare' ? sql`${column} + 0` : column;
+  return sql<SqlBool>`e.driver_id = ${driverId} and ${filtered} in (${sql.join(whose.ids)})`;
 }
 
 /** The counters (`c`) of the driver's entries, or of the filter's vehicles or centres: a FROM and its condition. */
@@ -137,10 +148,15 @@ export function kindCondition(eb: ExpressionBuilder<Database, 'ledger_entries'>,
 }
 
 /** The filter's vehicles or cost centres (decision 79), for a Kysely query over ledger_entries. */
-export function ofWhose(eb: ExpressionBuilder<Database, 'ledger_entries'>, whose: WhoseEntries | null): Expression<SqlBool> {
+export function ofWhose(
+  eb: ExpressionBuilder<Database, 'ledger_entries'>,
+  whose: WhoseEntries | null,
+  share: FilterShare = 'common',
+): Expression<SqlBool> {
   if (whose === null) return eb.lit(true);
   if (whose.ids.length === 0) return eb.lit(false);
-  return eb(whose.scope === 'vehicle' ? 'vehicle_id' : 'cost_centre_id', 'in', [...whose.ids]);
+  const column = whoseColumn(whose);
+  return eb(share === 'rare' ? eb(column, '+', 0) : eb.ref(column), 'in', [...whose.ids]);
 }
 
 /** The period's bounds on created_at, for a Kysely query over ledger_entries. */
