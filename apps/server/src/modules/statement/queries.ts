@@ -54,8 +54,9 @@ export function entryCondition(driverId: number, whose: WhoseEntries | null, sha
   if (whose === null) return sql<SqlBool>`e.driver_id = ${driverId}`;
   if (whose.ids.length === 0) return sql<SqlBool>`1 = 0`;
   const column = sql.ref(`e.${whoseColumn(whose)}`);
-  const filtered = share === 'rare' ? sql`${column} + 0` : column;
-  return sql<SqlBool>`e.driver_id = ${driverId} and ${filtered} in (${sql.join(whose.ids)})`;
+  // Unary plus and '+ 0': the same values, no index of theirs (the caller's account index decides).
+  if (share === 'rare') return sql<SqlBool>`+e.driver_id = ${driverId} and ${column} + 0 in (${sql.join(whose.ids)})`;
+  return sql<SqlBool>`e.driver_id = ${driverId} and ${column} in (${sql.join(whose.ids)})`;
 }
 
 /** The counters (`c`) of the driver's entries, or of the filter's vehicles or centres: a FROM and its condition. */
