@@ -110,16 +110,9 @@ export interface LedgerEntryCountsTable {
 }
 
 /** Decision 79: a driver's entries counted per vehicle and per cost centre, as ledger_entry_counts per driver. */
-export interface LedgerScopeCountsTable {
-  driver_id: number;
+export interface LedgerScopeCountsTable extends LedgerEntryCountsTable {
   scope: 'vehicle' | 'centre';
   scope_id: number;
-  unit: 'month' | 'day' | 'hour';
-  bucket: Timestamp;
-  entries: number;
-  own_cents: Generated<number>;
-  third_cents: Generated<number>;
-  vpo_cents: Generated<number>;
 }
 
 export type PixProviderName = 'local' | 'asaas';

@@ -141,6 +141,20 @@ function accountOfRow(over: Record<string, unknown>) {
   return { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null };
 }
 
+/** Decision 77: a row of GET /api/empresa/membros: an active Gestor unless told otherwise. */
+export const memberRow = (over: Record<string, unknown>) => ({
+  id: 1,
+  nome: 'Maria da Silva',
+  cpf: '***.982.247-**',
+  papel: 'gestor',
+  estado: 'ativo',
+  convidadoEm: '2026-11-01T12:00:00.000Z',
+  desde: '2026-11-01T12:30:00.000Z',
+  placas: [],
+  voce: false,
+  ...over,
+});
+
 export const statementRow = (over: Record<string, unknown>) => ({
   conta: accountOfRow(over),
   saldoApos: 100,

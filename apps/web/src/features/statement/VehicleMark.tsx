@@ -1,4 +1,5 @@
 import type { StatementTransaction } from '@portal/contract';
+import { VisuallyHidden } from '@mantine/core';
 import { IconTruck } from '@tabler/icons-react';
 import { TintedBadge } from '../../components/ui/TintedBadge';
 import classes from './VehicleMark.module.css';
@@ -13,16 +14,16 @@ export function VehicleMark({ veiculo }: { veiculo: NonNullable<StatementTransac
   return (
     <span className={classes.mark}>
       <TintedBadge bg="gray.1" c="dark.8" Icon={IconTruck} warning={false} variant="light" size="sm" data={{ 'data-plate': veiculo.placa }}>
-        <span className={classes.spoken}>Veículo </span>
+        <VisuallyHidden component="span">Veículo </VisuallyHidden>
         {veiculo.placa}
         {centre ? (
           <>
             <span aria-hidden> · </span>
-            <span className={classes.spoken}>, centro de custo </span>
+            <VisuallyHidden component="span">, centro de custo </VisuallyHidden>
             <span data-cost-centre={centre.codigo} title={`Centro de custo ${centre.codigo} · ${centre.nome}`}>
               {centre.codigo}
             </span>
-            <span className={classes.spoken}> ({centre.nome})</span>
+            <VisuallyHidden component="span"> ({centre.nome})</VisuallyHidden>
           </>
         ) : null}
       </TintedBadge>

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureDownloads, mockFile } from '../../support/files';
-import { mockApi, ok, renderRoute, signInStorage } from '../../support/utils';
+import { memberRow, mockApi, ok, renderRoute, signInStorage } from '../../support/utils';
 import { accounts, chooseCompanyStorage, COMPANY_ID, companyAccount, forgetKeptData, ownAccount } from './fixtures';
 
 beforeAll(async () => {
@@ -15,25 +15,12 @@ beforeAll(async () => {
 
 afterEach(forgetKeptData);
 
-const member = (over: Record<string, unknown>) => ({
-  id: 1,
-  nome: 'Maria da Silva',
-  cpf: '***.982.247-**',
-  papel: 'gestor',
-  estado: 'ativo',
-  convidadoEm: '2026-11-01T12:00:00.000Z',
-  desde: '2026-11-01T12:30:00.000Z',
-  placas: [],
-  voce: false,
-  ...over,
-});
-
 const members = ok({
   Membros: [
-    member({ id: 1, voce: true }),
-    member({ id: 2, nome: 'João Souza', cpf: '***.444.777-**', papel: 'motorista' }),
-    member({ id: 3, nome: 'Pedro Alves', cpf: '***.555.666-**', papel: 'motorista' }),
-    member({ id: 4, nome: null, cpf: '***.111.222-**', papel: 'motorista', estado: 'convidado', desde: null }),
+    memberRow({ id: 1, voce: true }),
+    memberRow({ id: 2, nome: 'João Souza', cpf: '***.444.777-**', papel: 'motorista' }),
+    memberRow({ id: 3, nome: 'Pedro Alves', cpf: '***.555.666-**', papel: 'motorista' }),
+    memberRow({ id: 4, nome: null, cpf: '***.111.222-**', papel: 'motorista', estado: 'convidado', desde: null }),
   ],
 });
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { fleetMessages, messages } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mockApi, ok, renderRoute, signInStorage, type RecordedCall } from '../../support/utils';
+import { memberRow, mockApi, ok, renderRoute, signInStorage, type RecordedCall } from '../../support/utils';
 import {
   accountLine,
   accounts,
@@ -20,27 +20,14 @@ beforeAll(async () => {
 
 afterEach(forgetKeptData);
 
-const member = (over: Record<string, unknown>) => ({
-  id: 1,
-  nome: 'Maria da Silva',
-  cpf: '***.982.247-**',
-  papel: 'gestor',
-  estado: 'ativo',
-  convidadoEm: '2026-11-01T12:00:00.000Z',
-  desde: '2026-11-01T12:30:00.000Z',
-  placas: [],
-  voce: false,
-  ...over,
-});
-
 const members = [
-  member({ id: 1, voce: true }),
-  member({ id: 2, nome: 'João Souza', cpf: '***.444.777-**', papel: 'motorista', placas: ['ABC1D23', 'XYZ9K88'] }),
-  member({ id: 3, nome: null, cpf: '***.111.222-**', papel: 'financeiro', estado: 'convidado', desde: null }),
+  memberRow({ id: 1, voce: true }),
+  memberRow({ id: 2, nome: 'João Souza', cpf: '***.444.777-**', papel: 'motorista', placas: ['ABC1D23', 'XYZ9K88'] }),
+  memberRow({ id: 3, nome: null, cpf: '***.111.222-**', papel: 'financeiro', estado: 'convidado', desde: null }),
 ];
 
 /** The server's answer to a role changed (its words as fleetMessages.roleChanged writes them). */
-const roleChanged = ok({ Mensagem: 'Papel alterado para Gestor.', Membro: member({ id: 2, papel: 'gestor' }) });
+const roleChanged = ok({ Mensagem: 'Papel alterado para Gestor.', Membro: memberRow({ id: 2, papel: 'gestor' }) });
 
 function openMembers(extra: Record<string, unknown> = {}) {
   signInStorage({ terms: 'aceito' });
@@ -80,7 +67,7 @@ describe('decision 77 /empresa/membros', () => {
     const { api, user } = openMembers({
       'POST /api/empresa/membros': ok({
         Mensagem: fleetMessages.invited,
-        Membro: member({ id: 4, nome: null, cpf: '***.982.247-**', papel: 'financeiro', estado: 'convidado' }),
+        Membro: memberRow({ id: 4, nome: null, cpf: '***.982.247-**', papel: 'financeiro', estado: 'convidado' }),
       }),
     });
     const form = within(await screen.findByRole('region', { name: 'Convidar pessoa' }));

@@ -3,7 +3,7 @@ import { messages } from '@portal/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureDownloads, mockFile } from '../../support/files';
-import { mockApi, ok, renderRoute, signInStorage, statementRow } from '../../support/utils';
+import { memberRow, mockApi, ok, renderRoute, signInStorage, statementRow } from '../../support/utils';
 import { asRole, COMPANY_ID, forgetKeptData } from '../fleet/fixtures';
 
 // The routes load lazily and the journeys below are long: room for a busy machine.
@@ -20,27 +20,14 @@ const LABEL = 'Veículo, centro de custo ou motorista';
 const SOUTH = { id: 3, nome: 'Operação Sul', codigo: 'OP-SUL', veiculos: 2 };
 const SOUTHEAST = { id: 4, nome: 'Operação Sudeste', codigo: 'OP-SUDESTE', veiculos: 2 };
 
-const member = (over: Record<string, unknown>) => ({
-  id: 1,
-  nome: 'Maria da Silva',
-  cpf: '***.982.247-**',
-  papel: 'gestor',
-  estado: 'ativo',
-  convidadoEm: '2026-11-01T12:00:00.000Z',
-  desde: '2026-11-01T12:30:00.000Z',
-  placas: [],
-  voce: false,
-  ...over,
-});
-
 const MEMBERS = [
-  member({ id: 1, voce: true }),
-  member({ id: 2, nome: 'Fernanda Lima', papel: 'financeiro' }),
-  member({ id: 5, nome: 'Marcos Pereira', papel: 'motorista', placas: ['FRT3C33'] }),
-  member({ id: 6, nome: 'Carlos Souza', papel: 'motorista', placas: ['FRT1A11', 'FRT2B22'] }),
+  memberRow({ id: 1, voce: true }),
+  memberRow({ id: 2, nome: 'Fernanda Lima', papel: 'financeiro' }),
+  memberRow({ id: 5, nome: 'Marcos Pereira', papel: 'motorista', placas: ['FRT3C33'] }),
+  memberRow({ id: 6, nome: 'Carlos Souza', papel: 'motorista', placas: ['FRT1A11', 'FRT2B22'] }),
   // Neither an invitation nor a member removed is a Motorista to filter by.
-  member({ id: 7, nome: null, cpf: '***.111.222-**', papel: 'motorista', estado: 'convidado', desde: null }),
-  member({ id: 8, nome: 'Rui Antigo', papel: 'motorista', estado: 'removido' }),
+  memberRow({ id: 7, nome: null, cpf: '***.111.222-**', papel: 'motorista', estado: 'convidado', desde: null }),
+  memberRow({ id: 8, nome: 'Rui Antigo', papel: 'motorista', estado: 'removido' }),
 ];
 
 const rows = [
