@@ -174,7 +174,8 @@ function tableRow(doc: PdfDoc, y: number, row: ExportRow, shaded: boolean): void
   doc.font(PDF_FONTS.regular).fontSize(TABLE_FONT_SIZE).fillColor('black');
   cells(doc, y + 3, [
     formatDateTime(row.createdAt),
-    row.description,
+    // Decision 79: the plate first, where a long description's cut never reaches it.
+    row.plate ? `${row.plate} · ${row.description}` : row.description,
     kindLabel(row.kind),
     row.account,
     pdfMoney(row.amountCents),

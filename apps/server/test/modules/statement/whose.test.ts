@@ -5,6 +5,7 @@ import { bearer, registerDriver } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
 import { joinCompany, onCompany } from '../../helpers/fleet.js';
+import { pdfText } from '../../helpers/files.js';
 import { recordMovements } from '../../helpers/movements.js';
 import type { Movement } from '../../helpers/movements.js';
 import { expectLedgerInvariant, usePixTestApp } from '../../helpers/pix.js';
@@ -229,8 +230,8 @@ describeEachDatabase('extrato da empresa por placa, centro de custo e motorista 
     expect((await onCompany(app, firm, fin, 'GET', '/api/extrato/veiculos')).statusCode).toBe(200);
   });
 
-  it('the CSV keeps the filter: only its rows, each with its plate and centre', async () => {
-    const { app, db, firm, south } = await carrier();
+  it('the CSV and the PDF keep the filter: only its rows, each with its plate and centre; the PDF names it', async () => {
+    const { app, db, firm, south, a } = await carrier();
     const want = await expected(db, firm.id, 'cost_centre_id', [south]);
     const csv = await app.inject({ method: 'GET', url: `/api/extrato/exportar?formato=csv&centro=${south}`, headers: bearer(firm.token) });
     expect(csv.statusCode, csv.body).toBe(200);
@@ -238,6 +239,17 @@ describeEachDatabase('extrato da empresa por placa, centro de custo e motorista 
     const rows = lines.slice(1).filter((l) => !l.includes('Total do período'));
     expect(rows).toHaveLength(want.ids.length);
     expect(rows.every((l) => l.endsWith(';OP-SUL · Operação Sul'))).toBe(true);
+    const pdf = await app.inject({
+      method: 'GET',
+      url: `/api/extrato/exportar?formato=pdf&periodo=intervalo&de=2026-03-01&ate=2026-03-31&centro=${south}`,
+      headers: bearer(firm.token),
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).pages.join(' ');
+    expect(text).toContain('Filtro');
+    expect(text).toContain('Centro de custo OP-SUL · Operação Sul');
+    // Each row says its plate first, where a long place name's cut never reaches it.
+    expect(text).toContain(`${a.plate} · Passagem por:`);
   });
 
   it('refuses two filters at once, and a plate, centre or driver that is not the account’s, changing nothing', async () => {
