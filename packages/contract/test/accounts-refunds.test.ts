@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '@portal/domain';
 import { api } from '../src/index.js';
 
 const row = {
@@ -16,6 +17,7 @@ const row = {
   passagem: null,
   conta: { tipo: 'VPO', vpoId: '41', embarcador: 'Transportes X', rota: null },
   saldoApos: 645.9,
+  veiculo: { placa: 'FRT1A11', centroDeCusto: { codigo: 'OP-SUL', nome: 'Operação Sul' } },
 };
 
 const contest = {
@@ -56,7 +58,7 @@ describe('issue 33: the statement answer names each row’s account and the tota
     expect(response.parse(page)).toEqual(page);
   });
 
-  it.each(['conta', 'saldoApos'] as const)('a row without %s is refused', (field) => {
+  it.each(['conta', 'saldoApos', 'veiculo'] as const)('a row without %s is refused', (field) => {
     const { [field]: _left, ...without } = row;
     expect(
       response.safeParse({ Sucesso: true, Mensagem: 'ok', Transacoes: [without], Paginacao: { TotalPaginas: 1 }, Totais: [] }).success,
@@ -103,5 +105,23 @@ describe('issue 33: the driver’s contest says where its refund went; the opera
       Contestacao: { ...contest, devolucoes: parts },
     });
     expect(parsed.Contestacao).not.toHaveProperty('devolucoes');
+  });
+});
+
+describe('decision 79: the statement by plate, cost centre or driver', () => {
+  const query = api.statement.query;
+
+  it('reads a plate as the portal writes it, and a centre or member id as a number', () => {
+    expect(query.parse({ page: '1', placa: 'frt-1a11' })).toMatchObject({ placa: 'FRT1A11' });
+    expect(query.parse({ page: '1', centro: '3' })).toMatchObject({ centro: 3 });
+    expect(query.parse({ page: '1', motorista: '' })).not.toHaveProperty('motorista', '');
+  });
+
+  it('refuses two at once on the second, and an id that is not one', () => {
+    const two = query.safeParse({ page: '1', placa: 'FRT1A11', centro: '3' });
+    expect(two.success).toBe(false);
+    expect(two.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['centro', messages.statement.oneWhoseFilter]]);
+    expect(query.safeParse({ page: '1', centro: 'OP-SUL' }).success).toBe(false);
+    expect(query.safeParse({ page: '1', motorista: '0' }).success).toBe(false);
   });
 });
