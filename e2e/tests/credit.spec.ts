@@ -271,6 +271,7 @@ test('the statement explains third-party rows with labelled icons and tooltips, 
     passagem: null,
     conta: { tipo: isThird || origin.includes('terceiro') ? 'SALDO_TERCEIRO' : 'SALDO', vpoId: null, embarcador: null, rota: null },
     saldoApos: 0,
+    veiculo: null,
   });
   await page.route('**/api/extrato/listar*', async (route) => {
     const pageNumber = new URL(route.request().url()).searchParams.get('page') ?? '1';

@@ -125,10 +125,10 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
   const csvBytes = await readFile(await csv.path());
   expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(csvBytes.subarray(3)).split(/\r?\n/).filter(Boolean);
-  expect(lines[0]?.split(';')).toEqual(['Data', 'Descrição', 'Tipo', 'Conta', 'Valor (R$)', 'Saldo após (R$)']);
+  expect(lines[0]?.split(';')).toEqual(['Data', 'Descrição', 'Tipo', 'Conta', 'Valor (R$)', 'Saldo após (R$)', 'Placa', 'Centro de custo']);
   // The purchase, then one total per account (only Saldo moved).
   expect(lines).toHaveLength(3);
-  expect(lines[2]?.split(';')).toEqual(['', 'Total do período', '', 'Saldo', '150,00', '']);
+  expect(lines[2]?.split(';')).toEqual(['', 'Total do período', '', 'Saldo', '150,00', '', '', '']);
   const fields = lines[1]!.split(';');
   expect(fields[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   expect(fields[1]).toMatch(/compra de saldo via pix/i);
@@ -136,6 +136,8 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
   expect(fields[3]).toBe('Saldo');
   expect(fields[4]).toBe('150,00');
   expect(fields[5]).toBe('150,00');
+  // A purchase is for no vehicle (decision 79).
+  expect(fields.slice(6)).toEqual(['', '']);
 
   // PDF.
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar PDF' }).click()]);
