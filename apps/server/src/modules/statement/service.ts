@@ -221,7 +221,7 @@ export async function statementPage(
     // the index. Two statements: SQLite planned the two as one about ten times slower.
     const rankOf = (offset: number) =>
       sql<number>`(select case when through - ${offset} > before then through - 1 - ${offset} else -1 end from period)`;
-    const last = Math.min(skip + PAGE_SIZE - 1, Number.MAX_SAFE_INTEGER);
+    const last = skip + PAGE_SIZE - 1;
     const { rows: found } = await sql<{
       through: number | string;
       before: number | string;
@@ -239,11 +239,11 @@ export async function statementPage(
     const anchor = found[0];
     const totalPages = Math.ceil((Number(anchor?.through ?? 0) - Number(anchor?.before ?? 0)) / PAGE_SIZE);
     if (!anchor || anchor.id === null || anchor.created_at === null) return { transactions: [], totalPages };
-    // The page's last entry (filtered statements); else the period's start bounds the read.
+    // The page's last entry (filtered statements); else the period's start (afterFrom) bounds the read.
     const lowest =
       anchor.last_id !== null && anchor.last_created_at !== null
         ? sql` and (e.created_at, e.id) >= (${anchor.last_created_at}, ${anchor.last_id})`
-        : afterFrom;
+        : sql``;
     const { rows } = await sql<EntryRow>`
       select ${sql.join(COLUMNS.map((c) => sql.ref(`e.${c}`)))} from ledger_entries e
       where ${owned} and (e.created_at, e.id) <= (${anchor.created_at}, ${anchor.id})${lowest}${afterFrom}

@@ -1,10 +1,8 @@
 import { api } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { mayCall, useActing } from '../../../lib/actingAccount';
 import { request } from '../../../lib/api';
 import { costCentresQuery, membersQuery } from '../../../lib/fleet';
-import { listQueryOptions } from '../../../lib/listQuery';
+import { listQueryOptions, useLoggedQuery } from '../../../lib/listQuery';
 import { tagKeys } from '../../../lib/tags';
 
 /** GET /api/extrato/veiculos: every plate of the account in one answer; a tag or vehicle write asks it again. */
@@ -58,14 +56,10 @@ export function useWhoseOptions(): WhoseOptions {
     motorista: isCompany && mayCall(role, api.members),
   };
 
-  const plates = useQuery({ ...statementPlatesQuery, enabled: reads.placa });
-  const centres = useQuery({ ...costCentresQuery, enabled: reads.centro });
-  const members = useQuery({ ...membersQuery, enabled: reads.motorista });
-
-  const failed = [plates, centres, members].find((query) => query.isError)?.error ?? null;
-  useEffect(() => {
-    if (failed) console.error('Falha ao carregar as opções do filtro do extrato', failed);
-  }, [failed]);
+  const failure = 'Falha ao carregar as opções do filtro do extrato';
+  const plates = useLoggedQuery({ ...statementPlatesQuery, enabled: reads.placa }, failure);
+  const centres = useLoggedQuery({ ...costCentresQuery, enabled: reads.centro }, failure);
+  const members = useLoggedQuery({ ...membersQuery, enabled: reads.motorista }, failure);
 
   const items = {
     // Live trucks first (the server's order), then the removed ones, said so.
