@@ -8,6 +8,7 @@ import type { Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { InvalidPdfError, TermsService } from './modules/terms/service.js';
 import { backupDatabase, restoreDatabase } from './cli/db.js';
+import { describeMonths, restoreMonth } from './cli/months.js';
 import { CliFailure, payNewestDemoCharge, simulatePixEvent } from './cli/pix.js';
 import { applyContradiction, listWebhookEvents, reconcilePix, resolveWebhookEvent } from './cli/pix-ops.js';
 import { activateAutomatic, cancelAutomaticAtBank, refuseAutomaticCycle, runAutomaticCycle } from './cli/pix-automatic.js';
@@ -167,10 +168,25 @@ const commands: Record<string, Command> = {
   'retention:run': {
     usage: 'retention:run',
     description:
-      'Apaga ou anonimiza agora o que passou do prazo de guarda (RETENTION_*: registros de acesso, sessões, chaves de idempotência, limites, notificações, eventos do Asaas resolvidos, contas encerradas); os servidores também o fazem todo dia',
+      'Apaga ou anonimiza agora o que passou do prazo de guarda (RETENTION_*: registros de acesso, sessões, chaves de idempotência, limites, notificações, eventos do Asaas resolvidos, contas encerradas); no PostgreSQL cria os meses à frente e arquiva os meses de lançamentos e passagens além de RETENTION_LEDGER_YEARS; os servidores também o fazem todo dia',
     run: async (_args, { config, withDb }) => {
       const report = await withDb(migrated((db) => createServices(config, db, createLogger('warn')).retention.run()));
       console.log(retentionSummary(report));
+    },
+  },
+  'db:months': {
+    usage: 'db:months',
+    description:
+      'Lista os meses dos lançamentos e das passagens no PostgreSQL (decisão 80): os no banco, com suas linhas, e os arquivados, com arquivo e SHA-256',
+    run: async (_args, { withDb }) => console.log(await withDb(migrated(describeMonths))),
+  },
+  'db:months:restore': {
+    usage: 'db:months:restore <arquivo.csv.gz>',
+    description:
+      'Devolve ao banco um mês arquivado pela retenção (confere o SHA-256 do arquivo .sha256 ao lado; recusa se o mês já estiver no banco)',
+    run: async ([file], { withDb }) => {
+      if (!file) throw new UsageError('Informe o arquivo do mês: db:months:restore <arquivo.csv.gz>');
+      console.log(await withDb(migrated((db) => restoreMonth(db, operatorPath(file)))));
     },
   },
   'encerramento:tags': {
@@ -281,6 +297,8 @@ function retentionSummary(report: RetentionReport): string {
     `  eventos do Asaas resolvidos apagados: ${report.webhookEvents}`,
     `  links de comprovante de encerramento vencidos: ${report.closureReceiptLinks}`,
     `  contas encerradas anonimizadas: ${report.closedAccounts}`,
+    `  meses criados à frente (PostgreSQL): ${report.monthsCreated}`,
+    `  meses arquivados (PostgreSQL, RETENTION_ARCHIVE_DIR): ${report.monthsArchived}`,
   ].join('\n');
 }
 

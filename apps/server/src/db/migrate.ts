@@ -29,6 +29,7 @@ import { freeFlow } from './migrations/024-free-flow.js';
 import { fleet } from './migrations/025-fleet.js';
 import { vehicleBudgets } from './migrations/026-vehicle-budgets.js';
 import { entryVehicles } from './migrations/027-entry-vehicles.js';
+import { monthlyPartitions } from './migrations/028-monthly-partitions.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -62,6 +63,7 @@ function migrations(db: Db): Record<string, Migration> {
     '025-fleet': fleet(t, db.dialect),
     '026-vehicle-budgets': vehicleBudgets(t),
     '027-entry-vehicles': entryVehicles(t, db.dialect),
+    '028-monthly-partitions': monthlyPartitions(t, db.dialect),
   };
 }
 

@@ -95,6 +95,33 @@ export interface LedgerEntriesTable {
 }
 
 /**
+ * Decision 80: an entry's idempotency key, unique across every month, claimed before the entry is
+ * written; created_at is the entry's (its month on PostgreSQL, migration 028).
+ */
+export interface LedgerEntryKeysTable {
+  idempotency_key: string;
+  created_at: Timestamp;
+}
+
+/** Decision 80: a partner's passage id, unique across every month; created_at is the passage's. */
+export interface PassageKeysTable {
+  partner_id: number;
+  external_id: string;
+  created_at: Timestamp;
+}
+
+/** Decision 80: a month of a partitioned table detached and archived to a compressed file (PostgreSQL only). */
+export interface PartitionArchivesTable {
+  partition_name: string;
+  table_name: string;
+  month: Timestamp;
+  file: string;
+  rows: number;
+  sha256: string;
+  archived_at: Timestamp;
+}
+
+/**
  * A driver's number of ledger entries dated in one UTC month, day or hour (migration 015, decision
  * 54); bucket is its first instant, in created_at's form. The statement sums them to find places.
  */
@@ -690,6 +717,7 @@ export interface Database {
   term_decisions: TermDecisionsTable;
   accounts: AccountsTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_entry_keys: LedgerEntryKeysTable;
   ledger_entry_counts: LedgerEntryCountsTable;
   ledger_scope_counts: LedgerScopeCountsTable;
   pix_charges: PixChargesTable;
@@ -712,6 +740,8 @@ export interface Database {
   closure_tag_cancellations: ClosureTagCancellationsTable;
   payout_limits: PayoutLimitsTable;
   passages: PassagesTable;
+  passage_keys: PassageKeysTable;
+  partition_archives: PartitionArchivesTable;
   passage_payments: PassagePaymentsTable;
   contests: ContestsTable;
   free_flow_tolls: FreeFlowTollsTable;

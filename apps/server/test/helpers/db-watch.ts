@@ -22,9 +22,9 @@ async function tableNames(db: Db): Promise<string[]> {
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
           db.kysely,
         )
-      : await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(
-          db.kysely,
-        );
+      : // A partitioned table's months are read and watched through it (its row triggers reach them).
+        await sql<{ name: string }>`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`.execute(db.kysely);
   return rows.rows.map((r) => r.name).filter((name) => !COUNTER_TABLE.test(name));
 }
 

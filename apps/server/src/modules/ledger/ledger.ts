@@ -150,15 +150,10 @@ export async function postMany(trx: Trx, entries: readonly ManyEntryInput[]): Pr
   const result = new Map<string, { entryId: number; posted: boolean }>();
   if (entries.length === 0) return result;
   for (const entry of entries) assertPostable(entry.amountCents);
-  const seen = await trx
-    .selectFrom('ledger_entries')
-    .select(['id', 'idempotency_key'])
-    .where(
-      'idempotency_key',
-      'in',
-      entries.map((e) => e.idempotencyKey),
-    )
-    .execute();
+  const seen = await entriesOfKeys(
+    trx,
+    entries.map((e) => e.idempotencyKey),
+  );
   for (const row of seen) result.set(row.idempotency_key, { entryId: row.id, posted: false });
   const fresh = entries.filter(
     (e, i) => !result.has(e.idempotencyKey) && entries.findIndex((x) => x.idempotencyKey === e.idempotencyKey) === i,
@@ -184,6 +179,11 @@ export async function postMany(trx: Trx, entries: readonly ManyEntryInput[]): Pr
   const rows = fresh.map((e) =>
     entryRow(e, ownerOf.get(e.accountId)?.driver_id ?? 0, e.createdAt === undefined ? nowIso() : toIso(e.createdAt), centres),
   );
+  // The caller's locks keep twins out; a key claimed meanwhile would still fail the insert whole.
+  await trx
+    .insertInto('ledger_entry_keys')
+    .values(rows.map((r) => ({ idempotency_key: r.idempotency_key, created_at: r.created_at })))
+    .execute();
   const inserted = await trx.insertInto('ledger_entries').values(rows).returning(['id', 'idempotency_key']).execute();
   for (const row of inserted) result.set(row.idempotency_key, { entryId: row.id, posted: true });
   await countEntries(
@@ -328,19 +328,37 @@ function entryRow(entry: EntryInput, driverId: number, createdAt: string, centre
   };
 }
 
-/** The new entry's id; null when an entry with the same idempotency key exists. */
+/**
+ * The new entry's id; null when an entry with the same idempotency key exists. The key is claimed
+ * first (decision 80: its uniqueness across months lives in ledger_entry_keys); a concurrent claim
+ * of the same key waits for the other transaction and then finds it taken.
+ */
 async function insertEntry(trx: Trx, row: ReturnType<typeof entryRow>): Promise<number | null> {
-  const inserted = await trx
-    .insertInto('ledger_entries')
-    .values(row)
+  const claimed = await trx
+    .insertInto('ledger_entry_keys')
+    .values({ idempotency_key: row.idempotency_key, created_at: row.created_at })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
+    .returning('idempotency_key')
     .executeTakeFirst();
-  return inserted?.id ?? null;
+  if (!claimed) return null;
+  const inserted = await trx.insertInto('ledger_entries').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** The entries of these keys, each read in its own month (the key's created_at) on PostgreSQL. */
+function entriesOfKeys(trx: Trx, keys: readonly string[]) {
+  return trx
+    .selectFrom('ledger_entry_keys as k')
+    .innerJoin('ledger_entries as e', (join) =>
+      join.onRef('e.idempotency_key', '=', 'k.idempotency_key').onRef('e.created_at', '=', 'k.created_at'),
+    )
+    .select(['e.id', 'e.idempotency_key'])
+    .where('k.idempotency_key', 'in', keys)
+    .execute();
 }
 
 async function findByKey(trx: Trx, key: string): Promise<number | null> {
-  const row = await trx.selectFrom('ledger_entries').select('id').where('idempotency_key', '=', key).executeTakeFirst();
+  const [row] = await entriesOfKeys(trx, [key]);
   return row?.id ?? null;
 }
 

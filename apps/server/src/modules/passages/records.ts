@@ -1,3 +1,4 @@
+import { PARTNER_EVENT_MAX_AHEAD_HOURS } from '@portal/domain';
 import type { Trx } from '../../db/connection.js';
 import { nowIso, toIso } from '../../db/connection.js';
 
@@ -48,6 +49,9 @@ export async function insertPassages(
     .where('place_name', 'in', [...new Set(passages.map((p) => p.record.placeName))])
     .where('occurred_at', '>=', toIso(new Date(Math.min(...times) - windowMs)))
     .where('occurred_at', '<=', toIso(new Date(Math.max(...times) + windowMs)))
+    // A passage is recorded at most PARTNER_EVENT_MAX_AHEAD_HOURS before it occurred: this bounds
+    // the months read (decision 80) without changing what is found.
+    .where('created_at', '>=', toIso(new Date(Math.min(...times) - windowMs - PARTNER_EVENT_MAX_AHEAD_HOURS * 3_600_000)))
     .execute();
   const seen = nearby.map((r) => ({
     id: r.id as number | null,
@@ -64,27 +68,38 @@ export async function insertPassages(
     seen.push({ id: null, tagId: record.tagId, place: record.placeName, at });
     return { record, possibleDuplicateOf };
   });
-  const inserted = await trx
-    .insertInto('passages')
-    .values(
-      rows.map(({ record, possibleDuplicateOf }) => ({
-        partner_id: record.partnerId,
-        external_id: record.externalId,
-        operator_cnpj: record.operatorCnpj,
-        driver_id: record.driverId,
-        tag_id: record.tagId,
-        serial_number: record.serialNumber,
-        place_name: record.placeName,
-        occurred_at: toIso(record.occurredAt),
-        amount_cents: record.amountCents,
-        is_third: record.isThird ? (1 as const) : (0 as const),
-        duplicate_of: possibleDuplicateOf?.id ?? null,
-        created_at: createdAt,
-      })),
-    )
+  // Decision 80: a partner's passage id is unique across months in passage_keys; a replay's key is taken.
+  const claimed = await trx
+    .insertInto('passage_keys')
+    .values(rows.map(({ record }) => ({ partner_id: record.partnerId, external_id: record.externalId, created_at: createdAt })))
     .onConflict((oc) => oc.columns(['partner_id', 'external_id']).doNothing())
-    .returning(['id', 'external_id'])
+    .returning(['partner_id', 'external_id'])
     .execute();
+  const isClaimed = new Set(claimed.map((k) => `${k.partner_id}:${k.external_id}`));
+  const fresh = rows.filter(({ record }) => isClaimed.has(`${record.partnerId}:${record.externalId}`));
+  const inserted =
+    fresh.length === 0
+      ? []
+      : await trx
+          .insertInto('passages')
+          .values(
+            fresh.map(({ record, possibleDuplicateOf }) => ({
+              partner_id: record.partnerId,
+              external_id: record.externalId,
+              operator_cnpj: record.operatorCnpj,
+              driver_id: record.driverId,
+              tag_id: record.tagId,
+              serial_number: record.serialNumber,
+              place_name: record.placeName,
+              occurred_at: toIso(record.occurredAt),
+              amount_cents: record.amountCents,
+              is_third: record.isThird ? (1 as const) : (0 as const),
+              duplicate_of: possibleDuplicateOf?.id ?? null,
+              created_at: createdAt,
+            })),
+          )
+          .returning(['id', 'external_id'])
+          .execute();
   const idOf = new Map(inserted.map((r) => [r.external_id, r.id]));
   // A passage flagged by one earlier in this chunk names it once its id is known.
   for (const [i, { record, possibleDuplicateOf }] of rows.entries()) {

@@ -5,7 +5,9 @@ import { ADVISORY_LOCKS, tryAdvisoryLock } from '../../db/advisory-lock.js';
 import type { Db } from '../../db/connection.js';
 import type { Metrics } from '../../metrics.js';
 import { scheduleRuns } from '../../schedule.js';
+import { createMonthsAhead } from '../../db/partitions.js';
 import { anonymiseClosedAccounts, clearClosureReceiptLinks } from './closed-accounts.js';
+import { archiveMonthsBefore } from './month-archive.js';
 import type { RetentionConfig } from './settings.js';
 
 /** What one run deleted (or, for closed accounts, anonymised), per kind (a type: the metrics read it as a record). */
@@ -18,6 +20,9 @@ export type RetentionCounts = {
   webhookEvents: number;
   closedAccounts: number;
   closureReceiptLinks: number;
+  /** Decision 80 (PostgreSQL): months of the ledger's entries and passages created ahead, and archived. */
+  monthsCreated: number;
+  monthsArchived: number;
 };
 
 export type RetentionReport = RetentionCounts & {
@@ -39,6 +44,8 @@ const none = (): RetentionCounts => ({
   webhookEvents: 0,
   closedAccounts: 0,
   closureReceiptLinks: 0,
+  monthsCreated: 0,
+  monthsArchived: 0,
 });
 
 /** Runs `deleteBatch` until it deletes fewer than a batch; the total. */
@@ -103,6 +110,10 @@ export class RetentionService {
     counts.webhookEvents = await this.webhookEvents(db, now);
     counts.closureReceiptLinks = await clearClosureReceiptLinks(db, now);
     counts.closedAccounts = await anonymiseClosedAccounts(db, now, this.config.closedAccountsYears);
+    if (db.dialect === 'postgres') {
+      counts.monthsCreated = (await createMonthsAhead(db.kysely, now)).length;
+      counts.monthsArchived = (await archiveMonthsBefore(db, ledgerCutoff(now, this.config.ledgerYears), this.config.archiveDir)).length;
+    }
     // Counts only: never a driver, a document or an address.
     this.log.info({ ...counts, ms: Date.now() - started }, 'retenção de dados concluída');
     this.metrics.retentionRun('done', counts);
@@ -215,4 +226,14 @@ export class RetentionService {
       return Number(result.numDeletedRows);
     }, this.batch);
   }
+}
+
+/**
+ * Lei 9.613/1998, art. 10, § 2º: a transaction's records are kept at least 5 years from its
+ * conclusion. A month is archived once `years` whole calendar years have passed after its year
+ * (UTC months; each ends before the São Paulo year it belongs to ends): 1 January of now's year
+ * minus `years` is the first instant still kept.
+ */
+export function ledgerCutoff(now: Date, years: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear() - years, 0, 1));
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ACCESS_RECORDS_MIN_MONTHS, CLOSURE_KEEP_YEARS } from '@portal/domain';
 import { z } from 'zod';
 
@@ -41,6 +42,13 @@ export const retentionEnv = {
       `no mínimo ${CLOSURE_KEEP_YEARS}: a Lei 9.613/1998 (art. 10, § 2º) manda guardar os registros por 5 anos a partir do encerramento da conta`,
     )
     .default(CLOSURE_KEEP_YEARS),
+  RETENTION_LEDGER_YEARS: wholeNumber
+    .min(
+      CLOSURE_KEEP_YEARS,
+      `no mínimo ${CLOSURE_KEEP_YEARS}: a Lei 9.613/1998 (art. 10, § 2º) manda guardar os registros das transações por 5 anos a partir da sua conclusão`,
+    )
+    .default(CLOSURE_KEEP_YEARS),
+  RETENTION_ARCHIVE_DIR: z.string().trim().min(1, 'informe uma pasta').default('data/archive'),
   RETENTION_INTERVAL_HOURS: wholeNumber
     .min(1, 'no mínimo 1')
     .max(24 * 7, 'no máximo 168 (uma semana)')
@@ -66,6 +74,12 @@ export interface RetentionConfig {
    * closing (never before the keep_until the closing wrote); the books stay.
    */
   closedAccountsYears: number;
+  /**
+   * Decision 80 (PostgreSQL): a month of the ledger's entries and of the passages is detached and
+   * archived to archiveDir once this many whole calendar years have passed after its year.
+   */
+  ledgerYears: number;
+  archiveDir: string;
   /** How often each instance runs the job (one at a time on PostgreSQL). */
   intervalMs: number;
 }
@@ -79,6 +93,8 @@ export function retentionConfig(e: RetentionEnv): RetentionConfig {
     pushGivenUpDays: e.RETENTION_PUSH_GIVEN_UP_DAYS,
     webhookEventsMonths: e.RETENTION_WEBHOOK_EVENTS_MONTHS,
     closedAccountsYears: e.RETENTION_CLOSED_ACCOUNTS_YEARS,
+    ledgerYears: e.RETENTION_LEDGER_YEARS,
+    archiveDir: path.resolve(e.RETENTION_ARCHIVE_DIR),
     intervalMs: e.RETENTION_INTERVAL_HOURS * 3_600_000,
   };
 }

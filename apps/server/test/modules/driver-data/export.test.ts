@@ -1,3 +1,4 @@
+import { PARTITIONED_TABLES } from '../../../src/db/partitions.js';
 import { api } from '@portal/contract';
 import { DRIVER_DATA_EXPORTS_PER_DAY, DRIVER_DATA_KINDS, type DriverDataKind, driverDataMessages, formatCpfCnpj } from '@portal/domain';
 import { sql } from 'kysely';
@@ -267,8 +268,14 @@ describeEachDatabase("'Meus dados': tudo o que o portal guarda sobre o motorista
                    join information_schema.constraint_column_usage ccu on ccu.constraint_name = k.constraint_name
                   where k.table_name = c.table_name and k.column_name = c.column_name limit 1) as "references"
               from information_schema.columns c
-              where c.table_schema = current_schema() and c.table_name not like 'kysely_%'`.execute(db())
-          ).rows;
+              where c.table_schema = current_schema() and c.table_name not like 'kysely_%'
+                and c.table_name not in (select relname from pg_class where relispartition)`.execute(db())
+          ).rows.concat(
+            // Decision 80: references into a partitioned table are kept by its writers, not by foreign keys.
+            PARTITIONED_TABLES.flatMap((spec) =>
+              spec.referencedBy.map((r) => ({ table: r.table, column: r.column, references: spec.table })),
+            ),
+          );
     const holding = new Set(columns.filter((c) => c.column === 'driver_id').map((c) => c.table));
     holding.add('drivers');
     for (let grew = true; grew;) {
