@@ -1,3 +1,4 @@
+import { withRequestWrites } from './db/request-writes.js';
 import { fleetRoutes } from './modules/fleet/routes.js';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -125,7 +126,10 @@ export async function buildApp({
   app.decorate('metrics', metrics);
   registerRequestLimits(app, new RateLimitStore(db.kysely), config.limits);
 
+  // Decision 81: a request that writes reads the primary from then on.
+  app.addHook('onRequest', (_request, _reply, done) => withRequestWrites(done));
   const services = createServices(config, db, app.log, { pixProvider, metrics });
+  app.addHook('onClose', () => services.reads.close());
   services.webhook.onOutcome((outcome) => metrics.webhookResult(outcome.result, outcome.reason, outcome.event));
   services.transferValidator.onOutcome((outcome) => metrics.transferValidation(outcome.result, outcome.reason));
   app.decorate('sessions', services.sessions);

@@ -14,6 +14,8 @@ import { vapidPairError } from './modules/notifications/vapid.js';
 import type { RetentionConfig } from './modules/retention/settings.js';
 import { retentionConfig, retentionEnv } from './modules/retention/settings.js';
 
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
 /**
  * Development/test webhook token (documented in the README): anyone who knows it can confirm
  * payments, so production refuses to start without its own PIX_WEBHOOK_TOKEN.
@@ -106,6 +108,10 @@ const envSchema = z
     HOST: z.string().trim().min(1).optional(),
     DATABASE_URL: z.string().min(1).optional(),
     DATABASE_POOL_MAX: positiveInt.default(10),
+    // Decision 81: a PostgreSQL streaming replica for the reads that tolerate lag.
+    DATABASE_READ_URL: z.string().trim().min(1).optional(),
+    DATABASE_READ_MAX_LAG_MS: positiveInt.max(59_000, 'no máximo 59000: o último minuto do motorista é lido no primário').default(10_000),
+    DATABASE_READ_FRESH_MS: positiveInt.default(60_000),
     SESSION_TTL_HOURS: positiveInt.default(168),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().min(1).optional(),
@@ -207,6 +213,16 @@ const envSchema = z
       if (!e.ASAAS_API_URL) ctx.addIssue({ code: 'custom', path: ['ASAAS_API_URL'], message: 'obrigatório com PIX_PROVIDER=asaas' });
       if (!e.ASAAS_API_KEY) ctx.addIssue({ code: 'custom', path: ['ASAAS_API_KEY'], message: 'obrigatório com PIX_PROVIDER=asaas' });
     }
+    if (e.DATABASE_READ_URL && !(POSTGRES_URL.test(e.DATABASE_READ_URL) && POSTGRES_URL.test(e.DATABASE_URL ?? ''))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'só com PostgreSQL: DATABASE_URL e DATABASE_READ_URL postgres://… (uma réplica por streaming do primário)',
+      });
+    }
+    if (e.DATABASE_READ_MAX_LAG_MS >= e.DATABASE_READ_FRESH_MS) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_READ_MAX_LAG_MS'], message: 'precisa ser menor que DATABASE_READ_FRESH_MS' });
+    }
     if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'não pode passar de HTTP_REQUEST_TIMEOUT_MS' });
     }
@@ -232,6 +248,8 @@ export interface Config {
   host: string;
   databaseUrl: string;
   databasePoolMax: number;
+  /** Decision 81: the replica the lag-tolerant reads go to, when DATABASE_READ_URL names one. */
+  databaseRead: { url: string; maxLagMs: number; freshMs: number } | null;
   sessionTtlHours: number;
   logLevel: string;
   webDist: string;
@@ -372,6 +390,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL ?? `file:${path.resolve(cwd, 'data', 'portal.sqlite')}`,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseRead: e.DATABASE_READ_URL
+      ? { url: e.DATABASE_READ_URL, maxLagMs: e.DATABASE_READ_MAX_LAG_MS, freshMs: e.DATABASE_READ_FRESH_MS }
+      : null,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : defaultWebDist,

@@ -30,6 +30,7 @@ import { ProfileService } from './modules/profile/service.js';
 import { DriverDataService } from './modules/driver-data/service.js';
 import { AccountClosureService } from './modules/account-closure/service.js';
 import { StatementService } from './modules/statement/service.js';
+import { ReadRouter } from './db/read-replica.js';
 import { BillingService } from './modules/tags/billing.js';
 import { Catalogue } from './modules/tags/catalogue.js';
 import { TagFees } from './modules/tags/fees.js';
@@ -79,6 +80,8 @@ export interface Services {
   budgetBlocker: BudgetBlocker;
   balance: BalanceService;
   statement: StatementService;
+  /** Decision 81: the reads that may go to DATABASE_READ_URL's replica. */
+  reads: ReadRouter;
   receipts: ReceiptService;
   attention: AttentionService;
   settings: SettingsService;
@@ -167,7 +170,10 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const tags = new TagService(db, tagOperator, catalogue, fees);
   const pushes = new PartnerPushes(db);
   const vpos = new VpoService(db);
-  const statement = new StatementService(db.kysely);
+  const reads = new ReadRouter(db, config.databaseRead, (err) =>
+    log.warn({ err }, 'réplica de leitura indisponível: leituras no primário'),
+  );
+  const statement = new StatementService(db.kysely, reads);
   const contests = new ContestService(db, metrics, overrides.now ?? config.clock);
   metrics.countOverdueContestsWith(() => contests.countOverdue());
   const webhookEvents = new WebhookEventLog(db.kysely);
@@ -186,6 +192,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     readiness: new ReadinessCheck(db),
     balance: new BalanceService(db.kysely),
     statement,
+    reads,
     receipts: new ReceiptService(db.kysely, pixProvider.name),
     attention: new AttentionService(db.kysely, statement),
     settings: new SettingsService(db.kysely),

@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } f
 import type { DatabaseConnection, Driver, SqliteDialectConfig, Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { writeMarker } from './request-writes.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -53,14 +54,21 @@ export interface OpenOptions {
   poolMax?: number;
   /** An idle PostgreSQL connection failed (server restart, network): the pool replaces it. */
   onPoolError?: (error: Error) => void;
+  /** How long a new PostgreSQL connection may take (a replica that went away fails fast); none by default. */
+  connectionTimeoutMs?: number;
 }
 
 export function openDb(url: string, options: OpenOptions = {}): Db {
   if (dialectOf(url) === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, types: pgTypes });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolMax ?? 10,
+      types: pgTypes,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 0,
+    });
     // Without a listener an idle client's error would crash the process.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeMarker] });
     handles.set(kysely, { pool });
     return { kysely, dialect: 'postgres' };
   }
@@ -71,7 +79,10 @@ export function openDb(url: string, options: OpenOptions = {}): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const kysely = new Kysely<Database>({ dialect: new WriteLockFirstDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({
+    dialect: new WriteLockFirstDialect({ database: withStatementCache(sqlite) }),
+    plugins: [writeMarker],
+  });
   handles.set(kysely, { sqlite });
   return { kysely, dialect: 'sqlite' };
 }

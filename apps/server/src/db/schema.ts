@@ -72,6 +72,8 @@ export interface AccountsTable {
   driver_id: number;
   kind: AccountKind;
   balance_cents: number;
+  /** Decision 81: when its balance last moved (null before migration 028); a driver's last minute reads the primary. */
+  moved_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface LedgerEntriesTable {

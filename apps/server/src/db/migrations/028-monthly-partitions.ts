@@ -38,6 +38,8 @@ export function monthlyPartitions(t: ColumnTypes, dialect: Dialect): Migration {
       await sql`create index ledger_entry_keys_created_idx on ledger_entry_keys (created_at)`.execute(db);
       await sql`create index passage_keys_created_idx on passage_keys (created_at)`.execute(db);
       await fillKeyTables(db);
+      // Decision 81: when a driver's money last moved; their reads of that last minute stay on the primary.
+      await db.schema.alterTable('accounts').addColumn('moved_at', t.timestamp).execute();
       if (dialect === 'postgres') {
         for (const table of PARTITIONED_TABLES) await partitionByMonth(db, table);
         // What the retention job archived: the month's file and checksum (modules/retention/month-archive.ts).
@@ -65,6 +67,7 @@ export function monthlyPartitions(t: ColumnTypes, dialect: Dialect): Migration {
         await db.schema.dropTable('partition_archives').execute();
         for (const table of PARTITIONED_TABLES) await singleTable(db, table);
       }
+      await db.schema.alterTable('accounts').dropColumn('moved_at').execute();
       await db.schema.dropTable('passage_keys').execute();
       await db.schema.dropTable('ledger_entry_keys').execute();
     },

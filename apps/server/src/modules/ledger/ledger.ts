@@ -301,7 +301,7 @@ async function centresOf(trx: Trx, entries: readonly EntryInput[]): Promise<Read
 function moveBalance(trx: Trx, account: number, delta: number, guarded: boolean) {
   return trx
     .updateTable('accounts')
-    .set((eb) => ({ balance_cents: eb('balance_cents', '+', delta) }))
+    .set((eb) => ({ balance_cents: eb('balance_cents', '+', delta), moved_at: nowIso() }))
     .where('id', '=', account)
     .where((eb) => eb.between(eb('balance_cents', '+', delta), guarded ? 0 : -LEDGER_LIMIT_CENTS, LEDGER_LIMIT_CENTS))
     .returning(['balance_cents', 'driver_id', 'kind'])

@@ -9,6 +9,7 @@ import type {
 import { expressionBuilder, sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { toIso } from '../../db/connection.js';
+import type { ReadRouter } from '../../db/read-replica.js';
 import type { Database } from '../../db/schema.js';
 import { passageInfoByEntry } from '../contests/queries.js';
 import type { StatementFile } from './export.js';
@@ -268,7 +269,11 @@ export async function statementPage(
 
 /** The driver's statement: its pages and its export (built once in services.ts). */
 export class StatementService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Decision 81: the history's pages and exports may read a replica (none: the primary). */
+    private readonly reads: Pick<ReadRouter, 'history'> = { history: (_driverId, read) => read(db) },
+  ) {}
 
   async page(driverId: number, page: number, filters: StatementFilters = { periodo: 'tudo' }, now?: Date): Promise<StatementPage> {
     return statementPage(this.db, driverId, page, filters, now, await whoseEntries(this.db, driverId, filters));
@@ -281,14 +286,16 @@ export class StatementService {
     filters: StatementFilters = { periodo: 'tudo' },
     now: Date = new Date(),
   ): Promise<StatementPageWithTotals> {
-    const whose = await whoseEntries(this.db, driverId, filters);
-    const found = await statementPage(this.db, driverId, page, filters, now, whose);
-    const totals = await periodTotals(this.db, driverId, statementScope(filters, now, whose), found.totalPages > 0);
-    const shippers = await vpoAccountNames(
-      this.db,
-      totals.flatMap((t) => (t.vpoId === null ? [] : [t.vpoId])),
-    );
-    return { ...found, totals: totals.map((t) => ({ conta: accountRef(t, shippers), total: centsToReais(t.cents) })) };
+    return this.reads.history(driverId, async (db) => {
+      const whose = await whoseEntries(db, driverId, filters);
+      const found = await statementPage(db, driverId, page, filters, now, whose);
+      const totals = await periodTotals(db, driverId, statementScope(filters, now, whose), found.totalPages > 0);
+      const shippers = await vpoAccountNames(
+        db,
+        totals.flatMap((t) => (t.vpoId === null ? [] : [t.vpoId])),
+      );
+      return { ...found, totals: totals.map((t) => ({ conta: accountRef(t, shippers), total: centsToReais(t.cents) })) };
+    });
   }
 
   /** Decision 79: the account's plates, live ones first (a plate registered twice once). */
@@ -306,6 +313,8 @@ export class StatementService {
 
   /** The whole statement for the filters as a file streamed from the database (export.ts). */
   async export(driverId: number, format: StatementExportFormat, filters: StatementFilters, now: Date): Promise<StatementFile> {
-    return statementExport(this.db, driverId, format, filters, now, await whoseEntries(this.db, driverId, filters));
+    return this.reads.history(driverId, async (db) =>
+      statementExport(db, driverId, format, filters, now, await whoseEntries(db, driverId, filters)),
+    );
   }
 }

@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from './connection.js';
+import { openDb } from './connection.js';
+import { requestWrote } from './request-writes.js';
+import type { Database } from './schema.js';
+
+export interface ReplicaSettings {
+  url: string;
+  /** The replica is read only while it is less than this far behind the primary. */
+  maxLagMs: number;
+  /** A driver whose money moved this recently reads the primary (their own last minute). */
+  freshMs: number;
+}
+
+/** Kysely's view of a database, to read with. */
+export type Reader = Kysely<Database>;
+
+/** The LSN 'X/Y' as a number to compare. */
+function lsnOf(text: string): bigint {
+  const [high = '0', low = '0'] = text.split('/');
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+}
+
+/**
+ * Decision 81: reads that tolerate a little lag go to a PostgreSQL streaming replica
+ * (DATABASE_READ_URL) when it is close behind; everything else, and everything when it is behind or
+ * away, reads the primary. The replica's lag is measured every checkMs against the primary's WAL
+ * position (a sample of the primary's LSN and the time it was read; the replica is as recent as the
+ * newest sample it has replayed), so an idle primary never looks behind and a paused replay shows
+ * as lag at once. A read that fails on the replica is read again on the primary.
+ */
+export class ReadRouter {
+  private replica: Db | null = null;
+  private samples: { at: number; lsn: bigint }[] = [];
+  private caughtUpAt = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private checking: Promise<void> | null = null;
+
+  constructor(
+    private readonly primary: Db,
+    private readonly settings: ReplicaSettings | null,
+    private readonly onReplicaError: (error: Error) => void = () => undefined,
+    private readonly checkMs = 1_000,
+  ) {
+    if (settings) {
+      this.replica = openDb(settings.url, { poolMax: 10, connectionTimeoutMs: 1_000, onPoolError: onReplicaError });
+      this.timer = setInterval(() => void this.check(), checkMs);
+      this.timer.unref();
+      void this.check();
+    }
+  }
+
+  /** How far behind the replica is now (ms); Infinity without one, or when it does not answer. */
+  lagMs(now = Date.now()): number {
+    return this.replica && this.caughtUpAt > 0 ? now - this.caughtUpAt : Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * A driver's history (the statement's pages, its exports, a company's report): the replica unless
+   * this request wrote, the driver's money moved in the last freshMs, or the replica is behind.
+   */
+  async history<T>(driverId: number, read: (db: Reader) => Promise<T>): Promise<T> {
+    const replica = await this.replicaFor(driverId);
+    return replica ? this.onReplica(replica, read) : read(this.primary.kysely);
+  }
+
+  /** A read of what is not a driver's own recent money (a partner's past records): the replica when close behind. */
+  async tolerant<T>(read: (db: Reader) => Promise<T>): Promise<T> {
+    const replica = this.usable();
+    return replica ? this.onReplica(replica, read) : read(this.primary.kysely);
+  }
+
+  /** Whether `history` for this driver would read the replica now (the tests' and the metrics' view). */
+  async readsReplica(driverId: number): Promise<boolean> {
+    return (await this.replicaFor(driverId)) !== null;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.checking;
+    await this.replica?.kysely.destroy();
+    this.replica = null;
+  }
+
+  private usable(): Db | null {
+    if (!this.replica || !this.settings) return null;
+    if (requestWrote()) return null;
+    return this.lagMs() <= this.settings.maxLagMs ? this.replica : null;
+  }
+
+  private async replicaFor(driverId: number): Promise<Db | null> {
+    const replica = this.usable();
+    if (!replica || !this.settings) return null;
+    const since = new Date(Date.now() - this.settings.freshMs).toISOString();
+    const moved = await this.primary.kysely
+      .selectFrom('accounts')
+      .select('id')
+      .where('driver_id', '=', driverId)
+      .where('moved_at', '>', since)
+      .executeTakeFirst();
+    return moved ? null : replica;
+  }
+
+  private async onReplica<T>(replica: Db, read: (db: Reader) => Promise<T>): Promise<T> {
+    try {
+      return await read(replica.kysely);
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error;
+      this.caughtUpAt = 0;
+      this.onReplicaError(error as Error);
+      return read(this.primary.kysely);
+    }
+  }
+
+  private check(): Promise<void> {
+    if (this.checking || !this.replica) return this.checking ?? Promise.resolve();
+    const replica = this.replica;
+    this.checking = (async () => {
+      try {
+        const at = Date.now();
+        const primary = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(this.primary.kysely);
+        this.samples.push({ at, lsn: lsnOf(primary.rows[0]?.lsn ?? '0/0') });
+        if (this.samples.length > 600) this.samples.shift();
+        const replayed = await sql<{ lsn: string | null }>`select pg_last_wal_replay_lsn()::text as lsn`.execute(replica.kysely);
+        const lsn = replayed.rows[0]?.lsn;
+        if (!lsn) throw new Error('DATABASE_READ_URL não é uma réplica em recuperação (pg_last_wal_replay_lsn nulo)');
+        const position = lsnOf(lsn);
+        const newest = this.samples.filter((s) => s.lsn <= position).at(-1);
+        this.caughtUpAt = newest ? newest.at : 0;
+      } catch (error) {
+        this.caughtUpAt = 0;
+        this.onReplicaError(error as Error);
+      } finally {
+        this.checking = null;
+      }
+    })();
+    return this.checking;
+  }
+}
+
+/** The replica went away or refused the connection: not a fault of the read itself. */
+function isConnectionFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = 'code' in error ? String((error as { code: unknown }).code) : '';
+  const message = error instanceof Error ? error.message : '';
+  return (
+    /^(08|57P0)/.test(code) ||
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code) ||
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message)
+  );
+}
