@@ -162,7 +162,7 @@ export async function createMonthsAhead<DB>(db: Kysely<DB>, now: Date): Promise<
 }
 
 /** `run` inside the caller's transaction, or a new one. */
-export async function inTransaction<DB, T>(db: Kysely<DB>, run: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+async function inTransaction<DB, T>(db: Kysely<DB>, run: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return run(db);
   return db.transaction().execute(run);
 }

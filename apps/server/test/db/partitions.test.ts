@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
+import { fillKeyTables } from '../../src/db/migrations/028-monthly-partitions.js';
 import { attachedMonths, createMonthsAhead, partitionName, partitionedTable } from '../../src/db/partitions.js';
 import { post } from '../../src/modules/ledger/ledger.js';
 import { archiveMonth, archiveMonthsBefore, restoreArchive } from '../../src/modules/retention/month-archive.js';
@@ -108,6 +109,13 @@ describeOneDatabase('meses particionados', 'postgres', () => {
     expect(await attachedMonths(db.kysely, 'ledger_entries')).toHaveLength(monthsFromOldest(partitioned.entries));
     expect(await answers(d)).toEqual(partitioned);
     expect(await keys()).toEqual(keysBefore);
+    // The benches' fills make the key tables from the rows: the same keys the ledger claimed.
+    await sql`delete from ledger_entry_keys`.execute(db.kysely);
+    await sql`delete from passage_keys`.execute(db.kysely);
+    await fillKeyTables(db.kysely);
+    expect(await keys()).toEqual(keysBefore);
+    const passageKeys = await sql<{ n: number }>`select count(*) as n from passage_keys`.execute(db.kysely);
+    expect(Number(passageKeys.rows[0]?.n)).toBe(JSON.parse(partitioned.passageRows).length);
     // Each entry in its month's partition, none left in the default one.
     const outside = await sql<{ n: number }>`select count(*) as n from ledger_entries_default`.execute(db.kysely);
     expect(Number(outside.rows[0]?.n)).toBe(0);

@@ -34,7 +34,7 @@ const LOCK_TIMEOUT = '5s';
 const SCOPE_COLUMNS = { vehicle: 'vehicle_id', centre: 'cost_centre_id' } as const;
 
 /** The file a partition's month is written to, and its checksum beside it (sha256sum's format). */
-export function archiveFile(dir: string, partition: string): string {
+function archiveFile(dir: string, partition: string): string {
   return path.join(dir, `${partition}.csv.gz`);
 }
 
