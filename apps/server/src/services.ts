@@ -169,12 +169,12 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const fees = new TagFees(overrides.now);
   const tags = new TagService(db, tagOperator, catalogue, fees);
   const pushes = new PartnerPushes(db);
-  const vpos = new VpoService(db);
   const reads = new ReadRouter(db, config.databaseRead, (err) =>
     log.warn({ err }, 'réplica de leitura indisponível: leituras no primário'),
   );
+  const vpos = new VpoService(db, reads);
   const statement = new StatementService(db.kysely, reads);
-  const contests = new ContestService(db, metrics, overrides.now ?? config.clock);
+  const contests = new ContestService(db, metrics, overrides.now ?? config.clock, reads);
   metrics.countOverdueContestsWith(() => contests.countOverdue());
   const webhookEvents = new WebhookEventLog(db.kysely);
   metrics.countOpenContradictionsWith(() => webhookEvents.countOpen('contradiction'));
@@ -209,7 +209,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     vehicleGuard: new VehicleGuard(db.kysely),
     audit,
     members: new MemberService(db, audit),
-    costCentres: new CostCentres(db, audit),
+    costCentres: new CostCentres(db, audit, reads),
     vehicleBudgets: new VehicleBudgets(db),
     budgetBlocker: new BudgetBlocker(db, tagOperator, log),
     auth,

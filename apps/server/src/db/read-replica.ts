@@ -36,19 +36,25 @@ export class ReadRouter {
   private caughtUpAt = 0;
   private timer: NodeJS.Timeout | null = null;
   private checking: Promise<void> | null = null;
+  private closed = false;
 
   constructor(
     private readonly primary: Db,
     private readonly settings: ReplicaSettings | null,
     private readonly onReplicaError: (error: Error) => void = () => undefined,
     private readonly checkMs = 1_000,
-  ) {
-    if (settings) {
-      this.replica = openDb(settings.url, { poolMax: 10, connectionTimeoutMs: 1_000, onPoolError: onReplicaError });
-      this.timer = setInterval(() => void this.check(), checkMs);
+  ) {}
+
+  /** The replica's pool and lag checks start at the first read that could use them (a CLI command never does). */
+  private started(): Db | null {
+    if (!this.settings || this.closed) return null;
+    if (!this.replica) {
+      this.replica = openDb(this.settings.url, { poolMax: 10, connectionTimeoutMs: 1_000, onPoolError: this.onReplicaError });
+      this.timer = setInterval(() => void this.check(), this.checkMs);
       this.timer.unref();
       void this.check();
     }
+    return this.replica;
   }
 
   /** How far behind the replica is now (ms); Infinity without one, or when it does not answer. */
@@ -65,10 +71,16 @@ export class ReadRouter {
     return replica ? this.onReplica(replica, read) : read(this.primary.kysely);
   }
 
-  /** A read of what is not a driver's own recent money (a partner's past records): the replica when close behind. */
-  async tolerant<T>(read: (db: Reader) => Promise<T>): Promise<T> {
+  /**
+   * A read of what is not a driver's own recent money (a partner's records, an operator's list):
+   * the replica when close behind. `missing` says when the replica's answer may just not have
+   * arrived yet (a record the partner created a moment ago): the primary is read then.
+   */
+  async tolerant<T>(read: (db: Reader) => Promise<T>, missing: (found: T) => boolean = () => false): Promise<T> {
     const replica = this.usable();
-    return replica ? this.onReplica(replica, read) : read(this.primary.kysely);
+    if (!replica) return read(this.primary.kysely);
+    const found = await this.onReplica(replica, read);
+    return missing(found) ? read(this.primary.kysely) : found;
   }
 
   /** Whether `history` for this driver would read the replica now (the tests' and the metrics' view). */
@@ -77,6 +89,7 @@ export class ReadRouter {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.checking;
@@ -85,9 +98,10 @@ export class ReadRouter {
   }
 
   private usable(): Db | null {
-    if (!this.replica || !this.settings) return null;
+    const replica = this.started();
+    if (!replica || !this.settings) return null;
     if (requestWrote()) return null;
-    return this.lagMs() <= this.settings.maxLagMs ? this.replica : null;
+    return this.lagMs() <= this.settings.maxLagMs ? replica : null;
   }
 
   private async replicaFor(driverId: number): Promise<Db | null> {

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { ReadRouter } from '../../src/db/read-replica.js';
+import type { Reader } from '../../src/db/read-replica.js';
 import { withRequestWrites } from '../../src/db/request-writes.js';
 import { post } from '../../src/modules/ledger/ledger.js';
 import { createLogger } from '../../src/logger.js';
@@ -147,6 +148,27 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
         })().then(resolve, reject);
       });
     });
+  }, 20_000);
+
+  it('a partner’s read of a record the replica has not received yet finds it on the primary', async () => {
+    const d = await registerDriver(app);
+    await replica.catchUp();
+    await until(async () => reads.lagMs() <= MAX_LAG_MS);
+    await replica.pauseReplay();
+    try {
+      const { id } = await db.kysely
+        .insertInto('access_records')
+        .values({ driver_id: d.id, action: 'entrada', ip_address: '127.0.0.1', occurred_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const read = (k: Reader) => k.selectFrom('access_records').select('id').where('id', '=', id).executeTakeFirst();
+      // Read on the replica, which does not have it; told it may be missing, the primary is asked.
+      expect(await reads.tolerant(read)).toBeUndefined();
+      expect(await reads.tolerant(read, (found) => found === undefined)).toEqual({ id });
+    } finally {
+      await replica.resumeReplay();
+      await replica.catchUp();
+    }
   }, 20_000);
 
   it('a replica gone: every read goes to the primary and none fails; back, it is read again', async () => {

@@ -12,6 +12,7 @@ import {
   saoPauloDayStartIso,
 } from '@portal/domain';
 import { sql } from 'kysely';
+import type { ReadRouter } from '../../db/read-replica.js';
 import type { Db } from '../../db/connection.js';
 import { toIso } from '../../db/connection.js';
 import { lockDriver } from '../../db/lock.js';
@@ -56,6 +57,8 @@ export class ContestService {
     private readonly db: Db,
     private readonly metrics?: Metrics,
     private readonly now: () => Date = () => new Date(),
+    /** Decision 81: an operator's list may read a replica (none: the primary). */
+    private readonly reads: Pick<ReadRouter, 'tolerant'> = { tolerant: (read) => read(db.kysely) },
   ) {}
 
   async open(driverId: number, body: OpenContest): Promise<DriverContest> {
@@ -167,15 +170,17 @@ export class ContestService {
 
   /** The contests of an operator's passages, by state and by the São Paulo day they were opened. */
   async forOperator(answerer: string, query: PartnerContestsQuery): Promise<ContestPage> {
-    let q = contestsWithPassage(this.db.kysely).where('contests.operator_cnpj', '=', answerer);
-    if (query.estado) q = q.where('contests.state', '=', query.estado);
     const from = query.desde ? saoPauloDayStartIso(query.desde, 0) : null;
     const to = query.ate ? saoPauloDayStartIso(query.ate, 1) : null;
     if (query.desde && !from) throw refuse.invalid(contestMessages.dayInvalid, 'desde');
     if (query.ate && !to) throw refuse.invalid(contestMessages.dayInvalid, 'ate');
-    if (from) q = q.where('contests.opened_at', '>=', from);
-    if (to) q = q.where('contests.opened_at', '<', to);
-    return this.page(q, query.page, PARTNER_CONTESTS_PAGE_SIZE);
+    return this.reads.tolerant((db) => {
+      let q = contestsWithPassage(db).where('contests.operator_cnpj', '=', answerer);
+      if (query.estado) q = q.where('contests.state', '=', query.estado);
+      if (from) q = q.where('contests.opened_at', '>=', from);
+      if (to) q = q.where('contests.opened_at', '<', to);
+      return this.page(q, query.page, PARTNER_CONTESTS_PAGE_SIZE);
+    });
   }
 
   /** Open contests past their due date, oldest first (the CLI's list for the portal's operator). */

@@ -1,6 +1,7 @@
 import { costCentreMessages, refuse } from '@portal/domain';
 import type { CostCentre, FleetVehicle } from '@portal/contract';
 import { isUniqueViolation, nowIso } from '../../db/connection.js';
+import type { ReadRouter } from '../../db/read-replica.js';
 import type { Db } from '../../db/connection.js';
 import type { AuditLog } from './audit.js';
 import type { Origin } from './members.js';
@@ -15,6 +16,8 @@ export class CostCentres {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
+    /** Decision 81: the monthly report may read a replica (none: the primary). */
+    private readonly reads: Pick<ReadRouter, 'history'> = { history: (_companyId, read) => read(db.kysely) },
   ) {}
 
   /** The company's centres by code (one of them when `id` is given), each with its live vehicles counted. */
@@ -165,7 +168,7 @@ export class CostCentres {
 
   /** The centre's month by plate for the accountant (report.ts); null when it is not the company's. */
   report(companyId: number, id: number, month: string): Promise<CostCentreReport | null> {
-    return costCentreMonth(this.db.kysely, companyId, id, month);
+    return this.reads.history(companyId, (db) => costCentreMonth(db, companyId, id, month));
   }
 
   private async unique<T>(write: () => Promise<T>): Promise<T> {

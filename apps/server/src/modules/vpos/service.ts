@@ -17,6 +17,7 @@ import {
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Db, Trx } from '../../db/connection.js';
+import type { ReadRouter } from '../../db/read-replica.js';
 import { nowIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { provenTag } from '../tags/proof.js';
@@ -100,7 +101,11 @@ function vpoTagNotFound(): Refusal {
  * (founding decision 24), idempotently on their externalId; the driver lists them, sorted by the server.
  */
 export class VpoService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Decision 81: a shipper's read of its VPO may read a replica (none: the primary). */
+    private readonly reads: Pick<ReadRouter, 'tolerant'> = { tolerant: (read) => read(db.kysely) },
+  ) {}
 
   /**
    * Issues the VPO, in the transaction of the shipper's push (idempotent on its externalId): for an
@@ -271,7 +276,10 @@ export class VpoService {
 
   /** The shipper's own VPO (its externalId); another shipper's is not found. */
   async forShipper(shipper: Shipper, externalId: string): Promise<VpoDetails> {
-    const found = await vpoDetails(this.db.kysely, { partnerId: shipper.id, externalId });
+    const found = await this.reads.tolerant(
+      (db) => vpoDetails(db, { partnerId: shipper.id, externalId }),
+      (details) => details === null,
+    );
     if (!found) throw refuse.notFound(serverMessages.partner.vpoNotFound);
     return found;
   }
