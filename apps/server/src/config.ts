@@ -467,6 +467,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxAttempts: e.PUSH_MAX_ATTEMPTS,
       timeoutMs: e.PUSH_TIMEOUT_MS,
     },
-    retention: retentionConfig(e),
+    retention: retentionConfig(e, cwd),
   };
 }

@@ -128,7 +128,11 @@ export async function attachedMonths<DB>(db: Kysely<DB>, table: string): Promise
  * that lets the table's readers and writers on (ATTACH PARTITION).
  */
 export async function createMonthPartitions<DB>(db: Kysely<DB>, table: string, months: readonly Date[]): Promise<string[]> {
-  const existing = new Set((await attachedMonths(db, table)).map((p) => p.name));
+  // A month detached by an archive run that has not finished is not made again.
+  const { rows: tables } = await sql<{
+    name: string;
+  }>`select relname as name from pg_class where relkind = 'r' and relname like ${`${table}_p%`}`.execute(db);
+  const existing = new Set([...(await attachedMonths(db, table)).map((p) => p.name), ...tables.map((t) => t.name)]);
   const created: string[] = [];
   for (const month of months) {
     const name = partitionName(table, month);

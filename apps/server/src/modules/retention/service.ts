@@ -112,7 +112,10 @@ export class RetentionService {
     counts.closedAccounts = await anonymiseClosedAccounts(db, now, this.config.closedAccountsYears);
     if (db.dialect === 'postgres') {
       counts.monthsCreated = (await createMonthsAhead(db.kysely, now)).length;
-      counts.monthsArchived = (await archiveMonthsBefore(db, ledgerCutoff(now, this.config.ledgerYears), this.config.archiveDir)).length;
+      // COPY needs the pool's own connections: the lock's connection only holds the lock.
+      counts.monthsArchived = (
+        await archiveMonthsBefore(this.db, ledgerCutoff(now, this.config.ledgerYears), this.config.archiveDir)
+      ).length;
     }
     // Counts only: never a driver, a document or an address.
     this.log.info({ ...counts, ms: Date.now() - started }, 'retenção de dados concluída');

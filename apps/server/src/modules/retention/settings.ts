@@ -84,7 +84,8 @@ export interface RetentionConfig {
   intervalMs: number;
 }
 
-export function retentionConfig(e: RetentionEnv): RetentionConfig {
+/** `cwd`: where a relative RETENTION_ARCHIVE_DIR starts (the server's folder, as DATABASE_URL's default). */
+export function retentionConfig(e: RetentionEnv, cwd: string): RetentionConfig {
   return {
     accessRecordsMonths: e.RETENTION_ACCESS_RECORDS_MONTHS,
     sessionsDays: e.RETENTION_SESSIONS_DAYS,
@@ -94,7 +95,7 @@ export function retentionConfig(e: RetentionEnv): RetentionConfig {
     webhookEventsMonths: e.RETENTION_WEBHOOK_EVENTS_MONTHS,
     closedAccountsYears: e.RETENTION_CLOSED_ACCOUNTS_YEARS,
     ledgerYears: e.RETENTION_LEDGER_YEARS,
-    archiveDir: path.resolve(e.RETENTION_ARCHIVE_DIR),
+    archiveDir: path.resolve(cwd, e.RETENTION_ARCHIVE_DIR),
     intervalMs: e.RETENTION_INTERVAL_HOURS * 3_600_000,
   };
 }

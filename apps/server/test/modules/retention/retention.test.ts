@@ -1,9 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { calendarMonthsCutoff, closureKeepUntil } from '@portal/domain';
 import { cpf } from 'cpf-cnpj-validator';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/connection.js';
+import { restoreMonth } from '../../../src/cli/months.js';
 import { createLogger } from '../../../src/logger.js';
 import { Metrics } from '../../../src/metrics.js';
 import { RetentionService } from '../../../src/modules/retention/service.js';
@@ -53,6 +57,13 @@ describeEachDatabase('retenção de dados: o que passou do prazo sai, o que a le
   let world: World | null = null;
   const logs: string[] = [];
   const metrics = new Metrics();
+  // Decision 80: the months the job archives on PostgreSQL, restored by the tests that compare the books.
+  const archiveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-retention-'));
+  afterAll(() => fs.rmSync(archiveDir, { recursive: true, force: true }));
+  const restoreArchived = async () => {
+    for (const file of fs.readdirSync(archiveDir).filter((f) => f.endsWith('.csv.gz')))
+      await restoreMonth(db(), path.join(archiveDir, file));
+  };
 
   const job = (overrides: Partial<RetentionConfig> = {}, batch?: number) => {
     const sink = new Writable({
@@ -61,7 +72,7 @@ describeEachDatabase('retenção de dados: o que passou do prazo sai, o que a le
         done();
       },
     });
-    return new RetentionService(db(), { ...ctx().config.retention, ...overrides }, metrics, createLogger('info', sink), batch);
+    return new RetentionService(db(), { ...ctx().config.retention, archiveDir, ...overrides }, metrics, createLogger('info', sink), batch);
   };
   const run = (at: number, overrides: Partial<RetentionConfig> = {}): Promise<RetentionReport> => job(overrides).run(new Date(at));
 
@@ -282,7 +293,13 @@ describeEachDatabase('retenção de dados: o que passou do prazo sai, o que a le
     expect((await k().selectFrom('access_records').select('id').where('driver_id', '=', w.a.id).execute()).length).toBeGreaterThan(0);
 
     const later = NOW + 3_653 * DAY;
+    const balances = await k().selectFrom('accounts').select(['id', 'balance_cents']).orderBy('id').execute();
     const report = await run(later);
+    // PostgreSQL: the ledger's and the passages' months past five whole years went to their files,
+    // the balances untouched; brought back, the books are as they were.
+    expect(report.monthsArchived > 0).toBe(dialect === 'postgres');
+    expect(await k().selectFrom('accounts').select(['id', 'balance_cents']).orderBy('id').execute()).toEqual(balances);
+    await restoreArchived();
     expect(report.accessRecords).toBeGreaterThan(0);
     expect(report.sessions).toBeGreaterThan(0);
 

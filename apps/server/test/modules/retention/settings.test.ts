@@ -13,7 +13,7 @@ const refusal = (env: Record<string, string>): string => {
 };
 
 describe('the retention periods (decision 71)', () => {
-  it('defaults: 6 months of access records, 30 days of ended sessions, 24 h of idempotency keys, 7 and 30 days of push rows, 5 years of resolved provider events and of closed accounts, daily', () => {
+  it('defaults: 6 months of access records, 30 days of ended sessions, 24 h of idempotency keys, 7 and 30 days of push rows, 5 years of resolved provider events, of closed accounts and of the ledger’s months before their archive, daily', () => {
     expect(loadConfig({}, '/repo').retention).toEqual({
       accessRecordsMonths: 6,
       sessionsDays: 30,
@@ -22,6 +22,8 @@ describe('the retention periods (decision 71)', () => {
       pushGivenUpDays: 30,
       webhookEventsMonths: 60,
       closedAccountsYears: 5,
+      ledgerYears: 5,
+      archiveDir: '/repo/data/archive',
       intervalMs: 24 * 3_600_000,
     });
   });
@@ -37,6 +39,8 @@ describe('the retention periods (decision 71)', () => {
         RETENTION_WEBHOOK_EVENTS_MONTHS: '1',
         RETENTION_CLOSED_ACCOUNTS_YEARS: '10',
         RETENTION_INTERVAL_HOURS: '6',
+        RETENTION_LEDGER_YEARS: '7',
+        RETENTION_ARCHIVE_DIR: '/srv/arquivo-portal',
       },
       '/repo',
     ).retention;
@@ -48,6 +52,8 @@ describe('the retention periods (decision 71)', () => {
       pushGivenUpDays: 0,
       webhookEventsMonths: 1,
       closedAccountsYears: 10,
+      ledgerYears: 7,
+      archiveDir: '/srv/arquivo-portal',
       intervalMs: 6 * 3_600_000,
     });
   });
@@ -58,6 +64,9 @@ describe('the retention periods (decision 71)', () => {
     );
     expect(refusal({ RETENTION_CLOSED_ACCOUNTS_YEARS: '4' })).toContain(
       'RETENTION_CLOSED_ACCOUNTS_YEARS: no mínimo 5: a Lei 9.613/1998 (art. 10, § 2º) manda guardar os registros por 5 anos a partir do encerramento da conta',
+    );
+    expect(refusal({ RETENTION_LEDGER_YEARS: '4' })).toContain(
+      'RETENTION_LEDGER_YEARS: no mínimo 5: a Lei 9.613/1998 (art. 10, § 2º) manda guardar os registros das transações por 5 anos a partir da sua conclusão',
     );
     expect(refusal({ RETENTION_IDEMPOTENCY_KEYS_HOURS: '23' })).toContain('RETENTION_IDEMPOTENCY_KEYS_HOURS: no mínimo 24');
     expect(refusal({ RETENTION_WEBHOOK_EVENTS_MONTHS: '0' })).toContain('RETENTION_WEBHOOK_EVENTS_MONTHS: no mínimo 1');
