@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -46,8 +46,8 @@ export interface RestoreOptions extends BackupOptions {
  * the database must be stopped first (their sessions and counters would jump back in time under
  * them). SQLite: the current database is first saved next to it, then the backup is written into
  * it through SQLite's backup API, which takes the write lock and goes through the WAL, so the
- * -wal/-shm files never disagree with the new content. PostgreSQL: pg_restore --clean in one
- * transaction.
+ * -wal/-shm files never disagree with the new content. PostgreSQL: the schema emptied and the
+ * backup's script (pg_restore) run by psql, both in one transaction: a failure changes nothing.
  */
 export async function restoreDatabase({ databaseUrl, file, force, now = new Date() }: RestoreOptions): Promise<string> {
   if (!fs.existsSync(file)) throw new CliFailure(`Arquivo de cópia não encontrado: ${file}`);
@@ -57,16 +57,7 @@ export async function restoreDatabase({ databaseUrl, file, force, now = new Date
         `db:restore ${file} --force`,
     );
   }
-  if (dialectOf(databaseUrl) === 'postgres') {
-    return postgresTool('pg_restore', databaseUrl, [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
-      '--single-transaction',
-      '--exit-on-error',
-      file,
-    ]);
-  }
+  if (dialectOf(databaseUrl) === 'postgres') return restorePostgres(databaseUrl, file);
   const target = existingSqlite(databaseUrl);
   checkSqlite(file);
   const saved = `${target}.antes-da-restauracao-${now.toISOString().replace(/[:.]/g, '-')}`;
@@ -124,10 +115,10 @@ function checkSqlite(file: string): string {
 }
 
 /**
- * Runs pg_dump/pg_restore with the password in PGPASSWORD (never in the arguments, which any
+ * Runs pg_dump with the password in PGPASSWORD (never in the arguments, which any
  * user of the machine can list); without the tool, prints the command, password masked.
  */
-function postgresTool(tool: 'pg_dump' | 'pg_restore', databaseUrl: string, args: string[]): string {
+function postgresTool(tool: 'pg_dump', databaseUrl: string, args: string[]): string {
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
@@ -144,10 +135,52 @@ function postgresTool(tool: 'pg_dump' | 'pg_restore', databaseUrl: string, args:
       `${tool} falhou (código ${result.status ?? 'desconhecido'}): ${(result.stderr || result.error?.message || '').trim()}\nComando: ${shown}`,
     );
   }
-  const file = tool === 'pg_dump' ? args.find((a) => a.startsWith('--file='))?.slice(7) : args[args.length - 1];
-  return tool === 'pg_dump'
-    ? `Cópia de segurança do PostgreSQL gravada em ${file} (pg_dump, formato custom).`
-    : `Banco PostgreSQL restaurado de ${file} (pg_restore).`;
+  const file = args.find((a) => a.startsWith('--file='))?.slice(7);
+  return `Cópia de segurança do PostgreSQL gravada em ${file} (pg_dump, formato custom).`;
+}
+
+/**
+ * pg_restore --clean cannot drop a partitioned table's months (decision 80: it drops each month's
+ * inherited key first, which PostgreSQL refuses); emptying the schema and loading the script in the
+ * same transaction replaces everything or nothing.
+ */
+async function restorePostgres(databaseUrl: string, file: string): Promise<string> {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  const restore = findTool('pg_restore');
+  const psql = findTool('psql');
+  const shown = `${password ? 'PGPASSWORD=... ' : ''}pg_restore --no-owner --file=- ${quote(file)} | psql --single-transaction -v ON_ERROR_STOP=1 --file=- ${quote(url.toString())}`;
+  if (!restore || !psql)
+    return `pg_restore e psql não foram encontrados nesta máquina (PATH ou ${PG_BIN_DIRS.join(', ')}). Esvazie o schema public e execute onde estiverem:\n  ${shown}`;
+  const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
+  const loader = spawn(
+    psql,
+    ['--no-psqlrc', '--quiet', '--single-transaction', '-v', 'ON_ERROR_STOP=1', '--file=-', `--dbname=${url.toString()}`],
+    {
+      env,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
+  );
+  const script = spawn(restore, ['--no-owner', '--file=-', file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const errors: string[] = [];
+  loader.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString('utf8')));
+  script.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString('utf8')));
+  loader.stdin.write('drop schema if exists public cascade;\ncreate schema public;\n');
+  script.stdout.pipe(loader.stdin);
+  const exit = (child: ReturnType<typeof spawn>) =>
+    new Promise<number | null>((resolve) => {
+      child.once('error', (error) => {
+        errors.push(error.message);
+        resolve(null);
+      });
+      child.once('close', resolve);
+    });
+  const [dumped, loaded] = await Promise.all([exit(script), exit(loader)]);
+  if (dumped !== 0 || loaded !== 0) {
+    throw new CliFailure(`A restauração falhou e o banco não mudou: ${errors.join('').trim()}\nComando: ${shown}`);
+  }
+  return `Banco PostgreSQL restaurado de ${file} (pg_restore e psql, numa transação).`;
 }
 
 function findTool(tool: string): string | null {

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import pg from 'pg';
+import { openDb } from '../../src/db/connection.js';
 import type { Db } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { ReadRouter } from '../../src/db/read-replica.js';
@@ -13,40 +15,43 @@ import { createLogger } from '../../src/logger.js';
 import { bearer, json, registerDriver, TEST_ENV } from '../helpers/app.js';
 import { ensureTerms } from '../../src/modules/terms/bootstrap.js';
 import { TermsService } from '../../src/modules/terms/service.js';
-import { createTestDatabase, pgUp } from '../helpers/databases.js';
-import type { TestDatabase } from '../helpers/databases.js';
-import { replicaAvailable, startReplica } from '../helpers/replica.js';
-import type { Replica } from '../helpers/replica.js';
+import { replicaAvailable, startPrimary, startReplica } from '../helpers/replica.js';
+import type { Primary, Replica } from '../helpers/replica.js';
 
 const MAX_LAG_MS = 1_500;
 const FRESH_MS = 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Decision 81 against a real streaming replica started on this machine: the statement's history
+ * Decision 81 against a real streaming replica started on this machine (of a primary started for
+ * the test): the statement's history
  * reads the replica when it is close behind and the driver's money has not just moved; the
  * driver's last moments, a request that wrote, a replica behind by more than the limit and a
  * replica gone all read the primary, and no read fails.
  */
-(pgUp && replicaAvailable ? describe : describe.skip)('leituras numa réplica (DATABASE_READ_URL)', () => {
-  let database: TestDatabase;
+(replicaAvailable ? describe : describe.skip)('leituras numa réplica (DATABASE_READ_URL)', () => {
+  let primary: Primary;
   let replica: Replica;
   let db: Db;
   let app: FastifyInstance;
   let reads: ReadRouter;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    db = database.open();
+    // A primary of the test's own: its base backup is small whatever the shared cluster holds.
+    primary = await startPrimary();
+    const admin = new pg.Client({ connectionString: primary.urlOf('postgres') });
+    await admin.connect();
+    await admin.query('create database portal');
+    await admin.end();
+    db = openDb(primary.urlOf('portal'), { poolMax: 5 });
     await migrateToLatest(db);
     await ensureTerms(new TermsService(db.kysely));
-    replica = await startReplica();
+    replica = await startReplica({ primaryUrl: primary.urlOf('postgres') });
     await replica.catchUp(20_000);
-    const name = new URL(database.url).pathname.slice(1);
     const config = loadConfig({
       ...TEST_ENV,
-      DATABASE_URL: database.url,
-      DATABASE_READ_URL: replica.urlOf(name),
+      DATABASE_URL: primary.urlOf('portal'),
+      DATABASE_READ_URL: replica.urlOf('portal'),
       DATABASE_READ_MAX_LAG_MS: String(MAX_LAG_MS),
       DATABASE_READ_FRESH_MS: String(FRESH_MS),
     });
@@ -59,7 +64,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await app?.close();
     await db?.kysely.destroy();
     await replica?.destroy();
-    await database?.drop();
+    await primary?.destroy();
   });
 
   async function credit(driverId: number, key: string, cents = 1_000): Promise<void> {

@@ -483,3 +483,70 @@ export async function startReplica(options?: { primaryUrl?: string }): Promise<R
     destroy,
   };
 }
+
+/** A PostgreSQL cluster of the test's own, to be the replica's primary. */
+export interface Primary {
+  /** postgres://postgres@127.0.0.1:<port>/<database> */
+  urlOf(database: string): string;
+  port: number;
+  /** Stops it and removes its data directory. Safe to call twice. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A primary of the test's own (initdb in a temporary folder, started as postgres on a free port,
+ * replication allowed from 127.0.0.1): its base backup is a few megabytes whatever the machine's
+ * shared cluster holds (the benches' databases, other test files' databases), and nothing of the
+ * shared cluster's configuration changes.
+ */
+export async function startPrimary(): Promise<Primary> {
+  const major = installedMajors()
+    .filter((v) => fs.existsSync(path.join(DEBIAN_LIB, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a))[0];
+  if (!replicaAvailable || !major) throw new Error('primário de teste: sem initdb em /usr/lib/postgresql ou sem o usuário postgres');
+  const binDir = path.join(DEBIAN_LIB, major, 'bin');
+  reapOrphans(binDir);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), DIR_PREFIX));
+  fs.writeFileSync(path.join(root, 'owner'), String(process.pid));
+  fs.chmodSync(root, 0o700);
+  chownToPostgres(root);
+  const dataDir = path.join(root, 'data');
+  const logFile = path.join(root, 'primary.log');
+  const handle: Live = { binDir, dataDir, root };
+  live.add(handle);
+  installExitHook();
+  let destroyed: Promise<void> | null = null;
+  const destroy = (): Promise<void> =>
+    (destroyed ??= (async () => {
+      live.delete(handle);
+      if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
+        await runTool(binDir, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', '-t', '10', 'stop']).catch(() => killPostmaster(dataDir));
+      }
+      fs.rmSync(root, { recursive: true, force: true });
+    })());
+  let port = 0;
+  try {
+    await runTool(binDir, 'initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    const hba = path.join(dataDir, 'pg_hba.conf');
+    fs.writeFileSync(hba, `local all all trust\nhost all all 127.0.0.1/32 trust\n${HBA_LINE('postgres')}\n`, { mode: 0o600 });
+    chownToPostgres(hba);
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      try {
+        const options = serverOptions(port, root, { wal_level: 'replica', max_wal_senders: '5', autovacuum: 'on' });
+        await runTool(binDir, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '30', '-o', options, 'start']);
+        break;
+      } catch (error) {
+        const log = tail(logFile);
+        if (attempt >= 5 || !/could not bind|already in use|could not create lock file/i.test(log)) {
+          throw new Error(`${(error as Error).message}\n${log}`);
+        }
+        killPostmaster(dataDir);
+      }
+    }
+  } catch (error) {
+    await destroy();
+    throw error;
+  }
+  return { urlOf: (name) => `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`, port, destroy };
+}
