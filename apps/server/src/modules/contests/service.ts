@@ -12,6 +12,8 @@ import {
   saoPauloDayStartIso,
 } from '@portal/domain';
 import { sql } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { ReadRouter } from '../../db/read-replica.js';
 import type { Db } from '../../db/connection.js';
 import { toIso } from '../../db/connection.js';
@@ -174,13 +176,18 @@ export class ContestService {
     const to = query.ate ? saoPauloDayStartIso(query.ate, 1) : null;
     if (query.desde && !from) throw refuse.invalid(contestMessages.dayInvalid, 'desde');
     if (query.ate && !to) throw refuse.invalid(contestMessages.dayInvalid, 'ate');
-    return this.reads.tolerant((db) => {
-      let q = contestsWithPassage(db).where('contests.operator_cnpj', '=', answerer);
-      if (query.estado) q = q.where('contests.state', '=', query.estado);
-      if (from) q = q.where('contests.opened_at', '>=', from);
-      if (to) q = q.where('contests.opened_at', '<', to);
-      return this.page(q, query.page, PARTNER_CONTESTS_PAGE_SIZE);
-    });
+    const operatorWhere = (eb: ExpressionBuilder<Database, 'contests'>) =>
+      eb.and([
+        eb('contests.operator_cnpj', '=', answerer),
+        ...(query.estado ? [eb('contests.state', '=', query.estado)] : []),
+        ...(from ? [eb('contests.opened_at', '>=', from)] : []),
+        ...(to ? [eb('contests.opened_at', '<', to)] : []),
+      ]);
+    return this.reads.tolerant((db) =>
+      this.page(contestsWithPassage(db).where(operatorWhere), query.page, PARTNER_CONTESTS_PAGE_SIZE, () =>
+        countContests(db, operatorWhere),
+      ),
+    );
   }
 
   /** Open contests past their due date, oldest first (the CLI's list for the portal's operator). */
@@ -298,12 +305,24 @@ export class ContestService {
     return contestView(row, this.now());
   }
 
-  private async page(query: ReturnType<typeof contestsWithPassage>, page: number, size: number): Promise<ContestPage> {
-    const counted = await query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirst();
-    const totalPages = Math.ceil(Number(counted?.n ?? 0) / size);
+  /**
+   * `count`, when the filter reads the contests alone: counted without the joins (a passage is found
+   * by id in every month of the partitioned table, decision 80; the page's rows join it, not the count).
+   */
+  private async page(
+    query: ReturnType<typeof contestsWithPassage>,
+    page: number,
+    size: number,
+    count?: () => Promise<number>,
+  ): Promise<ContestPage> {
+    const counted = count
+      ? await count()
+      : await query
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirst()
+          .then((row) => Number(row?.n ?? 0));
+    const totalPages = Math.ceil(counted / size);
     if (page > totalPages) return { contests: [], totalPages };
     const rows = await query
       .orderBy('contests.id', 'desc')
@@ -313,4 +332,17 @@ export class ContestService {
     const now = this.now();
     return { contests: rows.map((r) => contestView(r, now)), totalPages };
   }
+}
+
+/** The contests a filter over their own columns finds, counted without joining their passages. */
+async function countContests(
+  db: Kysely<Database>,
+  where: (eb: ExpressionBuilder<Database, 'contests'>) => Expression<SqlBool>,
+): Promise<number> {
+  const row = await db
+    .selectFrom('contests')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where(where)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
