@@ -22,7 +22,7 @@ const PASSWORD = 'benchmark123';
  * everything from 127.0.0.1: raised for the bench. The sign-in throttle per document and the
  * driver's Pix charges per hour and pending at once (issue 21) too.
  */
-const NO_LIMITS = {
+export const LOAD_NO_LIMITS = {
   REGISTRATION_MAX_PER_ADDRESS: '1000000',
   WEBHOOK_MAX_PER_ADDRESS: '1000000',
   PARTNER_MAX_PER_KEY: '1000000',
@@ -121,12 +121,6 @@ export async function benchMixedLoad(
       }
     }
     const memoryAtEnd = await Promise.all(stacks.map((stack) => Promise.all(stack.children.map((c) => rssMb(c.pid!)))));
-    const stats = (list: Sample[]) => ({
-      requests: list.length,
-      errors: list.filter((s) => !s.ok).length,
-      p50Ms: round1(percentile(list, 0.5)),
-      p99Ms: round1(percentile(list, 0.99)),
-    });
     const results = stacks.map((stack, i) => {
       const all = samples[i]!.flat();
       return {
@@ -163,10 +157,96 @@ export async function benchMixedLoad(
   }
 }
 
+/**
+ * A database built elsewhere (bench/scale.ts) under the mixed load: its drivers sign in with the
+ * load's password and post passages on their own tags (the operator's, OPERATOR_CNPJ); nothing is
+ * made or dropped but the operator's key.
+ */
+export interface ExistingDatabase {
+  url: string;
+  drivers: { cpfCnpj: string; serial: string }[];
+}
+
+/** One window of the mixed load: its throughput and spread, overall and per operation. */
+export interface LoadWindow {
+  seconds: number;
+  requestsPerSecond: number;
+  requests: number;
+  errors: number;
+  p50Ms: number;
+  p99Ms: number;
+  byOperation: Record<string, { requests: number; errors: number; p50Ms: number; p99Ms: number }>;
+  failures: Record<string, number>;
+}
+
+/** The mixed load's servers on an existing database, driven window by window (drive), until close. */
+export interface MixedLoad {
+  instances: number;
+  workers: number;
+  /** `seconds` of load, or as long as `until` takes to settle (at most `seconds`). */
+  drive(seconds: number, until?: Promise<unknown>): Promise<LoadWindow>;
+  close(): Promise<void>;
+}
+
+export async function openMixedLoad(
+  existing: ExistingDatabase,
+  options: { instances?: number; workers?: number } = {},
+): Promise<MixedLoad> {
+  const instances = options.instances ?? 2;
+  const workers = options.workers ?? 10;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-load-'));
+  let stack: Stack;
+  try {
+    stack = await startStack(dir, 'postgres', instances, { label: 'portal' }, 0, existing);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    instances,
+    workers,
+    drive: async (seconds, until) => {
+      const started = performance.now();
+      const { samples, failures } = await drive(stack, workers, seconds, until);
+      const elapsed = (performance.now() - started) / 1000;
+      return {
+        seconds: round1(elapsed),
+        requestsPerSecond: Math.round(samples.length / elapsed),
+        ...stats(samples),
+        byOperation: Object.fromEntries(MIX.map(([op]) => [op, stats(samples.filter((s) => s.op === op))])),
+        failures: Object.fromEntries(failures),
+      };
+    },
+    close: async () => {
+      if (stack.nginx) await stop(stack.nginx);
+      await Promise.all(stack.children.map((c) => stop(c)));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A driver of an existing database signed in: the bearer token. */
+async function signIn(base: string, cpfCnpj: string): Promise<string> {
+  const response = await fetch(`${base}/api/tokens/login-motorista`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cpfCnpj, password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+  return ((await response.json()) as { Token: string }).Token;
+}
+
 /** A variant's database (migrated, with the operator), its servers, and DRIVERS drivers each with a vehicle, an active tag and the terms accepted. */
-async function startStack(dir: string, database: BenchDatabase, instances: number, variant: LoadVariant, index: number): Promise<Stack> {
-  const pgDatabase = database === 'postgres' ? await createPostgresDatabase(`portal_bench_load_${index}`) : null;
-  const databaseUrl = pgDatabase?.url ?? path.join(dir, `portal-${index}.sqlite`);
+async function startStack(
+  dir: string,
+  database: BenchDatabase,
+  instances: number,
+  variant: LoadVariant,
+  index: number,
+  existing?: ExistingDatabase,
+): Promise<Stack> {
+  const pgDatabase = database === 'postgres' && !existing ? await createPostgresDatabase(`portal_bench_load_${index}`) : null;
+  const databaseUrl = existing?.url ?? pgDatabase?.url ?? path.join(dir, `portal-${index}.sqlite`);
   const ports = Array.from({ length: instances }, (_, i) => 3211 + index * 10 + i);
   const stack: Stack = {
     variant,
@@ -183,7 +263,7 @@ async function startStack(dir: string, database: BenchDatabase, instances: numbe
     await migrateToLatest(db);
     stack.operatorKey = (await new PartnerService(db).create('operator', 'Operadora Benchmark', OPERATOR_CNPJ)).key;
     for (const port of ports) {
-      const env = { ...NO_LIMITS, ...(instances > 1 ? { TRUST_PROXY: '127.0.0.1' } : {}), ...variant.env };
+      const env = { ...LOAD_NO_LIMITS, ...(instances > 1 ? { TRUST_PROXY: '127.0.0.1' } : {}), ...variant.env };
       stack.children.push(startPortal(port, databaseUrl, 'info', env, variant.main));
     }
     for (const port of ports) await waitForHttp(`http://127.0.0.1:${port}/api/health`);
@@ -191,6 +271,10 @@ async function startStack(dir: string, database: BenchDatabase, instances: numbe
       stack.nginx = await startNginx(path.join(dir, `nginx-${index}`), 3210 + index * 10, ports);
       stack.base = `http://127.0.0.1:${3210 + index * 10}`;
       await waitForHttp(`${stack.base}/api/health`);
+    }
+    if (existing) {
+      for (const d of existing.drivers) stack.drivers.push({ ...d, token: await signIn(stack.base, d.cpfCnpj), charges: [] });
+      return stack;
     }
     for (let i = 0; i < DRIVERS; i++) {
       const cpfCnpj = cpfOf(100_000_000 + i * 7919);
@@ -221,8 +305,16 @@ async function startStack(dir: string, database: BenchDatabase, instances: numbe
 
 let counter = 0;
 
-/** `workers` clients on one stack for `seconds`: every request's time and outcome, and the failures by kind. */
-async function drive(stack: Stack, workers: number, seconds: number): Promise<{ samples: Sample[]; failures: Map<string, number> }> {
+/**
+ * `workers` clients on one stack for `seconds` (or until `until` settles, when given): every
+ * request's time and outcome, and the failures by kind.
+ */
+async function drive(
+  stack: Stack,
+  workers: number,
+  seconds: number,
+  until?: Promise<unknown>,
+): Promise<{ samples: Sample[]; failures: Map<string, number> }> {
   const { base, drivers, operatorKey } = stack;
   const send = (d: Driver, op: Operation): Promise<Response> => {
     const auth = { authorization: `Bearer ${d.token}` };
@@ -288,9 +380,11 @@ async function drive(stack: Stack, workers: number, seconds: number): Promise<{ 
   const failures = new Map<string, number>();
   const fail = (key: string) => failures.set(key, (failures.get(key) ?? 0) + 1);
   const deadline = Date.now() + seconds * 1000;
+  let stopped = false;
+  void until?.finally(() => (stopped = true)).catch(() => undefined);
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
-      for (let n = 0; Date.now() < deadline; n++) {
+      for (let n = 0; Date.now() < deadline && !stopped; n++) {
         const d = drivers[(w + n * workers) % drivers.length]!;
         const op = pick(d);
         const started = performance.now();
@@ -312,6 +406,15 @@ async function drive(stack: Stack, workers: number, seconds: number): Promise<{ 
     }),
   );
   return { samples, failures };
+}
+
+function stats(list: Sample[]) {
+  return {
+    requests: list.length,
+    errors: list.filter((s) => !s.ok).length,
+    p50Ms: round1(percentile(list, 0.5)),
+    p99Ms: round1(percentile(list, 0.99)),
+  };
 }
 
 function percentile(samples: Sample[], p: number): number {

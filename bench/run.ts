@@ -1,4 +1,5 @@
-// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|chunks|ledger|statement-order|partners|passages|passages-pg|free-flow|free-flow-pg|fleet|fleet-pg|export|dates ...]: builds first (root script), then measures side by side in one run.
+// npm run bench [-- api|api-pg|load|load-pg|web|lighthouse|chunks|ledger|statement-order|partners|passages|passages-pg|free-flow|free-flow-pg|fleet|fleet-pg|export|dates|scale ...]: builds first (root script), then measures side by side in one run.
+// `scale` (issue 38: a year of the portal, 1/50 and full size, cached in bench/.cache/scale) runs only when named.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchHotPath } from './api.js';
@@ -13,6 +14,7 @@ import { benchMixedLoad, LOAD_MEMORY_GROWTH_MB } from './load.js';
 import type { LoadVariant } from './load.js';
 import { benchPartners } from './partners.js';
 import { benchStatementOrder } from './statement-order.js';
+import { benchScale, printScale } from './scale.js';
 import { median } from './lib.js';
 import { benchPassageBatch } from './passage-batch.js';
 import { repoRoot } from './paths.js';
@@ -384,6 +386,12 @@ if (wanted.has('dates')) {
       `  ${s.label}: arithmetic ${ms(s.arithmeticMs)}, zone data ${ms(s.zoneDataMs)}; ratio ${s.ratio.toFixed(2)} (rounds: ${s.ratios.map((r) => r.toFixed(2)).join(', ')})`,
     );
   }
+}
+
+if (wanted.has('scale')) {
+  const scale = await benchScale();
+  results.scale = scale;
+  printScale(scale);
 }
 
 const resultsDir = path.join(repoRoot, 'bench', 'results');
