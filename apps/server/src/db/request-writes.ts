@@ -15,7 +15,7 @@ function writes(node: RootOperationNode): boolean {
   if (WRITES.has(node.kind)) return true;
   if (node.kind !== 'RawNode') return false;
   const text = node.sqlFragments.join(' ').trimStart().toLowerCase();
-  return /^(insert|update|delete|with|merge|select\s+set_config)/.test(text);
+  return /^(insert|update|delete|with|merge)/.test(text);
 }
 
 /** On the primary: marks the request under way as having written when a query writes (or may: a raw WITH). */

@@ -8,7 +8,7 @@ import type { Db } from '../../src/db/connection.js';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
 import { fillKeyTables } from '../../src/db/migrations/028-monthly-partitions.js';
 import { attachedMonths, createMonthsAhead, partitionName, partitionedTable } from '../../src/db/partitions.js';
-import { post } from '../../src/modules/ledger/ledger.js';
+import { accountId, post } from '../../src/modules/ledger/ledger.js';
 import { archiveMonth, archiveMonthsBefore, restoreArchive } from '../../src/modules/retention/month-archive.js';
 import { ledgerCutoff } from '../../src/modules/retention/service.js';
 import { restoreMonth } from '../../src/cli/months.js';
@@ -29,14 +29,8 @@ describeOneDatabase('meses particionados', 'postgres', () => {
 
   async function postAt(db: Db, driverId: number, createdAt: string, key: string, cents = -150): Promise<void> {
     await db.kysely.transaction().execute(async (trx) => {
-      const account = await trx
-        .selectFrom('accounts')
-        .select('id')
-        .where('driver_id', '=', driverId)
-        .where('kind', '=', 'own')
-        .executeTakeFirstOrThrow();
       const result = await post(trx, {
-        accountId: account.id,
+        accountId: await accountId(trx, driverId, 'own'),
         amountCents: cents,
         origin: cents < 0 ? STATEMENT_ORIGINS.passage : STATEMENT_ORIGINS.pixPurchase,
         placeName: `Praça ${key}`,

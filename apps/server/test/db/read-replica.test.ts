@@ -10,9 +10,10 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { ReadRouter } from '../../src/db/read-replica.js';
 import type { Reader } from '../../src/db/read-replica.js';
 import { withRequestWrites } from '../../src/db/request-writes.js';
-import { post } from '../../src/modules/ledger/ledger.js';
 import { createLogger } from '../../src/logger.js';
 import { bearer, json, registerDriver, TEST_ENV } from '../helpers/app.js';
+import type { Registered } from '../helpers/app.js';
+import { recordMovements } from '../helpers/movements.js';
 import { ensureTerms } from '../../src/modules/terms/bootstrap.js';
 import { TermsService } from '../../src/modules/terms/service.js';
 import { replicaAvailable, startPrimary, startReplica } from '../helpers/replica.js';
@@ -67,24 +68,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await primary?.destroy();
   });
 
-  async function credit(driverId: number, key: string, cents = 1_000): Promise<void> {
-    await db.kysely.transaction().execute(async (trx) => {
-      const account = await trx
-        .selectFrom('accounts')
-        .select('id')
-        .where('driver_id', '=', driverId)
-        .where('kind', '=', 'own')
-        .executeTakeFirstOrThrow();
-      await post(trx, {
-        accountId: account.id,
-        amountCents: cents,
-        origin: STATEMENT_ORIGINS.pixPurchase,
-        placeName: key,
-        isThird: false,
-        idempotencyKey: `${driverId}-${key}`,
-      });
-    });
-  }
+  const credit = (driver: Registered, place: string) =>
+    recordMovements(db, driver, [{ at: new Date().toISOString(), cents: 1_000, origin: STATEMENT_ORIGINS.pixPurchase, place }], place);
 
   async function statementPlaces(token: string): Promise<string[]> {
     const res = await app.inject({ method: 'GET', url: '/api/extrato/listar?page=1&periodo=tudo', headers: bearer(token) });
@@ -112,7 +97,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('reads the replica for an old history, the primary for the driver’s last moments and once the replica falls behind', async () => {
     const d = await registerDriver(app);
-    await credit(d.id, 'Compra antiga');
+    await credit(d, 'Compra antiga');
     // The driver's own last moments: the primary, whatever the replica has.
     expect(await reads.readsReplica(d.id)).toBe(false);
     expect(await statementPlaces(d.token)).toContain('Compra antiga');
@@ -129,7 +114,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await until(async () => (await statementPlaces(d.token)).includes('Compra renomeada'), 5_000);
 
     // A new movement while the replica is behind: the driver sees it at once.
-    await credit(d.id, 'Compra nova');
+    await credit(d, 'Compra nova');
     expect(await statementPlaces(d.token)).toEqual(expect.arrayContaining(['Compra nova', 'Compra renomeada']));
     await replica.resumeReplay();
     await replica.catchUp();
@@ -137,7 +122,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('a request that wrote reads the primary from then on', async () => {
     const d = await registerDriver(app);
-    await credit(d.id, 'Antes');
+    await credit(d, 'Antes');
     await replica.catchUp();
     await sleep(FRESH_MS + 200);
     await until(async () => reads.readsReplica(d.id));
@@ -178,7 +163,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('a replica gone: every read goes to the primary and none fails; back, it is read again', async () => {
     const d = await registerDriver(app);
-    await credit(d.id, 'Antes da queda');
+    await credit(d, 'Antes da queda');
     await replica.catchUp();
     await sleep(FRESH_MS + 200);
     await until(async () => reads.readsReplica(d.id));

@@ -321,6 +321,41 @@ function serverOptions(port: number, root: string, minimums: Record<string, stri
   return [`-p ${port}`, `-k '${quoted}'`, ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
 }
 
+/** Stops the cluster at once and removes its folder; a second call waits for the first. */
+function removal(handle: Live): () => Promise<void> {
+  let removed: Promise<void> | null = null;
+  return () =>
+    (removed ??= (async () => {
+      live.delete(handle);
+      if (fs.existsSync(path.join(handle.dataDir, 'postmaster.pid'))) {
+        await runTool(handle.binDir, 'pg_ctl', ['-D', handle.dataDir, '-m', 'immediate', '-w', '-t', '10', 'stop']).catch(() =>
+          killPostmaster(handle.dataDir),
+        );
+      }
+      fs.rmSync(handle.root, { recursive: true, force: true });
+    })());
+}
+
+/**
+ * Starts the postmaster on a free port (`start` with it); another process may take the port
+ * between freePort() and the bind, so a refused bind tries another, five times at most.
+ */
+async function onFreePort(dataDir: string, logFile: string, start: (port: number) => Promise<void>): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      await start(port);
+      return port;
+    } catch (error) {
+      const log = tail(logFile);
+      if (attempt >= 5 || !/could not bind|already in use|could not create lock file/i.test(log)) {
+        throw new Error(`${(error as Error).message}\n${log}`);
+      }
+      killPostmaster(dataDir);
+    }
+  }
+}
+
 function chownToPostgres(file: string): void {
   if (isRoot && owner) fs.chownSync(file, owner.uid, owner.gid);
 }
@@ -358,16 +393,7 @@ export async function startReplica(options?: { primaryUrl?: string }): Promise<R
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (primaryUrl.password) env.PGPASSWORD = decodeURIComponent(primaryUrl.password);
   let port = 0;
-  let destroyed: Promise<void> | null = null;
-
-  const destroy = (): Promise<void> =>
-    (destroyed ??= (async () => {
-      live.delete(handle);
-      if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
-        await runTool(binDir, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', '-t', '10', 'stop']).catch(() => killPostmaster(dataDir));
-      }
-      fs.rmSync(root, { recursive: true, force: true });
-    })());
+  const destroy = removal(handle);
 
   const pgCtlStart = () =>
     runTool(binDir, 'pg_ctl', [
@@ -412,20 +438,10 @@ export async function startReplica(options?: { primaryUrl?: string }): Promise<R
       fs.writeFileSync(file, text, { mode: 0o600 });
       chownToPostgres(file);
     }
-    for (let attempt = 1; ; attempt++) {
-      port = await freePort();
-      try {
-        await pgCtlStart();
-        break;
-      } catch (error) {
-        // Another process may take the port between freePort() and the postmaster's bind.
-        const log = tail(logFile);
-        if (attempt >= 5 || !/could not bind|already in use|could not create lock file/i.test(log)) {
-          throw new Error(`${(error as Error).message}\n${log}`);
-        }
-        killPostmaster(dataDir);
-      }
-    }
+    port = await onFreePort(dataDir, logFile, async (free) => {
+      port = free;
+      await pgCtlStart();
+    });
   } catch (error) {
     await destroy();
     throw error;
@@ -515,35 +531,17 @@ export async function startPrimary(): Promise<Primary> {
   const handle: Live = { binDir, dataDir, root };
   live.add(handle);
   installExitHook();
-  let destroyed: Promise<void> | null = null;
-  const destroy = (): Promise<void> =>
-    (destroyed ??= (async () => {
-      live.delete(handle);
-      if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
-        await runTool(binDir, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', '-t', '10', 'stop']).catch(() => killPostmaster(dataDir));
-      }
-      fs.rmSync(root, { recursive: true, force: true });
-    })());
+  const destroy = removal(handle);
   let port = 0;
   try {
     await runTool(binDir, 'initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     const hba = path.join(dataDir, 'pg_hba.conf');
     fs.writeFileSync(hba, `local all all trust\nhost all all 127.0.0.1/32 trust\n${HBA_LINE('postgres')}\n`, { mode: 0o600 });
     chownToPostgres(hba);
-    for (let attempt = 1; ; attempt++) {
-      port = await freePort();
-      try {
-        const options = serverOptions(port, root, { wal_level: 'replica', max_wal_senders: '5', autovacuum: 'on' });
-        await runTool(binDir, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '30', '-o', options, 'start']);
-        break;
-      } catch (error) {
-        const log = tail(logFile);
-        if (attempt >= 5 || !/could not bind|already in use|could not create lock file/i.test(log)) {
-          throw new Error(`${(error as Error).message}\n${log}`);
-        }
-        killPostmaster(dataDir);
-      }
-    }
+    port = await onFreePort(dataDir, logFile, async (free) => {
+      const options = serverOptions(free, root, { wal_level: 'replica', max_wal_senders: '5', autovacuum: 'on' });
+      await runTool(binDir, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '30', '-o', options, 'start']);
+    });
   } catch (error) {
     await destroy();
     throw error;
