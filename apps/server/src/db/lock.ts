@@ -22,3 +22,24 @@ export async function lockDriver(trx: Kysely<Database>, dialect: Dialect, driver
   if (dialect !== 'postgres') return;
   await sql`select id from drivers where id = ${driverId} for no key update`.execute(trx);
 }
+
+/**
+ * PostgreSQL: the rows a transaction over many tags will write through, each kind sorted: their
+ * drivers (FOR NO KEY UPDATE, as lockDriver), the tags (`tagLock`: KEY SHARE for a passage, which
+ * only references its tag; UPDATE for the billing, which changes it), then the drivers' accounts
+ * (FOR NO KEY UPDATE, as the ledger's UPDATE). Partner passages and the billing take them in this
+ * order, and a transaction that locks one driver, or a tag and then its account, meets them in it:
+ * they queue instead of deadlocking.
+ */
+export async function lockTagHolders(
+  trx: Kysely<Database>,
+  tags: readonly { id: number; driver_id: number }[],
+  tagLock: 'key share' | 'update',
+): Promise<void> {
+  if (tags.length === 0) return;
+  const drivers = [...new Set(tags.map((t) => t.driver_id))].sort((a, b) => a - b);
+  const tagIds = [...new Set(tags.map((t) => t.id))].sort((a, b) => a - b);
+  await sql`select id from drivers where id in (${sql.join(drivers)}) order by id for no key update`.execute(trx);
+  await sql`select id from tags where id in (${sql.join(tagIds)}) order by id for ${sql.raw(tagLock)}`.execute(trx);
+  await sql`select id from accounts where driver_id in (${sql.join(drivers)}) order by id for no key update`.execute(trx);
+}

@@ -166,15 +166,7 @@ export async function postMany(trx: Trx, entries: readonly ManyEntryInput[]): Pr
     sum.guarded ||= e.guarded === true;
     byAccount.set(e.accountId, sum);
   }
-  const ownerOf = new Map<number, { driver_id: number; kind: AccountKind }>();
-  for (const [account, { delta, guarded }] of [...byAccount].sort((a, b) => a[0] - b[0])) {
-    const updated = await moveBalance(trx, account, delta, guarded);
-    if (!updated) {
-      if (guarded) throw new Error(`Conta ${account}: débitos garantidos do lote acima do saldo`);
-      throw new LedgerLimitError();
-    }
-    ownerOf.set(account, updated);
-  }
+  const ownerOf = await moveBalances(trx, byAccount);
   const centres = await centresOf(trx, fresh);
   const rows = fresh.map((e) =>
     entryRow(e, ownerOf.get(e.accountId)?.driver_id ?? 0, e.createdAt === undefined ? nowIso() : toIso(e.createdAt), centres),
@@ -306,6 +298,37 @@ function moveBalance(trx: Trx, account: number, delta: number, guarded: boolean)
     .where((eb) => eb.between(eb('balance_cents', '+', delta), guarded ? 0 : -LEDGER_LIMIT_CENTS, LEDGER_LIMIT_CENTS))
     .returning(['balance_cents', 'driver_id', 'kind'])
     .executeTakeFirst();
+}
+
+/**
+ * moveBalance for many accounts in one UPDATE (postMany): each account's sum within the same
+ * range and floor. Any account that would leave them refuses the whole (the caller's transaction
+ * rolls back): guarded debits above the balance throw, the range a LedgerLimitError.
+ */
+async function moveBalances(
+  trx: Trx,
+  sums: ReadonlyMap<number, { delta: number; guarded: boolean }>,
+): Promise<Map<number, { driver_id: number; kind: AccountKind }>> {
+  const moves = [...sums].sort((a, b) => a[0] - b[0]);
+  const values = sql.join(
+    moves.map(
+      ([account, { delta, guarded }]) =>
+        sql`(cast(${account} as bigint), cast(${delta} as bigint), cast(${guarded ? 0 : -LEDGER_LIMIT_CENTS} as bigint))`,
+    ),
+  );
+  const { rows } = await sql<{ id: number; driver_id: number; kind: AccountKind }>`
+    update accounts set balance_cents = accounts.balance_cents + m.column2, moved_at = ${nowIso()}
+    from (values ${values}) as m
+    where accounts.id = m.column1 and accounts.balance_cents + m.column2 between m.column3 and ${LEDGER_LIMIT_CENTS}
+    returning accounts.id, accounts.driver_id, accounts.kind`.execute(trx);
+  const moved = new Map(rows.map((r) => [Number(r.id), { driver_id: r.driver_id, kind: r.kind }]));
+  const refused = moves.find(([account]) => !moved.has(account));
+  if (refused) {
+    const [account, { guarded }] = refused;
+    if (guarded) throw new Error(`Conta ${account}: débitos garantidos do lote acima do saldo`);
+    throw new LedgerLimitError();
+  }
+  return moved;
 }
 
 /** The ledger_entries row of an entry, with its vehicle's cost centre (centresOf). */

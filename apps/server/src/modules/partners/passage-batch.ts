@@ -1,6 +1,7 @@
 import { Refusal } from '@portal/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { isRetryableTransactionError } from '../../db/retry.js';
 import { lockPassageHolders } from '../passages/locks.js';
 import type { Partner } from './keys.js';
 import type { ChunkOutcome, ChunkPassage } from './passage-chunk.js';
@@ -17,16 +18,10 @@ export type PassageOutcome = ChunkOutcome;
  */
 const PASSAGE_CHUNK = 100;
 
-/**
- * PostgreSQL gives up on a deadlock or a serialization failure, SQLite on a write over a snapshot
- * another process moved: the chunk is rolled back whole and run again.
- */
-const RETRYABLE = new Set(['40P01', '40001', 'SQLITE_BUSY_SNAPSHOT']);
 const ATTEMPTS = 3;
 
 function retryable(error: unknown): boolean {
-  if (error instanceof TwinStored) return true;
-  return typeof error === 'object' && error !== null && RETRYABLE.has(String((error as { code?: unknown }).code));
+  return error instanceof TwinStored || isRetryableTransactionError(error);
 }
 
 /**

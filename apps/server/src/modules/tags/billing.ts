@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { scheduleRuns } from '../../schedule.js';
 import type { Db, Trx } from '../../db/connection.js';
 import { ADVISORY_LOCKS, tryAdvisoryLock } from '../../db/advisory-lock.js';
-import { forUpdate } from '../../db/lock.js';
+import { forUpdate, lockTagHolders } from '../../db/lock.js';
+import { isRetryableTransactionError } from '../../db/retry.js';
+import type { Database, TagRowDb } from '../../db/schema.js';
+import type { SelectQueryBuilder } from 'kysely';
 import type { TagOperatorGateway } from '../../adapters/operators/port.js';
 import type { Metrics } from '../../metrics.js';
 import { enqueueNotification } from '../notifications/outbox.js';
@@ -22,12 +25,26 @@ export interface BillingReport {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Decision 82: tags per transaction of the billing; its locks hold a chunk's drivers for a few tens of ms. */
+const BILLING_CHUNK = 200;
+const CHUNK_ATTEMPTS = 3;
+
+/** Active tags not paid through `period`: what the billing charges. */
+function dueIn(period: string) {
+  return <QB extends SelectQueryBuilder<Database, 'tags', object>>(qb: QB): QB =>
+    qb
+      .where('status_code', '=', TAG_STATUS.active)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('paid_through', 'is', null), eb('paid_through', '<', period)])) as QB;
+}
+
 /**
- * Founding decision 13: each active tag pays R$ 15,90 once a month. One transaction per tag: the tag row
- * is locked (PostgreSQL), the (tag_id, period) row is unique, and the debit has an idempotency
- * key, so two runs at once (several instances, the CLI and the schedule) charge once. On
- * PostgreSQL one run at a time across instances (advisory lock): a second one returns at once.
- * A short balance blocks the tag with 204 and leaves the month 'unpaid' for the release to collect.
+ * Founding decision 13: each active tag pays R$ 15,90 once a month. Decision 82: the due tags are
+ * billed in chunks of BILLING_CHUNK, one transaction each, their drivers, tags and accounts locked
+ * first (PostgreSQL); the (tag_id, period) row is unique and each debit has an idempotency key per
+ * tag and month, so two runs at once (several instances, the CLI and the schedule) charge once. On
+ * PostgreSQL one run at a time across instances (advisory lock): a second one returns at once. A
+ * short balance blocks the tag with 204 and leaves the month 'unpaid' for the release to collect.
  */
 export class BillingService {
   constructor(
@@ -36,6 +53,7 @@ export class BillingService {
     private readonly gateway: TagOperatorGateway,
     private readonly log: FastifyBaseLogger,
     private readonly metrics: Metrics,
+    private readonly chunkSize = BILLING_CHUNK,
   ) {}
 
   async run(at: Date = new Date()): Promise<BillingReport> {
@@ -49,25 +67,99 @@ export class BillingService {
   private async runLocked(db: Db, period: string): Promise<BillingReport> {
     const report: BillingReport = { period, charged: 0, blocked: 0, skipped: 0, waived: 0 };
     report.waived = await this.waiveVpoOnlyMonths(db, previousBillingPeriod(period));
-    const due = await db.kysely
-      .selectFrom('tags')
-      .select('id')
-      .where('status_code', '=', TAG_STATUS.active)
-      .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([eb('paid_through', 'is', null), eb('paid_through', '<', period)]))
-      .orderBy('id')
-      .execute();
-    for (const { id } of due) {
+    const due = await db.kysely.selectFrom('tags').select('id').$call(dueIn(period)).orderBy('id').execute();
+    for (let start = 0; start < due.length; start += this.chunkSize) {
+      const ids = due.slice(start, start + this.chunkSize).map((t) => t.id);
+      let alone: number[];
       try {
-        report[await this.billOne(db, id, period)] += 1;
+        const chunk = await this.billChunk(db, ids, period);
+        report.charged += chunk.charged;
+        report.blocked += chunk.blocked;
+        report.skipped += chunk.skipped;
+        alone = chunk.alone;
       } catch (error) {
-        this.log.error({ err: error, tagId: id, period }, 'falha ao cobrar a mensalidade da tag');
-        report.skipped += 1;
+        // One tag's fault must not leave the others unbilled: each is tried alone.
+        this.log.error({ err: error, tags: ids.length, period }, 'falha ao cobrar um lote de tags; cada uma é cobrada sozinha');
+        alone = ids;
+      }
+      for (const id of alone) {
+        try {
+          report[await this.billOne(db, id, period)] += 1;
+        } catch (error) {
+          this.log.error({ err: error, tagId: id, period }, 'falha ao cobrar a mensalidade da tag');
+          report.skipped += 1;
+        }
       }
     }
     this.log.info(report, 'cobrança mensal das tags concluída');
     this.metrics.billingRun(report);
     return report;
+  }
+
+  /**
+   * Decision 82: a chunk of due tags in one transaction and a fixed number of statements, run again
+   * on a deadlock or a serialization failure. Under the chunk's locks (lockTagHolders' order) the
+   * tags still due whose month has no row are paid by fees.payMany or, short, owed and blocked; a
+   * tag whose month already has a row (owed, waived, paid by a release meanwhile) is answered in
+   * `alone`, for billOne's path, which knows those cases.
+   */
+  private async billChunk(
+    db: Db,
+    ids: number[],
+    period: string,
+  ): Promise<{ charged: number; blocked: number; skipped: number; alone: number[] }> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await db.kysely.transaction().execute(async (trx) => {
+          if (db.dialect === 'postgres') {
+            const holders = await trx.selectFrom('tags').select(['id', 'driver_id']).where('id', 'in', ids).execute();
+            await lockTagHolders(trx, holders, 'update');
+          }
+          const tags = await trx
+            .selectFrom('tags')
+            .select(['id', 'driver_id', 'serial_number', 'vehicle_id'])
+            .where('id', 'in', ids)
+            .$call(dueIn(period))
+            .orderBy('id')
+            .execute();
+          const withRow = new Set(
+            tags.length === 0
+              ? []
+              : (
+                  await trx
+                    .selectFrom('tag_fee_charges')
+                    .select('tag_id')
+                    .where(
+                      'tag_id',
+                      'in',
+                      tags.map((t) => t.id),
+                    )
+                    .where('period', '=', period)
+                    .execute()
+                ).map((row) => row.tag_id),
+          );
+          const paid = await this.fees.payMany(
+            trx,
+            tags.filter((t) => !withRow.has(t.id)),
+            period,
+          );
+          const owed = await this.fees.oweMany(
+            trx,
+            paid.short.map((t) => t.id),
+            period,
+          );
+          for (const tag of paid.short) if (owed.has(tag.id)) await this.block(trx, tag, period);
+          return {
+            charged: paid.charged.length,
+            blocked: owed.size,
+            skipped: ids.length - tags.length + paid.alreadyPaid.length + paid.short.length - owed.size,
+            alone: [...withRow],
+          };
+        });
+      } catch (error) {
+        if (!isRetryableTransactionError(error) || attempt >= CHUNK_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /** Decision 53: every tag whose month `period` was used only through VPO gets that month's fee back (or forgiven). */
@@ -101,11 +193,16 @@ export class BillingService {
       if (outcome === 'charged') return 'charged';
       if (outcome === 'already-paid') return 'skipped';
       if (!(await this.fees.owe(trx, tag.id, period))) return 'skipped';
-      const status = await this.gateway.block({ trx }, tag.serial_number, TAG_STATUS.blockedUnpaidFee);
-      await trx.updateTable('tags').set({ status_code: status }).where('id', '=', tag.id).execute();
-      if (status === TAG_STATUS.blockedUnpaidFee) await this.notifyBlocked(trx, tag.id, tag.driver_id, period);
+      await this.block(trx, tag, period);
       return 'blocked';
     });
+  }
+
+  /** A month the Saldo could not pay: the operator blocks the tag with 204 and the driver is told. */
+  private async block(trx: Trx, tag: Pick<TagRowDb, 'id' | 'driver_id' | 'serial_number'>, period: string): Promise<void> {
+    const status = await this.gateway.block({ trx }, tag.serial_number, TAG_STATUS.blockedUnpaidFee);
+    await trx.updateTable('tags').set({ status_code: status }).where('id', '=', tag.id).execute();
+    if (status === TAG_STATUS.blockedUnpaidFee) await this.notifyBlocked(trx, tag.id, tag.driver_id, period);
   }
 
   /** Decision 57: the driver hears at once that the tag was blocked for the unpaid month. */

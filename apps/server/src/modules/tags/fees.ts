@@ -2,7 +2,9 @@ import { billingPeriod, STATEMENT_ORIGINS, TAG_MONTHLY_FEE_CENTS, tagFeePlaceNam
 import { nowIso } from '../../db/connection.js';
 import type { TagRowDb } from '../../db/schema.js';
 import type { Trx } from '../../db/connection.js';
-import { accountId, post, postGuardedDebit } from '../ledger/ledger.js';
+import type { EntryInput } from '../ledger/ledger.js';
+import { accountId, post, postGuardedDebit, postMany } from '../ledger/ledger.js';
+import type { OwnBalanceDebit } from '../notifications/balance-crossings.js';
 import { enqueueBalanceCrossings } from '../notifications/balance-crossings.js';
 
 export type FeeOutcome = 'charged' | 'already-paid' | 'insufficient';
@@ -49,16 +51,7 @@ export class TagFees {
       .where('period', '=', period)
       .executeTakeFirst();
     if (existing?.status === 'paid' || existing?.waived_at) return 'already-paid';
-    const debit = await postGuardedDebit(trx, {
-      accountId: await accountId(trx, tag.driver_id, 'own'),
-      amountCents: -TAG_MONTHLY_FEE_CENTS,
-      origin: STATEMENT_ORIGINS.tagFee,
-      event: null,
-      placeName: tagFeePlaceName(tag.serial_number),
-      reference: `${tag.id}:${period}`,
-      idempotencyKey: `tag-fee:${tag.id}:${period}`,
-      vehicleId: tag.vehicle_id,
-    });
+    const debit = await postGuardedDebit(trx, feeEntry(tag, await accountId(trx, tag.driver_id, 'own'), period));
     if (debit.status === 'insufficient') return 'insufficient';
     if (debit.status === 'posted') {
       await enqueueBalanceCrossings(trx, [{ driverId: tag.driver_id, cents: TAG_MONTHLY_FEE_CENTS, entryId: debit.entryId }]);
@@ -78,30 +71,81 @@ export class TagFees {
         await trx.updateTable('tag_fee_charges').set({ status: 'paid', paid_at: paidAt }).where('id', '=', existing.id).execute();
         await this.giveBack(trx, tag, period, TAG_MONTHLY_FEE_CENTS);
       }
+      await paidThrough(trx, [tag.id], period);
     } else {
-      await trx
-        .insertInto('tag_fee_charges')
-        .values({ tag_id: tag.id, period, amount_cents: TAG_MONTHLY_FEE_CENTS, status: 'paid', created_at: paidAt, paid_at: paidAt })
-        .execute();
+      await recordPaid(trx, [tag.id], period);
     }
-    await trx
-      .updateTable('tags')
-      .set({ paid_through: period })
-      .where('id', '=', tag.id)
-      .where((eb) => eb.or([eb('paid_through', 'is', null), eb('paid_through', '<', period)]))
-      .execute();
     return debit.status === 'duplicate' ? 'already-paid' : 'charged';
+  }
+
+  /**
+   * Decision 82: the month's fee of many tags at once (the billing's chunk), none of which has a
+   * row for `period`, the caller holding their drivers', tags' and accounts' locks (lockTagHolders).
+   * Each driver's Saldo, read once, pays their tags in the order given while it lasts, as pay would
+   * one after the other; the debits go through one postMany (guarded: the same floor), the rows
+   * through one INSERT, paid_through through one UPDATE. The tags the Saldo could not pay are
+   * answered as `short`, with nothing written for them.
+   */
+  async payMany(trx: Trx, tags: readonly FeeTag[], period: string): Promise<{ charged: FeeTag[]; alreadyPaid: FeeTag[]; short: FeeTag[] }> {
+    const outcome = { charged: [] as FeeTag[], alreadyPaid: [] as FeeTag[], short: [] as FeeTag[] };
+    if (tags.length === 0) return outcome;
+    const accounts = await trx
+      .selectFrom('accounts')
+      .select(['id', 'driver_id', 'balance_cents'])
+      .where('driver_id', 'in', [...new Set(tags.map((t) => t.driver_id))])
+      .where('kind', '=', 'own')
+      .execute();
+    const saldo = new Map(accounts.map((a) => [a.driver_id, { id: a.id, cents: Number(a.balance_cents) }]));
+    const paying: { tag: FeeTag; accountId: number }[] = [];
+    for (const tag of tags) {
+      const account = saldo.get(tag.driver_id);
+      if (!account) throw new Error(`Conta do motorista ${tag.driver_id} não encontrada`);
+      if (account.cents < TAG_MONTHLY_FEE_CENTS) {
+        outcome.short.push(tag);
+        continue;
+      }
+      account.cents -= TAG_MONTHLY_FEE_CENTS;
+      paying.push({ tag, accountId: account.id });
+    }
+    if (paying.length === 0) return outcome;
+    const posted = await postMany(
+      trx,
+      paying.map(({ tag, accountId }) => ({ ...feeEntry(tag, accountId, period), guarded: true })),
+    );
+    const debits: OwnBalanceDebit[] = [];
+    for (const { tag } of paying) {
+      const entry = posted.get(feeKey(tag, period));
+      if (entry?.posted) {
+        outcome.charged.push(tag);
+        debits.push({ driverId: tag.driver_id, cents: TAG_MONTHLY_FEE_CENTS, entryId: entry.entryId });
+      } else {
+        outcome.alreadyPaid.push(tag);
+      }
+    }
+    await enqueueBalanceCrossings(trx, debits);
+    await recordPaid(
+      trx,
+      paying.map(({ tag }) => tag.id),
+      period,
+    );
+    return outcome;
   }
 
   /** A renewal the balance could not pay: the month is owed until the release pays it. false when the month already has its row. */
   async owe(trx: Trx, tagId: number, period: string): Promise<boolean> {
+    return (await this.oweMany(trx, [tagId], period)).has(tagId);
+  }
+
+  /** owe for many tags in one INSERT: answers the tags whose month got its row now. */
+  async oweMany(trx: Trx, tagIds: readonly number[], period: string): Promise<Set<number>> {
+    if (tagIds.length === 0) return new Set();
     const inserted = await trx
       .insertInto('tag_fee_charges')
-      .values({ tag_id: tagId, period, amount_cents: TAG_MONTHLY_FEE_CENTS, status: 'unpaid', created_at: nowIso(), paid_at: null })
+      .values(feeRows(tagIds, period, null))
       .onConflict((oc) => oc.columns(['tag_id', 'period']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted !== undefined;
+      .returning('tag_id')
+      .execute();
+    return new Set(inserted.map((row) => row.tag_id));
   }
 
   /**
@@ -153,4 +197,52 @@ export class TagFees {
       vehicleId: tag.vehicle_id,
     });
   }
+}
+
+const feeKey = (tag: FeeTag, period: string) => `tag-fee:${tag.id}:${period}`;
+
+/** The ledger entry of one tag's fee for `period`: its key makes a month paid once, whoever posts it. */
+function feeEntry(tag: FeeTag, accountId: number, period: string): EntryInput {
+  return {
+    accountId,
+    amountCents: -TAG_MONTHLY_FEE_CENTS,
+    origin: STATEMENT_ORIGINS.tagFee,
+    event: null,
+    placeName: tagFeePlaceName(tag.serial_number),
+    reference: `${tag.id}:${period}`,
+    idempotencyKey: feeKey(tag, period),
+    vehicleId: tag.vehicle_id,
+  };
+}
+
+/** Tags whose month has no row yet: paid now, one row each, and paid through the month. */
+async function recordPaid(trx: Trx, tagIds: readonly number[], period: string): Promise<void> {
+  await trx
+    .insertInto('tag_fee_charges')
+    .values(feeRows(tagIds, period, nowIso()))
+    .execute();
+  await paidThrough(trx, tagIds, period);
+}
+
+/** paid_through moves forward only: a later month already paid stays. */
+async function paidThrough(trx: Trx, tagIds: readonly number[], period: string): Promise<void> {
+  await trx
+    .updateTable('tags')
+    .set({ paid_through: period })
+    .where('id', 'in', tagIds)
+    .where((eb) => eb.or([eb('paid_through', 'is', null), eb('paid_through', '<', period)]))
+    .execute();
+}
+
+/** The month's fee rows of tags: paid at `paidAt`, or owed (null). */
+function feeRows(tagIds: readonly number[], period: string, paidAt: string | null) {
+  const createdAt = paidAt ?? nowIso();
+  return tagIds.map((tagId) => ({
+    tag_id: tagId,
+    period,
+    amount_cents: TAG_MONTHLY_FEE_CENTS,
+    status: paidAt === null ? ('unpaid' as const) : ('paid' as const),
+    created_at: createdAt,
+    paid_at: paidAt,
+  }));
 }

@@ -196,17 +196,20 @@ describeEachDatabase('VPO e a mensalidade da tag', (dialect) => {
       .where('serial_number', '=', d.tag.serial)
       .executeTakeFirstOrThrow();
     const next = nextMonth(thisMonth());
-    // The billing has locked the tag and is about to debit the fee when the passage arrives; the
-    // passage must not take the account first and then wait for the tag (PostgreSQL would abort one: a 500).
-    const pay = TagFees.prototype.pay;
+    // The billing's chunk has locked the tag and is about to debit the fee when the passage arrives;
+    // the passage must not take the account first and then wait for the tag (PostgreSQL would abort one: a 500).
+    const payMany = TagFees.prototype.payMany;
     let tagLocked!: () => void;
     const locked = new Promise<void>((resolve) => (tagLocked = resolve));
-    const spy = vi.spyOn(TagFees.prototype, 'pay').mockImplementation(async function (this: TagFees, ...args: Parameters<TagFees['pay']>) {
-      if (args[1].id === tagId) {
+    const spy = vi.spyOn(TagFees.prototype, 'payMany').mockImplementation(async function (
+      this: TagFees,
+      ...args: Parameters<TagFees['payMany']>
+    ) {
+      if (args[1].some((tag) => tag.id === tagId)) {
         tagLocked();
         await sleep(300);
       }
-      return pay.apply(this, args);
+      return payMany.apply(this, args);
     });
     try {
       const run = services().billing.run(next);
