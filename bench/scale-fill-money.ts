@@ -62,10 +62,7 @@ export async function fillPassages(ctx: FillContext): Promise<void> {
     )} end`;
   const highways = sql`(array[${sql.join(HIGHWAYS.map((x) => sql`${x}`))}])`;
   for (const [i, [lo, hi]] of ranges.entries()) {
-    await ctx.steps.run(`passages ${i + 1}/${ranges.length}`, (trx) =>
-      affected(
-        trx,
-        sql`with made as materialized (
+    const statement = sql`with made as materialized (
           select st.t, st.owner, x.p, x.occ, x.third, x.amount, w.v,
             ${partner('id')} as partner_id, ${partner('cnpj')} as cnpj,
             'Praça ' || (1 + (x.p * 7) % 12) || ' – ' || ${highways}[1 + st.t % ${n(HIGHWAYS.length)}] as place,
@@ -79,7 +76,8 @@ export async function fillPassages(ctx: FillContext): Promise<void> {
             st.activated_ms + ${n(HOUR)} + floor((${n(ctx.nowMs - 2 * HOUR)} - st.activated_ms) * (g.k - 1 + ${h(sql`pn.p`, 10)}) / st.passages)::bigint as occ,
             (not st.carrier and ${h(sql`pn.p`, 11)} < ${n(DRAW.thirdShare)}) as third,
             st.axles * 180 + floor(${h(sql`pn.p`, 12)} * 900)::int + 200 as amount) x
-          left join lateral (select w.v from scale_vpos w where w.t = st.t and w.start_ms <= x.occ and w.end_ms >= x.occ order by w.v limit 1) w
+          left join lateral (select w.v from scale_vpos w where w.t = st.t and w.start_ms <= x.occ and w.end_ms >= x.occ
+            order by w.start_ms desc limit 1) w
             on not x.third
           where st.t between ${n(lo)} and ${n(hi)}),
         keyed as materialized (select m.*, ${n(o.vpo)} + m.v as vpo_id,
@@ -105,9 +103,8 @@ export async function fillPassages(ctx: FillContext): Promise<void> {
         insert into passage_payments (passage_id, entry_id, account, vpo_id, paid_cents, refunded_cents)
         select ps.id, e.id, k.account, case when k.v is not null then k.vpo_id end, k.amount, 0
         from keyed k join passage ps on ps.partner_id = k.partner_id and ps.external_id = 'y' || k.p
-        join entry e on e.idempotency_key = k.key`,
-      ),
-    );
+        join entry e on e.idempotency_key = k.key`;
+    await ctx.steps.run(`passages ${i + 1}/${ranges.length}`, (trx) => affected(trx, statement));
   }
 }
 

@@ -25,12 +25,20 @@ export interface Picks {
   light: { id: number; cpfCnpj: string; serial: string }[];
   /** The carriers with the most entries: the heavy end (`serials`: up to 40 of their trucks' tags). */
   heavy: { id: number; cpfCnpj: string; serial: string; serials: string[]; entries: number }[];
+  /** Carriers of about FIXED_CARRIER_ENTRIES entries at every size: the database's growth apart from the driver's. */
+  fixed: { id: number; entries: number }[];
   vpos: { id: number; driverId: number }[];
 }
 
 const OPERATOR = SCALE_OPERATORS[0];
 const DAY = 86_400_000;
 const BATCH = 1000;
+/**
+ * The heaviest carrier grows with the year (50 times the entries from 1/50 to the year), so its
+ * pages measure the driver as much as the database. Carriers of this many entries exist at every
+ * size: their pages measure the database alone.
+ */
+const FIXED_CARRIER_ENTRIES = 5_000;
 
 /** One operation's figures, printed as they come (a size's operations take minutes). */
 function spread(op: string, values: number[], detail: string): OpTiming {
@@ -73,6 +81,10 @@ async function pick(app: ScaleApp, light = 200, vpos = 100): Promise<Picks> {
     const serials = tags.map((t) => t.serial_number);
     if (serials[0]) heavy.push({ id: r.id, cpfCnpj: r.cpf_cnpj, serial: serials[0], serials, entries: Number(r.entries) });
   }
+  const { rows: fixedRows } = await sql<{ id: number; entries: string }>`
+    select c.driver_id as id, c.entries from (select driver_id, sum(entries) as entries from ledger_entry_counts where unit = 'month'
+      group by driver_id) c join drivers d on d.id = c.driver_id where length(d.cpf_cnpj) = 14
+    order by abs(c.entries - ${FIXED_CARRIER_ENTRIES}), c.driver_id limit 5`.execute(db);
   const { rows: vpoRows } = await sql<{
     id: number;
     driver_id: number;
@@ -81,6 +93,7 @@ async function pick(app: ScaleApp, light = 200, vpos = 100): Promise<Picks> {
   return {
     light: lightRows.map((r) => ({ id: r.id, cpfCnpj: r.cpf_cnpj, serial: r.serial })),
     heavy,
+    fixed: fixedRows.map((r) => ({ id: r.id, entries: Number(r.entries) })),
     vpos: vpoRows.map((r) => ({ id: r.id, driverId: r.driver_id })),
   };
 }
@@ -200,6 +213,17 @@ export async function measureOperations(
           await inject({ method: 'GET', url: '/api/extrato/listar?page=1', headers: await auth(d.id) });
         }),
         `${picks.heavy.length} carriers, ${heaviest.entries.toLocaleString('en')} entries the heaviest`,
+      ),
+    );
+    const fixedEntries = picks.fixed.map((d) => d.entries);
+    ops.push(
+      spread(
+        `statement page 1, carrier of ${FIXED_CARRIER_ENTRIES.toLocaleString('en')}`,
+        await timed(samples, async (i) => {
+          const d = picks.fixed[i % picks.fixed.length]!;
+          await inject({ method: 'GET', url: '/api/extrato/listar?page=1', headers: await auth(d.id) });
+        }),
+        `${picks.fixed.length} carriers of ${Math.min(...fixedEntries).toLocaleString('en')} to ${Math.max(...fixedEntries).toLocaleString('en')} entries`,
       ),
     );
     ops.push(

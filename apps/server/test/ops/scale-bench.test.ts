@@ -104,6 +104,7 @@ describeOneDatabase('the scale bench (bench/scale.ts), a year at 1/50,000', 'pos
       'balance',
       'statement page 1, light driver',
       'statement page 1, carrier',
+      'statement page 1, carrier of 5,000',
       'statement deep page, carrier',
       'late passage (3 weeks old)',
       'batch of 1,000 passages',
