@@ -3,7 +3,7 @@ import type { StatementKind } from '@portal/domain';
 import type { StatementFilters } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
+import type { AccountKind, Database } from '../../db/schema.js';
 import {
   accountKey,
   balancesThrough,
@@ -238,19 +238,14 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
       ),
       entryVehicles(db, rows),
     ]);
+    await openFirstSeen(db, driverId, kinds, rows, balance);
     const out: ExportRow[] = [];
     for (const r of rows) {
       const third = r.is_third === 1;
       const amountCents = Number(r.amount_cents);
       const account = rowAccountOf(kinds, r);
       const key = accountKey(account);
-      const known = balance.get(key);
-      const balanceAfterCents =
-        known === undefined
-          ? ((
-              await balancesThrough(db, driverId, [{ ...account, accountId: r.account_id, createdAt: toIso(r.created_at), id: r.id }])
-            )[0] ?? 0)
-          : known + amountCents;
+      const balanceAfterCents = (balance.get(key) ?? 0) + amountCents;
       balance.set(key, balanceAfterCents);
       const rowKind = statementKindOf(r.origin, third);
       if (kind !== undefined && rowKind !== kind) continue;
@@ -273,4 +268,30 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
     yield out;
     if (rows.length < EXPORT_CHUNK_ROWS) return;
   }
+}
+
+/**
+ * The balance before its first row in this chunk of each VPO the export has not met yet, all in one
+ * statement (balancesThrough, less the row itself): a carrier's export meets a new VPO every few
+ * dozen rows, and one query each made the export's cost per row grow with the carrier's VPOs.
+ */
+async function openFirstSeen(
+  db: Kysely<Database>,
+  driverId: number,
+  kinds: Map<number, AccountKind>,
+  rows: Awaited<ReturnType<typeof chunkAfter>>,
+  balance: Map<string, number>,
+): Promise<void> {
+  const first = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) {
+    const key = accountKey(rowAccountOf(kinds, r));
+    if (!balance.has(key) && !first.has(key)) first.set(key, r);
+  }
+  if (first.size === 0) return;
+  const through = await balancesThrough(
+    db,
+    driverId,
+    [...first.values()].map((r) => ({ ...rowAccountOf(kinds, r), accountId: r.account_id, createdAt: toIso(r.created_at), id: r.id })),
+  );
+  [...first].forEach(([key, r], i) => balance.set(key, (through[i] ?? 0) - Number(r.amount_cents)));
 }

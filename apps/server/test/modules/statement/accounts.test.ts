@@ -173,16 +173,32 @@ describeEachDatabase('extrato: a conta de cada linha, o saldo após e os totais 
     ]);
   });
 
-  it('the CSV and the PDF say the same: each row\u2019s account and balance, one total per account', async () => {
-    const { rows, totals } = await screen();
-    const csv = await t.app().inject({ method: 'GET', url: '/api/extrato/exportar?formato=csv', headers: bearer(d.token) });
-    expect(csv.statusCode).toBe(200);
-    const lines = csv.rawPayload
+  /** The statement's CSV for the screen's filters, its fields by line (the BOM left out). */
+  async function csvLines(query = ''): Promise<string[][]> {
+    const csv = await t.app().inject({ method: 'GET', url: `/api/extrato/exportar?formato=csv${query}`, headers: bearer(d.token) });
+    expect(csv.statusCode, csv.body).toBe(200);
+    return csv.rawPayload
       .subarray(3)
       .toString('utf8')
       .split('\r\n')
       .filter((l) => l !== '')
       .map((l) => l.split(';'));
+  }
+
+  it('every filter\u2019s CSV gives each row the balance the screen gives it, each VPO\u2019s from before the period', async () => {
+    for (const query of ['', '&tipo=passagens', '&tipo=vpo', '&periodo=intervalo&de=2026-03-02&ate=2026-04-11']) {
+      const { rows } = await screen(query);
+      const body = (await csvLines(query)).slice(1, 1 + rows.length);
+      expect(
+        body.map((line) => line[5]),
+        query,
+      ).toEqual([...rows].reverse().map((row) => money(Math.round(row.saldoApos * 100))));
+    }
+  });
+
+  it('the CSV and the PDF say the same: each row\u2019s account and balance, one total per account', async () => {
+    const { rows, totals } = await screen();
+    const lines = await csvLines();
     expect(lines[0]).toEqual(['Data', 'Descrição', 'Tipo', 'Conta', 'Valor (R$)', 'Saldo após (R$)', 'Placa', 'Centro de custo']);
     const oldestFirst = [...rows].reverse();
     const body = lines.slice(1, 1 + rows.length);
