@@ -11,6 +11,7 @@ import type { TagOperatorGateway } from '../../adapters/operators/port.js';
 import type { Metrics } from '../../metrics.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import type { TagFees } from './fees.js';
+import { notPaidThrough } from './fees.js';
 
 export interface BillingReport {
   period: string;
@@ -32,10 +33,7 @@ const CHUNK_ATTEMPTS = 3;
 /** Active tags not paid through `period`: what the billing charges. */
 function dueIn(period: string) {
   return <QB extends SelectQueryBuilder<Database, 'tags', object>>(qb: QB): QB =>
-    qb
-      .where('status_code', '=', TAG_STATUS.active)
-      .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([eb('paid_through', 'is', null), eb('paid_through', '<', period)])) as QB;
+    qb.where('status_code', '=', TAG_STATUS.active).where('deleted_at', 'is', null).where(notPaidThrough(period)) as QB;
 }
 
 /**
@@ -122,21 +120,10 @@ export class BillingService {
             .$call(dueIn(period))
             .orderBy('id')
             .execute();
-          const withRow = new Set(
-            tags.length === 0
-              ? []
-              : (
-                  await trx
-                    .selectFrom('tag_fee_charges')
-                    .select('tag_id')
-                    .where(
-                      'tag_id',
-                      'in',
-                      tags.map((t) => t.id),
-                    )
-                    .where('period', '=', period)
-                    .execute()
-                ).map((row) => row.tag_id),
+          const withRow = await this.fees.monthsWithRow(
+            trx,
+            tags.map((t) => t.id),
+            period,
           );
           const paid = await this.fees.payMany(
             trx,

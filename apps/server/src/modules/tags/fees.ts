@@ -1,6 +1,7 @@
 import { billingPeriod, STATEMENT_ORIGINS, TAG_MONTHLY_FEE_CENTS, tagFeePlaceName, tagFeeWaiverPlaceName } from '@portal/domain';
 import { nowIso } from '../../db/connection.js';
-import type { TagRowDb } from '../../db/schema.js';
+import type { Database, TagRowDb } from '../../db/schema.js';
+import type { ExpressionBuilder } from 'kysely';
 import type { Trx } from '../../db/connection.js';
 import type { EntryInput } from '../ledger/ledger.js';
 import { accountId, post, postGuardedDebit, postMany } from '../ledger/ledger.js';
@@ -136,6 +137,18 @@ export class TagFees {
     return (await this.oweMany(trx, [tagId], period)).has(tagId);
   }
 
+  /** The tags of `tagIds` whose month `period` already has its row (paid, owed or waived). */
+  async monthsWithRow(trx: Trx, tagIds: readonly number[], period: string): Promise<Set<number>> {
+    if (tagIds.length === 0) return new Set();
+    const rows = await trx
+      .selectFrom('tag_fee_charges')
+      .select('tag_id')
+      .where('tag_id', 'in', tagIds)
+      .where('period', '=', period)
+      .execute();
+    return new Set(rows.map((row) => row.tag_id));
+  }
+
   /** owe for many tags in one INSERT: answers the tags whose month got its row now. */
   async oweMany(trx: Trx, tagIds: readonly number[], period: string): Promise<Set<number>> {
     if (tagIds.length === 0) return new Set();
@@ -226,12 +239,12 @@ async function recordPaid(trx: Trx, tagIds: readonly number[], period: string): 
 
 /** paid_through moves forward only: a later month already paid stays. */
 async function paidThrough(trx: Trx, tagIds: readonly number[], period: string): Promise<void> {
-  await trx
-    .updateTable('tags')
-    .set({ paid_through: period })
-    .where('id', 'in', tagIds)
-    .where((eb) => eb.or([eb('paid_through', 'is', null), eb('paid_through', '<', period)]))
-    .execute();
+  await trx.updateTable('tags').set({ paid_through: period }).where('id', 'in', tagIds).where(notPaidThrough(period)).execute();
+}
+
+/** A tag not yet paid through `period`: what the billing charges, and what paid_through may move. */
+export function notPaidThrough(period: string) {
+  return (eb: ExpressionBuilder<Database, 'tags'>) => eb.or([eb('paid_through', 'is', null), eb('paid_through', '<', period)]);
 }
 
 /** The month's fee rows of tags: paid at `paidAt`, or owed (null). */
