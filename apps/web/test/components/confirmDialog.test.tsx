@@ -1,14 +1,12 @@
 // IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { del } from 'idb-keyval';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { confirmAction } from '../../src/components/ui/confirm';
 import { toast } from '../../src/components/ui/toast';
-import { OFFLINE_STORE_KEY } from '../../src/lib/persist';
-import { queryClient } from '../../src/lib/queryClient';
 import { mockApi, ok, renderRoute, signInStorage } from '../support/utils';
 import { catalogue, vehicle } from '../support/vehicle';
+import { forgetKeptData } from '../support/keptData';
 
 /** The confirmation dialog (components/ui/confirm.tsx): its way back is 'Voltar' (issue 25, decision 59). */
 
@@ -20,10 +18,7 @@ beforeAll(async () => {
   ]);
 });
 
-afterEach(async () => {
-  queryClient.clear();
-  await del(OFFLINE_STORE_KEY);
-});
+afterEach(forgetKeptData);
 
 /** The dashboard of a signed-in driver, drawn: the shell that mounts the confirmations and the toasts. */
 async function openDashboard() {

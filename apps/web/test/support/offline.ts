@@ -1,11 +1,8 @@
 // The set-up the offline and safe-retry tests share: the screens they open loaded once, retries
 // without waiting, and nothing kept on the phone from one test to the next.
-import { cleanup } from '@testing-library/react';
-import { del } from 'idb-keyval';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { retryPolicy } from '../../src/lib/idempotency';
-import { OFFLINE_STORE_KEY, PERSIST_THROTTLE_MS } from '../../src/lib/persist';
-import { queryClient } from '../../src/lib/queryClient';
+import { forgetKeptData } from './keptData';
 import { connection, ok } from './utils';
 import { vehicle } from './vehicle';
 
@@ -40,11 +37,6 @@ export function registerOfflineAppHooks(): void {
   afterEach(async () => {
     retryPolicy.delaysMs = realRetries;
     if (!connection.online) connection.set(true);
-    cleanup();
-    queryClient.clear();
-    // The persister writes at most every 500 ms (lib/persist.ts): a write of this test still pending
-    // would land after the delete and hand its data to the next test.
-    await new Promise((resolve) => setTimeout(resolve, PERSIST_THROTTLE_MS + 100));
-    await del(OFFLINE_STORE_KEY);
+    await forgetKeptData();
   });
 }

@@ -2,13 +2,14 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatBrl, messages, payoutNoticeMessages, serverMessages } from '@portal/domain';
-import { del, get } from 'idb-keyval';
+import { get } from 'idb-keyval';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attentionQueryKey } from '../../../src/lib/attention';
 import { OFFLINE_ACTIONS_DISABLED } from '../../../src/lib/offline';
-import { OFFLINE_STORE_KEY, PERSIST_THROTTLE_MS } from '../../../src/lib/persist';
+import { OFFLINE_STORE_KEY } from '../../../src/lib/persist';
 import { queryClient } from '../../../src/lib/queryClient';
 import { connection, demoUser, mockApi, ok, renderRoute, signInStorage, statementRow, type MockReply } from '../../support/utils';
+import { forgetKeptData } from '../../support/keptData';
 
 beforeAll(async () => {
   await Promise.all([import('../../../src/app/AuthenticatedShell'), import('../../../src/app/routes/DashboardRoute')]);
@@ -16,11 +17,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   if (!connection.online) connection.set(true);
-  queryClient.clear();
-  // A write of this test's cache still gathering (the persister's throttle) would land after the
-  // delete and be restored by the next test: seen on a loaded machine.
-  await new Promise((resolve) => setTimeout(resolve, PERSIST_THROTTLE_MS + 100));
-  await del(OFFLINE_STORE_KEY);
+  await forgetKeptData();
 });
 
 const tagBlocked = (placa: string, serialNumber: string) => ({

@@ -2,11 +2,9 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatBrl, messages, serverMessages, TAG_MONTHLY_FEE_CENTS } from '@portal/domain';
-import { del } from 'idb-keyval';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OFFLINE_STORE_KEY } from '../../../src/lib/persist';
-import { queryClient } from '../../../src/lib/queryClient';
 import { mockApi, ok, renderRoute, signInStorage } from '../../support/utils';
+import { forgetKeptData } from '../../support/keptData';
 
 /** /dashboard: a balance below zero, said in words (issue 25, decision 59). */
 
@@ -14,10 +12,7 @@ beforeAll(async () => {
   await Promise.all([import('../../../src/app/AuthenticatedShell'), import('../../../src/app/routes/DashboardRoute')]);
 });
 
-afterEach(async () => {
-  queryClient.clear();
-  await del(OFFLINE_STORE_KEY);
-});
+afterEach(forgetKeptData);
 
 /** A text as the testing library reads it (formatBrl writes a no-break space after R$). */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');

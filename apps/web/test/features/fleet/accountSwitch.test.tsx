@@ -6,16 +6,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ACCESS_ENDED_CODE } from '../../../src/lib/http';
 import { mockApi, ok, renderRoute, signInStorage, type RecordedCall } from '../../support/utils';
-import {
-  accountLine,
-  accounts,
-  chooseCompanyStorage,
-  COMPANY_ID,
-  COMPANY_NAME,
-  companyAccount,
-  forgetKeptData,
-  ownAccount,
-} from './fixtures';
+import { accountLine, accounts, chooseCompanyStorage, COMPANY_ID, COMPANY_NAME, companyAccount, ownAccount } from './fixtures';
+import { forgetKeptData } from '../../support/keptData';
 
 beforeAll(async () => {
   await Promise.all([import('../../../src/app/AuthenticatedShell'), import('../../../src/app/routes/DashboardRoute')]);

@@ -4,7 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ok, renderRoute, type RecordedCall } from '../../support/utils';
-import { asRole, COMPANY_ID, forgetKeptData, onScreen } from './fixtures';
+import { asRole, COMPANY_ID, onScreen } from './fixtures';
+import { forgetKeptData } from '../../support/keptData';
 
 beforeAll(async () => {
   await Promise.all([

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureDownloads, mockFile } from '../../support/files';
 import { memberRow, mockApi, ok, renderRoute, signInStorage } from '../../support/utils';
-import { accounts, chooseCompanyStorage, COMPANY_ID, companyAccount, forgetKeptData, ownAccount } from './fixtures';
+import { accounts, chooseCompanyStorage, COMPANY_ID, companyAccount, ownAccount } from './fixtures';
+import { forgetKeptData } from '../../support/keptData';
 
 beforeAll(async () => {
   await Promise.all([

@@ -4,7 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureDownloads, mockFile } from '../../support/files';
 import { ok, renderRoute, type RecordedCall } from '../../support/utils';
-import { asRole, COMPANY_ID, forgetKeptData } from './fixtures';
+import { asRole, COMPANY_ID } from './fixtures';
+import { forgetKeptData } from '../../support/keptData';
 
 beforeAll(async () => {
   await Promise.all([

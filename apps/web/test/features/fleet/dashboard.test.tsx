@@ -12,9 +12,9 @@ import {
   COMPANY_ID,
   COMPANY_NAME,
   companyAccount,
-  forgetKeptData,
   ownAccount,
 } from './fixtures';
+import { forgetKeptData } from '../../support/keptData';
 
 beforeAll(async () => {
   await Promise.all([import('../../../src/app/AuthenticatedShell'), import('../../../src/app/routes/DashboardRoute')]);

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, ok, pageUrls, renderRoute, signInStorage } from '../../support/utils';
-import { accounts, chooseCompanyStorage, COMPANY_ID, companyAccount, forgetKeptData, ownAccount } from './fixtures';
+import { accounts, chooseCompanyStorage, COMPANY_ID, companyAccount, ownAccount } from './fixtures';
+import { forgetKeptData } from '../../support/keptData';
 
 beforeAll(async () => {
   await Promise.all([

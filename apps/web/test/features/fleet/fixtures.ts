@@ -1,7 +1,4 @@
 import type { FleetRole } from '@portal/domain';
-import { del } from 'idb-keyval';
-import { OFFLINE_STORE_KEY, PERSIST_THROTTLE_MS } from '../../../src/lib/persist';
-import { queryClient } from '../../../src/lib/queryClient';
 import { demoUser, mockApi, ok, signInStorage } from '../../support/utils';
 
 /** Decision 77's fixtures: the demo person (id 7), and the company they are a member of (account 40). */
@@ -40,16 +37,6 @@ export function chooseCompanyStorage(role: FleetRole = 'gestor') {
 
 /** The header's line saying whose account the screen shows. */
 export const accountLine = () => document.querySelector('[data-account-line]');
-
-/**
- * After each test: the reads in memory and the copy kept on the phone (one account's reads restored
- * in the next test would answer for it). A write still gathering (the persister's throttle) lands first.
- */
-export async function forgetKeptData() {
-  queryClient.clear();
-  await new Promise((resolve) => setTimeout(resolve, PERSIST_THROTTLE_MS + 100));
-  await del(OFFLINE_STORE_KEY);
-}
 
 /** Signed in with the terms accepted, acting on the company in `role`; the server's answers beside GET /api/contas. */
 export function asRole(role: FleetRole, handlers: Parameters<typeof mockApi>[0]) {

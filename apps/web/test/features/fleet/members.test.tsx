@@ -3,16 +3,8 @@ import { fleetMessages, messages } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memberRow, mockApi, ok, renderRoute, signInStorage, type RecordedCall } from '../../support/utils';
-import {
-  accountLine,
-  accounts,
-  chooseCompanyStorage,
-  COMPANY_ID,
-  COMPANY_NAME,
-  companyAccount,
-  forgetKeptData,
-  ownAccount,
-} from './fixtures';
+import { accountLine, accounts, chooseCompanyStorage, COMPANY_ID, COMPANY_NAME, companyAccount, ownAccount } from './fixtures';
+import { forgetKeptData } from '../../support/keptData';
 
 beforeAll(async () => {
   await Promise.all([import('../../../src/app/AuthenticatedShell'), import('../../../src/features/fleet/MembersPage')]);

@@ -4,7 +4,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureDownloads, mockFile } from '../../support/files';
 import { memberRow, mockApi, ok, renderRoute, signInStorage, statementRow } from '../../support/utils';
-import { asRole, COMPANY_ID, forgetKeptData } from '../fleet/fixtures';
+import { asRole, COMPANY_ID } from '../fleet/fixtures';
+import { forgetKeptData } from '../../support/keptData';
 
 // The routes load lazily and the journeys below are long: room for a busy machine.
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,17 +1,16 @@
 // IndexedDB for the data kept offline (jsdom has none), installed before the app's modules load.
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { del } from 'idb-keyval';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { routes } from '../../../src/app/routes';
 import { adoptEarlyVehicle } from '../../../src/early-paint/adoptEarlyVehicle';
 import { VEHICLE_ANSWER_ATTRIBUTE } from '../../../src/early-paint/vehicleMarkup';
-import { OFFLINE_STORE_KEY } from '../../../src/lib/persist';
 import { queryClient } from '../../../src/lib/queryClient';
 import { mockApi, ok, renderRoute, signInStorage } from '../../support/utils';
 import { catalogue, vehicle } from '../../support/vehicle';
+import { forgetKeptData } from '../../support/keptData';
 
 /** /tags/detalhes/:licensePlate reads its vehicle once, adopting the one its first script painted (issue 25). */
 
@@ -19,10 +18,7 @@ beforeAll(async () => {
   await Promise.all([import('../../../src/app/AuthenticatedShell'), import('../../../src/features/tags/TagDetailPage')]);
 });
 
-afterEach(async () => {
-  queryClient.clear();
-  await del(OFFLINE_STORE_KEY);
-});
+afterEach(forgetKeptData);
 
 describe("item 9: a tag's page asks for its vehicle once", () => {
   it('the vehicle its first script read and painted is adopted, and not asked for again as the app comes alive', async () => {
