@@ -17,6 +17,8 @@ export interface OpTiming {
   maxMs: number;
   /** What the answers held (rows of a page or an export, passages accepted), to see the work was done. */
   detail: string;
+  /** The rows an export answered: its sizes are compared by the row, as a period of days never holds the same rows twice. */
+  rows?: number;
 }
 
 /** Who the measured calls are made for, picked once per size (the same picks every run: md5 order). */
@@ -326,6 +328,7 @@ export async function measureOperations(
         `the heaviest carrier, ${period ? `${period.from} to ${period.to}` : 'whole history'}: ${exported.toLocaleString('en')} rows`,
       ),
     );
+    ops[ops.length - 1]!.rows = exported;
     ops.push(
       spread(
         'sign-in',

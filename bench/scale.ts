@@ -48,7 +48,8 @@ export interface ScaleResult {
   disk: { freeBytes: number; totalBytes: number; marginBytes: number; notes: string[] };
   sizes: ScaleSize[];
   /** Each operation at the smallest and the largest size: large / small, p50 and p99 (target <= 1.5). */
-  comparison: { op: string; small: OpTiming; large: OpTiming; p50Ratio: number; p99Ratio: number }[];
+  /** byRow: the ratios are by the row answered (an export). */
+  comparison: { op: string; small: OpTiming; large: OpTiming; p50Ratio: number; p99Ratio: number; byRow: boolean }[];
   /** When the full year was not built: each figure at the full size by a power law through the two sizes measured. */
   extrapolated: { op: string; p50Ms: number; p99Ms: number }[] | null;
   jobs: {
@@ -244,7 +245,12 @@ function compare(sizes: ScaleSize[]): Pick<ScaleResult, 'comparison' | 'extrapol
   if (!small || !large || small === large) return { comparison: [], extrapolated: null };
   const comparison = large.ops.flatMap((l) => {
     const s = small.ops.find((x) => x.op === l.op);
-    return s ? [{ op: l.op, small: s, large: l, p50Ratio: l.p50Ms / s.p50Ms, p99Ratio: l.p99Ms / s.p99Ms }] : [];
+    if (!s) return [];
+    // An export's period holds whole days, so its rows differ by size: compared by the row.
+    const rows = s.rows && l.rows ? s.rows / l.rows : 1;
+    return [
+      { op: l.op, small: s, large: l, p50Ratio: (l.p50Ms / s.p50Ms) * rows, p99Ratio: (l.p99Ms / s.p99Ms) * rows, byRow: rows !== 1 },
+    ];
   });
   if (large.fraction >= 1) return { comparison, extrapolated: null };
   // y = a * f^k through the two sizes, at f = 1.
@@ -339,7 +345,7 @@ export function printScale(r: ScaleResult): void {
     for (const c of r.comparison) {
       const met = Math.max(c.p50Ratio, c.p99Ratio) <= RATIO_TARGET ? 'met' : 'NOT MET';
       console.log(
-        `  ${c.op.padEnd(38)} ${`${ms(c.small.p50Ms)} / ${ms(c.small.p99Ms)}`.padEnd(22)} ${`${ms(c.large.p50Ms)} / ${ms(c.large.p99Ms)}`.padEnd(22)} ${c.p50Ratio.toFixed(2)} / ${c.p99Ratio.toFixed(2)} ${met}`,
+        `  ${c.op.padEnd(38)} ${`${ms(c.small.p50Ms)} / ${ms(c.small.p99Ms)}`.padEnd(22)} ${`${ms(c.large.p50Ms)} / ${ms(c.large.p99Ms)}`.padEnd(22)} ${c.p50Ratio.toFixed(2)} / ${c.p99Ratio.toFixed(2)} ${met}${c.byRow ? ` (a row: ${c.small.rows?.toLocaleString('en')} and ${c.large.rows?.toLocaleString('en')} rows)` : ''}`,
       );
     }
   } else {

@@ -10,6 +10,7 @@ import {
 } from '../support/fixtures.js';
 import { layoutShiftSoFar } from '../support/layoutShift.js';
 import { brl, randomDigits } from '../support/values.js';
+import { otherVposTotalHint, otherVposTotalLabel, STATEMENT_LISTED_VPO_TOTALS } from '@portal/domain';
 
 /**
  * Issue 33 (decision 63): the statement holds three accounts' money: the driver's Saldo, the
@@ -134,4 +135,36 @@ test('the statement names each row\u2019s account with its own running balance a
   await expect(refund.locator('[data-balance-after="VPO"]')).toContainText(brl(668.3));
   await expect(totals.locator('[data-account-total="SALDO"]')).toContainText(brl(84.1));
   await look('extrato-contas-devolucao');
+});
+
+/**
+ * Decision 83: a carrier moves thousands of VPOs a year. The totals name the VPOs that moved last,
+ * at most STATEMENT_LISTED_VPO_TOTALS, and the others' net in one line, saying where each of them is.
+ */
+test('past the VPOs that moved last, the totals hold the others in one line and say where each one is', async ({ page, request, look }) => {
+  test.setTimeout(180_000);
+  const serial = `6${randomDigits(15)}`;
+  const plate = 'OUT4V44';
+  const { driver } = await driverWithActiveTag(request, serial, plate);
+  const run = randomDigits(8);
+  const shipperName = `Cargas Norte ${run}`;
+  const shipperKey = await createPartnerKeyWithCli('shipper', shipperName);
+  for (let i = 0; i <= STATEMENT_LISTED_VPO_TOTALS; i += 1) {
+    await issueVpoViaApi(request, shipperKey, { run: `${run}-${i}`, serial, plate, value: 100 + i });
+  }
+
+  await signIn(page, driver.cpfCnpj, driver.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/extrato/listar');
+  const totals = page.getByRole('region', { name: 'Totais do período por conta' });
+  await expect(totals.locator('li')).toHaveCount(STATEMENT_LISTED_VPO_TOTALS + 2);
+  await expect(totals.locator('[data-account-total="VPO"]').filter({ hasText: `VPO de ${shipperName}` })).toHaveCount(
+    STATEMENT_LISTED_VPO_TOTALS,
+  );
+  // The first VPO issued moved first: it is the one in the others' line.
+  const others = totals.locator('li').last();
+  await expect(others).toContainText(otherVposTotalLabel);
+  await expect(others).toContainText(brl(100));
+  await expect(totals.getByText(otherVposTotalHint)).toBeVisible();
+  await look('extrato-outros-vpos');
 });

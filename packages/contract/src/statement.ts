@@ -59,7 +59,14 @@ export const statementTransaction = z.lazy(() =>
 export type StatementTransaction = z.infer<typeof statementTransaction>;
 
 /** One account's net movement in the period (reais, signed). */
-export const statementAccountTotal = z.lazy(() => z.object({ conta: statementAccount, total: z.number() }));
+export const statementAccountTotal = z.lazy(() =>
+  z.object({
+    conta: statementAccount,
+    total: z.number(),
+    /** Decision 83: the net of the period's other VPOs, those past the ones named (conta.vpoId null). */
+    outrosVpos: z.boolean(),
+  }),
+);
 export type StatementAccountTotal = z.infer<typeof statementAccountTotal>;
 
 export const statementResponse = z.lazy(() =>

@@ -217,6 +217,15 @@ export function balanceAfterLabel(accountName: string): string {
 
 /** The totals' title and each account's line: 'Total do período (Saldo)'. */
 export const statementTotalsTitle = 'Totais do período por conta';
+
+/**
+ * Decision 83: the statement screen names at most this many VPOs in its totals, the ones that moved
+ * last in the period; the others' net is one line. A carrier moves thousands of VPOs a year: one line
+ * each would make the screen and its answer grow with the history. The exports name every VPO.
+ */
+export const STATEMENT_LISTED_VPO_TOTALS = 10;
+export const otherVposTotalLabel = 'Outros VPOs do período';
+export const otherVposTotalHint = `Acima, os ${STATEMENT_LISTED_VPO_TOTALS} VPOs movimentados por último. O total de cada um dos outros está no extrato exportado (CSV ou PDF).`;
 export function periodTotalLabel(accountName: string): string {
   return `Total do período (${accountName})`;
 }

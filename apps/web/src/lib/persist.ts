@@ -21,8 +21,9 @@ export const OFFLINE_STORE_KEY = 'portal-do-motorista:dados-offline';
  * 4: a statement entry carries its account and that account's balance after it, a statement page
  *    the period's totals per account, a contest where its refund went (issue 33).
  * 5: a statement entry carries its vehicle and cost centre (decision 79).
+ * 6: a statement page's totals say which line is the other VPOs' (decision 83).
  */
-const CACHE_VERSION = 5;
+const CACHE_VERSION = 6;
 
 /** How long the last data stays usable offline (a long trip), and in memory meanwhile. */
 const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { STATEMENT_ACCOUNT_OF_KIND, vpoAccountRoute } from '@portal/domain';
+import { STATEMENT_ACCOUNT_OF_KIND, STATEMENT_KIND_ORIGINS, STATEMENT_LISTED_VPO_TOTALS, vpoAccountRoute } from '@portal/domain';
 import type { StatementAccount, StatementKind } from '@portal/domain';
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
@@ -45,7 +45,7 @@ export interface BalancePoint extends RowAccount {
 }
 
 /**
- * Saldo's or SaldoTerceiro's balance at an instant, as a scalar SQL expression: what the account
+ * An account's balance at an instant, as a scalar SQL expression: what the account
  * moved in the driver's counters of the months before the instant's month, the days of its month
  * before its day, the hours of its day before its hour (migration 020), plus the account's entries
  * of its hour before the instant, or through the entry (instant, id) when `through` is given: a
@@ -54,7 +54,7 @@ export interface BalancePoint extends RowAccount {
 function counterBalance(
   driverId: number,
   accountId: number,
-  kind: 'own' | 'third',
+  kind: AccountKind,
   instant: string,
   through?: number,
   whose: WhoseEntries | null = null,
@@ -79,7 +79,7 @@ function counterBalance(
 }
 
 /** What a filter's entries (decision 79) moved in an account kind over their whole history: their month counters. */
-function countedAll(driverId: number, kind: 'own' | 'third', whose: WhoseEntries): RawBuilder<number> {
+function countedAll(driverId: number, kind: AccountKind, whose: WhoseEntries): RawBuilder<number> {
   const { table, where } = countersOf(driverId, whose);
   return sql<number>`(select coalesce(sum(${sql.ref(`c.${COUNTER_CENTS[kind]}`)}), 0) from ${table} where ${where} and c.unit = 'month')`;
 }
@@ -108,21 +108,28 @@ export async function balancesThrough(db: Kysely<Database>, driverId: number, po
 /** One account's net movement in a period (centavos). */
 export interface AccountTotal extends RowAccount {
   cents: number;
+  /** Decision 83: the net of the period's VPOs past the ones named (kind 'vpo', vpoId null). */
+  others: boolean;
 }
+
+/** Which VPOs the totals name: every one that moved (the exports), or the last few and one line for the rest (the screen). */
+export type VpoTotals = 'every' | 'latest';
 
 /**
  * The period's total per account, in the statement's order of accounts (Saldo, SaldoTerceiro, then
  * the VPOs by id): never summed across accounts. Without a kind, Saldo is always there (when the
- * period has entries), SaldoTerceiro when it moved in the period, and each VPO that moved; with a
- * kind, the accounts of that kind's entries. Saldo's and SaldoTerceiro's totals come from the
- * counters (the balance at the period's end less the balance at its start), so a long period costs
- * what a short one does; a VPO's from its entries in the period (ledger_entries_kind_idx).
+ * period has entries), SaldoTerceiro when it moved in the period, and the VPOs that moved: every one
+ * (`vpos` 'every'), or the last few and their others' net in one line ('latest', decision 83); with
+ * a kind, the accounts of that kind's entries (the VPO kind's VPOs as without one). Saldo's, SaldoTerceiro's and the other VPOs' totals
+ * come from the counters (the balance at the period's end less the balance at its start), so a long
+ * period costs what a short one does; a named VPO's from its entries in the period.
  */
 export async function periodTotals(
   db: Kysely<Database>,
   driverId: number,
   scope: StatementScope,
   hasEntries: boolean,
+  vpos: VpoTotals = 'every',
 ): Promise<AccountTotal[]> {
   if (!hasEntries) return [];
   const kinds = await driverAccounts(db, driverId);
@@ -137,9 +144,8 @@ export async function periodTotals(
       .where((eb) => kindCondition(eb, kind))
       .groupBy(['account_id', 'vpo_id'])
       .execute();
-  if (scope.kind !== undefined) return ordered(gather(kinds, await byAccount(scope.kind)));
   const idOf = (kind: AccountKind) => [...kinds].find(([, k]) => k === kind)?.[0] ?? 0;
-  const moved = (kind: 'own' | 'third') => {
+  const moved = (kind: AccountKind) => {
     const end =
       scope.to !== null
         ? counterBalance(driverId, idOf(kind), kind, scope.to, undefined, whose)
@@ -148,6 +154,9 @@ export async function periodTotals(
           : countedAll(driverId, kind, whose);
     return scope.from === null ? end : sql`${end} - ${counterBalance(driverId, idOf(kind), kind, scope.from, undefined, whose)}`;
   };
+  // The VPO kind's entries are the VPO account's: its totals are the same lines.
+  if (scope.kind === 'vpo' && vpos === 'latest') return ordered(await latestVpoTotals(db, driverId, scope, idOf('vpo'), moved('vpo')));
+  if (scope.kind !== undefined) return ordered(gather(kinds, await byAccount(scope.kind)));
   const periodOf = sql`${scope.from === null ? sql`` : sql` and e.created_at >= ${scope.from}`}${scope.to === null ? sql`` : sql` and e.created_at < ${scope.to}`}`;
   const { rows } = await sql<{ own: number | string; third: number | string; third_moved: number | string }>`select
     ${moved('own')} as own, ${moved('third')} as third,
@@ -155,9 +164,106 @@ export async function periodTotals(
     db,
   );
   const row = rows[0];
-  const totals: AccountTotal[] = [{ kind: 'own', vpoId: null, cents: Number(row?.own ?? 0) }];
-  if (Number(row?.third_moved ?? 0) > 0) totals.push({ kind: 'third', vpoId: null, cents: Number(row?.third ?? 0) });
-  return ordered([...totals, ...gather(kinds, await byAccount('vpo'))]);
+  const totals: AccountTotal[] = [{ kind: 'own', vpoId: null, cents: Number(row?.own ?? 0), others: false }];
+  if (Number(row?.third_moved ?? 0) > 0) totals.push({ kind: 'third', vpoId: null, cents: Number(row?.third ?? 0), others: false });
+  const latest = vpos === 'latest' ? await latestVpoTotals(db, driverId, scope, idOf('vpo'), moved('vpo')) : null;
+  return ordered([...totals, ...(latest ?? gather(kinds, await byAccount('vpo')))]);
+}
+
+/** Entries of each VPO origin read, newest first, to find the VPOs that moved last. */
+const LATEST_VPO_ENTRIES = 200;
+
+/**
+ * Decision 83: the VPOs that moved last in the period, at most STATEMENT_LISTED_VPO_TOTALS, each
+ * with its net in the period, and, when more moved, one line with the others' net: the VPO account's
+ * counters less the named ones. The cost is a few trips' entries whatever the history.
+ */
+async function latestVpoTotals(
+  db: Kysely<Database>,
+  driverId: number,
+  scope: StatementScope,
+  vpoAccount: number,
+  vpoMoved: RawBuilder<unknown>,
+): Promise<AccountTotal[]> {
+  const last = (await lastMovedFromNewest(db, driverId, scope)) ?? (await lastMovedGrouped(db, driverId, scope, vpoAccount));
+  const named = last.slice(0, STATEMENT_LISTED_VPO_TOTALS);
+  if (named.length === 0) return [];
+  const sums = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => ['vpo_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
+    .where('vpo_id', 'in', named)
+    .where('account_id', '=', vpoAccount)
+    .where((eb) => inPeriod(eb, scope))
+    .$if(scope.whose !== null, (q) => q.where((eb) => ofWhose(eb, scope.whose, 'rare')))
+    .groupBy('vpo_id')
+    .execute();
+  const totals = sums.map((r): AccountTotal => ({ kind: 'vpo', vpoId: r.vpo_id, cents: Number(r.cents), others: false }));
+  if (last.length <= STATEMENT_LISTED_VPO_TOTALS) return totals;
+  const { rows } = await sql<{ cents: number | string }>`select ${vpoMoved} as cents`.execute(db);
+  const namedCents = totals.reduce((sum, t) => sum + t.cents, 0);
+  return [...totals, { kind: 'vpo', vpoId: null, cents: Number(rows[0]?.cents ?? 0) - namedCents, others: true }];
+}
+
+/** How many distinct VPOs the search gathers: one past those named tells that others moved. */
+const GATHERED_VPOS = STATEMENT_LISTED_VPO_TOTALS + 1;
+
+/**
+ * The VPOs that moved last in the period, newest first, up to GATHERED_VPOS, from each VPO origin's
+ * newest entries (ledger_entries_kind_idx). Null when those entries are not enough to know (a VPO
+ * with hundreds of entries in the period).
+ */
+async function lastMovedFromNewest(db: Kysely<Database>, driverId: number, scope: StatementScope): Promise<number[] | null> {
+  const newest = (origin: string) =>
+    db
+      .selectFrom('ledger_entries')
+      .select(['vpo_id', 'created_at', 'id', 'origin'])
+      .where('driver_id', '=', driverId)
+      .where('origin', '=', origin)
+      .where('is_third', '=', 0)
+      .where((eb) => inPeriod(eb, scope))
+      .$if(scope.whose !== null, (q) => q.where((eb) => ofWhose(eb, scope.whose, 'rare')))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(LATEST_VPO_ENTRIES);
+  const branches = STATEMENT_KIND_ORIGINS.vpo.map((origin, i) => sql`select * from (${newest(origin)}) ${sql.ref(`n${i}`)}`);
+  const { rows } = await sql<{ vpo_id: number | null; created_at: Date | string; id: number; origin: string }>`${sql.join(
+    branches,
+    sql` union all `,
+  )}`.execute(db);
+  const entries = rows.map((r) => ({ ...r, at: toIso(r.created_at) }));
+  const newer = (a: { at: string; id: number }, b: { at: string; id: number }) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1);
+  entries.sort(newer);
+  // Past the oldest entry read of an origin that had more, an entry of that origin may be missing.
+  const cut = STATEMENT_KIND_ORIGINS.vpo
+    .map((origin) => entries.filter((e) => e.origin === origin))
+    .filter((read) => read.length === LATEST_VPO_ENTRIES)
+    .map((read) => read[read.length - 1]!)
+    .sort(newer)[0];
+  const found: number[] = [];
+  for (const entry of entries) {
+    if (found.length === GATHERED_VPOS) break;
+    if (cut !== undefined && newer(entry, cut) > 0) return null;
+    if (entry.vpo_id !== null && !found.includes(entry.vpo_id)) found.push(entry.vpo_id);
+  }
+  return found;
+}
+
+/** The same, from every VPO entry of the period: exact whatever the trips, as long as the period. */
+async function lastMovedGrouped(db: Kysely<Database>, driverId: number, scope: StatementScope, vpoAccount: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => ['vpo_id', eb.fn.max('created_at').as('last_at'), eb.fn.max('id').as('last_id')])
+    .where('driver_id', '=', driverId)
+    .where('account_id', '=', vpoAccount)
+    .where('vpo_id', 'is not', null)
+    .where((eb) => inPeriod(eb, scope))
+    .$if(scope.whose !== null, (q) => q.where((eb) => ofWhose(eb, scope.whose, 'rare')))
+    .groupBy('vpo_id')
+    .orderBy('last_at', 'desc')
+    .orderBy('last_id', 'desc')
+    .limit(GATHERED_VPOS)
+    .execute();
+  return rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id]));
 }
 
 /** Sums by account of rows grouped by (account_id, vpo_id). */
@@ -169,7 +275,7 @@ function gather(
   for (const r of rows) {
     const account = rowAccountOf(kinds, r);
     const key = accountKey(account);
-    const total = byKey.get(key) ?? { ...account, cents: 0 };
+    const total = byKey.get(key) ?? { ...account, cents: 0, others: false };
     total.cents += Number(r.cents);
     byKey.set(key, total);
   }
@@ -179,7 +285,7 @@ function gather(
 const ORDER: Record<AccountKind, number> = { own: 0, third: 1, vpo: 2 };
 
 function ordered(totals: AccountTotal[]): AccountTotal[] {
-  return totals.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || (a.vpoId ?? 0) - (b.vpoId ?? 0));
+  return totals.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || Number(a.others) - Number(b.others) || (a.vpoId ?? 0) - (b.vpoId ?? 0));
 }
 
 /** What names a VPO's account: its shipper, and its route (one shipper's VPOs told apart). */

@@ -238,7 +238,7 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
       ),
       entryVehicles(db, rows),
     ]);
-    await openFirstSeen(db, driverId, kinds, rows, balance);
+    await openFirstSeen(db, driverId, kinds, rows, balance, plan.scope.from);
     const out: ExportRow[] = [];
     for (const r of rows) {
       const third = r.is_third === 1;
@@ -271,9 +271,12 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
 }
 
 /**
- * The balance before its first row in this chunk of each VPO the export has not met yet, all in one
- * statement (balancesThrough, less the row itself): a carrier's export meets a new VPO every few
- * dozen rows, and one query each made the export's cost per row grow with the carrier's VPOs.
+ * The balance before its first row in this chunk of each account the export has not met yet. A VPO's
+ * first row in the export is its first entry in the period (every entry of the period is read, in
+ * order), so what it held then is the sum of its entries before the period: nothing for the whole
+ * history, else one grouped statement a chunk for all of them, reading only the months before the
+ * period. One balance read per VPO made a carrier's export cost grow with its trips under way (517
+ * VPOs in 11,378 rows of the heaviest carrier at 1/5 of the year).
  */
 async function openFirstSeen(
   db: Kysely<Database>,
@@ -281,11 +284,28 @@ async function openFirstSeen(
   kinds: Map<number, AccountKind>,
   rows: Awaited<ReturnType<typeof chunkAfter>>,
   balance: Map<string, number>,
+  from: string | null,
 ): Promise<void> {
   const first = new Map<string, (typeof rows)[number]>();
+  const vpos = new Map<number, number>();
   for (const r of rows) {
-    const key = accountKey(rowAccountOf(kinds, r));
-    if (!balance.has(key) && !first.has(key)) first.set(key, r);
+    const account = rowAccountOf(kinds, r);
+    const key = accountKey(account);
+    if (balance.has(key) || first.has(key)) continue;
+    if (account.kind === 'vpo' && account.vpoId !== null) vpos.set(account.vpoId, r.account_id);
+    else first.set(key, r);
+  }
+  for (const id of vpos.keys()) balance.set(accountKey({ kind: 'vpo', vpoId: id }), 0);
+  if (from !== null && vpos.size > 0) {
+    const before = await db
+      .selectFrom('ledger_entries')
+      .select((eb) => ['vpo_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
+      .where('vpo_id', 'in', [...vpos.keys()])
+      .where('account_id', 'in', [...new Set(vpos.values())])
+      .where('created_at', '<', from)
+      .groupBy('vpo_id')
+      .execute();
+    for (const b of before) balance.set(accountKey({ kind: 'vpo', vpoId: b.vpo_id }), Number(b.cents));
   }
   if (first.size === 0) return;
   const through = await balancesThrough(

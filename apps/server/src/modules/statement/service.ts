@@ -289,12 +289,15 @@ export class StatementService {
     return this.reads.history(driverId, async (db) => {
       const whose = await whoseEntries(db, driverId, filters);
       const found = await statementPage(db, driverId, page, filters, now, whose);
-      const totals = await periodTotals(db, driverId, statementScope(filters, now, whose), found.totalPages > 0);
+      const totals = await periodTotals(db, driverId, statementScope(filters, now, whose), found.totalPages > 0, 'latest');
       const shippers = await vpoAccountNames(
         db,
         totals.flatMap((t) => (t.vpoId === null ? [] : [t.vpoId])),
       );
-      return { ...found, totals: totals.map((t) => ({ conta: accountRef(t, shippers), total: centsToReais(t.cents) })) };
+      return {
+        ...found,
+        totals: totals.map((t) => ({ conta: accountRef(t, shippers), total: centsToReais(t.cents), outrosVpos: t.others })),
+      };
     });
   }
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messages } from '@portal/domain';
+import { messages, otherVposTotalHint, STATEMENT_LISTED_VPO_TOTALS } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_REASON_ID } from '../../../src/lib/offline';
 import { captureDownloads, mockFile } from '../../support/files';
@@ -336,9 +336,13 @@ describe('/extrato/listar: the VPOs (decision 52)', () => {
         ],
         Paginacao: { TotalPaginas: 1 },
         Totais: [
-          { conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null }, total: -12.4 },
-          { conta: { tipo: 'SALDO_TERCEIRO', vpoId: null, embarcador: null, rota: null }, total: 120 },
-          { conta: { tipo: 'VPO', vpoId: '41', embarcador: 'Transportes Andrade', rota: 'Campinas/SP – Santos/SP' }, total: -22.4 },
+          { conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null }, total: -12.4, outrosVpos: false },
+          { conta: { tipo: 'SALDO_TERCEIRO', vpoId: null, embarcador: null, rota: null }, total: 120, outrosVpos: false },
+          {
+            conta: { tipo: 'VPO', vpoId: '41', embarcador: 'Transportes Andrade', rota: 'Campinas/SP – Santos/SP' },
+            total: -22.4,
+            outrosVpos: false,
+          },
         ],
       }),
     });
@@ -368,6 +372,33 @@ describe('/extrato/listar: the VPOs (decision 52)', () => {
     ]);
     // Never one sum across accounts.
     expect(totals).not.toHaveTextContent('R$ 85,20');
+  });
+
+  it('past the VPOs that moved last, one line holds the net of the others, and says where each of them is (decision 83)', async () => {
+    const vpoTotal = (id: number) => ({
+      conta: { tipo: 'VPO', vpoId: String(id), embarcador: `Transportes ${id}`, rota: null },
+      total: -10,
+      outrosVpos: false,
+    });
+    signInStorage({ terms: 'aceito' });
+    mockApi({
+      'GET /api/extrato/listar': ok({
+        Transacoes: [statementRow({ transactionId: 1, origin: 'passagem-vpo', kind: 'vpo', value: -10 })],
+        Paginacao: { TotalPaginas: 1 },
+        Totais: [
+          { conta: { tipo: 'SALDO', vpoId: null, embarcador: null, rota: null }, total: 0, outrosVpos: false },
+          ...Array.from({ length: STATEMENT_LISTED_VPO_TOTALS }, (_, i) => vpoTotal(i + 1)),
+          { conta: { tipo: 'VPO', vpoId: null, embarcador: null, rota: null }, total: -1234.5, outrosVpos: true },
+        ],
+      }),
+    });
+    renderRoute('/extrato/listar');
+    const totals = await screen.findByRole('region', { name: 'Totais do período por conta' });
+    const lines = [...totals.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s+/g, ' '));
+    expect(lines).toHaveLength(STATEMENT_LISTED_VPO_TOTALS + 2);
+    expect(lines.at(-1)).toBe('Outros VPOs do período-R$ 1.234,50');
+    expect(within(totals).getByText(otherVposTotalHint)).toBeVisible();
+    expect(otherVposTotalHint).toContain('extrato exportado');
   });
 
   it("the kind filter offers 'VPO' (STATEMENT_KINDS) and asks the list with it", async () => {
