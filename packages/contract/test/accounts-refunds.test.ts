@@ -53,9 +53,15 @@ describe('issue 33: the statement answer names each row’s account and the tota
       Mensagem: 'ok',
       Transacoes: [row],
       Paginacao: { TotalPaginas: 1 },
-      Totais: [{ conta: row.conta, total: -22.4 }],
+      Totais: [
+        { conta: row.conta, total: -22.4, outrosVpos: false },
+        // Decision 83: the others' net, past the VPOs named.
+        { conta: { tipo: 'VPO', vpoId: null, embarcador: null, rota: null }, total: -10, outrosVpos: true },
+      ],
     };
     expect(response.parse(page)).toEqual(page);
+    const { outrosVpos: _left, ...withoutFlag } = page.Totais[0]!;
+    expect(response.safeParse({ ...page, Totais: [withoutFlag] }).success).toBe(false);
   });
 
   it.each(['conta', 'saldoApos', 'veiculo'] as const)('a row without %s is refused', (field) => {

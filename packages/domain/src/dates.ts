@@ -143,6 +143,15 @@ export function saoPauloWallClock(instant: Date): {
   };
 }
 
+/**
+ * How long ago São Paulo's calendar month began, at an instant (ms): what a month's fees, budgets
+ * and reports count. Something dated "a while ago" stays in this month when it is dated within it.
+ */
+export function sinceSaoPauloMonthStart(instant: Date): number {
+  const c = saoPauloWallClock(instant);
+  return ((((c.day - 1) * 24 + c.hour) * 60 + c.minute) * 60 + c.second) * 1000 + instant.getUTCMilliseconds();
+}
+
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** DD/MM/YYYY HH:mm:ss in São Paulo time. Throws spec §3's error for anything else. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToReais, formatBrl, formatDateTime, parseBrlInput, reaisToCents } from '../src/index.js';
+import { centsToReais, formatBrl, formatDateTime, parseBrlInput, reaisToCents, sinceSaoPauloMonthStart } from '../src/index.js';
 
 const nbsp = '\u00a0';
 
@@ -109,5 +109,14 @@ describe('dates', () => {
         /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/.test(formatDateTime(d.toISOString())),
       ),
     );
+  });
+});
+
+describe('sinceSaoPauloMonthStart', () => {
+  it("counts from midnight of São Paulo's first day, not UTC's", () => {
+    expect(sinceSaoPauloMonthStart(new Date('2026-12-01T03:00:00.000Z'))).toBe(0);
+    expect(sinceSaoPauloMonthStart(new Date('2026-12-01T04:30:00.250Z'))).toBe(90 * 60_000 + 250);
+    // 02:59 UTC on the 1st is still the 30th in São Paulo: November's last minute.
+    expect(sinceSaoPauloMonthStart(new Date('2026-12-01T02:59:00.000Z'))).toBe(((29 * 24 + 23) * 60 + 59) * 60_000);
   });
 });

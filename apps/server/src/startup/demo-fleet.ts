@@ -1,4 +1,4 @@
-import { centsToReais, INVOICE_GROUP_CODE, vehicleTypeFor } from '@portal/domain';
+import { centsToReais, INVOICE_GROUP_CODE, sinceSaoPauloMonthStart, vehicleTypeFor } from '@portal/domain';
 import type { FleetRole } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -133,6 +133,9 @@ export async function seedDemoFleet(
     { plate: 'FRT1A11', place: 'Praça Pedágio Registro (BR-116)', value: 42.6, hoursAgo: 20 },
     { plate: 'FRT3C33', place: 'Praça Pedágio Itatiba (SP-065)', value: 17.8, hoursAgo: 9 },
   ];
+  // Within this month, whose budget they count against: on its first day, closer together.
+  const now = Date.now();
+  const squeeze = Math.min(1, sinceSaoPauloMonthStart(new Date(now)) / (Math.max(...passages.map((p) => p.hoursAgo)) * 3_600_000));
   for (const p of passages) {
     const truck = DEMO_FLEET_TRUCKS.find((t) => t.plate === p.plate);
     if (!truck) continue;
@@ -141,7 +144,7 @@ export async function seedDemoFleet(
       serialNumber: truck.serial,
       placeName: p.place,
       value: p.value,
-      occurredAt: new Date(Date.now() - p.hoursAgo * 3_600_000).toISOString(),
+      occurredAt: new Date(now - p.hoursAgo * 3_600_000 * squeeze).toISOString(),
       is_third: false,
     });
   }

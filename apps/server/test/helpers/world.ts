@@ -1,6 +1,6 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { api } from '@portal/contract';
-import { MAX_ID, TAG_ORIGEM } from '@portal/domain';
+import { MAX_ID, sinceSaoPauloMonthStart, TAG_ORIGEM } from '@portal/domain';
 import { cnpj } from 'cpf-cnpj-validator';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -64,6 +64,11 @@ export function saoPaulo(minutesAgo: number): { local: string; utc: string } {
   const at = new Date(Math.floor((Date.now() - minutesAgo * 60_000) / 60_000) * 60_000);
   const local = `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 16)}:00-03:00`;
   return { local, utc: at.toISOString() };
+}
+
+/** saoPaulo(minutesAgo), but never before São Paulo's month began: for what a month's report must count. */
+export function saoPauloThisMonth(minutesAgo: number): { local: string; utc: string } {
+  return saoPaulo(Math.min(minutesAgo, Math.floor(sinceSaoPauloMonthStart(new Date()) / 60_000)));
 }
 
 /** One account with something of everything (a driver's CPF, or a company's CNPJ when `cpfCnpj` is one). */

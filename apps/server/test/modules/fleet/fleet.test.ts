@@ -7,7 +7,7 @@ import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
 import { expectLedgerInvariant, fund } from '../../helpers/pix.js';
 import { activeTag, registerTag, SEMPARAR } from '../../helpers/tags.js';
-import { saoPaulo } from '../../helpers/world.js';
+import { saoPaulo, saoPauloThisMonth } from '../../helpers/world.js';
 import { PartnerService } from '../../../src/modules/partners/service.js';
 
 /** A call as `who`, acting on `account` (its id in X-Conta) when given. */
@@ -343,7 +343,7 @@ describeEachDatabase('frotas: membros, papéis, veículos atribuídos e auditori
     const partners = new PartnerService(db);
     const operator = (await partners.create('operator', 'SemParar Centro', SEMPARAR)).key;
     const shipper = (await partners.create('shipper', 'Embarcadora Centro')).key;
-    const trip = { inicioViagem: saoPaulo(120).local, fimViagem: saoPaulo(-600).local };
+    const trip = { inicioViagem: saoPauloThisMonth(120).local, fimViagem: saoPaulo(-600).local };
     const vpo = await app.inject({
       method: 'POST',
       url: '/api/parceiro/vpos',
@@ -377,7 +377,7 @@ describeEachDatabase('frotas: membros, papéis, veículos atribuídos e auditori
           serialNumber: serial,
           placeName: 'Praça Registro',
           value,
-          occurredAt: saoPaulo(30).local,
+          occurredAt: saoPauloThisMonth(30).local,
           is_third: false,
         },
       });
