@@ -43,7 +43,7 @@ const BATCH = 1000;
 const FIXED_CARRIER_ENTRIES = 5_000;
 
 /** One operation's figures, printed as they come (a size's operations take minutes). */
-function spread(op: string, values: number[], detail: string): OpTiming {
+function spread(op: string, values: number[], detail: string, rows?: number): OpTiming {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   const round = (v: number) => Math.round(v * 100) / 100;
@@ -54,6 +54,7 @@ function spread(op: string, values: number[], detail: string): OpTiming {
     p99Ms: round(at(0.99)),
     maxMs: round(sorted.at(-1) ?? 0),
     detail,
+    ...(rows === undefined ? {} : { rows }),
   };
   console.log(`  ${op}: p50 ${timing.p50Ms} ms, p99 ${timing.p99Ms} ms (${timing.samples} calls)`);
   return timing;
@@ -326,9 +327,9 @@ export async function measureOperations(
           exported = csvRows(res.body);
         }),
         `the heaviest carrier, ${period ? `${period.from} to ${period.to}` : 'whole history'}: ${exported.toLocaleString('en')} rows`,
+        exported,
       ),
     );
-    ops[ops.length - 1]!.rows = exported;
     ops.push(
       spread(
         'sign-in',

@@ -247,9 +247,17 @@ function compare(sizes: ScaleSize[]): Pick<ScaleResult, 'comparison' | 'extrapol
     const s = small.ops.find((x) => x.op === l.op);
     if (!s) return [];
     // An export's period holds whole days, so its rows differ by size: compared by the row.
-    const rows = s.rows && l.rows ? s.rows / l.rows : 1;
+    const perRow = s.rows && l.rows ? s.rows / l.rows : undefined;
+    const rows = perRow ?? 1;
     return [
-      { op: l.op, small: s, large: l, p50Ratio: (l.p50Ms / s.p50Ms) * rows, p99Ratio: (l.p99Ms / s.p99Ms) * rows, byRow: rows !== 1 },
+      {
+        op: l.op,
+        small: s,
+        large: l,
+        p50Ratio: (l.p50Ms / s.p50Ms) * rows,
+        p99Ratio: (l.p99Ms / s.p99Ms) * rows,
+        byRow: perRow !== undefined,
+      },
     ];
   });
   if (large.fraction >= 1) return { comparison, extrapolated: null };
