@@ -192,7 +192,7 @@ export function estimateBytes(fraction: number): number {
 }
 
 /** A fraction that fits in `bytes`, rounded down to two significant digits. */
-export function fractionFitting(bytes: number): number {
+function fractionFitting(bytes: number): number {
   const perFull = estimateBytes(1);
   const raw = bytes / perFull;
   if (raw <= 0) return 0;
@@ -264,6 +264,51 @@ export function manifestOf(
     fill: prints.fill,
     steps: report.steps.map((s) => ({ step: s.step, rows: s.rows, seconds: Math.round(s.seconds * 100) / 100 })),
   };
+}
+
+/**
+ * The sizes already on this disk for the current migrations and fill: built ones (a usable manifest)
+ * and stopped builds (a database of this fill without a manifest), with the bytes each holds now.
+ */
+export async function sizesOnDisk(prints: { migrations: string; fill: string }): Promise<{ fraction: number; bytes: number; built: boolean }[]> {
+  const fillPrint = `${prints.fill}:${prints.migrations}`;
+  const databases = await admin(
+    async (c) =>
+      (
+        await c.query<{ datname: string; bytes: string }>(
+          "select datname, pg_database_size(datname) as bytes from pg_database where datname like 'portal\\_scale\\_f%'",
+        )
+      ).rows,
+  );
+  const sizes = [];
+  for (const d of databases) {
+    const fraction = Number(d.datname.replace(/^portal_scale_f/, '').replace('_', '.'));
+    if (!(fraction > 0 && fraction <= 1) || databaseName(fraction) !== d.datname) continue;
+    const built = await reusable(readManifest(fraction), prints);
+    if (built || (!readManifest(fraction) && (await resumable(d.datname, fillPrint))))
+      sizes.push({ fraction, bytes: Number(d.bytes), built });
+  }
+  return sizes.sort((a, b) => a.fraction - b.fraction);
+}
+
+/**
+ * The size to measure for a wanted fraction that does not fit whole: the largest of a size already on
+ * disk at most `wanted` (a stopped build when the rest of it fits) and a new size that fits in `room`;
+ * none larger than `above` (the size measured before it).
+ */
+export function sizeWithin(
+  wanted: number,
+  above: number,
+  room: number,
+  onDisk: readonly { fraction: number; bytes: number; built: boolean }[],
+): { fraction: number; from: 'built' | 'stopped' | 'new' } | null {
+  const candidates = [
+    ...onDisk
+      .filter((d) => d.fraction <= wanted && (d.built || estimateBytes(d.fraction) - d.bytes <= room))
+      .map((d) => ({ fraction: d.fraction, from: d.built ? ('built' as const) : ('stopped' as const) })),
+    { fraction: Math.min(wanted, fractionFitting(room)), from: 'new' as const },
+  ].filter((c) => c.fraction > above);
+  return candidates.sort((a, b) => b.fraction - a.fraction)[0] ?? null;
 }
 
 /** A database whose stopped build was started by this fill (its scale_progress names the same fingerprint). */

@@ -20,9 +20,10 @@ import {
   estimateBytes,
   fingerprints,
   manifestOf,
-  fractionFitting,
   freeBytes,
   readManifest,
+  sizesOnDisk,
+  sizeWithin,
   reusable,
   writeManifest,
 } from './scale-cache.js';
@@ -30,7 +31,7 @@ import type { Manifest } from './scale-cache.js';
 import { fillScale } from './scale-fill.js';
 import { JOB_BOUNDS_SECONDS, runJobs } from './scale-jobs.js';
 import type { JobRun } from './scale-jobs.js';
-import { measureOperations } from './scale-measure.js';
+import { describeSlowest, measureOperations } from './scale-measure.js';
 import type { OpTiming, Picks } from './scale-measure.js';
 
 export interface ScaleSize {
@@ -118,14 +119,16 @@ async function buildSizes(fractions: number[], tablespace: string | null, notes:
       const { free } = await freeBytes();
       const room = free - DISK_MARGIN_BYTES;
       if (need > room) {
-        fraction = fractionFitting(room);
+        const chosen = sizeWithin(wanted, built.at(-1)?.manifest.fraction ?? 0, room, await sizesOnDisk(prints));
+        const instead = { built: 'the one built before', stopped: 'resuming its stopped build', new: 'building it' };
         const note =
           `${wanted} of the year needs about ${gb(need)} (linear from the largest size built, +15 % for the build); ` +
           `${CACHE_DIR}'s filesystem has ${gb(free)} free, less a ${gb(DISK_MARGIN_BYTES)} margin: ` +
-          (fraction > (built.at(-1)?.manifest.fraction ?? 0) ? `building ${fraction} instead` : 'nothing larger is built');
+          (chosen ? `${chosen.fraction} instead (${instead[chosen.from]})` : 'nothing larger is built');
         notes.push(note);
         log(`\n${note}`);
-        if (!(fraction > (built.at(-1)?.manifest.fraction ?? 0))) continue;
+        if (!chosen) continue;
+        fraction = chosen.fraction;
       }
     }
     log(`\nScale: the year at ${fraction} (${databaseName(fraction)})`);
@@ -355,6 +358,8 @@ export function printScale(r: ScaleResult): void {
       console.log(
         `  ${c.op.padEnd(38)} ${`${ms(c.small.p50Ms)} / ${ms(c.small.p99Ms)}`.padEnd(22)} ${`${ms(c.large.p50Ms)} / ${ms(c.large.p99Ms)}`.padEnd(22)} ${c.p50Ratio.toFixed(2)} / ${c.p99Ratio.toFixed(2)} ${met}${c.byRow ? ` (a row: ${c.small.rows?.toLocaleString('en')} and ${c.large.rows?.toLocaleString('en')} rows)` : ''}`,
       );
+      if (met !== 'met')
+        console.log(`    slowest calls: ${describeSlowest(c.small.slowest)} at ${small.fraction}; ${describeSlowest(c.large.slowest)} at ${large.fraction}`);
     }
   } else {
     for (const o of large.ops) console.log(`  ${o.op.padEnd(38)} p50 ${ms(o.p50Ms)} ms, p99 ${ms(o.p99Ms)} ms (${o.samples}; ${o.detail})`);

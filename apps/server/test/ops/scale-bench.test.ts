@@ -22,7 +22,7 @@ interface ScaleRun {
       skew: { heaviestEntries: number; medianEntries: number; carriersShareOfPassages: number };
       keyTables: boolean;
     };
-    ops: { op: string; samples: number; detail: string }[];
+    ops: { op: string; samples: number; detail: string; maxMs: number; slowest: { ms: number; gcMs: number; newConnections: number }[] }[];
   }[];
   jobs: { runs: { job: string; did: string }[] } | null;
   picks: { heavy: { id: number; entries: number }[] };
@@ -113,7 +113,14 @@ describeOneDatabase('the scale bench (bench/scale.ts), a year at 1/50,000', 'pos
       'statement export, 10,000 rows (CSV)',
       'sign-in',
     ]);
-    for (const o of ops.values()) expect(o.samples, o.op).toBe(1);
+    for (const o of ops.values()) {
+      expect(o.samples, o.op).toBe(1);
+      // The one call is the slowest, kept with the GC time and the new connections that fell inside it.
+      expect(o.slowest, o.op).toHaveLength(1);
+      expect(o.slowest[0]?.ms, o.op).toBe(o.maxMs);
+      expect(o.slowest[0]?.gcMs, o.op).toBeLessThanOrEqual(o.maxMs);
+      expect(o.slowest[0]?.newConnections, o.op).toBeGreaterThanOrEqual(0);
+    }
     expect(result.jobs?.runs.map((r) => r.job)).toEqual(['billing', 'notices', 'retention']);
     expect(result.jobs?.runs[0]?.did).toMatch(/^[1-9][\d,]* charged/);
   });
