@@ -270,7 +270,10 @@ export function manifestOf(
  * The sizes already on this disk for the current migrations and fill: built ones (a usable manifest)
  * and stopped builds (a database of this fill without a manifest), with the bytes each holds now.
  */
-export async function sizesOnDisk(prints: { migrations: string; fill: string }): Promise<{ fraction: number; bytes: number; built: boolean }[]> {
+export async function sizesOnDisk(prints: {
+  migrations: string;
+  fill: string;
+}): Promise<{ fraction: number; bytes: number; built: boolean }[]> {
   const fillPrint = `${prints.fill}:${prints.migrations}`;
   const databases = await admin(
     async (c) =>

@@ -75,7 +75,9 @@ function spread(op: string, calls: SlowCall[], detail: string, rows?: number): O
       .slice(0, SLOWEST_KEPT)
       .map((c) => ({ ms: round(c.ms), gcMs: round(c.gcMs), newConnections: c.newConnections })),
   };
-  console.log(`  ${op}: p50 ${timing.p50Ms} ms, p99 ${timing.p99Ms} ms (${timing.samples} calls); slowest ${describeSlowest(timing.slowest)}`);
+  console.log(
+    `  ${op}: p50 ${timing.p50Ms} ms, p99 ${timing.p99Ms} ms (${timing.samples} calls); slowest ${describeSlowest(timing.slowest)}`,
+  );
   return timing;
 }
 

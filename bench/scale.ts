@@ -359,7 +359,9 @@ export function printScale(r: ScaleResult): void {
         `  ${c.op.padEnd(38)} ${`${ms(c.small.p50Ms)} / ${ms(c.small.p99Ms)}`.padEnd(22)} ${`${ms(c.large.p50Ms)} / ${ms(c.large.p99Ms)}`.padEnd(22)} ${c.p50Ratio.toFixed(2)} / ${c.p99Ratio.toFixed(2)} ${met}${c.byRow ? ` (a row: ${c.small.rows?.toLocaleString('en')} and ${c.large.rows?.toLocaleString('en')} rows)` : ''}`,
       );
       if (met !== 'met')
-        console.log(`    slowest calls: ${describeSlowest(c.small.slowest)} at ${small.fraction}; ${describeSlowest(c.large.slowest)} at ${large.fraction}`);
+        console.log(
+          `    slowest calls: ${describeSlowest(c.small.slowest)} at ${small.fraction}; ${describeSlowest(c.large.slowest)} at ${large.fraction}`,
+        );
     }
   } else {
     for (const o of large.ops) console.log(`  ${o.op.padEnd(38)} p50 ${ms(o.p50Ms)} ms, p99 ${ms(o.p99Ms)} ms (${o.samples}; ${o.detail})`);
