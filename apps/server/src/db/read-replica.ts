@@ -16,6 +16,25 @@ export interface ReplicaSettings {
 /** Kysely's view of a database, to read with. */
 export type Reader = Kysely<Database>;
 
+/**
+ * The reads a streamed answer makes after its first (an export's chunks, read as the client takes
+ * the bytes): on the database the answer began on, or on the primary from the first read that
+ * lost the replica's connection, that read included.
+ */
+export interface StreamReads {
+  read<T>(read: (db: Reader) => Promise<T>): Promise<T>;
+}
+
+/** A stream's reads on one database (the primary, or a test's). */
+export function readsOn(db: Reader): StreamReads {
+  return { read: (read) => read(db) };
+}
+
+/** A service's history reads without a router: all on `db`. */
+export function historyOn(db: Reader): Pick<ReadRouter, 'history'> {
+  return { history: (_driverId, read) => read(db, readsOn(db)) };
+}
+
 /** The LSN 'X/Y' as a number to compare. */
 function lsnOf(text: string): bigint {
   const [high = '0', low = '0'] = text.split('/');
@@ -66,9 +85,10 @@ export class ReadRouter {
    * A driver's history (the statement's pages, its exports, a company's report): the replica unless
    * this request wrote, the driver's money moved in the last freshMs, or the replica is behind.
    */
-  async history<T>(driverId: number, read: (db: Reader) => Promise<T>): Promise<T> {
+  async history<T>(driverId: number, read: (db: Reader, later: StreamReads) => Promise<T>): Promise<T> {
     const replica = await this.replicaFor(driverId);
-    return replica ? this.onReplica(replica, read) : read(this.primary.kysely);
+    const onPrimary = () => read(this.primary.kysely, readsOn(this.primary.kysely));
+    return replica ? this.onReplica(replica, (db) => read(db, this.streamFrom(replica)), onPrimary) : onPrimary();
   }
 
   /**
@@ -79,7 +99,7 @@ export class ReadRouter {
   async tolerant<T>(read: (db: Reader) => Promise<T>, missing: (found: T) => boolean = () => false): Promise<T> {
     const replica = this.usable();
     if (!replica) return read(this.primary.kysely);
-    const found = await this.onReplica(replica, read);
+    const found = await this.onReplica(replica, read, () => read(this.primary.kysely));
     return missing(found) ? read(this.primary.kysely) : found;
   }
 
@@ -117,15 +137,38 @@ export class ReadRouter {
     return moved ? null : replica;
   }
 
-  private async onReplica<T>(replica: Db, read: (db: Reader) => Promise<T>): Promise<T> {
+  private async onReplica<T>(replica: Db, read: (db: Reader) => Promise<T>, onPrimary: () => Promise<T>): Promise<T> {
     try {
       return await read(replica.kysely);
     } catch (error) {
       if (!isConnectionFailure(error)) throw error;
-      this.caughtUpAt = 0;
-      this.onReplicaError(error as Error);
-      return read(this.primary.kysely);
+      this.lost(error as Error);
+      return onPrimary();
     }
+  }
+
+  /** A stream begun on the replica: its reads stay there until one loses the connection, then go to the primary for good. */
+  private streamFrom(replica: Db): StreamReads {
+    let on: Db = replica;
+    return {
+      read: async (read) => {
+        if (on === this.primary) return read(this.primary.kysely);
+        try {
+          return await read(replica.kysely);
+        } catch (error) {
+          if (!isConnectionFailure(error)) throw error;
+          this.lost(error as Error);
+          on = this.primary;
+          return read(this.primary.kysely);
+        }
+      },
+    };
+  }
+
+  /** The replica's connection failed: no read goes there until the next check finds it caught up. */
+  private lost(error: Error): void {
+    this.caughtUpAt = 0;
+    this.onReplicaError(error);
   }
 
   private check(): Promise<void> {

@@ -14,6 +14,8 @@ import { createLogger } from '../../src/logger.js';
 import { bearer, json, registerDriver, TEST_ENV } from '../helpers/app.js';
 import type { Registered } from '../helpers/app.js';
 import { recordMovements } from '../helpers/movements.js';
+import { EXPORT_CHUNK_ROWS } from '../../src/modules/statement/export-rows.js';
+import { StatementService } from '../../src/modules/statement/service.js';
 import { ensureTerms } from '../../src/modules/terms/bootstrap.js';
 import { TermsService } from '../../src/modules/terms/service.js';
 import { replicaAvailable, startPrimary, startReplica } from '../helpers/replica.js';
@@ -182,4 +184,50 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await until(async () => reads.readsReplica(d.id), 10_000);
     expect(await statementPlaces(d.token)).toContain('Antes da queda');
   }, 40_000);
+
+  it('an export streaming from the replica when it goes away ends on the primary: the same file, every row once', async () => {
+    const d = await registerDriver(app);
+    const count = EXPORT_CHUNK_ROWS * 2 + 37;
+    const start = Date.now() - 3_600_000 - count * 60_000;
+    await recordMovements(
+      db,
+      d,
+      Array.from({ length: count }, (_, i) => ({
+        at: new Date(start + i * 60_000).toISOString(),
+        cents: 100 + i,
+        origin: STATEMENT_ORIGINS.pixPurchase,
+        place: `Lote ${String(i).padStart(4, '0')}`,
+      })),
+      'stream',
+    );
+    await replica.catchUp();
+    await sleep(FRESH_MS + 200);
+    const lost: Error[] = [];
+    const settings = { url: replica.urlOf('portal'), maxLagMs: MAX_LAG_MS, freshMs: FRESH_MS };
+    const router = new ReadRouter(db, settings, (e) => lost.push(e), 200);
+    try {
+      await until(async () => router.readsReplica(d.id));
+      const now = new Date();
+      const file = await new StatementService(db.kysely, router).export(d.id, 'csv', { periodo: 'tudo' }, now);
+      const chunks = file.body[Symbol.asyncIterator]();
+      const parts: string[] = [];
+      const first = await chunks.next();
+      parts.push(String(first.value));
+      await replica.stop();
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) parts.push(String(next.value));
+      const csv = parts.join('');
+
+      expect(lost.length).toBeGreaterThan(0);
+      const fromPrimary = await new StatementService(db.kysely).export(d.id, 'csv', { periodo: 'tudo' }, now);
+      let expected = '';
+      for await (const part of fromPrimary.body) expected += String(part);
+      expect(csv).toBe(expected);
+      const places = [...csv.matchAll(/Lote (\d{4})/g)].map((m) => Number(m[1]));
+      expect(places).toEqual(Array.from({ length: count }, (_, i) => i));
+    } finally {
+      await router.close();
+      await replica.start();
+      await replica.catchUp(20_000);
+    }
+  }, 60_000);
 });

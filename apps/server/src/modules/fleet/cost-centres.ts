@@ -1,6 +1,7 @@
 import { costCentreMessages, refuse } from '@portal/domain';
 import type { CostCentre, FleetVehicle } from '@portal/contract';
 import { isUniqueViolation, nowIso } from '../../db/connection.js';
+import { historyOn } from '../../db/read-replica.js';
 import type { ReadRouter } from '../../db/read-replica.js';
 import type { Db } from '../../db/connection.js';
 import type { AuditLog } from './audit.js';
@@ -17,7 +18,7 @@ export class CostCentres {
     private readonly db: Db,
     private readonly audit: AuditLog,
     /** Decision 81: the monthly report may read a replica (none: the primary). */
-    private readonly reads: Pick<ReadRouter, 'history'> = { history: (_companyId, read) => read(db.kysely) },
+    private readonly reads: Pick<ReadRouter, 'history'> = historyOn(db.kysely),
   ) {}
 
   /** The company's centres by code (one of them when `id` is given), each with its live vehicles counted. */

@@ -3,6 +3,7 @@ import type { StatementKind } from '@portal/domain';
 import type { StatementFilters } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
+import type { StreamReads } from '../../db/read-replica.js';
 import type { AccountKind, Database } from '../../db/schema.js';
 import {
   accountKey,
@@ -213,12 +214,13 @@ function chunkAfter(db: Kysely<Database>, driverId: number, scope: StatementScop
  * The plan's rows, oldest first, EXPORT_CHUNK_ROWS at a time: each chunk is one keyset query
  * ((created_at, id) after the last one read, over ledger_entries_statement_idx), so nothing but
  * the current chunk is in memory. Every entry of the period is read, whatever the kind, because the balance after a row counts all the entries
- * of its account; only the kind's rows are yielded. Returning the generator early (a client that
- * went away) stops the reading.
+ * of its account; only the kind's rows are yielded. A chunk's reads are one `reads.read`, and change
+ * nothing until they are all done: a chunk read again (on the primary, its replica gone) starts
+ * clean. Returning the generator early (a client that went away) stops the reading.
  */
-export async function* exportRows(db: Kysely<Database>, driverId: number, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
+export async function* exportRows(reads: StreamReads, driverId: number, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
   const { kind, whose } = plan.scope;
-  const kinds = await driverAccounts(db, driverId);
+  const kinds = await reads.read((db) => driverAccounts(db, driverId));
   const ids = new Set(whose?.ids);
   const column = whose?.scope === 'centre' ? 'cost_centre_id' : 'vehicle_id';
   // Saldo's and SaldoTerceiro's balances run from the period's opening; each VPO's from its first row.
@@ -228,17 +230,23 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
   ]);
   let after: Keyset | null = null;
   for (;;) {
-    const rows = await chunkAfter(db, driverId, plan.scope, after);
-    const tail = rows[rows.length - 1];
-    if (tail === undefined) return;
-    const [shippers, vehicles] = await Promise.all([
-      vpoAccountNames(
-        db,
-        rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])),
-      ),
-      entryVehicles(db, rows),
-    ]);
-    await openFirstSeen(db, driverId, kinds, rows, balance, plan.scope.from);
+    const chunk = await reads.read(async (db) => {
+      const rows = await chunkAfter(db, driverId, plan.scope, after);
+      const tail = rows[rows.length - 1];
+      if (tail === undefined) return null;
+      const [shippers, vehicles] = await Promise.all([
+        vpoAccountNames(
+          db,
+          rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])),
+        ),
+        entryVehicles(db, rows),
+      ]);
+      const openings = await firstSeenOpenings(db, driverId, kinds, rows, balance, plan.scope.from);
+      return { rows, tail, shippers, vehicles, openings };
+    });
+    if (chunk === null) return;
+    const { rows, tail, shippers, vehicles, openings } = chunk;
+    for (const [key, cents] of openings) balance.set(key, cents);
     const out: ExportRow[] = [];
     for (const r of rows) {
       const third = r.is_third === 1;
@@ -271,31 +279,33 @@ export async function* exportRows(db: Kysely<Database>, driverId: number, plan: 
 }
 
 /**
- * The balance before its first row in this chunk of each account the export has not met yet. A VPO's
+ * The balance before its first row in this chunk of each account the export has not met yet (not in `known`). A VPO's
  * first row in the export is its first entry in the period (every entry of the period is read, in
  * order), so what it held then is the sum of its entries before the period: nothing for the whole
  * history, else one grouped statement a chunk for all of them, reading only the months before the
  * period. One balance read per VPO made a carrier's export cost grow with its trips under way (517
  * VPOs in 11,378 rows of the heaviest carrier at 1/5 of the year).
  */
-async function openFirstSeen(
+async function firstSeenOpenings(
   db: Kysely<Database>,
   driverId: number,
   kinds: Map<number, AccountKind>,
   rows: Awaited<ReturnType<typeof chunkAfter>>,
-  balance: Map<string, number>,
+  known: ReadonlyMap<string, number>,
   from: string | null,
-): Promise<void> {
+): Promise<Map<string, number>> {
+  const openings = new Map<string, number>();
   const first = new Map<string, (typeof rows)[number]>();
   const vpos = new Map<number, number>();
   for (const r of rows) {
     const account = rowAccountOf(kinds, r);
     const key = accountKey(account);
-    if (balance.has(key) || first.has(key)) continue;
-    if (account.kind === 'vpo' && account.vpoId !== null) vpos.set(account.vpoId, r.account_id);
-    else first.set(key, r);
+    if (known.has(key) || first.has(key) || openings.has(key)) continue;
+    if (account.kind === 'vpo' && account.vpoId !== null) {
+      vpos.set(account.vpoId, r.account_id);
+      openings.set(key, 0);
+    } else first.set(key, r);
   }
-  for (const id of vpos.keys()) balance.set(accountKey({ kind: 'vpo', vpoId: id }), 0);
   if (from !== null && vpos.size > 0) {
     const before = await db
       .selectFrom('ledger_entries')
@@ -305,13 +315,14 @@ async function openFirstSeen(
       .where('created_at', '<', from)
       .groupBy('vpo_id')
       .execute();
-    for (const b of before) balance.set(accountKey({ kind: 'vpo', vpoId: b.vpo_id }), Number(b.cents));
+    for (const b of before) openings.set(accountKey({ kind: 'vpo', vpoId: b.vpo_id }), Number(b.cents));
   }
-  if (first.size === 0) return;
+  if (first.size === 0) return openings;
   const through = await balancesThrough(
     db,
     driverId,
     [...first.values()].map((r) => ({ ...rowAccountOf(kinds, r), accountId: r.account_id, createdAt: toIso(r.created_at), id: r.id })),
   );
-  [...first].forEach(([key, r], i) => balance.set(key, (through[i] ?? 0) - Number(r.amount_cents)));
+  [...first].forEach(([key, r], i) => openings.set(key, (through[i] ?? 0) - Number(r.amount_cents)));
+  return openings;
 }

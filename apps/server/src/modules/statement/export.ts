@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { StatementExportFormat, StatementFilters } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import type { StreamReads } from '../../db/read-replica.js';
 import type { Database } from '../../db/schema.js';
 import { csvStream } from './export-csv.js';
 import { pdfStatement } from './export-pdf.js';
@@ -23,11 +24,12 @@ function exportFileName(firstDay: string | null, lastDay: string | null, format:
 
 /**
  * The driver's statement for the filters as a streamed file: the plan (period bounds, balances,
- * row count) is read first, so a failure there is an ordinary error answer; then the rows are
- * read in keyset chunks as the client takes the bytes (export-rows.ts).
+ * row count) is read first on `db`, so a failure there is an ordinary error answer; then the rows
+ * are read in keyset chunks as the client takes the bytes (export-rows.ts), through `later`.
  */
 export async function statementExport(
   db: Kysely<Database>,
+  later: StreamReads,
   driverId: number,
   format: StatementExportFormat,
   filters: StatementFilters,
@@ -35,7 +37,7 @@ export async function statementExport(
   whose: WhoseEntries | null = null,
 ): Promise<StatementFile> {
   const plan = await exportPlan(db, driverId, filters, now, whose);
-  const rows = exportRows(db, driverId, plan);
+  const rows = exportRows(later, driverId, plan);
   const fileName = exportFileName(plan.scope.range.firstDay, plan.scope.range.lastDay, format);
   if (format === 'csv') return { contentType: CONTENT_TYPES.csv, fileName, body: csvStream(rows, plan.totals) };
   const driver = await db.selectFrom('drivers').select(['name', 'cpf_cnpj']).where('id', '=', driverId).executeTakeFirstOrThrow();

@@ -9,6 +9,7 @@ import type {
 import { expressionBuilder, sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { toIso } from '../../db/connection.js';
+import { historyOn } from '../../db/read-replica.js';
 import type { ReadRouter } from '../../db/read-replica.js';
 import type { Database } from '../../db/schema.js';
 import { passageInfoByEntry } from '../contests/queries.js';
@@ -272,7 +273,7 @@ export class StatementService {
   constructor(
     private readonly db: Kysely<Database>,
     /** Decision 81: the history's pages and exports may read a replica (none: the primary). */
-    private readonly reads: Pick<ReadRouter, 'history'> = { history: (_driverId, read) => read(db) },
+    private readonly reads: Pick<ReadRouter, 'history'> = historyOn(db),
   ) {}
 
   async page(driverId: number, page: number, filters: StatementFilters = { periodo: 'tudo' }, now?: Date): Promise<StatementPage> {
@@ -316,8 +317,8 @@ export class StatementService {
 
   /** The whole statement for the filters as a file streamed from the database (export.ts). */
   async export(driverId: number, format: StatementExportFormat, filters: StatementFilters, now: Date): Promise<StatementFile> {
-    return this.reads.history(driverId, async (db) =>
-      statementExport(db, driverId, format, filters, now, await whoseEntries(db, driverId, filters)),
+    return this.reads.history(driverId, async (db, later) =>
+      statementExport(db, later, driverId, format, filters, now, await whoseEntries(db, driverId, filters)),
     );
   }
 }

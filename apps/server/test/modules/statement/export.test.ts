@@ -14,6 +14,7 @@ import { balances } from '../../../src/modules/ledger/ledger.js';
 import { csvStream, csvText } from '../../../src/modules/statement/export-csv.js';
 import { pdfStatement } from '../../../src/modules/statement/export-pdf.js';
 import { EXPORT_CHUNK_ROWS, exportPlan, exportRows } from '../../../src/modules/statement/export-rows.js';
+import { readsOn } from '../../../src/db/read-replica.js';
 import { bearer, json, registerDriver, useTestApp } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
@@ -327,7 +328,7 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
   it('o PDF também: um cliente que desiste para a leitura das linhas', async () => {
     const db = ctx().db.kysely;
     const plan = await exportPlan(db, busy.id, { periodo: 'tudo' }, new Date());
-    const rows = exportRows(db, busy.id, plan);
+    const rows = exportRows(readsOn(db), busy.id, plan);
     const body = pdfStatement({ driverName: 'Motorista Ocupado', cpfCnpj: busy.cpfCnpj, generatedAt: new Date() }, plan, rows);
     const first: Buffer = await new Promise((resolve) => body.once('data', resolve));
     expect(first.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -340,7 +341,7 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
   it('o CSV é lido em partes, e um cliente que desiste para a leitura', async () => {
     const db = ctx().db.kysely;
     const plan = await exportPlan(db, busy.id, { periodo: 'tudo' }, new Date());
-    const rows = exportRows(db, busy.id, plan);
+    const rows = exportRows(readsOn(db), busy.id, plan);
     const body = csvStream(rows);
     const first: Buffer = await new Promise((resolve) => body.once('data', resolve));
     expect(first.toString('utf8')).toContain('Data;Descrição');

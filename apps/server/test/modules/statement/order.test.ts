@@ -8,6 +8,7 @@ import type { Db } from '../../../src/db/connection.js';
 import { migrateTo, migrateToLatest } from '../../../src/db/migrate.js';
 import { accountId, openAccounts, post } from '../../../src/modules/ledger/ledger.js';
 import { exportPlan, exportRows } from '../../../src/modules/statement/export-rows.js';
+import { readsOn } from '../../../src/db/read-replica.js';
 import { statementPage } from '../../../src/modules/statement/service.js';
 import { describeEachDatabase, useFreshDatabase } from '../../helpers/databases.js';
 import { expectLedgerInvariant } from '../../helpers/pix.js';
@@ -177,7 +178,7 @@ describeEachDatabase('extrato: lugar de um lançamento tardio sem renumerar', (d
       const { from, to } = statementRange(filters, now);
       const plan = await exportPlan(db.kysely, d, filters, now);
       const rows = [];
-      for await (const chunk of exportRows(db.kysely, d, plan)) rows.push(...chunk);
+      for await (const chunk of exportRows(readsOn(db.kysely), d, plan)) rows.push(...chunk);
       const all = await db.kysely
         .selectFrom('ledger_entries')
         .select(['created_at', 'amount_cents', 'is_third', 'origin'])
