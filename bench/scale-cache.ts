@@ -222,7 +222,7 @@ export async function ensureBuilt(
   if (process.env.BENCH_SCALE_REBUILD !== '1' && (await reusable(cached, prints)) && cached) {
     return { manifest: cached, url: databaseUrl(name), reused: true };
   }
-  const fillPrint = `${prints.fill}:${prints.migrations}`;
+  const fillPrint = fillPrintOf(prints);
   if (await databaseExists(name)) {
     if (process.env.BENCH_SCALE_REBUILD === '1' || !(await resumable(name, fillPrint))) await dropDatabase(name);
     else log(`  resuming the build of ${name}`);
@@ -266,15 +266,18 @@ export function manifestOf(
   };
 }
 
+/** A size on the disk: usable as built, a build that stopped midway, or one a job wrote into (rebuilt in its place). */
+type SizeState = 'built' | 'stopped' | 'dirty';
+
 /**
- * The sizes already on this disk for the current migrations and fill: built ones (a usable manifest)
- * and stopped builds (a database of this fill without a manifest), with the bytes each holds now.
+ * The sizes already on this disk for the current migrations and fill, with the bytes each holds now:
+ * built ones (a usable manifest), stopped builds (no manifest yet) and dirty ones (a job wrote into them).
  */
 export async function sizesOnDisk(prints: {
   migrations: string;
   fill: string;
-}): Promise<{ fraction: number; bytes: number; built: boolean }[]> {
-  const fillPrint = `${prints.fill}:${prints.migrations}`;
+}): Promise<{ fraction: number; bytes: number; state: SizeState }[]> {
+  const fillPrint = fillPrintOf(prints);
   const databases = await admin(
     async (c) =>
       (
@@ -287,31 +290,40 @@ export async function sizesOnDisk(prints: {
   for (const d of databases) {
     const fraction = Number(d.datname.replace(/^portal_scale_f/, '').replace('_', '.'));
     if (!(fraction > 0 && fraction <= 1) || databaseName(fraction) !== d.datname) continue;
-    const built = await reusable(readManifest(fraction), prints);
-    if (built || (!readManifest(fraction) && (await resumable(d.datname, fillPrint))))
-      sizes.push({ fraction, bytes: Number(d.bytes), built });
+    const manifest = readManifest(fraction);
+    const sameBuild = manifest?.migrations === prints.migrations && manifest.fill === prints.fill;
+    let state: SizeState | null = null;
+    if (await reusable(manifest, prints)) state = 'built';
+    else if (manifest?.dirty && sameBuild) state = 'dirty';
+    else if (!manifest && (await resumable(d.datname, fillPrint))) state = 'stopped';
+    if (state) sizes.push({ fraction, bytes: Number(d.bytes), state });
   }
   return sizes.sort((a, b) => a.fraction - b.fraction);
 }
 
 /**
- * The size to measure for a wanted fraction that does not fit whole: the largest of a size already on
- * disk at most `wanted` (a stopped build when the rest of it fits) and a new size that fits in `room`;
- * none larger than `above` (the size measured before it).
+ * The size to measure for a wanted fraction that does not fit whole: the largest of a size on disk
+ * at most `wanted` (built; or stopped or dirty, when the rest of its build fits beside what it holds)
+ * and a new size that fits in `room`; none larger than `above` (the size measured before it).
  */
 export function sizeWithin(
   wanted: number,
   above: number,
   room: number,
-  onDisk: readonly { fraction: number; bytes: number; built: boolean }[],
-): { fraction: number; from: 'built' | 'stopped' | 'new' } | null {
+  onDisk: readonly { fraction: number; bytes: number; state: SizeState }[],
+): { fraction: number; from: SizeState | 'new' } | null {
   const candidates = [
     ...onDisk
-      .filter((d) => d.fraction <= wanted && (d.built || estimateBytes(d.fraction) - d.bytes <= room))
-      .map((d) => ({ fraction: d.fraction, from: d.built ? ('built' as const) : ('stopped' as const) })),
+      .filter((d) => d.fraction <= wanted && (d.state === 'built' || estimateBytes(d.fraction) - d.bytes <= room))
+      .map((d) => ({ fraction: d.fraction, from: d.state })),
     { fraction: Math.min(wanted, fractionFitting(room)), from: 'new' as const },
   ].filter((c) => c.fraction > above);
   return candidates.sort((a, b) => b.fraction - a.fraction)[0] ?? null;
+}
+
+/** What a build's scale_progress names: the fill and the migrations it was started with. */
+function fillPrintOf(prints: { migrations: string; fill: string }): string {
+  return `${prints.fill}:${prints.migrations}`;
 }
 
 /** A database whose stopped build was started by this fill (its scale_progress names the same fingerprint). */

@@ -120,7 +120,12 @@ async function buildSizes(fractions: number[], tablespace: string | null, notes:
       const room = free - DISK_MARGIN_BYTES;
       if (need > room) {
         const chosen = sizeWithin(wanted, built.at(-1)?.manifest.fraction ?? 0, room, await sizesOnDisk(prints));
-        const instead = { built: 'the one built before', stopped: 'resuming its stopped build', new: 'building it' };
+        const instead = {
+          built: 'the one built before',
+          stopped: 'resuming its stopped build',
+          dirty: 'built again in place of the copy a job wrote into',
+          new: 'building it',
+        };
         const note =
           `${wanted} of the year needs about ${gb(need)} (linear from the largest size built, +15 % for the build); ` +
           `${CACHE_DIR}'s filesystem has ${gb(free)} free, less a ${gb(DISK_MARGIN_BYTES)} margin: ` +

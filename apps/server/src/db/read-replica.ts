@@ -137,6 +137,7 @@ export class ReadRouter {
     return moved ? null : replica;
   }
 
+  /** `read` on the replica; when it loses the connection, the replica counts as away and `onPrimary` answers. */
   private async onReplica<T>(replica: Db, read: (db: Reader) => Promise<T>, onPrimary: () => Promise<T>): Promise<T> {
     try {
       return await read(replica.kysely);
@@ -149,20 +150,12 @@ export class ReadRouter {
 
   /** A stream begun on the replica: its reads stay there until one loses the connection, then go to the primary for good. */
   private streamFrom(replica: Db): StreamReads {
-    let on: Db = replica;
-    return {
-      read: async (read) => {
-        if (on === this.primary) return read(this.primary.kysely);
-        try {
-          return await read(replica.kysely);
-        } catch (error) {
-          if (!isConnectionFailure(error)) throw error;
-          this.lost(error as Error);
-          on = this.primary;
-          return read(this.primary.kysely);
-        }
-      },
+    let away = false;
+    const onPrimary = <T>(read: (db: Reader) => Promise<T>) => {
+      away = true;
+      return read(this.primary.kysely);
     };
+    return { read: (read) => (away ? onPrimary(read) : this.onReplica(replica, read, () => onPrimary(read))) };
   }
 
   /** The replica's connection failed: no read goes there until the next check finds it caught up. */
