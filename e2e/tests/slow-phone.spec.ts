@@ -250,7 +250,9 @@ for (const width of ['phone', 'desktop'] as const satisfies readonly ViewportNam
       await expect(page).toHaveURL(/\/dashboard$/);
       await slowDown(page);
 
-      await page.goto(`/tags/detalhes/${plate}`);
+      // The journey needs the app live, not the document's load event: under Chrome's throttling
+      // that event once never came within 3 minutes on CI (a goto waiting for it timed out).
+      await page.goto(`/tags/detalhes/${plate}`, { waitUntil: 'commit' });
       await live(page);
       const edit = page.getByRole('link', { name: 'Editar', exact: true });
       await expect(edit).toBeVisible();
@@ -350,7 +352,7 @@ for (const width of ['phone', 'desktop'] as const satisfies readonly ViewportNam
       await signIn(page, driver.cpfCnpj, driver.password);
       await expect(page).toHaveURL(/\/dashboard$/);
       await slowDown(page);
-      await page.goto('/dashboard');
+      await page.goto('/dashboard', { waitUntil: 'commit' });
       await live(page);
 
       for (const list of LISTS) {

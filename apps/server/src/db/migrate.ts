@@ -30,6 +30,7 @@ import { fleet } from './migrations/025-fleet.js';
 import { vehicleBudgets } from './migrations/026-vehicle-budgets.js';
 import { entryVehicles } from './migrations/027-entry-vehicles.js';
 import { monthlyPartitions } from './migrations/028-monthly-partitions.js';
+import { contestCounts } from './migrations/029-contest-counts.js';
 import { columnTypes } from './migrations/types.js';
 
 /** Ordered by name; never edit a released migration, add a new one. */
@@ -64,6 +65,7 @@ function migrations(db: Db): Record<string, Migration> {
     '026-vehicle-budgets': vehicleBudgets(t),
     '027-entry-vehicles': entryVehicles(t, db.dialect),
     '028-monthly-partitions': monthlyPartitions(t, db.dialect),
+    '029-contest-counts': contestCounts(db.dialect),
   };
 }
 

@@ -453,6 +453,13 @@ export interface ContestsTable {
   answered_by: string | null;
 }
 
+/** Decision 85: how many contests each operator has in each state, kept by triggers (migration 029). */
+export interface ContestCountsTable {
+  operator_cnpj: string;
+  state: ContestState;
+  contests: ColumnType<number | string, never, never>;
+}
+
 export type PixAutomaticStatus = 'CREATED' | 'ACTIVE' | 'REFUSED' | 'CANCELLED' | 'EXPIRED';
 /** Why an authorization ended (domain pixAutomaticMessages.endReasons). */
 export type PixAutomaticEndReason = 'driver' | 'bank' | 'replaced' | 'valueChanged' | 'qrExpired' | 'refused' | 'expired';
@@ -746,6 +753,7 @@ export interface Database {
   partition_archives: PartitionArchivesTable;
   passage_payments: PassagePaymentsTable;
   contests: ContestsTable;
+  contest_counts: ContestCountsTable;
   free_flow_tolls: FreeFlowTollsTable;
   free_flow_payments: FreeFlowPaymentsTable;
   free_flow_driver_totals: FreeFlowDriverTotalsTable;

@@ -1,6 +1,7 @@
 import type { Contest, ContestAnswer, DriverContest, OpenContest, PartnerContestsQuery } from '@portal/contract';
 import type { ContestDecision, ContestReason, ContestState, TollContestReason } from '@portal/domain';
 import {
+  CONTEST_STATES,
   contestDueDate,
   contestMessages,
   centsToReais,
@@ -176,16 +177,25 @@ export class ContestService {
     const to = query.ate ? saoPauloDayStartIso(query.ate, 1) : null;
     if (query.desde && !from) throw refuse.invalid(contestMessages.dayInvalid, 'desde');
     if (query.ate && !to) throw refuse.invalid(contestMessages.dayInvalid, 'ate');
-    const operatorWhere = (eb: ExpressionBuilder<Database, 'contests'>) =>
+    const operatorWhere = (eb: ExpressionBuilder<Database, 'contests'>, states = query.estado ? [query.estado] : []) =>
       eb.and([
         eb('contests.operator_cnpj', '=', answerer),
-        ...(query.estado ? [eb('contests.state', '=', query.estado)] : []),
+        ...(states.length > 0 ? [eb('contests.state', 'in', states)] : []),
         ...(from ? [eb('contests.opened_at', '>=', from)] : []),
         ...(to ? [eb('contests.opened_at', '<', to)] : []),
       ]);
+    // Decision 85: without days, the operator's counters; with them, the days' contests, each state
+    // named (the index by operator, state and day reads each state's days, not the operator's year).
+    const count = (db: Kysely<Database>) =>
+      from || to
+        ? countContests(db, (eb) => operatorWhere(eb, query.estado ? [query.estado] : [...CONTEST_STATES]))
+        : countedContests(db, answerer, query.estado);
     return this.reads.tolerant((db) =>
-      this.page(contestsWithPassage(db).where(operatorWhere), query.page, PARTNER_CONTESTS_PAGE_SIZE, () =>
-        countContests(db, operatorWhere),
+      this.page(
+        contestsWithPassage(db).where((eb) => operatorWhere(eb)),
+        query.page,
+        PARTNER_CONTESTS_PAGE_SIZE,
+        () => count(db),
       ),
     );
   }
@@ -332,6 +342,17 @@ export class ContestService {
     const now = this.now();
     return { contests: rows.map((r) => contestView(r, now)), totalPages };
   }
+}
+
+/** An operator's contests, in one state or in all, from the counters the database keeps (migration 029). */
+async function countedContests(db: Kysely<Database>, operator: string, state: ContestState | undefined): Promise<number> {
+  let query = db
+    .selectFrom('contest_counts')
+    .select((eb) => eb.fn.sum<number | string | null>('contests').as('n'))
+    .where('operator_cnpj', '=', operator);
+  if (state) query = query.where('state', '=', state);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The contests a filter over their own columns finds, counted without joining their passages. */

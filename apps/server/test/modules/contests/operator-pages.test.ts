@@ -1,0 +1,218 @@
+import type { Contest } from '@portal/contract';
+import type { CompiledQuery, KyselyPlugin } from 'kysely';
+import { CompiledQuery as Raw, sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { json } from '../../helpers/app.js';
+import { describeEachDatabase } from '../../helpers/databases.js';
+import { DAY, minutes, spAt, useVpoApp } from '../../helpers/vpos.js';
+import type { VpoDriver } from '../../helpers/vpos.js';
+import { migrateTo, migrateToLatest } from '../../../src/db/migrate.js';
+import type { Db } from '../../../src/db/connection.js';
+import { ContestService } from '../../../src/modules/contests/service.js';
+
+const PAGE = 50;
+const OTHER_OPERATOR = '11222333000181';
+
+/**
+ * Decision 85: an operator's contest list says how many pages it has from the counters the
+ * database keeps per operator and state (migration 029), not by counting the operator's year of
+ * contests at each page; a page reads its rows by (operator, id).
+ */
+describeEachDatabase('a lista de contestações do operador: páginas contadas pelos contadores', (dialect) => {
+  const t = useVpoApp(dialect);
+
+  const counters = (db: Db) =>
+    db.kysely
+      .selectFrom('contest_counts')
+      .select(['operator_cnpj', 'state', sql<number>`cast(contests as integer)`.as('n')])
+      .where('contests', '>', 0)
+      .orderBy(['operator_cnpj', 'state'])
+      .execute();
+  const counted = (db: Db) =>
+    db.kysely
+      .selectFrom('contests')
+      .select(['operator_cnpj', 'state', sql<number>`cast(count(*) as integer)`.as('n')])
+      .groupBy(['operator_cnpj', 'state'])
+      .orderBy(['operator_cnpj', 'state'])
+      .execute();
+
+  async function operatorPage(query: string): Promise<{ contests: Contest[]; totalPages: number }> {
+    const { key } = await t.operator();
+    const res = await t.app().inject({ method: 'GET', url: `/api/parceiro/contestacoes${query}`, headers: { 'x-api-key': key } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json<{ Contestacoes: Contest[]; Paginacao: { TotalPaginas: number } }>(res);
+    return { contests: body.Contestacoes, totalPages: body.Paginacao.TotalPaginas };
+  }
+  async function contestOf(d: VpoDriver, place: string): Promise<number> {
+    await t.passed(d.tag, 12.3, spAt(-minutes(30)), { placeName: place });
+    const row = (await t.statement(d)).find((r) => r.placeName === place && r.value < 0);
+    const res = await t.app().inject({
+      method: 'POST',
+      url: '/api/motorista/contestacoes',
+      headers: { authorization: `Bearer ${d.token}` },
+      payload: { passagemId: row?.passagem?.id, motivo: 'CATEGORIA' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return json<{ Contestacao: Contest }>(res).Contestacao.id;
+  }
+  async function answer(id: number, body: Record<string, unknown>) {
+    const { key } = await t.operator();
+    return t
+      .app()
+      .inject({ method: 'POST', url: `/api/parceiro/contestacoes/${id}/resposta`, headers: { 'x-api-key': key }, payload: body });
+  }
+  /**
+   * `n` contests of one passage already answered (refused), opened `daysAgo` days before now, written
+   * as the bench writes them; with `othersShare`, that share of them another operator's, between
+   * the passage operator's ones.
+   */
+  async function refusedContests(d: VpoDriver, n: number, daysAgo: number, othersShare = 0): Promise<void> {
+    const passage = await t
+      .db()
+      .kysely.selectFrom('passages')
+      .select(['id', 'operator_cnpj'])
+      .where('driver_id', '=', d.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const opened = new Date(Date.now() - daysAgo * DAY);
+    const rows = Array.from({ length: n }, (_, i) => ({
+      passage_id: passage.id,
+      driver_id: d.id,
+      operator_cnpj: (i + 1) * othersShare >= Math.floor(i * othersShare) + 1 ? OTHER_OPERATOR : passage.operator_cnpj,
+      reason: 'DUPLICADA' as const,
+      description: null,
+      state: 'RECUSADA' as const,
+      opened_at: opened.toISOString(),
+      due_at: new Date(opened.getTime() + 7 * DAY).toISOString(),
+      answered_at: new Date(opened.getTime() + DAY).toISOString(),
+      answer: 'Passagem registrada pela praça: cobrança mantida.',
+      refund_cents: null,
+      answered_by: 'portal',
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await t
+        .db()
+        .kysely.insertInto('contests')
+        .values(rows.slice(i, i + 500))
+        .execute();
+  }
+
+  it('the counters are the contests there: opened, accepted, refused, two answers at once, one removed', async () => {
+    const d = await t.driver();
+    const ids = [];
+    for (const place of ['Praça A', 'Praça B', 'Praça C', 'Praça D']) ids.push(await contestOf(d, place));
+    expect(await counters(t.db())).toEqual(await counted(t.db()));
+
+    expect((await answer(ids[0]!, { decisao: 'ACEITA', valor: 12.3, motivo: 'Cobrança conferida.' })).statusCode).toBe(200);
+    expect((await answer(ids[1]!, { decisao: 'RECUSADA', motivo: 'Passagem registrada.' })).statusCode).toBe(200);
+    const both = await Promise.all([
+      answer(ids[2]!, { decisao: 'RECUSADA', motivo: 'Passagem registrada.' }),
+      answer(ids[2]!, { decisao: 'ACEITA', valor: 5, motivo: 'Cobrança conferida.' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    // An answer refused for bad input changes no counter either.
+    expect((await answer(ids[3]!, { decisao: 'TALVEZ', motivo: 'x' })).statusCode).toBe(422);
+    expect(await counters(t.db())).toEqual(await counted(t.db()));
+
+    await t.db().kysely.deleteFrom('contests').where('id', '=', ids[3]!).execute();
+    expect(await counters(t.db())).toEqual(await counted(t.db()));
+  });
+
+  it('many pages: the page count, by state and by days, and the last page, as counting the contests says', async () => {
+    const d = await t.driver();
+    await contestOf(d, 'Praça das Muitas');
+    await refusedContests(d, 2 * PAGE + 7, 3);
+    await refusedContests(d, PAGE + 1, 40);
+    const all = await counted(t.db());
+    const of = (state?: string) => all.filter((c) => !state || c.state === state).reduce((sum, c) => sum + Number(c.n), 0);
+    expect(await counters(t.db())).toEqual(all);
+
+    expect((await operatorPage('?page=1')).totalPages).toBe(Math.ceil(of() / PAGE));
+    expect((await operatorPage('?page=1&estado=RECUSADA')).totalPages).toBe(Math.ceil(of('RECUSADA') / PAGE));
+    expect((await operatorPage('?page=1&estado=ABERTA')).totalPages).toBe(Math.ceil(of('ABERTA') / PAGE));
+    // Newest first, every contest once across the pages.
+    const pages = Math.ceil(of() / PAGE);
+    const seen: number[] = [];
+    for (let page = 1; page <= pages; page += 1) seen.push(...(await operatorPage(`?page=${page}`)).contests.map((c) => c.id));
+    expect(seen).toHaveLength(of());
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+    expect((await operatorPage(`?page=${pages + 1}`)).contests).toEqual([]);
+
+    // Days: the contests opened in them, counted (the counters have no days).
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    const inDays = await operatorPage(`?page=1&desde=${day(5)}&ate=${day(1)}`);
+    expect(inDays.totalPages).toBe(Math.ceil((2 * PAGE + 7) / PAGE));
+    expect(inDays.contests.every((c) => c.estado === 'RECUSADA')).toBe(true);
+    const refusedLongAgo = await operatorPage(`?page=1&estado=RECUSADA&desde=${day(45)}&ate=${day(35)}`);
+    expect(refusedLongAgo.totalPages).toBe(2);
+  });
+
+  it('migration 029 counts the contests already there', async () => {
+    const db = t.db();
+    const before = await counted(db);
+    expect(before.length).toBeGreaterThan(0);
+    await migrateTo(db, '028-monthly-partitions');
+    await migrateToLatest(db);
+    expect(await counters(db)).toEqual(before);
+    // And keeps counting after it.
+    await contestOf(await t.driver(), 'Praça depois da migração');
+    expect(await counters(db)).toEqual(await counted(db));
+  });
+
+  if (dialect === 'postgres') {
+    it("a page reads its rows and the counters, not the operator's year of contests", async () => {
+      const d = await t.driver();
+      await contestOf(d, 'Praça do ano');
+      // 4,000 of this operator's among 40,000.
+      await refusedContests(d, 40_000, 20, 0.9);
+      await sql`analyze contests`.execute(t.db().kysely);
+      const { id } = await t.operator();
+      const operator = await t.db().kysely.selectFrom('partners').select('operator_cnpj').where('id', '=', id).executeTakeFirstOrThrow();
+      for (const estado of [undefined, 'RECUSADA' as const, 'ABERTA' as const]) {
+        const queries: CompiledQuery[] = [];
+        const service = new ContestService(t.db(), undefined, undefined, { tolerant: (read) => read(capturing(t.db(), queries)) });
+        const page = await service.forOperator(operator.operator_cnpj ?? '', { page: 1, estado });
+        expect(page.contests.length).toBeGreaterThan(0);
+        // Newest first over every operator's contests, PostgreSQL's choice here (the key's order is
+        // the table's): about ten rows for each of its own at this share. Counting read every one.
+        expect(await contestRowsRead(t.db(), queries), `page 1, estado ${estado ?? 'todos'}`).toBeLessThanOrEqual(12 * PAGE);
+      }
+    });
+  }
+});
+
+/** The database's Kysely, keeping every query it compiles. */
+function capturing(db: Db, into: CompiledQuery[]) {
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      into.push(db.kysely.getExecutor().compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: ({ result }) => Promise.resolve(result),
+  };
+  return db.kysely.withPlugin(plugin);
+}
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Rows of `contests` each query read, as PostgreSQL ran it (EXPLAIN ANALYZE): those kept and those filtered out. */
+async function contestRowsRead(db: Db, queries: readonly CompiledQuery[]): Promise<number> {
+  let rows = 0;
+  const walk = (node: PlanNode) => {
+    if (node['Relation Name'] === 'contests') rows += (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  for (const query of queries) {
+    const result = await db.kysely.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+      Raw.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]),
+    );
+    walk(result.rows[0]!['QUERY PLAN'][0]!.Plan);
+  }
+  return rows;
+}
