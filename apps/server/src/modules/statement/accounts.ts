@@ -295,14 +295,19 @@ export interface VpoAccountName {
 }
 
 /** The names of these VPOs' accounts, by VPO id. */
-export async function vpoAccountNames(db: Kysely<Database>, vpoIds: readonly number[]): Promise<Map<number, VpoAccountName>> {
-  const ids = [...new Set(vpoIds)];
-  if (ids.length === 0) return new Map();
+export async function vpoAccountNames(
+  db: Kysely<Database>,
+  vpoIds: readonly number[],
+  known: Map<number, VpoAccountName> = new Map(),
+): Promise<Map<number, VpoAccountName>> {
+  const ids = [...new Set(vpoIds)].filter((id) => !known.has(id));
+  if (ids.length === 0) return known;
   const rows = await db
     .selectFrom('vpos')
     .innerJoin('partners', 'partners.id', 'vpos.partner_id')
     .select(['vpos.id', 'partners.name', 'vpos.origin', 'vpos.destination'])
     .where('vpos.id', 'in', ids)
     .execute();
-  return new Map(rows.map((v) => [v.id, { shipper: v.name, route: vpoAccountRoute(v.origin, v.destination) }]));
+  for (const v of rows) known.set(v.id, { shipper: v.name, route: vpoAccountRoute(v.origin, v.destination) });
+  return known;
 }

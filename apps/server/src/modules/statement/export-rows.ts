@@ -18,6 +18,7 @@ import type { RowAccount, VpoAccountName } from './accounts.js';
 import { inPeriod, kindCondition, ofWhose, periodRanks, statementScope } from './queries.js';
 import type { StatementScope, WhoseEntries } from './queries.js';
 import { entryVehicles } from './vehicles.js';
+import type { VehicleNames } from './vehicles.js';
 
 /** Rows read per query: a keyset step of (created_at, id) (one index range), small enough to stream. */
 export const EXPORT_CHUNK_ROWS = 500;
@@ -216,7 +217,7 @@ function chunkAfter(db: Kysely<Database>, driverId: number, scope: StatementScop
  * the current chunk is in memory. Every entry of the period is read, whatever the kind, because the balance after a row counts all the entries
  * of its account; only the kind's rows are yielded. A chunk's reads are one `reads.read`, and change
  * nothing until they are all done: a chunk read again (on the primary, its replica gone) starts
- * clean. Returning the generator early (a client that went away) stops the reading.
+ * clean (the names it read are kept: a name is the same on either). Returning the generator early (a client that went away) stops the reading.
  */
 export async function* exportRows(reads: StreamReads, driverId: number, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
   const { kind, whose } = plan.scope;
@@ -228,6 +229,9 @@ export async function* exportRows(reads: StreamReads, driverId: number, plan: Ex
     ['own', plan.opening.own],
     ['third', plan.opening.third],
   ]);
+  // Names read once an export: a chunk asks only for the VPOs, plates and centres not seen before.
+  const vpoNames = new Map<number, VpoAccountName>();
+  const vehicleNames: VehicleNames = { plates: new Map(), centres: new Map() };
   let after: Keyset | null = null;
   for (;;) {
     const chunk = await reads.read(async (db) => {
@@ -238,8 +242,9 @@ export async function* exportRows(reads: StreamReads, driverId: number, plan: Ex
         vpoAccountNames(
           db,
           rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])),
+          vpoNames,
         ),
-        entryVehicles(db, rows),
+        entryVehicles(db, rows, vehicleNames),
       ]);
       const openings = await firstSeenOpenings(db, driverId, kinds, rows, balance, plan.scope.from);
       return { rows, tail, shippers, vehicles, openings };

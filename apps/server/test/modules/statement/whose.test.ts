@@ -12,6 +12,7 @@ import { expectLedgerInvariant, usePixTestApp } from '../../helpers/pix.js';
 import { activeTag, registerTag } from '../../helpers/tags.js';
 import { toIso } from '../../../src/db/connection.js';
 import { bucketsOf } from '../../../src/modules/ledger/ledger.js';
+import { EXPORT_CHUNK_ROWS } from '../../../src/modules/statement/export-rows.js';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/db/connection.js';
 
@@ -250,6 +251,32 @@ describeEachDatabase('extrato da empresa por placa, centro de custo e motorista 
     expect(text).toContain('Centro de custo OP-SUL · Operação Sul');
     // Each row says its plate first, where a long place name's cut never reaches it.
     expect(text).toContain(`${a.plate} · Passagem por:`);
+  });
+
+  it('a CSV of many chunks names every row’s plate and centre as the ledger does, in the later chunks as in the first', async () => {
+    const { app, db, firm, a, b } = await carrier();
+    const random = seeded(80);
+    // A and B again after the first chunk's rows: their names were read once, in the first chunk.
+    await recordMovements(db, firm, history(EXPORT_CHUNK_ROWS + 300, a.vehicleId, Date.parse('2026-06-01T10:00:00.000Z'), random), 'a3');
+    await recordMovements(db, firm, history(120, b.vehicleId, Date.parse('2026-06-02T10:00:00.000Z'), random), 'b2');
+    const want = await db.kysely
+      .selectFrom('ledger_entries as e')
+      .leftJoin('vehicles as v', 'v.id', 'e.vehicle_id')
+      .leftJoin('cost_centres as c', 'c.id', 'e.cost_centre_id')
+      .select(['v.license_plate', 'c.code', 'c.name'])
+      .where('e.driver_id', '=', firm.id)
+      .orderBy('e.created_at', 'asc')
+      .orderBy('e.id', 'asc')
+      .execute();
+    expect(want.length).toBeGreaterThan(EXPORT_CHUNK_ROWS * 2);
+    const csv = await app.inject({ method: 'GET', url: '/api/extrato/exportar?formato=csv&periodo=tudo', headers: bearer(firm.token) });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
+    const named = lines
+      .slice(1)
+      .filter((l) => !l.includes('Total do período'))
+      .map((l) => l.split(';').slice(-2).join(';'));
+    expect(named).toEqual(want.map((w) => `${w.license_plate ?? ''};${w.code === null ? '' : `${w.code} · ${w.name}`}`));
   });
 
   it('refuses two filters at once, and a plate, centre or driver that is not the account’s, changing nothing', async () => {
