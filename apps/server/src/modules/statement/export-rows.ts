@@ -217,7 +217,8 @@ function chunkAfter(db: Kysely<Database>, driverId: number, scope: StatementScop
  * the current chunk is in memory. Every entry of the period is read, whatever the kind, because the balance after a row counts all the entries
  * of its account; only the kind's rows are yielded. A chunk's reads are one `reads.read`, and change
  * nothing until they are all done: a chunk read again (on the primary, its replica gone) starts
- * clean (the names it read are kept: a name is the same on either). Returning the generator early (a client that went away) stops the reading.
+ * clean (the names it read are kept: a name is the same on either). Returning the generator early
+ * (a client that went away) stops the reading.
  */
 export async function* exportRows(reads: StreamReads, driverId: number, plan: ExportPlan): AsyncGenerator<ExportRow[]> {
   const { kind, whose } = plan.scope;
