@@ -7,8 +7,9 @@ export type EntryVehicle = NonNullable<StatementTransaction['veiculo']>;
 
 /** Plates and cost centres already read, by id: an export reads each once, not once a chunk. */
 export interface VehicleNames {
-  plates: Map<number, string>;
-  centres: Map<number, { codigo: string; nome: string }>;
+  /** null: a vehicle or centre deleted since, not asked for again. */
+  plates: Map<number, string | null>;
+  centres: Map<number, { codigo: string; nome: string } | null>;
 }
 
 /**
@@ -35,12 +36,14 @@ export async function entryVehicles(
     vehicleIds.length === 0 ? [] : db.selectFrom('vehicles').select(['id', 'license_plate']).where('id', 'in', vehicleIds).execute(),
     centreIds.length === 0 ? [] : db.selectFrom('cost_centres').select(['id', 'code', 'name']).where('id', 'in', centreIds).execute(),
   ]);
+  for (const id of vehicleIds) known.plates.set(id, null);
+  for (const id of centreIds) known.centres.set(id, null);
   for (const v of vehicles) known.plates.set(v.id, v.license_plate);
   for (const c of centres) known.centres.set(c.id, { codigo: c.code, nome: c.name });
   const result = new Map<number, EntryVehicle>();
   for (const e of entries) {
-    const plate = e.vehicle_id === null ? undefined : known.plates.get(e.vehicle_id);
-    if (plate === undefined) continue;
+    const plate = e.vehicle_id === null ? null : (known.plates.get(e.vehicle_id) ?? null);
+    if (plate === null) continue;
     result.set(e.id, { placa: plate, centroDeCusto: e.cost_centre_id === null ? null : (known.centres.get(e.cost_centre_id) ?? null) });
   }
   return result;
