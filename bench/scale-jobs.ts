@@ -1,4 +1,4 @@
-import { billingPeriod, TAG_STATUS } from '@portal/domain';
+import { billingPeriod, previousBillingPeriod, TAG_STATUS } from '@portal/domain';
 import { sql } from 'kysely';
 import { openDb } from '../apps/server/src/db/connection.js';
 import { createLogger } from '../apps/server/src/logger.js';
@@ -35,8 +35,8 @@ export interface JobRun {
  * month after the year's end (its tags are paid through that month: every one is charged), the
  * others a day after it (a day's notices and deletions); on `databaseUrl`, which they write into.
  * With `billingTags` (fewer than the active tags), the billing charges that many tags spread over
- * the ids, the others marked paid for the month first: its time per tag is what it would take per
- * tag over all of them (the billing is one transaction per tag, in id order).
+ * the ids, the others marked paid for the month first, and gives back last month's VPO-only fees of
+ * those tags alone: its time per tag is what it would take per tag over all of them.
  */
 export async function runJobs(
   databaseUrl: string,
@@ -102,7 +102,11 @@ export async function runJobs(
 
 /**
  * Every active tag but `count` of them (spread over the ids) marked paid for `period`: the billing
- * then charges those `count` only. Answers how many it will charge (all of them when fewer).
+ * then charges those `count` only. The billing also gives back the month before's fee of every tag
+ * that used it through VPOs alone (decision 53), one transaction a tag, whatever it charges: the
+ * other tags' months are made to show a passage outside a VPO, so that only the sample's are given
+ * back, or the whole year's would be counted against the sample's tags. Answers how many it will
+ * charge (null: all of them, when fewer).
  */
 async function sampleBilling(databaseUrl: string, period: string, count: number): Promise<number | null> {
   const db = openDb(databaseUrl, { poolMax: 1 });
@@ -115,6 +119,8 @@ async function sampleBilling(databaseUrl: string, period: string, count: number)
     const every = Math.ceil(active / count);
     await sql`update tags set paid_through = ${period} where id % ${every} <> 0 and status_code = ${TAG_STATUS.active}
       and deleted_at is null`.execute(db.kysely);
+    await sql`update tag_month_usage set other_passages = 1 where period = ${previousBillingPeriod(period)}
+      and vpo_passages > 0 and other_passages = 0 and tag_id % ${every} <> 0`.execute(db.kysely);
     return Math.ceil(active / every);
   } finally {
     await db.kysely.destroy();
