@@ -26,7 +26,14 @@ export async function joinCompany(
 }
 
 /** A call as `who` on the company's account (X-Conta unless `who` is the company's own login). */
-export function onCompany(app: FastifyInstance, firm: Registered, who: Registered, method: 'GET' | 'POST', url: string, payload?: unknown) {
+export function onCompany(
+  app: FastifyInstance,
+  firm: Registered,
+  who: Registered,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
   return app.inject({
     method,
     url,

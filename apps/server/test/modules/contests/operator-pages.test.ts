@@ -1,9 +1,10 @@
 import type { Contest } from '@portal/contract';
-import type { CompiledQuery, KyselyPlugin } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { CompiledQuery as Raw, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { json } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
+import { capturingQueries } from '../../helpers/queries.js';
 import { DAY, minutes, spAt, useVpoApp } from '../../helpers/vpos.js';
 import type { VpoDriver } from '../../helpers/vpos.js';
 import { migrateTo, migrateToLatest } from '../../../src/db/migrate.js';
@@ -170,7 +171,7 @@ describeEachDatabase('a lista de contestações do operador: páginas contadas p
       const operator = await t.db().kysely.selectFrom('partners').select('operator_cnpj').where('id', '=', id).executeTakeFirstOrThrow();
       for (const estado of [undefined, 'RECUSADA' as const, 'ABERTA' as const]) {
         const queries: CompiledQuery[] = [];
-        const service = new ContestService(t.db(), undefined, undefined, { tolerant: (read) => read(capturing(t.db(), queries)) });
+        const service = new ContestService(t.db(), undefined, undefined, { tolerant: (read) => read(capturingQueries(t.db(), queries)) });
         const page = await service.forOperator(operator.operator_cnpj ?? '', { page: 1, estado });
         expect(page.contests.length).toBeGreaterThan(0);
         // Newest first over every operator's contests, PostgreSQL's choice here (the key's order is
@@ -180,18 +181,6 @@ describeEachDatabase('a lista de contestações do operador: páginas contadas p
     });
   }
 });
-
-/** The database's Kysely, keeping every query it compiles. */
-function capturing(db: Db, into: CompiledQuery[]) {
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      into.push(db.kysely.getExecutor().compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: ({ result }) => Promise.resolve(result),
-  };
-  return db.kysely.withPlugin(plugin);
-}
 
 interface PlanNode {
   'Relation Name'?: string;

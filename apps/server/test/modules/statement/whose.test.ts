@@ -6,13 +6,16 @@ import type { Registered } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
 import { joinCompany, onCompany } from '../../helpers/fleet.js';
 import { pdfText } from '../../helpers/files.js';
+import { capturingQueries } from '../../helpers/queries.js';
 import { recordMovements } from '../../helpers/movements.js';
 import type { Movement } from '../../helpers/movements.js';
 import { expectLedgerInvariant, usePixTestApp } from '../../helpers/pix.js';
 import { activeTag, registerTag } from '../../helpers/tags.js';
 import { toIso } from '../../../src/db/connection.js';
 import { bucketsOf } from '../../../src/modules/ledger/ledger.js';
-import { EXPORT_CHUNK_ROWS } from '../../../src/modules/statement/export-rows.js';
+import { EXPORT_CHUNK_ROWS, exportPlan, exportRows } from '../../../src/modules/statement/export-rows.js';
+import { readsOn } from '../../../src/db/read-replica.js';
+import type { CompiledQuery } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/db/connection.js';
 
@@ -253,12 +256,16 @@ describeEachDatabase('extrato da empresa por placa, centro de custo e motorista 
     expect(text).toContain(`${a.plate} · Passagem por:`);
   });
 
-  it('a CSV of many chunks names every row’s plate and centre as the ledger does, in the later chunks as in the first', async () => {
-    const { app, db, firm, a, b } = await carrier();
+  it('a CSV of many chunks names every row’s plate and centre as the ledger does, in the later chunks as in the first, each read once', async () => {
+    const { app, db, firm, south, a, b } = await carrier();
     const random = seeded(80);
     // A and B again after the first chunk's rows: their names were read once, in the first chunk.
+    // A back in OP-SUL, then OP-SUL removed: its entries, over several chunks, name no centre.
+    await move(app, firm, a.vehicleId, south);
     await recordMovements(db, firm, history(EXPORT_CHUNK_ROWS + 300, a.vehicleId, Date.parse('2026-06-01T10:00:00.000Z'), random), 'a3');
     await recordMovements(db, firm, history(120, b.vehicleId, Date.parse('2026-06-02T10:00:00.000Z'), random), 'b2');
+    const removed = await onCompany(app, firm, firm, 'DELETE', `/api/empresa/centros-de-custo/${south}`);
+    expect(removed.statusCode, removed.body).toBe(200);
     const want = await db.kysely
       .selectFrom('ledger_entries as e')
       .leftJoin('vehicles as v', 'v.id', 'e.vehicle_id')
@@ -277,6 +284,18 @@ describeEachDatabase('extrato da empresa por placa, centro de custo e motorista 
       .filter((l) => !l.includes('Total do período'))
       .map((l) => l.split(';').slice(-2).join(';'));
     expect(named).toEqual(want.map((w) => `${w.license_plate ?? ''};${w.code === null ? '' : `${w.code} · ${w.name}`}`));
+    // The same export, its reads kept: a plate or a centre is asked for in one chunk only.
+    const queries: CompiledQuery[] = [];
+    const plan = await exportPlan(db.kysely, firm.id, { periodo: 'tudo' }, new Date());
+    let chunks = 0;
+    for await (const rows of exportRows(readsOn(capturingQueries(db, queries)), firm.id, plan)) chunks += rows.length > 0 ? 1 : 0;
+    expect(chunks).toBeGreaterThan(2);
+    // The removed centre among them: asked for once, not again in each chunk that names it.
+    for (const table of ['vehicles', 'cost_centres']) {
+      const asked = queries.filter((q) => new RegExp(`from "${table}"`).test(q.sql)).flatMap((q) => q.parameters);
+      expect(asked.length, table).toBeGreaterThan(0);
+      expect(asked, table).toEqual([...new Set(asked)]);
+    }
   });
 
   it('refuses two filters at once, and a plate, centre or driver that is not the account’s, changing nothing', async () => {
