@@ -21,6 +21,7 @@ import type {
 } from '../../src/adapters/pix/port.js';
 import { PayoutRejected, PixProviderUnavailable } from '../../src/adapters/pix/port.js';
 import { DEV_PIX_WEBHOOK_TOKEN, DEV_TRANSFER_VALIDATION_TOKEN } from '../../src/config.js';
+import { toIso } from '../../src/db/connection.js';
 import type { Db, Dialect } from '../../src/db/connection.js';
 import { bearer, registerDriver, useTestApp } from './app.js';
 import type { Registered } from './app.js';
@@ -187,6 +188,26 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
     .execute();
   const byAccount = new Map(sums.map((s) => [s.account_id, Number(s.total)]));
   for (const a of accounts) expect(Number(a.balance_cents), `conta ${a.id}`).toBe(byAccount.get(a.id) ?? 0);
+  await expectNoVpoMoneyBeforeItsHold(db);
+}
+
+/**
+ * Decision 86: no entry of a VPO's money is dated before the VPO was issued or its trip began,
+ * whichever was first (the export reads each VPO's balance before a period from there).
+ */
+async function expectNoVpoMoneyBeforeItsHold(db: Db): Promise<void> {
+  const firsts = await db.kysely
+    .selectFrom('ledger_entries as e')
+    .innerJoin('accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('vpos as v', 'v.id', 'e.vpo_id')
+    .select(['v.id', 'v.created_at', 'v.trip_start', (eb) => eb.fn.min('e.created_at').as('first')])
+    .where('a.kind', '=', 'vpo')
+    .groupBy(['v.id', 'v.created_at', 'v.trip_start'])
+    .execute();
+  for (const f of firsts) {
+    const issued = Math.min(Date.parse(toIso(f.created_at)), f.trip_start === null ? Infinity : Date.parse(toIso(f.trip_start)));
+    expect(Date.parse(toIso(f.first)), `VPO ${f.id}`).toBeGreaterThanOrEqual(issued);
+  }
 }
 
 export async function entriesOf(db: Db, driverId: number) {

@@ -3,11 +3,15 @@ import { formatDateTime, STATEMENT_ORIGINS, statementAccountName, statementKindO
 import type { StatementKind } from '@portal/domain';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
+import type { CompiledQuery } from 'kysely';
 import { toIso } from '../../../src/db/connection.js';
+import { readsOn } from '../../../src/db/read-replica.js';
+import { exportPlan, exportRows } from '../../../src/modules/statement/export-rows.js';
 import { bearer, json } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
 import { recordMovements } from '../../helpers/movements.js';
-import { minutes, spAt, useVpoApp } from '../../helpers/vpos.js';
+import { capturingQueries } from '../../helpers/queries.js';
+import { DAY, hours, minutes, spAt, useVpoApp } from '../../helpers/vpos.js';
 import type { VpoDriver } from '../../helpers/vpos.js';
 
 interface Entry {
@@ -244,5 +248,49 @@ describeEachDatabase('extrato: a conta de cada linha, o saldo após e os totais 
     const alfaRow = oldestFirst.find((r) => r.conta.vpoId === String(alfa));
     expect(text).toContain('VPO de Transportes Alfa: Campinas (SP) – Santos (SP)');
     expect(alfaRow).toBeDefined();
+  });
+
+  it('a period begun inside a trip: the VPO’s balance from what it held before, read from its issue on; a VPO issued in the period read for nothing', async () => {
+    const e = await t.driver();
+    const gama = await t.shipper('Rodovias Gama');
+    const now = Date.now();
+    const tripStart = spAt(-3 * DAY, now);
+    const early = (await t.issued(gama, e.tag, { ValorTotalVP: 200, inicioViagem: tripStart, fimViagem: spAt(2 * DAY, now) })).id;
+    await t.passed(e.tag, 20, spAt(-3 * DAY + hours(1), now), { placeName: 'Praça Antes' });
+    await t.passed(e.tag, 35, spAt(-hours(1), now), { placeName: 'Praça Durante' });
+    const late = (await t.issued(gama, e.tag, { ValorTotalVP: 50, inicioViagem: spAt(-minutes(30), now), fimViagem: spAt(DAY, now) })).id;
+    const day = (ms: number) => spAt(ms, now).slice(0, 10);
+    const filters = { periodo: 'intervalo', de: day(-DAY), ate: day(0) } as const;
+
+    const csv = await t.app().inject({
+      method: 'GET',
+      url: `/api/extrato/exportar?formato=csv&periodo=intervalo&de=${filters.de}&ate=${filters.ate}`,
+      headers: bearer(e.token),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const vpoRows = csv.rawPayload
+      .subarray(3)
+      .toString('utf8')
+      .split('\r\n')
+      .map((l) => l.split(';'))
+      .filter((l) => l[3]?.startsWith('VPO de Rodovias Gama') && l[1] !== 'Total do período')
+      .map((l) => [l[4], l[5]]);
+    // 200,00 held, 20,00 paid before the period: 180,00 when it opens.
+    expect(vpoRows).toEqual([
+      ['-35,00', '145,00'],
+      ['50,00', '50,00'],
+    ]);
+
+    const queries: CompiledQuery[] = [];
+    const db = t.db();
+    const plan = await exportPlan(db.kysely, e.id, filters, new Date());
+    for await (const rows of exportRows(readsOn(capturingQueries(db, queries)), e.id, plan)) expect(rows.length).toBeGreaterThan(0);
+    const sums = queries.filter((q) => /from "ledger_entries"/.test(q.sql) && /"vpo_id" in/.test(q.sql));
+    expect(sums).toHaveLength(1);
+    const [sum] = sums;
+    expect(sum?.sql).toMatch(/"created_at" >= (\$\d+|\?) and "created_at" < (\$\d+|\?)/);
+    expect(sum?.parameters).toContain(new Date(tripStart).toISOString());
+    expect(sum?.parameters).toContain(early);
+    expect(sum?.parameters).not.toContain(late);
   });
 });
