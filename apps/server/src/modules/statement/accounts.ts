@@ -292,6 +292,13 @@ function ordered(totals: AccountTotal[]): AccountTotal[] {
 export interface VpoAccountName {
   shipper: string;
   route: string | null;
+  /**
+   * Decision 86: the instant no entry of the VPO's money precedes (ms): its hold is dated when issued
+   * or at the trip's start when earlier (vpos/money.ts), the row's created_at taken before it in the
+   * same transaction; the passages it pays fall in its trip, the rest (free-flow tolls, give-backs,
+   * the refund) is dated when it happens.
+   */
+  moneyFrom: number;
 }
 
 /** The names of these VPOs' accounts, by VPO id. */
@@ -305,9 +312,13 @@ export async function vpoAccountNames(
   const rows = await db
     .selectFrom('vpos')
     .innerJoin('partners', 'partners.id', 'vpos.partner_id')
-    .select(['vpos.id', 'partners.name', 'vpos.origin', 'vpos.destination'])
+    .select(['vpos.id', 'partners.name', 'vpos.origin', 'vpos.destination', 'vpos.created_at', 'vpos.trip_start'])
     .where('vpos.id', 'in', ids)
     .execute();
-  for (const v of rows) known.set(v.id, { shipper: v.name, route: vpoAccountRoute(v.origin, v.destination) });
+  for (const v of rows) {
+    const created = Date.parse(toIso(v.created_at));
+    const moneyFrom = v.trip_start === null ? created : Math.min(created, Date.parse(toIso(v.trip_start)));
+    known.set(v.id, { shipper: v.name, route: vpoAccountRoute(v.origin, v.destination), moneyFrom });
+  }
   return known;
 }

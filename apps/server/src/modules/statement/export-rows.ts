@@ -247,7 +247,7 @@ export async function* exportRows(reads: StreamReads, driverId: number, plan: Ex
         ),
         entryVehicles(db, rows, vehicleNames),
       ]);
-      const openings = await firstSeenOpenings(db, driverId, kinds, rows, balance, plan.scope.from);
+      const openings = await firstSeenOpenings(db, driverId, kinds, rows, balance, plan.scope.from, shippers);
       return { rows, tail, shippers, vehicles, openings };
     });
     if (chunk === null) return;
@@ -301,6 +301,7 @@ async function firstSeenOpenings(
   rows: Awaited<ReturnType<typeof chunkAfter>>,
   known: ReadonlyMap<string, number>,
   from: string | null,
+  names: ReadonlyMap<number, VpoAccountName>,
 ): Promise<Map<string, number>> {
   const openings = new Map<string, number>();
   const first = new Map<string, (typeof rows)[number]>();
@@ -315,7 +316,7 @@ async function firstSeenOpenings(
     } else first.set(key, r);
   }
   if (from !== null && vpos.size > 0) {
-    for (const [vpoId, cents] of await vposHeldBefore(db, vpos, from)) openings.set(accountKey({ kind: 'vpo', vpoId }), cents);
+    for (const [vpoId, cents] of await vposHeldBefore(db, vpos, from, names)) openings.set(accountKey({ kind: 'vpo', vpoId }), cents);
   }
   if (first.size === 0) return openings;
   const through = await balancesThrough(
@@ -328,42 +329,34 @@ async function firstSeenOpenings(
 }
 
 /**
- * What each VPO (id to its account) held before `from`: the sum of its entries from its hold to
- * `from`, for those issued before it; the others held nothing.
+ * What each VPO (id to its account) held before `from`: the sum of its entries from its first money
+ * (`moneyFrom`, read with its name) to `from`, for those issued before it; the others held nothing.
  */
-async function vposHeldBefore(db: Kysely<Database>, vpos: ReadonlyMap<number, number>, from: string): Promise<Map<number, number>> {
-  const issued = await vposIssuedBefore(db, [...vpos.keys()], from);
+async function vposHeldBefore(
+  db: Kysely<Database>,
+  vpos: ReadonlyMap<number, number>,
+  from: string,
+  names: ReadonlyMap<number, VpoAccountName>,
+): Promise<Map<number, number>> {
+  const fromMs = Date.parse(from);
+  // A VPO missing from the names (never: every VPO of the chunk is named) is summed over its whole history.
+  const issued = [...vpos.keys()].flatMap((id) => {
+    const moneyFrom = names.get(id)?.moneyFrom ?? Number.NEGATIVE_INFINITY;
+    return moneyFrom < fromMs ? [{ id, moneyFrom }] : [];
+  });
   const held = new Map<number, number>();
-  if (issued.size === 0) return held;
-  const ids = [...issued.keys()];
+  if (issued.length === 0) return held;
+  const ids = issued.map((v) => v.id);
+  const earliest = Math.min(...issued.map((v) => v.moneyFrom));
   const rows = await db
     .selectFrom('ledger_entries')
     .select((eb) => ['vpo_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
     .where('vpo_id', 'in', ids)
     .where('account_id', 'in', [...new Set(ids.map((id) => vpos.get(id) ?? 0))])
-    .where('created_at', '>=', new Date(Math.min(...issued.values())).toISOString())
+    .$if(Number.isFinite(earliest), (q) => q.where('created_at', '>=', new Date(earliest).toISOString()))
     .where('created_at', '<', from)
     .groupBy('vpo_id')
     .execute();
   for (const r of rows) if (r.vpo_id !== null) held.set(r.vpo_id, Number(r.cents));
   return held;
-}
-
-/**
- * The VPOs of `ids` issued before `from`, each with the instant no entry of its money precedes: its
- * hold is dated when issued or at the trip's start when earlier (vpos/money.ts), and everything
- * after it is dated later: the passages it pays fall in its trip (from its start), the rest (free-flow
- * tolls, give-backs, the refund) when they happen. The row's own created_at is taken before the
- * hold's clock, in the same transaction: never later than the hold.
- */
-async function vposIssuedBefore(db: Kysely<Database>, ids: readonly number[], from: string): Promise<Map<number, number>> {
-  const rows = await db.selectFrom('vpos').select(['id', 'trip_start', 'created_at']).where('id', 'in', ids).execute();
-  const fromMs = Date.parse(from);
-  const issued = new Map<number, number>();
-  for (const r of rows) {
-    const created = Date.parse(toIso(r.created_at));
-    const first = r.trip_start === null ? created : Math.min(created, Date.parse(toIso(r.trip_start)));
-    if (first < fromMs) issued.set(r.id, first);
-  }
-  return issued;
 }
