@@ -261,9 +261,24 @@ export async function driverWithNegativeBalance(request: APIRequestContext, plat
 }
 
 /** Opens a page and waits until the app is live (the prerendered /login hydrated), as a driver sees it. */
+/**
+ * Waits until the app has taken over the page (the prerendered markup is drawn before it). How long a
+ * cold start takes is the slow-phone journeys' business: here only the test's own timeout bounds it,
+ * so a busy machine never fails the check that follows.
+ */
+export async function untilLive(page: Page, options: { timeout?: number } = {}) {
+  await page.locator('html[data-live="true"]').waitFor({ state: 'attached', ...options });
+}
+
 export async function openLive(page: Page, url: string) {
   await page.goto(url);
-  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+  await untilLive(page);
+}
+
+/** A reload, and the app live again before the test reads what it draws from the server. */
+export async function reloadLive(page: Page) {
+  await page.reload();
+  await untilLive(page);
 }
 
 export async function signIn(page: Page, cpfCnpj: string, password: string) {

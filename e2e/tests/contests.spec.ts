@@ -4,8 +4,9 @@ import {
   closeToast,
   createPartnerKeyWithCli,
   driverWithActiveTag,
-  partnerPost,
   expect,
+  partnerPost,
+  reloadLive,
   settled,
   signIn,
   test,
@@ -92,7 +93,7 @@ test('a driver contests a passage, the operator accepts it and the money comes b
   });
   expect(await saldo(request, token)).toBe(84.1);
 
-  await page.reload();
+  await reloadLive(page);
   await expect(card.getByText('Aceita', { exact: true })).toBeVisible();
   await expect(card).toContainText('Categoria corrigida: o veículo passou com 2 eixos.');
   await expect(card.getByText('Valor devolvido').locator('xpath=..')).toContainText(brl(9.6));

@@ -5,11 +5,12 @@ import {
   driverWithTermsAccepted,
   expect,
   newDriver,
+  openLive,
   payPixWithCli,
   registerViaApi,
+  reloadLive,
   signIn,
   test,
-  openLive,
 } from '../support/fixtures.js';
 import { brl, todayInSaoPaulo } from '../support/values.js';
 
@@ -97,7 +98,7 @@ test('a driver buys R$ 150,00 by Pix, copies the code, pays it and sees the cred
   await expect(page.getByRole('button', { name: 'Copiar código PIX' })).toBeVisible({ timeout: 15_000 });
   expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(2_500);
 
-  await page.reload();
+  await reloadLive(page);
   await expect(page.getByRole('heading', { name: 'Pix gerado com sucesso!' })).toBeVisible();
   expect(await page.getByTestId('pix-payload').textContent()).toBe(payload);
   const stored = await page.evaluate(() => ({

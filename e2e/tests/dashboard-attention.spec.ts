@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createPixChargeViaApi, driverWithTermsAccepted, expect, payPixWithCli, signIn, test } from '../support/fixtures.js';
+import { createPixChargeViaApi, driverWithTermsAccepted, expect, payPixWithCli, reloadLive, signIn, test } from '../support/fixtures.js';
 import { brl } from '../support/values.js';
 
 /** The balance tile's value: the first thing a driver must see, above the fold of the device. */
@@ -29,7 +29,7 @@ test('the dashboard says what needs attention, and the alert level is the driver
 
   // The Pix is paid: the pending purchase and the low balance (R$ 100,00 >= R$ 50,00) go away, the movement shows.
   await payPixWithCli(charge.id);
-  await page.reload();
+  await reloadLive(page);
   const lastMovements = page.getByRole('region', { name: 'Últimas movimentações' });
   await expect(lastMovements.getByText('Compra de saldo via Pix')).toBeVisible();
   await expect(lastMovements.getByText(brl(100))).toBeVisible();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { demoDriver, expect, newDriver, openLive, registerViaApi, signIn, test } from '../support/fixtures.js';
+import { demoDriver, expect, newDriver, openLive, registerViaApi, reloadLive, signIn, test } from '../support/fixtures.js';
 import { brl } from '../support/values.js';
 
 test('a visitor without a session is sent to /login', async ({ page, look }) => {
@@ -160,8 +160,7 @@ test("São Paulo's zone data is checked in a worker once the page is live, never
 
   // Checked today: the next visit does not check again.
   workers.length = 0;
-  await page.reload();
-  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+  await reloadLive(page);
   // Past the moment the check would start: the page's idle callbacks run in the order asked, the app's first.
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
   expect(workers).toEqual([]);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { CLOSURE_CONFIRMATION_TEXT, driverDataMessages, DRIVER_DATA_KINDS } from '@portal/domain';
-import { closeToast, driverWithTermsAccepted, expect, openLive, signIn, test } from '../support/fixtures.js';
+import { closeToast, driverWithTermsAccepted, expect, openLive, reloadLive, signIn, test } from '../support/fixtures.js';
 import { openZip, pdfWords } from '../support/files.js';
 import { brl } from '../support/values.js';
 
@@ -58,7 +58,7 @@ test("a driver corrects their name and phone in 'Seus dados': the password confi
   await expect(section.getByText('Rosa Maria Caminhoneira')).toBeVisible();
   await expect(section.getByText(/Última alteração:/)).toBeVisible();
   await expect(correct).toBeFocused();
-  await page.reload();
+  await reloadLive(page);
   await expect(page.getByRole('region', { name: 'Seus dados' }).getByText('(21) 99876-5432')).toBeVisible();
 
   // The dashboard tells what changed and when, with the way back to it.

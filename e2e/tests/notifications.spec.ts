@@ -7,6 +7,7 @@ import {
   driverWithTermsAccepted,
   expect,
   expectAccessible,
+  reloadLive,
   screenshot,
   settled,
   signIn,
@@ -325,7 +326,7 @@ test('this browser cannot subscribe (incognito): the reason and Tentar novamente
 
   // Not allowed: the browser's prompt answers 'Bloquear' (an incognito profile always does).
   await context.clearPermissions();
-  await page.reload();
+  await reloadLive(page);
   await notifications.getByRole('button', { name: pushOptInTexts.enable }).click();
   await expect(notifications.getByText(pushOptInTexts.deniedTitle)).toBeVisible();
   await expect(notifications.getByText(pushOptInTexts.deniedBody)).toBeVisible();

@@ -1,4 +1,13 @@
-import { automaticBankWithCli, closeToast, driverWithTermsAccepted, expect, settled, signIn, test } from '../support/fixtures.js';
+import {
+  automaticBankWithCli,
+  closeToast,
+  driverWithTermsAccepted,
+  expect,
+  reloadLive,
+  settled,
+  signIn,
+  test,
+} from '../support/fixtures.js';
 import { brl } from '../support/values.js';
 
 /**
@@ -60,7 +69,7 @@ test('a driver tops up by Pix Automático: authorizes with the first Pix, a cycl
 
   // The bank debits the next cycle: the balance goes up once more.
   await automaticBankWithCli('cycle', driver.cpfCnpj);
-  await page.reload();
+  await reloadLive(page);
   const secondCycle = page.locator('[data-ciclo="2"]');
   await expect(secondCycle).toContainText('Paga');
   await page.goto('/dashboard');

@@ -2,7 +2,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { driverWithTermsAccepted, expect, holdTheApp, registerTagViaApi, screenshot, signIn, test } from '../support/fixtures.js';
+import {
+  driverWithTermsAccepted,
+  expect,
+  holdTheApp,
+  registerTagViaApi,
+  screenshot,
+  signIn,
+  test,
+  untilLive,
+} from '../support/fixtures.js';
 import { keptQueries } from '../support/offlineStore.js';
 import { grouped, randomDigits } from '../support/values.js';
 
@@ -42,7 +51,7 @@ function hydrationComplaints(page: Page): string[] {
 /** Opens the address; once the app is live, the heading on screen is still the one the page arrived with. */
 async function expectAdopted(page: Page, address: string, heading: string | RegExp) {
   await page.goto(address);
-  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+  await untilLive(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   const adopted = await page.evaluate(() => {
     const first = (window as unknown as { firstHeading?: Element }).firstHeading;
@@ -147,7 +156,7 @@ test("a tag's detail page shows the vehicle and its tag before the app is live, 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   release();
-  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+  await untilLive(page);
   const confirm = page.getByRole('dialog', { name: 'Cancelar tag' });
   await expect(confirm).toContainText(`Cancelar a tag ${grouped(serial)}?`);
   await confirm.getByRole('button', { name: 'Voltar' }).click();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { driverWithTermsAccepted, expect, openLive, signIn, test } from '../support/fixtures.js';
+import { driverWithTermsAccepted, expect, openLive, signIn, test, untilLive } from '../support/fixtures.js';
 import { brl } from '../support/values.js';
 
 /**
@@ -37,7 +37,7 @@ test('the portal meets the install criteria: manifest, icons and a service worke
   const response = await page.goto('/login');
   const csp = response?.headers()['content-security-policy'] ?? '';
   expect(csp).toMatch(/script-src 'self'(;|$)/);
-  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+  await untilLive(page);
 
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
@@ -141,7 +141,7 @@ test("a new version waits for the driver: 'Nova versão disponível', then 'Atua
 
     // Pressed: the waiting version takes over and the page loads again, once, on it.
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Atualizar' }).click()]);
-    await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+    await untilLive(page);
     expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
     expect(await controlledByServiceWorker(page)).toBe(first);
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);

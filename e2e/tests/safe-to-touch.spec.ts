@@ -11,6 +11,7 @@ import {
   registerViaApi,
   signIn,
   test,
+  untilLive,
 } from '../support/fixtures.js';
 import { brl, grouped, randomDigits } from '../support/values.js';
 
@@ -51,7 +52,7 @@ test.describe('on a tag page', () => {
     const actions = page.getByRole('region', { name: 'O que você pode fazer' });
     await actions.getByRole('button', { name: 'Ativar', exact: true }).click();
     release();
-    await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+    await untilLive(page);
     const question = page.getByRole('dialog', { name: 'Ativar tag' });
     await expect(question).toContainText(plain(`Ativar a tag ${grouped(serial)} por ${formatBrl(TAG_MONTHLY_FEE_CENTS)} por mês?`));
     await look('tag-ativar-pergunta');

@@ -16,6 +16,7 @@ import {
   settled,
   signIn,
   test,
+  untilLive,
 } from '../support/fixtures.js';
 import { randomDigits } from '../support/values.js';
 
@@ -66,7 +67,7 @@ function viewportShot(page: Page, width: ViewportName, name: string) {
   return page.screenshot({ path: path.join(screenshotDir, width, `${name}.png`) });
 }
 
-const live = (page: Page) => page.locator('html[data-live="true"]').waitFor({ state: 'attached', timeout: 60_000 });
+const live = (page: Page) => untilLive(page, { timeout: 60_000 });
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 interface LayoutShift extends PerformanceEntry {

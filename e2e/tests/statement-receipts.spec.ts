@@ -6,11 +6,12 @@ import {
   driverWithTermsAccepted,
   expect,
   newDriver,
+  openLive,
   payPixWithCli,
   registerViaApi,
+  reloadLive,
   signIn,
   test,
-  openLive,
 } from '../support/fixtures.js';
 import { brl, todayInSaoPaulo } from '../support/values.js';
 
@@ -114,7 +115,7 @@ test('a driver buys balance, opens its receipt, filters the statement to purchas
   await look('extrato-filtros');
 
   // Reload keeps the filters (they are the URL).
-  await page.reload();
+  await reloadLive(page);
   await expect(page.getByLabel('Tipo', { exact: true })).toHaveValue('compras');
   await expect(page.getByRole('row').filter({ hasText: 'Saque via Pix' })).toHaveCount(0);
   await expect(purchaseRow).toHaveCount(1);

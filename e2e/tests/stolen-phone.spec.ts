@@ -11,13 +11,14 @@ import {
   buyBalanceViaPix,
   closeToast,
   driverWithTermsAccepted,
-  type CliTarget,
   expect,
   expectAccessible,
+  reloadLive,
   screenshot,
   settled,
   signIn,
   test,
+  type CliTarget,
 } from '../support/fixtures.js';
 import { brl } from '../support/values.js';
 
@@ -201,7 +202,7 @@ test('a stolen phone: a key saved with the password receives at most R$ 500,00 a
   expect(await balanceOf(page, Token)).toBe(1000);
 
   // The driver's own phone: the dashboard says what happened.
-  await page.reload();
+  await reloadLive(page);
   const notices = page.getByRole('region', { name: 'Avisos' });
   const keyNotice = notices.getByRole('listitem').filter({ hasText: /Chave Pix CPF \*\*\*\.\d{3}\.\d{3}-\*\* salva em/ });
   await expect(keyNotice).toContainText('Não foi você? Remova a chave em Configurações e troque sua senha.');
@@ -242,7 +243,7 @@ test('a stolen phone: a key saved with the password receives at most R$ 500,00 a
   await expect(driverKeys.getByText(formatCpfCnpj(stranger))).toHaveCount(0);
 
   // On the thief's phone the key is no longer saved: sending to it asks for the password again.
-  await thief.reload();
+  await reloadLive(thief);
   await expect(thief.getByTestId('saldo-saque')).toHaveText(brl(1000));
   await expect(thief.getByRole('group', { name: 'Minhas chaves Pix' }).getByRole('button')).toHaveCount(1);
   await thief.getByLabel('Tipo da Chave Pix').selectOption('CPF');

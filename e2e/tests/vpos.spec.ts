@@ -7,6 +7,7 @@ import {
   driverWithTermsAccepted,
   expect,
   registerTagViaApi,
+  reloadLive,
   settled,
   signIn,
   test,
@@ -178,7 +179,7 @@ test('a driver sees the VPOs a shipper pushed, sorts them by Valor, Placa and Da
   await expectOrder(page, [...byValue].reverse());
 
   // The order lives in the URL: a reload keeps it.
-  await page.reload();
+  await reloadLive(page);
   await expectFirstRow(page, [...byValue].reverse()[PAGE_SIZE]!);
 
   await sortBy(page, phone, 'Placa', 'asc');

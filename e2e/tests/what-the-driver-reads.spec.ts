@@ -12,6 +12,7 @@ import {
   settled,
   signIn,
   test,
+  untilLive,
 } from '../support/fixtures.js';
 import { layoutShiftSoFar } from '../support/layoutShift.js';
 import { brl, randomDigits } from '../support/values.js';
@@ -72,7 +73,7 @@ test("a tag's page asks for its vehicle once, its dialogs go back with 'Voltar',
     if (r.url().includes('/api/veiculo/detail/')) reads.push(r.url());
   });
   await page.goto(`/tags/detalhes/${plate}`);
-  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+  await untilLive(page);
   await expect(page.getByRole('region', { name: 'Tag' })).toContainText('SemParar');
   // At rest: no request for 500 ms once the app is live and has drawn the tag (a second read would be in flight).
   await page.waitForLoadState('networkidle');
