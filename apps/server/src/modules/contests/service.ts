@@ -13,7 +13,7 @@ import {
   saoPauloDayStartIso,
 } from '@portal/domain';
 import { sql } from 'kysely';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ReadRouter } from '../../db/read-replica.js';
 import type { Db } from '../../db/connection.js';
@@ -191,12 +191,13 @@ export class ContestService {
         ? countContests(db, (eb) => operatorWhere(eb, query.estado ? [query.estado] : [...CONTEST_STATES]))
         : countedContests(db, answerer, query.estado);
     return this.reads.tolerant((db) =>
-      this.page(
-        contestsWithPassage(db).where((eb) => operatorWhere(eb)),
-        query.page,
-        PARTNER_CONTESTS_PAGE_SIZE,
-        () => count(db),
-      ),
+      this.page(contestsWithPassage(db), query.page, PARTNER_CONTESTS_PAGE_SIZE, {
+        count: () => count(db),
+        ids: db
+          .selectFrom('contests')
+          .select('contests.id')
+          .where((eb) => operatorWhere(eb)),
+      }),
     );
   }
 
@@ -224,9 +225,9 @@ export class ContestService {
 
   /** Every contest, newest first, by state (the CLI). */
   async all(state: ContestState | undefined, page: number): Promise<ContestPage> {
-    let query = contestsWithPassage(this.db.kysely);
-    if (state) query = query.where('contests.state', '=', state);
-    return this.page(query, page, PARTNER_CONTESTS_PAGE_SIZE);
+    let ids = this.db.kysely.selectFrom('contests').select('contests.id');
+    if (state) ids = ids.where('contests.state', '=', state);
+    return this.page(contestsWithPassage(this.db.kysely), page, PARTNER_CONTESTS_PAGE_SIZE, { ids });
   }
 
   /**
@@ -316,28 +317,34 @@ export class ContestService {
   }
 
   /**
-   * `count`, when the filter reads the contests alone: counted without the joins (a passage is found
-   * by id in every month of the partitioned table, decision 80; the page's rows join it, not the count).
+   * One page of `query`, newest first. `ids`, when the filter reads the contests alone: the page's
+   * ids are taken and counted from `contests` by itself, and only those are joined (a passage is found
+   * by id in every month of the partitioned table, decision 80). Joined before the limit, PostgreSQL
+   * read a large operator's page with parallel workers that each joined their share of its contests
+   * to every month's passages (decision 87). `count`, when counters say it for less (decision 85).
    */
   private async page(
     query: ReturnType<typeof contestsWithPassage>,
     page: number,
     size: number,
-    count?: () => Promise<number>,
+    { count, ids }: { count?: () => Promise<number>; ids?: SelectQueryBuilder<Database, 'contests', { id: number }> } = {},
   ): Promise<ContestPage> {
     const counted = count
       ? await count()
-      : await query
+      : await (ids ?? query)
           .clearSelect()
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .executeTakeFirst()
           .then((row) => Number(row?.n ?? 0));
     const totalPages = Math.ceil(counted / size);
     if (page > totalPages) return { contests: [], totalPages };
-    const rows = await query
+    const offset = size * (page - 1);
+    const rows = await (
+      ids
+        ? query.where('contests.id', 'in', ids.orderBy('contests.id', 'desc').limit(size).offset(offset))
+        : query.limit(size).offset(offset)
+    )
       .orderBy('contests.id', 'desc')
-      .limit(size)
-      .offset(size * (page - 1))
       .execute();
     const now = this.now();
     return { contests: rows.map((r) => contestView(r, now)), totalPages };

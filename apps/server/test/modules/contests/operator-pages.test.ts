@@ -10,6 +10,7 @@ import type { VpoDriver } from '../../helpers/vpos.js';
 import { migrateTo, migrateToLatest } from '../../../src/db/migrate.js';
 import type { Db } from '../../../src/db/connection.js';
 import { ContestService } from '../../../src/modules/contests/service.js';
+import { createMonthPartitions, startOfUtcMonth } from '../../../src/db/partitions.js';
 
 const PAGE = 50;
 const OTHER_OPERATOR = '11222333000181';
@@ -179,6 +180,43 @@ describeEachDatabase('a lista de contestações do operador: páginas contadas p
         expect(await contestRowsRead(t.db(), queries), `page 1, estado ${estado ?? 'todos'}`).toBeLessThanOrEqual(12 * PAGE);
       }
     });
+
+    it('a page joins its own contests to their passages, even when PostgreSQL reads it with parallel workers, over months of passages', async () => {
+      const d = await t.driver();
+      await contestOf(d, 'Praça dos meses');
+      const db = t.db();
+      const first = await db.kysely.selectFrom('passages').selectAll().where('driver_id', '=', d.id).executeTakeFirstOrThrow();
+      const thisMonth = startOfUtcMonth(new Date());
+      const months = [3, 2, 1].map((back) => new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - back, 1)));
+      await createMonthPartitions(db.kysely, 'passages', months);
+      // 12,000 passages over three months, each contested once, 9 in 10 of them by another operator.
+      await sql`insert into passages (partner_id, external_id, operator_cnpj, driver_id, tag_id, serial_number, place_name,
+          occurred_at, amount_cents, is_third, duplicate_of, created_at)
+        select ${first.partner_id}, 'meses-' || g, ${first.operator_cnpj}, ${d.id}, ${first.tag_id}, ${first.serial_number},
+          'Praça ' || g, at, 1230, 0, null, at
+        from generate_series(1, 12000) g,
+          lateral (select ${months[0]!.toISOString()}::timestamptz + (g % 3) * interval '1 month' + (g % 25) * interval '1 day' as at) day`.execute(
+        db.kysely,
+      );
+      await sql`insert into contests (passage_id, driver_id, operator_cnpj, reason, description, state, opened_at, due_at,
+          answered_at, answer, refund_cents, answered_by)
+        select p.id, p.driver_id, case when p.id % 10 = 0 then p.operator_cnpj else ${OTHER_OPERATOR} end, 'DUPLICADA', null,
+          'RECUSADA', p.created_at, p.created_at + interval '7 days', p.created_at + interval '1 day', 'Cobrança mantida.', null, 'portal'
+        from passages p where p.external_id like 'meses-%' order by p.id`.execute(db.kysely);
+      await sql`analyze passages`.execute(db.kysely);
+      await sql`analyze contests`.execute(db.kysely);
+
+      const queries: CompiledQuery[] = [];
+      const service = new ContestService(db, undefined, undefined, { tolerant: (read) => read(capturingQueries(db, queries)) });
+      const page = await service.forOperator(first.operator_cnpj, { page: 2 });
+      expect(page.contests).toHaveLength(PAGE);
+      // Decision 87: with parallel plans made free, the page still looks up the passages of its 50
+      // contests alone. Joined before the limit, each worker joined its share of the operator's
+      // contests to every month's passages (about 40,000 buffers at 0.69 of a year, for 50 rows).
+      const reads = await passageReads(db, queries, { parallel: true });
+      expect(reads.lookups).toBeLessThanOrEqual(PAGE);
+      expect(reads.rows).toBeLessThanOrEqual(PAGE);
+    });
   }
 });
 
@@ -190,18 +228,44 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** Rows of `contests` each query read, as PostgreSQL ran it (EXPLAIN ANALYZE): those kept and those filtered out. */
-async function contestRowsRead(db: Db, queries: readonly CompiledQuery[]): Promise<number> {
-  let rows = 0;
+/** Every plan node of a query as PostgreSQL ran it (EXPLAIN ANALYZE), with parallel plans made free when asked. */
+async function executedPlans(db: Db, queries: readonly CompiledQuery[], options: { parallel?: boolean } = {}): Promise<PlanNode[]> {
+  const nodes: PlanNode[] = [];
   const walk = (node: PlanNode) => {
-    if (node['Relation Name'] === 'contests') rows += (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
+    nodes.push(node);
     for (const child of node.Plans ?? []) walk(child);
   };
-  for (const query of queries) {
-    const result = await db.kysely.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-      Raw.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]),
-    );
-    walk(result.rows[0]!['QUERY PLAN'][0]!.Plan);
-  }
-  return rows;
+  await db.kysely.transaction().execute(async (trx) => {
+    if (options.parallel)
+      for (const setting of ['parallel_setup_cost', 'parallel_tuple_cost', 'min_parallel_table_scan_size', 'min_parallel_index_scan_size'])
+        await sql`select set_config(${setting}, '0', true)`.execute(trx);
+    for (const query of queries) {
+      const result = await trx.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        Raw.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]),
+      );
+      walk(result.rows[0]!['QUERY PLAN'][0]!.Plan);
+    }
+  });
+  return nodes;
+}
+
+/** Rows a node read of its relation: those kept and those filtered out, over all its loops. */
+const rowsRead = (node: PlanNode) => (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
+
+/**
+ * How the queries read `passages`, its months' partitions: the passages looked up (each lookup
+ * probes every month, so the most loops of one month) and the rows read in all the months.
+ */
+async function passageReads(db: Db, queries: readonly CompiledQuery[], options: { parallel?: boolean }) {
+  const months = (await executedPlans(db, queries, options)).filter((node) => node['Relation Name']?.startsWith('passages'));
+  return {
+    lookups: Math.max(0, ...months.map((node) => node['Actual Loops'])),
+    rows: months.reduce((sum, node) => sum + rowsRead(node), 0),
+  };
+}
+
+/** Rows of `contests` each query read, as PostgreSQL ran it (EXPLAIN ANALYZE): those kept and those filtered out. */
+async function contestRowsRead(db: Db, queries: readonly CompiledQuery[]): Promise<number> {
+  const nodes = await executedPlans(db, queries);
+  return nodes.filter((node) => node['Relation Name'] === 'contests').reduce((sum, node) => sum + rowsRead(node), 0);
 }
