@@ -260,7 +260,6 @@ export async function driverWithNegativeBalance(request: APIRequestContext, plat
   return driver;
 }
 
-/** Opens a page and waits until the app is live (the prerendered /login hydrated), as a driver sees it. */
 /**
  * Waits until the app has taken over the page (the prerendered markup is drawn before it). How long a
  * cold start takes is the slow-phone journeys' business: here only the test's own timeout bounds it,
@@ -270,6 +269,7 @@ export async function untilLive(page: Page, options: { timeout?: number } = {}) 
   await page.locator('html[data-live="true"]').waitFor({ state: 'attached', ...options });
 }
 
+/** Opens a page and waits until the app is live (the prerendered /login hydrated), as a driver sees it. */
 export async function openLive(page: Page, url: string) {
   await page.goto(url);
   await untilLive(page);
