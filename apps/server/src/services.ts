@@ -194,7 +194,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     statement,
     reads,
     receipts: new ReceiptService(db.kysely, pixProvider.name),
-    attention: new AttentionService(db.kysely, statement),
+    attention: new AttentionService(db.kysely, statement, overrides.now ?? config.clock),
     settings: new SettingsService(db.kysely),
     driverData: new DriverDataService(db.kysely, db.dialect, overrides.now ?? config.clock),
     profile: new ProfileService(db.kysely, db.dialect, confirmation, pixProvider, log, overrides.now ?? config.clock),

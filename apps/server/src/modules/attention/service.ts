@@ -288,7 +288,7 @@ async function shortVpos(db: Kysely<Database>, driverId: number, now: Date): Pro
  * keys and payouts, and corrections of the driver's name or phone. Indexed reads of the driver's own rows (tags_driver_live, the drivers and
  * accounts keys, pix_charges_driver_idx, pix_keys_driver_key, withdrawals_driver_created_idx).
  */
-async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date = new Date()): Promise<AttentionNotice[]> {
+async function attentionNotices(db: Kysely<Database>, driverId: number, now: Date): Promise<AttentionNotice[]> {
   const [tags, budgets, balance, possibleDuplicateNotices, vpos, topUps, pending, payouts, corrections] = await Promise.all([
     feeBlockedTags(db, driverId),
     budgetNotices(db, driverId, now),
@@ -303,15 +303,16 @@ async function attentionNotices(db: Kysely<Database>, driverId: number, now: Dat
   return [...tags, ...budgets, ...balance, ...possibleDuplicateNotices, ...vpos, ...topUps, ...pending, ...payouts, ...corrections];
 }
 
-/** The dashboard's notices and last movements (built once in services.ts). */
+/** The dashboard's notices and last movements (built once in services.ts), their windows on the server's clock. */
 export class AttentionService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly statement: StatementService,
+    private readonly now: () => Date,
   ) {}
 
   async forDriver(driverId: number): Promise<{ notices: AttentionNotice[]; lastMovements: StatementTransaction[] }> {
-    const [notices, page] = await Promise.all([attentionNotices(this.db, driverId), this.statement.page(driverId, 1)]);
+    const [notices, page] = await Promise.all([attentionNotices(this.db, driverId, this.now()), this.statement.page(driverId, 1)]);
     return { notices, lastMovements: page.transactions.slice(0, LAST_MOVEMENTS) };
   }
 }
