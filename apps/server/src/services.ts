@@ -142,24 +142,18 @@ export interface ServiceOverrides {
  */
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger, overrides: ServiceOverrides = {}): Services {
   const metrics = overrides.metrics ?? new Metrics();
+  // The server's clock: the system's, or CLOCK_START's in tests.
+  const clock = overrides.now ?? config.clock;
   const sessions = new SessionStore(db.kysely, config.sessionTtlHours);
   const audit = new AuditLog(db.kysely);
   const throttle = new LoginThrottle(db.kysely, config.login);
   const passwords = new PasswordHasher(config.argon2);
   const auth = new AuthService(db.kysely, sessions, passwords, throttle, log, metrics);
   const confirmation = new PasswordConfirmation(db.kysely, passwords, new RateLimitStore(db.kysely), log);
-  const payoutGuard = new PayoutGuard(
-    db.kysely,
-    db.dialect,
-    confirmation,
-    config.driverCalls,
-    config.payoutLimitDefaults,
-    log,
-    overrides.now ?? config.clock,
-  );
+  const payoutGuard = new PayoutGuard(db.kysely, db.dialect, confirmation, config.driverCalls, config.payoutLimitDefaults, log, clock);
   const terms = new TermsService(db.kysely);
   const pixProvider = overrides.pixProvider ?? createPixProvider(config.pix);
-  const freeFlow = new FreeFlowService(db, log, overrides.now ?? config.clock);
+  const freeFlow = new FreeFlowService(db, log, clock);
   const settlement = new SettlementService(db, log, cycleCharges, (driverId) => freeFlow.afterCredit(driverId));
   const outcomes = new WithdrawalOutcomes(db, log);
   const eligibility = new WithdrawalEligibility(db.kysely, terms);
@@ -174,7 +168,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   );
   const vpos = new VpoService(db, reads);
   const statement = new StatementService(db.kysely, reads);
-  const contests = new ContestService(db, metrics, overrides.now ?? config.clock, reads);
+  const contests = new ContestService(db, metrics, clock, reads);
   metrics.countOverdueContestsWith(() => contests.countOverdue());
   const webhookEvents = new WebhookEventLog(db.kysely);
   metrics.countOpenContradictionsWith(() => webhookEvents.countOpen('contradiction'));
@@ -194,11 +188,11 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     statement,
     reads,
     receipts: new ReceiptService(db.kysely, pixProvider.name),
-    attention: new AttentionService(db.kysely, statement, overrides.now ?? config.clock),
+    attention: new AttentionService(db.kysely, statement, clock),
     settings: new SettingsService(db.kysely),
-    driverData: new DriverDataService(db.kysely, db.dialect, overrides.now ?? config.clock),
-    profile: new ProfileService(db.kysely, db.dialect, confirmation, pixProvider, log, overrides.now ?? config.clock),
-    accountClosure: new AccountClosureService(db, confirmation, pixAutomatic, tags, log, overrides.now ?? config.clock),
+    driverData: new DriverDataService(db.kysely, db.dialect, clock),
+    profile: new ProfileService(db.kysely, db.dialect, confirmation, pixProvider, log, clock),
+    accountClosure: new AccountClosureService(db, confirmation, pixAutomatic, tags, log, clock),
     catalogue,
     tagOperator,
     tags,
@@ -238,7 +232,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
     contests,
     freeFlow,
     // One SigningKeys per process: the free-flow module's, which signs the proofs' codes too.
-    proofs: new ProofService(db, freeFlow.keys, overrides.now ?? config.clock, catalogue),
+    proofs: new ProofService(db, freeFlow.keys, clock, catalogue),
     pixAutomatic,
     pixAutomaticCycles: new CycleScheduler(db, pixProvider, log, overrides.now),
     pushSubscriptions: new PushSubscriptionService(db.kysely, vapidKeys, config.push),
