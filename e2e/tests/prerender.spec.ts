@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   driverWithTermsAccepted,
   expect,
@@ -60,36 +60,72 @@ async function expectAdopted(page: Page, address: string, heading: string | RegE
   expect(adopted, `${address}: the prerendered heading was replaced`).toBe(true);
 }
 
-test('every prerendered page is adopted as it arrived: no redraw, no hydration complaint', async ({ page, request, look }) => {
-  const listed = Object.keys(JSON.parse(await readFile(path.join(webDist, 'prerendered.json'), 'utf8')) as Record<string, string>);
+const listed = Object.keys(JSON.parse(readFileSync(path.join(webDist, 'prerendered.json'), 'utf8')) as Record<string, string>);
+const signedOut = ['/login', '/registrar'];
+const signedIn = listed.filter((route) => !signedOut.includes(route) && route !== '/configuracoes');
+/**
+ * The signed-in pages in groups of at most five, one test each: every page is a cold load that waits
+ * for the app to go live, and the whole list in one test crossed the limit on a slow CI machine.
+ */
+const groups = Array.from({ length: Math.ceil(signedIn.length / 5) }, (_, index) => signedIn.slice(index * 5, index * 5 + 5));
+
+/** A page that records its first heading and its hydration complaints, signed in as a new driver. */
+async function signedInWatched(page: Page, request: APIRequestContext) {
   const complaints = hydrationComplaints(page);
   await page.addInitScript(keepFirstHeading);
-
-  const signedOut = ['/login', '/registrar'];
-  expect(listed).toEqual(
-    expect.arrayContaining([...signedOut, '/saldo/comprar', '/tags/detalhes/:licensePlate', '/tags/editar/:licensePlate']),
-  );
-  for (const address of signedOut) await expectAdopted(page, address, /\S/);
-
   const { driver } = await driverWithTermsAccepted(request);
   await signIn(page, driver.cpfCnpj, driver.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  for (const route of listed.filter((route) => !signedOut.includes(route))) {
-    // A plate typed in lower case: the server writes it as the screen does, upper-cased.
-    const address = route.replace(':licensePlate', 'abc1d23');
-    await expectAdopted(page, address, route.includes(':licensePlate') ? /ABC1D23|Editar Tag/ : /\S/);
-    if (route.startsWith('/tags/detalhes/')) {
-      await expect(page).toHaveTitle('Tag do veículo ABC1D23 | Portal do Motorista');
-      // The driver has no such vehicle: the screen says so once its read answers.
-      await expect(page.getByText('Veículo não encontrado')).toBeVisible();
-      await look('prerendered-tag-detail-unknown-plate');
-    }
-  }
+  return { complaints, driver };
+}
 
+test('the signed-out pages are prerendered and adopted as they arrived: no redraw, no hydration complaint', async ({ page }) => {
+  expect(listed).toEqual(
+    expect.arrayContaining([
+      ...signedOut,
+      '/saldo/comprar',
+      '/tags/detalhes/:licensePlate',
+      '/tags/editar/:licensePlate',
+      '/configuracoes',
+    ]),
+  );
+  const complaints = hydrationComplaints(page);
+  await page.addInitScript(keepFirstHeading);
+  for (const address of signedOut) await expectAdopted(page, address, /\S/);
+  expect(complaints).toEqual([]);
+});
+
+for (const group of groups) {
+  test(`signed in, ${group.join(', ')}: each prerendered page is adopted as it arrived, no redraw, no hydration complaint`, async ({
+    page,
+    request,
+    look,
+  }) => {
+    const { complaints } = await signedInWatched(page, request);
+    for (const route of group) {
+      // A plate typed in lower case: the server writes it as the screen does, upper-cased.
+      const address = route.replace(':licensePlate', 'abc1d23');
+      await expectAdopted(page, address, route.includes(':licensePlate') ? /ABC1D23|Editar Tag/ : /\S/);
+      if (route.startsWith('/tags/detalhes/')) {
+        await expect(page).toHaveTitle('Tag do veículo ABC1D23 | Portal do Motorista');
+        // The driver has no such vehicle: the screen says so once its read answers.
+        await expect(page.getByText('Veículo não encontrado')).toBeVisible();
+        await look('prerendered-tag-detail-unknown-plate');
+      }
+    }
+    expect(complaints).toEqual([]);
+  });
+}
+
+test('/configuracoes is adopted as it arrived, and on a repeat visit first draws what was prerendered, then the kept answer', async ({
+  page,
+  request,
+}) => {
+  const { complaints, driver } = await signedInWatched(page, request);
+  await expectAdopted(page, '/configuracoes', 'Configurações');
   // A repeat visit, the phone holding /configuracoes' reads: each section hydrates in a pass of its
   // own and first draws what the prerendered page drew, then the kept answer (one that drew the kept
   // answer while hydrating left 'Alerta de saldo' disabled with the value in it).
-  await expectAdopted(page, '/configuracoes', 'Configurações');
   const level = page.getByLabel('Nível de alerta do saldo');
   await expect(level).toBeEnabled();
   await expect.poll(() => keptQueries(page)).toEqual(expect.arrayContaining(['["motorista","preferencias"]', '["motorista","dados"]']));
