@@ -126,8 +126,8 @@ export async function fillScale(db: Db, fraction: number, fingerprint: string, l
   await fillContests(ctx);
   await fillFreeFlow(ctx);
   await fillMoneyIn(ctx);
-  await restoreIndexes(ctx);
   await countYear(ctx);
+  await restoreIndexes(ctx);
   await fillRetained(ctx, {
     sessionTtlHours: config.sessionTtlHours,
     sessionsDays: config.retention.sessionsDays,
