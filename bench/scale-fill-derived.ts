@@ -10,7 +10,7 @@ import { COUNTER_CENTS } from '../apps/server/src/db/migrations/020-statement-ac
 import type { FillContext } from './scale-fill-people.js';
 import { repoRoot } from './paths.js';
 import { monthsBetween, nextMonth } from '../apps/server/src/db/partitions.js';
-import { affected, dropHelpers, n, scalar } from './scale-steps.js';
+import { affected, dropHelpers, scalar } from './scale-steps.js';
 
 /** The tables the year is poured into: their plain indexes and foreign keys are made once, after the rows (a bulk load's usual order). */
 const BULK_TABLES = ['ledger_entries', 'passages', 'passage_payments', 'pix_charges'] as const;
