@@ -4,7 +4,7 @@ import { centsToReais, isContestOverdue, isContestWindowOpen, STATEMENT_ORIGINS 
 import type { Kysely } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import { passagesPaidBy, passagesWithRefundable } from '../passages/queries.js';
+import { passagesPaidBy, passagesWithRefundable, recordedNoEarlierThan } from '../passages/queries.js';
 import { tollPlace } from '../passages/free-flow/pay.js';
 
 /** The `reference` of a contest's refund entries: contest:<id>. */
@@ -111,11 +111,16 @@ export function contestView(r: ContestRow, now: Date): Contest {
  */
 export async function passageInfoByEntry(
   db: Kysely<Database>,
-  entries: readonly { id: number; origin: string; reference?: string | null }[],
+  entries: readonly { id: number; origin: string; reference?: string | null; created_at?: Date | string }[],
   now: Date,
 ): Promise<Map<number, PassageContestInfo>> {
   const result = new Map<number, PassageContestInfo>();
   const passageOfEntry = await passagesPaidBy(db, entries);
+  // Decision 90: a payment entry is dated when its passage occurred; the passage was recorded no
+  // earlier than a day before that, so the older months are not read. A contest's passage has no date here.
+  const paidAt = entries
+    .filter((e) => passageOfEntry.has(e.id))
+    .map((e) => (e.created_at === undefined ? NaN : Date.parse(toIso(e.created_at))));
   // An accepted contest's refund entries name their contest in `reference` (contest:<id>).
   const contestOfEntry = new Map<number, number>();
   for (const e of entries) {
@@ -137,9 +142,11 @@ export async function passageInfoByEntry(
   }
   const passageIds = [...new Set(passageOfEntry.values())];
   if (passageIds.length === 0) return result;
+  const recordedFrom = contestOfEntry.size > 0 || paidAt.some(Number.isNaN) ? null : recordedNoEarlierThan(Math.min(...paidAt));
   const passages = await passagesWithRefundable(db)
     .select(['passages.duplicate_of as possible_duplicate_of'])
     .where('passages.id', 'in', passageIds)
+    .$if(recordedFrom !== null, (q) => q.where('passages.created_at', '>=', recordedFrom ?? ''))
     .groupBy(['passages.id', 'passages.occurred_at', 'passages.operator_cnpj', 'passages.duplicate_of'])
     .execute();
   const newest = await db

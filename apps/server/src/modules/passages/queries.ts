@@ -1,6 +1,7 @@
-import { STATEMENT_ORIGINS } from '@portal/domain';
+import { PARTNER_EVENT_MAX_AHEAD_HOURS, STATEMENT_ORIGINS } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Trx } from '../../db/connection.js';
+import { toIso } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -31,6 +32,15 @@ export function possibleDoubleCharges(db: Kysely<Database>, driverId: number, si
     .where('passages.driver_id', '=', driverId)
     .where('passages.duplicate_of', 'is not', null)
     .where('passages.occurred_at', '>=', sinceIso);
+}
+
+/**
+ * The earliest instant a passage that occurred at `occurredAt` can have been recorded (its
+ * created_at, the month it is kept in: decision 80): a partner's occurredAt is at most
+ * PARTNER_EVENT_MAX_AHEAD_HOURS after the instant it is sent.
+ */
+export function recordedNoEarlierThan(occurredAt: number): string {
+  return toIso(new Date(occurredAt - PARTNER_EVENT_MAX_AHEAD_HOURS * 3_600_000));
 }
 
 /** The ledger entries a toll passage's payment writes (record.ts). */

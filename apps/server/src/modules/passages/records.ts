@@ -1,6 +1,6 @@
-import { PARTNER_EVENT_MAX_AHEAD_HOURS } from '@portal/domain';
 import type { Trx } from '../../db/connection.js';
 import { nowIso, toIso } from '../../db/connection.js';
+import { recordedNoEarlierThan } from './queries.js';
 
 /** One account's part of a passage: the ledger entry that paid it (decision 56 gives back from these). */
 export interface PassagePart {
@@ -49,9 +49,8 @@ export async function insertPassages(
     .where('place_name', 'in', [...new Set(passages.map((p) => p.record.placeName))])
     .where('occurred_at', '>=', toIso(new Date(Math.min(...times) - windowMs)))
     .where('occurred_at', '<=', toIso(new Date(Math.max(...times) + windowMs)))
-    // A passage is recorded at most PARTNER_EVENT_MAX_AHEAD_HOURS before it occurred: this bounds
-    // the months read (decision 80) without changing what is found.
-    .where('created_at', '>=', toIso(new Date(Math.min(...times) - windowMs - PARTNER_EVENT_MAX_AHEAD_HOURS * 3_600_000)))
+    // The months read (decision 80) bounded without changing what is found.
+    .where('created_at', '>=', recordedNoEarlierThan(Math.min(...times) - windowMs))
     .execute();
   const seen = nearby.map((r) => ({
     id: r.id as number | null,

@@ -6,8 +6,8 @@ import { toIso } from '../../db/connection.js';
 import { COUNTER_CENTS } from '../../db/migrations/020-statement-account-sums.js';
 import type { AccountKind, Database } from '../../db/schema.js';
 import { bucketsOf } from '../ledger/ledger.js';
-import { countersOf, entryCondition, inPeriod, kindCondition, ofWhose } from './queries.js';
-import type { StatementScope, WhoseEntries } from './queries.js';
+import { countersOf, entryCondition, entryMonths, entrySpan, inPeriod, kindCondition, ofWhose, withinSpan } from './queries.js';
+import type { EntrySpan, StatementScope, WhoseEntries } from './queries.js';
 
 /**
  * Issue 33 (decision 63): whose money a statement row moved. Saldo and SaldoTerceiro are the
@@ -42,6 +42,8 @@ export interface BalancePoint extends RowAccount {
   accountId: number;
   createdAt: string;
   id: number;
+  /** A VPO's first money (VpoAccountName.moneyFrom, ms): none of its entries is dated before it. */
+  moneyFrom?: number | undefined;
 }
 
 /**
@@ -92,8 +94,10 @@ function countedAll(driverId: number, kind: AccountKind, whose: WhoseEntries): R
 function balanceThrough(driverId: number, p: BalancePoint): RawBuilder<number> {
   if (p.kind !== 'vpo') return counterBalance(driverId, p.accountId, p.kind, p.createdAt, p.id);
   const vpo = p.vpoId === null ? sql`e.vpo_id is null` : sql`e.vpo_id = ${p.vpoId}`;
+  // Decision 90: the instants bound the months read (the row comparison alone does not).
+  const since = p.moneyFrom === undefined ? sql`` : sql` and e.created_at >= ${new Date(p.moneyFrom).toISOString()}`;
   return sql<number>`(select coalesce(sum(e.amount_cents), 0) from ledger_entries e
-    where ${vpo} and e.account_id = ${p.accountId} and (e.created_at, e.id) <= (${p.createdAt}, ${p.id}))`;
+    where ${vpo} and e.account_id = ${p.accountId} and e.created_at <= ${p.createdAt}${since} and (e.created_at, e.id) <= (${p.createdAt}, ${p.id}))`;
 }
 
 /** Each point's account balance right after it, in centavos: one SQL statement for them all. */
@@ -134,12 +138,16 @@ export async function periodTotals(
   if (!hasEntries) return [];
   const kinds = await driverAccounts(db, driverId);
   const { whose } = scope;
+  // Decision 90: the months that hold the driver's entries, so that the reads below skip the others.
+  const span = entrySpan(await entryMonths(db, driverId, whose));
+  if (span === null) return [];
   const byAccount = (kind: StatementKind) =>
     db
       .selectFrom('ledger_entries')
       .select((eb) => ['account_id', 'vpo_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
       .where('driver_id', '=', driverId)
       .where((eb) => inPeriod(eb, scope))
+      .where((eb) => inPeriod(eb, span))
       .$if(whose !== null, (q) => q.where((eb) => ofWhose(eb, whose, kind === 'vpo' || kind === 'terceiros' ? 'rare' : 'common')))
       .where((eb) => kindCondition(eb, kind))
       .groupBy(['account_id', 'vpo_id'])
@@ -155,9 +163,10 @@ export async function periodTotals(
     return scope.from === null ? end : sql`${end} - ${counterBalance(driverId, idOf(kind), kind, scope.from, undefined, whose)}`;
   };
   // The VPO kind's entries are the VPO account's: its totals are the same lines.
-  if (scope.kind === 'vpo' && vpos === 'latest') return ordered(await latestVpoTotals(db, driverId, scope, idOf('vpo'), moved('vpo')));
+  if (scope.kind === 'vpo' && vpos === 'latest')
+    return ordered(await latestVpoTotals(db, driverId, scope, span, idOf('vpo'), moved('vpo')));
   if (scope.kind !== undefined) return ordered(gather(kinds, await byAccount(scope.kind)));
-  const periodOf = sql`${scope.from === null ? sql`` : sql` and e.created_at >= ${scope.from}`}${scope.to === null ? sql`` : sql` and e.created_at < ${scope.to}`}`;
+  const periodOf = sql`${scope.from === null ? sql`` : sql` and e.created_at >= ${scope.from}`}${scope.to === null ? sql`` : sql` and e.created_at < ${scope.to}`} and ${withinSpan(span)}`;
   const { rows } = await sql<{ own: number | string; third: number | string; third_moved: number | string }>`select
     ${moved('own')} as own, ${moved('third')} as third,
     (select count(*) from (select 1 from ledger_entries e where e.account_id = ${idOf('third')} and ${entryCondition(driverId, whose, 'rare')}${periodOf} limit 1) t) as third_moved`.execute(
@@ -166,7 +175,7 @@ export async function periodTotals(
   const row = rows[0];
   const totals: AccountTotal[] = [{ kind: 'own', vpoId: null, cents: Number(row?.own ?? 0), others: false }];
   if (Number(row?.third_moved ?? 0) > 0) totals.push({ kind: 'third', vpoId: null, cents: Number(row?.third ?? 0), others: false });
-  const latest = vpos === 'latest' ? await latestVpoTotals(db, driverId, scope, idOf('vpo'), moved('vpo')) : null;
+  const latest = vpos === 'latest' ? await latestVpoTotals(db, driverId, scope, span, idOf('vpo'), moved('vpo')) : null;
   return ordered([...totals, ...(latest ?? gather(kinds, await byAccount('vpo')))]);
 }
 
@@ -182,10 +191,14 @@ async function latestVpoTotals(
   db: Kysely<Database>,
   driverId: number,
   scope: StatementScope,
+  span: EntrySpan,
   vpoAccount: number,
   vpoMoved: RawBuilder<unknown>,
 ): Promise<AccountTotal[]> {
-  const last = (await lastMovedFromNewest(db, driverId, scope)) ?? (await lastMovedGrouped(db, driverId, scope, vpoAccount));
+  // A VPO's money is the driver's own VPOs' (decision 52): a driver who never had one has none to find.
+  const anyVpo = await db.selectFrom('vpos').select('id').where('driver_id', '=', driverId).limit(1).executeTakeFirst();
+  if (anyVpo === undefined) return [];
+  const last = (await lastMovedFromNewest(db, driverId, scope, span)) ?? (await lastMovedGrouped(db, driverId, scope, span, vpoAccount));
   const named = last.slice(0, STATEMENT_LISTED_VPO_TOTALS);
   if (named.length === 0) return [];
   const sums = await db
@@ -194,6 +207,7 @@ async function latestVpoTotals(
     .where('vpo_id', 'in', named)
     .where('account_id', '=', vpoAccount)
     .where((eb) => inPeriod(eb, scope))
+    .where((eb) => inPeriod(eb, span))
     .$if(scope.whose !== null, (q) => q.where((eb) => ofWhose(eb, scope.whose, 'rare')))
     .groupBy('vpo_id')
     .execute();
@@ -212,7 +226,12 @@ const GATHERED_VPOS = STATEMENT_LISTED_VPO_TOTALS + 1;
  * newest entries (ledger_entries_kind_idx). Null when those entries are not enough to know (a VPO
  * with hundreds of entries in the period).
  */
-async function lastMovedFromNewest(db: Kysely<Database>, driverId: number, scope: StatementScope): Promise<number[] | null> {
+async function lastMovedFromNewest(
+  db: Kysely<Database>,
+  driverId: number,
+  scope: StatementScope,
+  span: EntrySpan,
+): Promise<number[] | null> {
   const newest = (origin: string) =>
     db
       .selectFrom('ledger_entries')
@@ -221,6 +240,7 @@ async function lastMovedFromNewest(db: Kysely<Database>, driverId: number, scope
       .where('origin', '=', origin)
       .where('is_third', '=', 0)
       .where((eb) => inPeriod(eb, scope))
+      .where((eb) => inPeriod(eb, span))
       .$if(scope.whose !== null, (q) => q.where((eb) => ofWhose(eb, scope.whose, 'rare')))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -249,7 +269,13 @@ async function lastMovedFromNewest(db: Kysely<Database>, driverId: number, scope
 }
 
 /** The same, from every VPO entry of the period: exact whatever the trips, as long as the period. */
-async function lastMovedGrouped(db: Kysely<Database>, driverId: number, scope: StatementScope, vpoAccount: number): Promise<number[]> {
+async function lastMovedGrouped(
+  db: Kysely<Database>,
+  driverId: number,
+  scope: StatementScope,
+  span: EntrySpan,
+  vpoAccount: number,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('ledger_entries')
     .select((eb) => ['vpo_id', eb.fn.max('created_at').as('last_at'), eb.fn.max('id').as('last_id')])
@@ -257,6 +283,7 @@ async function lastMovedGrouped(db: Kysely<Database>, driverId: number, scope: S
     .where('account_id', '=', vpoAccount)
     .where('vpo_id', 'is not', null)
     .where((eb) => inPeriod(eb, scope))
+    .where((eb) => inPeriod(eb, span))
     .$if(scope.whose !== null, (q) => q.where((eb) => ofWhose(eb, scope.whose, 'rare')))
     .groupBy('vpo_id')
     .orderBy('last_at', 'desc')

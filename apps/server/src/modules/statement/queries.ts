@@ -3,7 +3,9 @@ import type { StatementKind, StatementRange } from '@portal/domain';
 import type { StatementFilters } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
+import { toIso } from '../../db/connection.js';
 import type { EntryScope } from '../../db/migrations/027-entry-vehicles.js';
+import { nextMonth } from '../../db/partitions.js';
 import type { Database } from '../../db/schema.js';
 import { bucketsOf } from '../ledger/ledger.js';
 
@@ -89,6 +91,59 @@ function bucketRows(
   return sql`select c.bucket, c.entries from ${table} where ${where} and c.unit = ${sql.lit(unit)}${range} ${tail}`;
 }
 
+/** A UTC month of the driver's (or the filter's) entries, as its counters hold it: its first instant and how many. */
+export interface EntryMonth {
+  month: string;
+  entries: number;
+}
+
+/**
+ * Decision 90: the months that hold the driver's entries (or the filter's), oldest first, from the
+ * counters alone (a few rows a year). An archived month counts none (retention/month-archive.ts).
+ */
+export async function entryMonths(db: Kysely<Database>, driverId: number, whose: WhoseEntries | null): Promise<EntryMonth[]> {
+  const { rows } = await sql<{ bucket: Date | string; entries: number | string }>`${bucketRows(driverId, whose, 'month', sql``)}`.execute(
+    db,
+  );
+  return rows.filter((r) => Number(r.entries) > 0).map((r) => ({ month: toIso(r.bucket), entries: Number(r.entries) }));
+}
+
+/** Where entries can lie: [from, to) of created_at, months' starts; what a read of them needs no partition outside of. */
+export interface EntrySpan {
+  from: string;
+  to: string;
+}
+
+/** From the first month holding entries to the start of the month after the last; null when none. */
+export function entrySpan(months: readonly EntryMonth[]): EntrySpan | null {
+  const first = months[0];
+  const last = months.at(-1);
+  if (!first || !last) return null;
+  return { from: first.month, to: nextMonth(new Date(last.month)).toISOString() };
+}
+
+/**
+ * The span of the newest `count` entries dated before `before` (null: all): from the oldest month
+ * that must be read to hold them. A month wholly before `before` counts all its entries; the month
+ * `before` falls in counts none (some of them may be after it), so the span never misses one.
+ */
+export function newestSpan(months: readonly EntryMonth[], count: number, before: string | null): EntrySpan | null {
+  const span = entrySpan(months);
+  if (span === null) return null;
+  let held = 0;
+  for (let i = months.length - 1; i >= 0; i--) {
+    const month = months[i]!;
+    if (before === null || nextMonth(new Date(month.month)).toISOString() <= before) held += month.entries;
+    if (held >= count) return { from: month.month, to: span.to };
+  }
+  return span;
+}
+
+/** The span as a condition on `e.created_at`, to go beside the statement's own: the partitions outside it are not read. */
+export function withinSpan(span: EntrySpan): RawBuilder<SqlBool> {
+  return sql<SqlBool>`e.created_at >= ${span.from} and e.created_at < ${span.to}`;
+}
+
 /**
  * The number of the driver's entries dated before `instant` (its rank in the statement, oldest
  * first), from the counters alone but for one hour: the months before instant's month, the days
@@ -160,8 +215,11 @@ export function ofWhose(
   return eb(share === 'rare' ? eb(column, '+', 0) : eb.ref(column), 'in', [...whose.ids]);
 }
 
-/** The period's bounds on created_at, for a Kysely query over ledger_entries. */
-export function inPeriod(eb: ExpressionBuilder<Database, 'ledger_entries'>, { from, to }: StatementScope): Expression<SqlBool> {
+/** The period's (or a span's) bounds on created_at, for a Kysely query over ledger_entries. */
+export function inPeriod(
+  eb: ExpressionBuilder<Database, 'ledger_entries'>,
+  { from, to }: Pick<StatementScope, 'from' | 'to'>,
+): Expression<SqlBool> {
   return eb.and([...(from === null ? [] : [eb('created_at', '>=', from)]), ...(to === null ? [] : [eb('created_at', '<', to)])]);
 }
 

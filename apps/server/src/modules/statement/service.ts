@@ -15,7 +15,17 @@ import type { Database } from '../../db/schema.js';
 import { passageInfoByEntry } from '../contests/queries.js';
 import type { StatementFile } from './export.js';
 import { statementExport } from './export.js';
-import { entriesBefore, entryAtRank, entryCondition, kindCondition, statementScope } from './queries.js';
+import {
+  entriesBefore,
+  entryAtRank,
+  entryCondition,
+  entryMonths,
+  entrySpan,
+  kindCondition,
+  newestSpan,
+  statementScope,
+  withinSpan,
+} from './queries.js';
 import type { WhoseEntries } from './queries.js';
 import { entryVehicles } from './vehicles.js';
 import { whoseEntries } from './whose.js';
@@ -110,6 +120,7 @@ async function withVpos(db: Kysely<Database>, driverId: number, rows: EntryRow[]
         accountId: r.account_id,
         createdAt: toIso(r.created_at),
         id: r.id,
+        moneyFrom: r.vpo_id === null ? undefined : shippers.get(r.vpo_id)?.moneyFrom,
       })),
     ),
   ]);
@@ -200,6 +211,10 @@ export async function statementPage(
   const skip = PAGE_SIZE * (page - 1);
   const afterFrom = from === null ? sql`` : sql` and e.created_at >= ${from}`;
   const toBound = scope.to === null ? sql`` : sql` and e.created_at < ${scope.to}`;
+  // Decision 90: the months the counters say hold the entries wanted; the others' partitions are not read.
+  const months = await entryMonths(db, driverId, whose);
+  const span = entrySpan(months);
+  if (span === null) return { transactions: [], totalPages: 0 };
   const owned = entryCondition(driverId, whose);
   if (kind === undefined) {
     const before = from === null ? sql`0` : entriesBefore(driverId, from, whose);
@@ -213,7 +228,7 @@ export async function statementPage(
         with period as materialized (select ${through} as through, ${before} as before)
         select ${SELECTED}, period.through - period.before as entries
         from period left join (
-          select e.* from ledger_entries e where ${owned}${toBound}${afterFrom}
+          select e.* from ledger_entries e where ${owned}${toBound}${afterFrom} and ${withinSpan(newestSpan(months, skip + PAGE_SIZE, scope.to) ?? span)}
           order by e.created_at desc, e.id desc limit ${PAGE_SIZE} offset ${skip}
         ) p on 1 = 1
         order by p.created_at desc, p.id desc`,
@@ -249,11 +264,12 @@ export async function statementPage(
     const { rows } = await sql<EntryRow>`
       select ${sql.join(COLUMNS.map((c) => sql.ref(`e.${c}`)))} from ledger_entries e
       where ${owned} and (e.created_at, e.id) <= (${anchor.created_at}, ${anchor.id})${lowest}${afterFrom}
+        and ${withinSpan(newestSpan(months, PAGE_SIZE, toIso(anchor.created_at)) ?? span)}
       order by e.created_at desc, e.id desc
       limit ${PAGE_SIZE}`.execute(db);
     return { totalPages, transactions: await withVpos(db, driverId, rows) };
   }
-  const matching = sql`from ledger_entries e where ${owned}${afterFrom}${toBound} and ${kindCondition(expressionBuilder<Database, 'ledger_entries'>(), kind)}`;
+  const matching = sql`from ledger_entries e where ${owned}${afterFrom}${toBound} and ${withinSpan(span)} and ${kindCondition(expressionBuilder<Database, 'ledger_entries'>(), kind)}`;
   return pageOf(
     db,
     driverId,

@@ -93,6 +93,11 @@ export async function vpoDetails(db: Kysely<Database>, owner: VpoOwner): Promise
     .select(['id', 'place_name', 'created_at', 'amount_cents', 'origin'])
     .where('vpo_id', '=', row.id)
     .where('origin', 'in', [STATEMENT_ORIGINS.vpoPassage, STATEMENT_ORIGINS.passage])
+    // Decision 90: a VPO pays (or runs short for) passages inside its trip alone (vpo-shares.ts), dated
+    // when they occurred: the trip's months are the only ones read.
+    .$if(row.trip_start !== null && row.trip_end !== null, (q) =>
+      q.where('created_at', '>=', toIso(row.trip_start ?? '')).where('created_at', '<=', toIso(row.trip_end ?? '')),
+    )
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -1,10 +1,11 @@
 import type { Contest } from '@portal/contract';
 import type { CompiledQuery } from 'kysely';
-import { CompiledQuery as Raw, sql } from 'kysely';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { json } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/databases.js';
-import { capturingQueries } from '../../helpers/queries.js';
+import { capturingQueries, executedPlans } from '../../helpers/queries.js';
+import type { PlanNode } from '../../helpers/queries.js';
 import { DAY, minutes, spAt, useVpoApp } from '../../helpers/vpos.js';
 import type { VpoDriver } from '../../helpers/vpos.js';
 import { migrateTo, migrateToLatest } from '../../../src/db/migrate.js';
@@ -219,35 +220,6 @@ describeEachDatabase('a lista de contestações do operador: páginas contadas p
     });
   }
 });
-
-interface PlanNode {
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Every plan node of a query as PostgreSQL ran it (EXPLAIN ANALYZE), with parallel plans made free when asked. */
-async function executedPlans(db: Db, queries: readonly CompiledQuery[], options: { parallel?: boolean } = {}): Promise<PlanNode[]> {
-  const nodes: PlanNode[] = [];
-  const walk = (node: PlanNode) => {
-    nodes.push(node);
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  await db.kysely.transaction().execute(async (trx) => {
-    if (options.parallel)
-      for (const setting of ['parallel_setup_cost', 'parallel_tuple_cost', 'min_parallel_table_scan_size', 'min_parallel_index_scan_size'])
-        await sql`select set_config(${setting}, '0', true)`.execute(trx);
-    for (const query of queries) {
-      const result = await trx.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-        Raw.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]),
-      );
-      walk(result.rows[0]!['QUERY PLAN'][0]!.Plan);
-    }
-  });
-  return nodes;
-}
 
 /** Rows a node read of its relation: those kept and those filtered out, over all its loops. */
 const rowsRead = (node: PlanNode) => (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
