@@ -109,6 +109,18 @@ export async function balancesThrough(db: Kysely<Database>, driverId: number, po
   return points.map((_, i) => Number(row[`b${i}`] ?? 0));
 }
 
+/** Each of the driver's accounts' balance at an instant (entries dated before it), by kind: one statement of counter rows and one hour. */
+export async function balancesAt(db: Kysely<Database>, driverId: number, instant: string): Promise<Record<AccountKind, number>> {
+  const kinds = await driverAccounts(db, driverId);
+  const accounts = [...kinds];
+  const balances: Record<AccountKind, number> = { own: 0, third: 0, vpo: 0 };
+  if (accounts.length === 0) return balances;
+  const columns = accounts.map(([id, kind], i) => sql`${counterBalance(driverId, id, kind, instant)} as ${sql.ref(`b${i}`)}`);
+  const { rows } = await sql<Record<string, number | string>>`select ${sql.join(columns)}`.execute(db);
+  accounts.forEach(([, kind], i) => (balances[kind] += Number(rows[0]?.[`b${i}`] ?? 0)));
+  return balances;
+}
+
 /** One account's net movement in a period (centavos). */
 export interface AccountTotal extends RowAccount {
   cents: number;

@@ -222,18 +222,3 @@ export function inPeriod(
 ): Expression<SqlBool> {
   return eb.and([...(from === null ? [] : [eb('created_at', '>=', from)]), ...(to === null ? [] : [eb('created_at', '<', to)])]);
 }
-
-/** How many entries the driver (or the filter) has, and how many are dated before the period and before its end: one statement. */
-export async function periodRanks(
-  db: Kysely<Database>,
-  driverId: number,
-  { from, to, whose }: StatementScope,
-): Promise<{ entryCount: number; before: number; through: number }> {
-  const total = entriesBefore(driverId, null, whose);
-  const { rows } = await sql<{ total: number | string; before: number | string; through: number | string }>`select
-    ${total} as total,
-    ${from === null ? sql`0` : entriesBefore(driverId, from, whose)} as before,
-    ${to === null ? total : entriesBefore(driverId, to, whose)} as through`.execute(db);
-  const row = rows[0];
-  return { entryCount: Number(row?.total ?? 0), before: Number(row?.before ?? 0), through: Number(row?.through ?? 0) };
-}
