@@ -166,7 +166,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, o
   const reads = new ReadRouter(db, config.databaseRead, (err) =>
     log.warn({ err }, 'réplica de leitura indisponível: leituras no primário'),
   );
-  const vpos = new VpoService(db, reads);
+  const vpos = new VpoService(db, reads, clock);
   const statement = new StatementService(db.kysely, reads);
   const contests = new ContestService(db, metrics, clock, reads);
   metrics.countOverdueContestsWith(() => contests.countOverdue());

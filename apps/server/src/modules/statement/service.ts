@@ -102,7 +102,7 @@ interface EntryRow {
  * name; decision 56: the passage an entry paid or gave back, to contest it; issue 33: the account
  * it moved and that account's balance right after it.
  */
-async function withVpos(db: Kysely<Database>, driverId: number, rows: EntryRow[]): Promise<StatementTransaction[]> {
+async function withVpos(db: Kysely<Database>, driverId: number, rows: EntryRow[], now: Date): Promise<StatementTransaction[]> {
   const shippers = await vpoAccountNames(
     db,
     rows.flatMap((r) => (r.vpo_id === null ? [] : [r.vpo_id])),
@@ -110,7 +110,7 @@ async function withVpos(db: Kysely<Database>, driverId: number, rows: EntryRow[]
   const kinds = await driverAccounts(db, driverId);
   const accounts = rows.map((r) => rowAccountOf(kinds, r));
   const [passages, vehicles, after] = await Promise.all([
-    passageInfoByEntry(db, rows, new Date()),
+    passageInfoByEntry(db, rows, now),
     entryVehicles(db, rows),
     balancesThrough(
       db,
@@ -175,11 +175,11 @@ function transactionOf(r: EntryRow): Omit<StatementTransaction, 'conta' | 'saldo
 /** The page's rows (or one row of nulls) beside the period's counts: each page is one SQL statement. */
 type PageRow = { [K in keyof EntryRow]: EntryRow[K] | null } & { entries: number | string };
 
-async function pageOf(db: Kysely<Database>, driverId: number, query: RawBuilder<PageRow>): Promise<StatementPage> {
+async function pageOf(db: Kysely<Database>, driverId: number, query: RawBuilder<PageRow>, now: Date): Promise<StatementPage> {
   const { rows } = await query.execute(db);
   const totalPages = Math.ceil(Number(rows[0]?.entries ?? 0) / PAGE_SIZE);
   const entries = rows.filter((r): r is PageRow & EntryRow => r.id !== null);
-  return { totalPages, transactions: await withVpos(db, driverId, entries) };
+  return { totalPages, transactions: await withVpos(db, driverId, entries, now) };
 }
 
 /** Pages that start fewer rows than this below the period's newest entry are read by OFFSET. */
@@ -232,6 +232,7 @@ export async function statementPage(
           order by e.created_at desc, e.id desc limit ${PAGE_SIZE} offset ${skip}
         ) p on 1 = 1
         order by p.created_at desc, p.id desc`,
+        now,
       );
     }
     // Deeper: the page's first entry by its rank (a few counter rows), then the page from it down
@@ -267,7 +268,7 @@ export async function statementPage(
         and ${withinSpan(newestSpan(months, PAGE_SIZE, toIso(anchor.created_at)) ?? span)}
       order by e.created_at desc, e.id desc
       limit ${PAGE_SIZE}`.execute(db);
-    return { totalPages, transactions: await withVpos(db, driverId, rows) };
+    return { totalPages, transactions: await withVpos(db, driverId, rows, now) };
   }
   const matching = sql`from ledger_entries e where ${owned}${afterFrom}${toBound} and ${withinSpan(span)} and ${kindCondition(expressionBuilder<Database, 'ledger_entries'>(), kind)}`;
   return pageOf(
@@ -281,6 +282,7 @@ export async function statementPage(
       limit ${PAGE_SIZE} offset ${skip}
     ) p on 1 = 1
     order by p.created_at desc, p.id desc`,
+    now,
   );
 }
 

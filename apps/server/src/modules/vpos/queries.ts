@@ -80,7 +80,7 @@ export async function vposByIds(db: Kysely<Database>, ids: number[]): Promise<Vp
  * One VPO with every payment of its trip's passages, oldest first: what the VPO paid, and what
  * Saldo paid when it ran short (decision 52). Null when it is not the owner's.
  */
-export async function vpoDetails(db: Kysely<Database>, owner: VpoOwner): Promise<VpoDetails | null> {
+export async function vpoDetails(db: Kysely<Database>, owner: VpoOwner, now: Date): Promise<VpoDetails | null> {
   let query = vposWithShipper(db);
   query =
     'driverId' in owner
@@ -102,7 +102,7 @@ export async function vpoDetails(db: Kysely<Database>, owner: VpoOwner): Promise
     .orderBy('id')
     .execute();
   // Decision 56: the driver contests a passage from here; the shipper reads no contest.
-  const contestInfo = 'driverId' in owner ? await passageInfoByEntry(db, entries, new Date()) : new Map<number, PassageContestInfo>();
+  const contestInfo = 'driverId' in owner ? await passageInfoByEntry(db, entries, now) : new Map<number, PassageContestInfo>();
   const passages: VpoPassage[] = entries.map((e) => ({
     placeName: e.place_name,
     occurredAt: toIso(e.created_at),

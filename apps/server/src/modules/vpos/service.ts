@@ -105,6 +105,8 @@ export class VpoService {
     private readonly db: Db,
     /** Decision 81: a shipper's read of its VPO may read a replica (none: the primary). */
     private readonly reads: Pick<ReadRouter, 'tolerant'> = { tolerant: (read) => read(db.kysely) },
+    /** The server's clock: whether a passage of the VPO can still be contested. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /**
@@ -269,7 +271,7 @@ export class VpoService {
 
   /** The driver's own VPO with its trip's passages; another driver's is not found. */
   async forDriverOne(driverId: number, id: number): Promise<VpoDetails> {
-    const found = await vpoDetails(this.db.kysely, { driverId, id });
+    const found = await vpoDetails(this.db.kysely, { driverId, id }, this.now());
     if (!found) throw refuse.notFound(serverMessages.vpo.notFound);
     return found;
   }
@@ -277,7 +279,7 @@ export class VpoService {
   /** The shipper's own VPO (its externalId); another shipper's is not found. */
   async forShipper(shipper: Shipper, externalId: string): Promise<VpoDetails> {
     const found = await this.reads.tolerant(
-      (db) => vpoDetails(db, { partnerId: shipper.id, externalId }),
+      (db) => vpoDetails(db, { partnerId: shipper.id, externalId }, this.now()),
       (details) => details === null,
     );
     if (!found) throw refuse.notFound(serverMessages.partner.vpoNotFound);

@@ -76,7 +76,7 @@ describeOneDatabase('o extrato e o VPO leem só os meses que os contêm', 'postg
     }
 
     const queries: CompiledQuery[] = [];
-    const details = await vpoDetails(capturingQueries(db, queries), { driverId: withVpo.id, id: vpo.id });
+    const details = await vpoDetails(capturingQueries(db, queries), { driverId: withVpo.id, id: vpo.id }, new Date());
     expect(details?.Passagens.map((p) => [p.value, p.pagoPor])).toEqual([
       [7.5, 'VPO'],
       [2.5, 'VPO'],

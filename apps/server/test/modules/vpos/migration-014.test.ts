@@ -75,7 +75,7 @@ describeEachDatabase('migração 014: o dinheiro dos VPOs', (dialect) => {
     expect(old).toMatchObject({ trip_start: null, trip_end: null, closed_at: null, antt_id: null, rntrc: null, axles: null });
     expect([old.held_cents, old.used_cents, old.left_cents, old.refunded_cents, old.short_cents].map(Number)).toEqual([0, 0, 0, 0, 0]);
     expect(await db.kysely.transaction().execute((trx) => openVposOf(trx, ['7000000000000001']))).toEqual([]);
-    expect(await vpoDetails(db.kysely, { driverId: a, id: old.id })).toMatchObject({
+    expect(await vpoDetails(db.kysely, { driverId: a, id: old.id }, new Date())).toMatchObject({
       ValorTotalVP: 99,
       inicioViagem: null,
       fimViagem: null,
