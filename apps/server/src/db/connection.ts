@@ -74,6 +74,11 @@ export function openDb(url: string, options: OpenOptions = {}): Db {
     });
     // Without a listener an idle client's error would crash the process.
     pool.on('error', (error) => options.onPoolError?.(error));
+    // The pool listens to a client only while it is idle. One lent out and ended by the server
+    // between two queries (a replica stopped while an export holds it between chunks) emits its
+    // error on the client: the query it fails, or its next one, reports it; this keeps it from
+    // ending the process as an uncaught exception.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeMarker] });
     handles.set(kysely, { pool });
     return { kysely, dialect: 'postgres' };

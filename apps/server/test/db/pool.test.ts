@@ -34,4 +34,22 @@ describeOneDatabase('the PostgreSQL pool after a quiet moment', 'postgres', () =
     await new Promise((resolve) => setTimeout(resolve, PG_DEFAULT_IDLE_MS + 1_000));
     expect(await backends()).toEqual(before);
   }, 30_000);
+
+  it('a connection ended by the server while held between two queries fails its next query, and the process goes on', async () => {
+    // An export holds its connection between chunks; a replica stopped then ends it (57P01). pg
+    // emits the error on the client, which the pool no longer listens to while it is lent out:
+    // without a listener of its own, an uncaught exception that ends the server.
+    await db.kysely.connection().execute(async (held) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(held);
+      const other = database.open();
+      try {
+        await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(other.kysely);
+      } finally {
+        await other.kysely.destroy();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(sql`select 1`.execute(held)).rejects.toThrow();
+    });
+    expect((await sql<{ one: number }>`select 1 as one`.execute(db.kysely)).rows).toEqual([{ one: 1 }]);
+  });
 });
