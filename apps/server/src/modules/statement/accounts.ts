@@ -7,7 +7,7 @@ import { COUNTER_CENTS } from '../../db/migrations/020-statement-account-sums.js
 import type { AccountKind, Database } from '../../db/schema.js';
 import { bucketsOf } from '../ledger/ledger.js';
 import { countersOf, entryCondition, entryMonths, entrySpan, inPeriod, kindCondition, ofWhose, withinSpan } from './queries.js';
-import type { EntrySpan, StatementScope, WhoseEntries } from './queries.js';
+import type { EntryMonth, EntrySpan, StatementScope, WhoseEntries } from './queries.js';
 
 /**
  * Issue 33 (decision 63): whose money a statement row moved. Saldo and SaldoTerceiro are the
@@ -146,12 +146,14 @@ export async function periodTotals(
   scope: StatementScope,
   hasEntries: boolean,
   vpos: VpoTotals = 'every',
+  /** The driver's (or the filter's) months, when the caller read them already. */
+  months?: readonly EntryMonth[],
 ): Promise<AccountTotal[]> {
   if (!hasEntries) return [];
   const kinds = await driverAccounts(db, driverId);
   const { whose } = scope;
   // Decision 90: the months that hold the driver's entries, so that the reads below skip the others.
-  const span = entrySpan(await entryMonths(db, driverId, whose));
+  const span = entrySpan(months ?? (await entryMonths(db, driverId, whose)));
   if (span === null) return [];
   const byAccount = (kind: StatementKind) =>
     db

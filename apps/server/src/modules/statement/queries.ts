@@ -123,13 +123,12 @@ export function entrySpan(months: readonly EntryMonth[]): EntrySpan | null {
 }
 
 /**
- * The span of the newest `count` entries dated before `before` (null: all): from the oldest month
- * that must be read to hold them. A month wholly before `before` counts all its entries; the month
- * `before` falls in counts none (some of them may be after it), so the span never misses one.
+ * Within `span` (the months' own), the newest `count` entries dated before `before` (null: all):
+ * from the oldest month that must be read to hold them. A month wholly before `before` counts all
+ * its entries; the month `before` falls in counts none (some of them may be after it), so the
+ * span never misses one.
  */
-export function newestSpan(months: readonly EntryMonth[], count: number, before: string | null): EntrySpan | null {
-  const span = entrySpan(months);
-  if (span === null) return null;
+export function newestSpan(months: readonly EntryMonth[], span: EntrySpan, count: number, before: string | null): EntrySpan {
   let held = 0;
   for (let i = months.length - 1; i >= 0; i--) {
     const month = months[i]!;

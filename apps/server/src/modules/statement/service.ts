@@ -26,7 +26,7 @@ import {
   statementScope,
   withinSpan,
 } from './queries.js';
-import type { WhoseEntries } from './queries.js';
+import type { EntryMonth, WhoseEntries } from './queries.js';
 import { entryVehicles } from './vehicles.js';
 import { whoseEntries } from './whose.js';
 import { balancesThrough, driverAccounts, periodTotals, rowAccountOf, statementAccountOf, vpoAccountNames } from './accounts.js';
@@ -205,6 +205,8 @@ export async function statementPage(
   filters: StatementFilters = { periodo: 'tudo' },
   now: Date = new Date(),
   whose: WhoseEntries | null = null,
+  /** The driver's (or the filter's) months, when the caller read them already. */
+  known?: readonly EntryMonth[],
 ): Promise<StatementPage> {
   const scope = statementScope(filters, now, whose);
   const { from, kind } = scope;
@@ -212,7 +214,7 @@ export async function statementPage(
   const afterFrom = from === null ? sql`` : sql` and e.created_at >= ${from}`;
   const toBound = scope.to === null ? sql`` : sql` and e.created_at < ${scope.to}`;
   // Decision 90: the months the counters say hold the entries wanted; the others' partitions are not read.
-  const months = await entryMonths(db, driverId, whose);
+  const months = known ?? (await entryMonths(db, driverId, whose));
   const span = entrySpan(months);
   if (span === null) return { transactions: [], totalPages: 0 };
   const owned = entryCondition(driverId, whose);
@@ -228,7 +230,7 @@ export async function statementPage(
         with period as materialized (select ${through} as through, ${before} as before)
         select ${SELECTED}, period.through - period.before as entries
         from period left join (
-          select e.* from ledger_entries e where ${owned}${toBound}${afterFrom} and ${withinSpan(newestSpan(months, skip + PAGE_SIZE, scope.to) ?? span)}
+          select e.* from ledger_entries e where ${owned}${toBound}${afterFrom} and ${withinSpan(newestSpan(months, span, skip + PAGE_SIZE, scope.to))}
           order by e.created_at desc, e.id desc limit ${PAGE_SIZE} offset ${skip}
         ) p on 1 = 1
         order by p.created_at desc, p.id desc`,
@@ -265,7 +267,7 @@ export async function statementPage(
     const { rows } = await sql<EntryRow>`
       select ${sql.join(COLUMNS.map((c) => sql.ref(`e.${c}`)))} from ledger_entries e
       where ${owned} and (e.created_at, e.id) <= (${anchor.created_at}, ${anchor.id})${lowest}${afterFrom}
-        and ${withinSpan(newestSpan(months, PAGE_SIZE, toIso(anchor.created_at)) ?? span)}
+        and ${withinSpan(newestSpan(months, span, PAGE_SIZE, toIso(anchor.created_at)))}
       order by e.created_at desc, e.id desc
       limit ${PAGE_SIZE}`.execute(db);
     return { totalPages, transactions: await withVpos(db, driverId, rows, now) };
@@ -307,8 +309,9 @@ export class StatementService {
   ): Promise<StatementPageWithTotals> {
     return this.reads.history(driverId, async (db) => {
       const whose = await whoseEntries(db, driverId, filters);
-      const found = await statementPage(db, driverId, page, filters, now, whose);
-      const totals = await periodTotals(db, driverId, statementScope(filters, now, whose), found.totalPages > 0, 'latest');
+      const months = await entryMonths(db, driverId, whose);
+      const found = await statementPage(db, driverId, page, filters, now, whose, months);
+      const totals = await periodTotals(db, driverId, statementScope(filters, now, whose), found.totalPages > 0, 'latest', months);
       const shippers = await vpoAccountNames(
         db,
         totals.flatMap((t) => (t.vpoId === null ? [] : [t.vpoId])),
