@@ -28,7 +28,7 @@ import {
   writeFooter,
 } from '../../pdf/index.js';
 import type { PdfDoc } from '../../pdf/index.js';
-import type { ExportPlan, ExportRow } from './export-rows.js';
+import type { ExportPlan, ExportRow, ExportSummary } from './export-rows.js';
 
 export interface PdfStatementHeader {
   driverName: string;
@@ -85,7 +85,12 @@ function pageCount(rowCount: number, firstTableTop: number, accounts: number): n
  * too long for its column is cut with '…'), so M is counted from the row count before drawing,
  * and no page is kept in memory to number it afterwards.
  */
-export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows: AsyncIterable<ExportRow[]>): Readable {
+export function pdfStatement(
+  header: PdfStatementHeader,
+  plan: ExportPlan,
+  summary: ExportSummary,
+  rows: AsyncIterable<ExportRow[]>,
+): Readable {
   const doc = createPdf({ title: serverMessages.statement.exportTitle });
   const { range, kind } = plan.scope;
   labelValue(doc, labels.driver, header.driverName);
@@ -100,19 +105,19 @@ export function pdfStatement(header: PdfStatementHeader, plan: ExportPlan, rows:
   if (kind) labelValue(doc, labels.kind, statementKindLabels[kind]);
   if (plan.scope.whose) labelValue(doc, labels.whose, plan.scope.whose.label);
   moneyLine(doc, labels.openingBalance, plan.opening.own);
-  moneyLine(doc, labels.closingBalance, plan.closing.own);
-  if (plan.hasThird) {
+  moneyLine(doc, labels.closingBalance, summary.closing.own);
+  if (summary.hasThird) {
     moneyLine(doc, labels.openingThirdBalance, plan.opening.third);
-    moneyLine(doc, labels.closingThirdBalance, plan.closing.third);
+    moneyLine(doc, labels.closingThirdBalance, summary.closing.third);
   }
-  if (plan.hasVpo) {
+  if (summary.hasVpo) {
     moneyLine(doc, labels.openingVpoBalance, plan.opening.vpo);
-    moneyLine(doc, labels.closingVpoBalance, plan.closing.vpo);
+    moneyLine(doc, labels.closingVpoBalance, summary.closing.vpo);
   }
   doc.x = PDF_LAYOUT.margin;
-  doc.text(labels.movements(plan.rowCount));
+  doc.text(labels.movements(summary.rowCount));
   const tableTop = doc.y + 10;
-  const total = pageCount(plan.rowCount, tableTop, plan.totals.length);
+  const total = pageCount(summary.rowCount, tableTop, plan.totals.length);
   const generated = messages.pdf.generatedAt(formatDateTime(header.generatedAt));
   let pageNumber = 1;
   const footer = () => {

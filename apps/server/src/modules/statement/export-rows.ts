@@ -16,8 +16,8 @@ import {
   vpoAccountNames,
 } from './accounts.js';
 import type { RowAccount, VpoAccountName } from './accounts.js';
-import { inPeriod, kindCondition, ofWhose, statementScope } from './queries.js';
-import type { StatementScope, WhoseEntries } from './queries.js';
+import { entryMonths, entrySpan, inPeriod, kindCondition, ofWhose, statementScope } from './queries.js';
+import type { EntryMonth, StatementScope, WhoseEntries } from './queries.js';
 import { entryVehicles } from './vehicles.js';
 import type { VehicleNames } from './vehicles.js';
 
@@ -31,21 +31,25 @@ export interface AccountBalances {
   vpo: number;
 }
 
-/** What an export knows before its first row: the period, the balances around it and its row count. */
+/** What an export knows before its first row: the period, the balances it opens with, the totals it ends with. */
 export interface ExportPlan {
   scope: StatementScope;
   /** Each account's balance before the period's first entry (0 for the whole history). */
   opening: AccountBalances;
+  /** Issue 33: the period's total per account (the kind's rows), named as the statement names them. */
+  totals: { account: string; cents: number }[];
+}
+
+/** What the PDF's heading says besides (the CSV has no heading): read by exportSummary, for the PDF alone. */
+export interface ExportSummary {
   /** Each account's balance after the period's last entry. */
   closing: AccountBalances;
-  /** Rows the export will write (the period's entries of the chosen kind). */
+  /** Rows the export will write (the period's entries of the chosen kind): the PDF counts its pages from it. */
   rowCount: number;
   /** The third-party account moved in or before the period: the PDF shows its balances too. */
   hasThird: boolean;
   /** The VPOs' account likewise (decision 52). */
   hasVpo: boolean;
-  /** Issue 33: the period's total per account (the kind's rows), named as the statement names them. */
-  totals: { account: string; cents: number }[];
 }
 
 /** One exported row, oldest first. */
@@ -83,13 +87,54 @@ export async function exportPlan(
   whose: WhoseEntries | null = null,
 ): Promise<ExportPlan> {
   const scope = statementScope(filters, now, whose);
-  const { kind } = scope;
   const opening = await openingBalances(db, driverId, scope);
+  const months = await entryMonths(db, driverId, whose);
+  const totals = await periodTotals(db, driverId, scope, await periodHasRows(db, driverId, scope, months), 'every', months);
+  const shippers = await vpoAccountNames(
+    db,
+    totals.flatMap((t) => (t.vpoId === null ? [] : [t.vpoId])),
+  );
+  return { scope, opening, totals: totals.map((t) => ({ account: nameOf(t, shippers), cents: t.cents })) };
+}
+
+/**
+ * Whether the period holds a row the export writes (of its kind, of its vehicles or centres): the
+ * first one found in the months that hold the driver's entries (decision 90), one index step.
+ */
+async function periodHasRows(
+  db: Kysely<Database>,
+  driverId: number,
+  scope: StatementScope,
+  months: readonly EntryMonth[],
+): Promise<boolean> {
+  const span = entrySpan(months);
+  if (span === null) return false;
+  const { kind, whose } = scope;
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('driver_id', '=', driverId)
+    .where((eb) => inPeriod(eb, scope))
+    .where((eb) => inPeriod(eb, span))
+    .$if(kind !== undefined, (q) => q.where((eb) => kindCondition(eb, kind!)))
+    .$if(whose !== null, (q) => q.where((eb) => ofWhose(eb, whose)))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The PDF's heading: what each account moved in the period and how many rows the kind keeps, in one
+ * grouped pass over the period's entries. The CSV does without (decision 91): that pass read every
+ * row's heap page a second time, about as much as the rows themselves.
+ */
+export async function exportSummary(db: Kysely<Database>, driverId: number, plan: ExportPlan): Promise<ExportSummary> {
+  const { kind, whose } = plan.scope;
+  const { opening } = plan;
   const closing = { ...opening };
   let rowCount = 0;
   let thirdMoved = false;
   let vpoMoved = false;
-  // One pass over the period: what each account moved, and how many rows the kind keeps.
   const sums = await db
     .selectFrom('ledger_entries')
     .select((eb) => [
@@ -109,7 +154,7 @@ export async function exportPlan(
       ).as('rows'),
     ])
     .where('driver_id', '=', driverId)
-    .where((eb) => inPeriod(eb, scope))
+    .where((eb) => inPeriod(eb, plan.scope))
     .groupBy(['is_third', 'origin'])
     .execute();
   for (const s of sums) {
@@ -118,17 +163,9 @@ export async function exportPlan(
     if (s.is_third === 1) thirdMoved = true;
     if (accountOf(s.is_third, s.origin) === 'vpo') vpoMoved = true;
   }
-  const totals = await periodTotals(db, driverId, scope, rowCount > 0);
-  const shippers = await vpoAccountNames(
-    db,
-    totals.flatMap((t) => (t.vpoId === null ? [] : [t.vpoId])),
-  );
   return {
-    scope,
-    opening,
     closing,
     rowCount,
-    totals: totals.map((t) => ({ account: nameOf(t, shippers), cents: t.cents })),
     hasThird: thirdMoved || opening.third !== 0 || closing.third !== 0,
     hasVpo: vpoMoved || opening.vpo !== 0 || closing.vpo !== 0,
   };

@@ -5,7 +5,7 @@ import type { StreamReads } from '../../db/read-replica.js';
 import type { Database } from '../../db/schema.js';
 import { csvStream } from './export-csv.js';
 import { pdfStatement } from './export-pdf.js';
-import { exportPlan, exportRows } from './export-rows.js';
+import { exportPlan, exportRows, exportSummary } from './export-rows.js';
 import type { WhoseEntries } from './queries.js';
 
 /** The export as the file call sends it (http/route.ts's FileAnswer): its type, its name and its bytes, streamed. */
@@ -23,9 +23,10 @@ function exportFileName(firstDay: string | null, lastDay: string | null, format:
 }
 
 /**
- * The driver's statement for the filters as a streamed file: the plan (period bounds, balances,
- * row count) is read first on `db`, so a failure there is an ordinary error answer; then the rows
- * are read in keyset chunks as the client takes the bytes (export-rows.ts), through `later`.
+ * The driver's statement for the filters as a streamed file: the plan (period bounds, opening
+ * balances, totals; for the PDF its heading's closing balances and row count too) is read first on
+ * `db`, so a failure there is an ordinary error answer; then the rows are read in keyset chunks as
+ * the client takes the bytes (export-rows.ts), through `later`.
  */
 export async function statementExport(
   db: Kysely<Database>,
@@ -37,13 +38,19 @@ export async function statementExport(
   whose: WhoseEntries | null = null,
 ): Promise<StatementFile> {
   const plan = await exportPlan(db, driverId, filters, now, whose);
-  const rows = exportRows(later, driverId, plan);
   const fileName = exportFileName(plan.scope.range.firstDay, plan.scope.range.lastDay, format);
-  if (format === 'csv') return { contentType: CONTENT_TYPES.csv, fileName, body: csvStream(rows, plan.totals) };
+  if (format === 'csv')
+    return { contentType: CONTENT_TYPES.csv, fileName, body: csvStream(exportRows(later, driverId, plan), plan.totals) };
+  const summary = await exportSummary(db, driverId, plan);
   const driver = await db.selectFrom('drivers').select(['name', 'cpf_cnpj']).where('id', '=', driverId).executeTakeFirstOrThrow();
   return {
     contentType: CONTENT_TYPES.pdf,
     fileName,
-    body: pdfStatement({ driverName: driver.name, cpfCnpj: driver.cpf_cnpj, generatedAt: now }, plan, rows),
+    body: pdfStatement(
+      { driverName: driver.name, cpfCnpj: driver.cpf_cnpj, generatedAt: now },
+      plan,
+      summary,
+      exportRows(later, driverId, plan),
+    ),
   };
 }

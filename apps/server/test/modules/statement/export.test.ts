@@ -13,7 +13,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { balances } from '../../../src/modules/ledger/ledger.js';
 import { csvStream, csvText } from '../../../src/modules/statement/export-csv.js';
 import { pdfStatement } from '../../../src/modules/statement/export-pdf.js';
-import { EXPORT_CHUNK_ROWS, exportPlan, exportRows } from '../../../src/modules/statement/export-rows.js';
+import { EXPORT_CHUNK_ROWS, exportPlan, exportRows, exportSummary } from '../../../src/modules/statement/export-rows.js';
 import { readsOn } from '../../../src/db/read-replica.js';
 import { bearer, json, registerDriver, useTestApp } from '../../helpers/app.js';
 import type { Registered } from '../../helpers/app.js';
@@ -329,7 +329,8 @@ describeEachDatabase('exportação do extrato (issue 12)', (dialect) => {
     const db = ctx().db.kysely;
     const plan = await exportPlan(db, busy.id, { periodo: 'tudo' }, new Date());
     const rows = exportRows(readsOn(db), busy.id, plan);
-    const body = pdfStatement({ driverName: 'Motorista Ocupado', cpfCnpj: busy.cpfCnpj, generatedAt: new Date() }, plan, rows);
+    const summary = await exportSummary(db, busy.id, plan);
+    const body = pdfStatement({ driverName: 'Motorista Ocupado', cpfCnpj: busy.cpfCnpj, generatedAt: new Date() }, plan, summary, rows);
     const first: Buffer = await new Promise((resolve) => body.once('data', resolve));
     expect(first.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     body.destroy();
