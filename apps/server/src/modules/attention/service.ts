@@ -312,7 +312,11 @@ export class AttentionService {
   ) {}
 
   async forDriver(driverId: number): Promise<{ notices: AttentionNotice[]; lastMovements: StatementTransaction[] }> {
-    const [notices, page] = await Promise.all([attentionNotices(this.db, driverId, this.now()), this.statement.page(driverId, 1)]);
+    const now = this.now();
+    const [notices, page] = await Promise.all([
+      attentionNotices(this.db, driverId, now),
+      this.statement.page(driverId, 1, { periodo: 'tudo' }, now),
+    ]);
     return { notices, lastMovements: page.transactions.slice(0, LAST_MOVEMENTS) };
   }
 }

@@ -296,17 +296,12 @@ export class StatementService {
     private readonly reads: Pick<ReadRouter, 'history'> = historyOn(db),
   ) {}
 
-  async page(driverId: number, page: number, filters: StatementFilters = { periodo: 'tudo' }, now?: Date): Promise<StatementPage> {
+  async page(driverId: number, page: number, filters: StatementFilters, now: Date): Promise<StatementPage> {
     return statementPage(this.db, driverId, page, filters, now, await whoseEntries(this.db, driverId, filters));
   }
 
   /** A page, and the filtered period's totals per account (the same on every page): the statement screen's read. */
-  async pageWithTotals(
-    driverId: number,
-    page: number,
-    filters: StatementFilters = { periodo: 'tudo' },
-    now: Date = new Date(),
-  ): Promise<StatementPageWithTotals> {
+  async pageWithTotals(driverId: number, page: number, filters: StatementFilters, now: Date): Promise<StatementPageWithTotals> {
     return this.reads.history(driverId, async (db) => {
       const whose = await whoseEntries(db, driverId, filters);
       const months = await entryMonths(db, driverId, whose);

@@ -2,6 +2,7 @@ import { CONTEST_WINDOW_DAYS } from '@portal/domain';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.js';
 import { DAY, minutes, spAt, useVpoApp } from '../../helpers/vpos.js';
+import { AttentionService } from '../../../src/modules/attention/service.js';
 import { StatementService } from '../../../src/modules/statement/service.js';
 import { VpoService } from '../../../src/modules/vpos/service.js';
 
@@ -13,7 +14,7 @@ import { VpoService } from '../../../src/modules/vpos/service.js';
 describeEachDatabase('o prazo de contestação no relógio do servidor', (dialect) => {
   const t = useVpoApp(dialect);
 
-  it("the statement's rows and a VPO's passages say contestable by the server's clock, not the system's", async () => {
+  it("the statement's rows, a VPO's passages and the dashboard's last movements say contestable by the server's clock, not the system's", async () => {
     const d = await t.driver();
     const vpo = await t.issued(await t.shipper(), d.tag, { ValorTotalVP: 5 });
     await t.passed(d.tag, 7.5, spAt(-minutes(2)));
@@ -30,5 +31,12 @@ describeEachDatabase('o prazo de contestação no relógio do servidor', (dialec
       (await new VpoService(t.db(), undefined, () => now).forDriverOne(d.id, vpo.id)).Passagens.map((p) => p.passagem?.contestavel);
     expect(await onVpo(tomorrow)).toEqual([true, true]);
     expect(await onVpo(pastTheWindow)).toEqual([false, false]);
+    // The dashboard's last movements (the fee and the purchase, dated after it, then Saldo's part) on the same clock.
+    const onDashboard = async (now: Date) =>
+      (await new AttentionService(t.db().kysely, statement, () => now).forDriver(d.id)).lastMovements.flatMap((row) =>
+        row.passagem === null ? [] : [row.passagem.contestavel],
+      );
+    expect(await onDashboard(tomorrow)).toEqual([true]);
+    expect(await onDashboard(pastTheWindow)).toEqual([false]);
   });
 });
