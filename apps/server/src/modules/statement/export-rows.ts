@@ -1,7 +1,7 @@
 import { describeStatementEntry, isVpoMoneyOrigin, statementAccountName, statementKindOf } from '@portal/domain';
 import type { StatementKind } from '@portal/domain';
 import type { StatementFilters } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toIso } from '../../db/connection.js';
 import type { StreamReads } from '../../db/read-replica.js';
 import type { AccountKind, Database } from '../../db/schema.js';
@@ -97,6 +97,11 @@ export async function exportPlan(
   return { scope, opening, totals: totals.map((t) => ({ account: nameOf(t, shippers), cents: t.cents })) };
 }
 
+/** An entry of the period that the export writes as a row: of the chosen kind, of the filter's vehicles or centres. */
+function writtenRow(eb: ExpressionBuilder<Database, 'ledger_entries'>, { kind, whose }: StatementScope): Expression<SqlBool> {
+  return eb.and([kind === undefined ? eb.lit(true) : kindCondition(eb, kind), ofWhose(eb, whose)]);
+}
+
 /**
  * Whether the period holds a row the export writes (of its kind, of its vehicles or centres): the
  * first one found in the months that hold the driver's entries (decision 90), one index step.
@@ -109,15 +114,13 @@ async function periodHasRows(
 ): Promise<boolean> {
   const span = entrySpan(months);
   if (span === null) return false;
-  const { kind, whose } = scope;
   const row = await db
     .selectFrom('ledger_entries')
     .select('id')
     .where('driver_id', '=', driverId)
     .where((eb) => inPeriod(eb, scope))
     .where((eb) => inPeriod(eb, span))
-    .$if(kind !== undefined, (q) => q.where((eb) => kindCondition(eb, kind!)))
-    .$if(whose !== null, (q) => q.where((eb) => ofWhose(eb, whose)))
+    .where((eb) => writtenRow(eb, scope))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -143,14 +146,7 @@ export async function exportSummary(db: Kysely<Database>, driverId: number, plan
       eb.fn.sum<number | string>('amount_cents').as('moved'),
       (kind === undefined && whose === null
         ? eb.fn.countAll<number | string>()
-        : eb.fn.sum<number | string>(
-            eb
-              .case()
-              .when(eb.and([kind === undefined ? eb.lit(true) : kindCondition(eb, kind), ofWhose(eb, whose)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
+        : eb.fn.sum<number | string>(eb.case().when(writtenRow(eb, plan.scope)).then(1).else(0).end())
       ).as('rows'),
     ])
     .where('driver_id', '=', driverId)
